@@ -1,0 +1,56 @@
+"""Term lists: the user's always-mask terms (case-insensitive, whole-word, every
+occurrence) become findings; never-mask terms are honoured when decisions are made.
+
+Terms come from the policy (``[terms]``, ``--deny``/``--allow``) and from the settings
+section ``terms`` (``always_mask``/``never_mask`` lists, with an optional ``label``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from redactor.plugin_api import (
+    Document,
+    Finding,
+    Label,
+    RunContext,
+    SettingsSection,
+    Span,
+    hookimpl,
+)
+
+
+def term_pattern(term: str) -> re.Pattern[str]:
+    """Whole-word, case-insensitive, with any run of whitespace matching a space."""
+    parts = [re.escape(p) for p in term.split()]
+    body = r"\s+".join(parts)
+    return re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE)
+
+
+class TermListDetector:
+    id = "terms"
+    version = "1.0"
+
+    def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
+        policy = ctx.policy
+        terms = list(getattr(policy, "always_mask", ()) or ())
+        terms += list(ctx.settings.get("terms", "always_mask", []) or [])
+        label_name = str(ctx.settings.get("terms", "label", "MISC") or "MISC")
+        label = Label(label_name) if label_name in Label.__members__ else Label.MISC
+        for term in dict.fromkeys(t.strip() for t in terms if t and t.strip()):
+            for m in term_pattern(term).finditer(doc.text):
+                yield Finding(Span(m.start(), m.end()), label, m.group(0), subtype="TERM",
+                              score=1.0, detector=self.id, validated=True,
+                              explanation="on the always-mask list")
+
+
+@hookimpl
+def register_detectors(register):  # type: ignore[no-untyped-def]
+    register(TermListDetector())
+
+
+@hookimpl
+def register_settings(register):  # type: ignore[no-untyped-def]
+    register(SettingsSection("terms", {"always_mask": [], "never_mask": [], "label": "MISC"},
+                             "Terms that are always (or never) masked"))

@@ -1,0 +1,134 @@
+"""The result of analysing one document, and the decision rules that produce it."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from redactor.core.combine import CombinedRisk
+from redactor.core.entities import entity_index, group_entities, normalise
+from redactor.core.model import (
+    Action,
+    ComponentFailure,
+    Decision,
+    Document,
+    Entity,
+    Finding,
+    RiskSignal,
+)
+from redactor.core.policy import Policy
+
+TERMS_DETECTOR = "terms"
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Findings, entities, risk signals and decisions for one document (all parallel)."""
+
+    document: Document
+    findings: tuple[Finding, ...]
+    entities: tuple[Entity, ...]
+    entity_of: tuple[int, ...]
+    signals: tuple[tuple[RiskSignal, ...], ...]
+    combined: tuple[CombinedRisk, ...]
+    decisions: tuple[Decision, ...]
+    policy: Policy
+    failures: tuple[ComponentFailure, ...] = ()
+
+    def entity_for(self, finding_index: int) -> Entity:
+        return self.entities[self.entity_of[finding_index]]
+
+    def with_decision(self, finding_index: int, action: Action, *, decided_by: str = "user",
+                      reason: str = "", whole_entity: bool = True) -> Analysis:
+        """A copy in which the user's decision applies to one mention or its whole entity."""
+        targets = (self.entity_for(finding_index).mentions if whole_entity else (finding_index,))
+        decisions = list(self.decisions)
+        for i in targets:
+            decisions[i] = Decision(action, decided_by, reason or "decided by the reviewer",
+                                    decisions[i].strategy)
+        return dataclasses.replace(self, decisions=tuple(decisions))
+
+    def with_strategy(self, finding_index: int, strategy: str) -> Analysis:
+        """A copy in which one entity uses another replacement strategy."""
+        decisions = list(self.decisions)
+        for i in self.entity_for(finding_index).mentions:
+            decisions[i] = dataclasses.replace(decisions[i], strategy=strategy)
+        return dataclasses.replace(self, decisions=tuple(decisions))
+
+    def with_added_finding(self, finding: Finding, action: Action = Action.MASK,
+                           decided_by: str = "user") -> Analysis:
+        """A copy with a finding the reviewer marked; overlapping findings are replaced."""
+        keep = [i for i, f in enumerate(self.findings) if not f.span.overlaps(finding.span)]
+        findings = [self.findings[i] for i in keep] + [finding]
+        order = sorted(range(len(findings)), key=lambda j: findings[j].span.start)
+        sig = [self.signals[i] for i in keep] + [()]
+        comb = [self.combined[i] for i in keep] + [CombinedRisk(True, 1.0, "marked by the reviewer")]
+        dec = [self.decisions[i] for i in keep] + [Decision(action, decided_by, "marked by the reviewer")]
+        findings = [findings[j] for j in order]
+        entities = group_entities(findings)
+        return dataclasses.replace(
+            self,
+            findings=tuple(findings),
+            entities=entities,
+            entity_of=entity_index(entities, len(findings)),
+            signals=tuple(sig[j] for j in order),
+            combined=tuple(comb[j] for j in order),
+            decisions=tuple(dec[j] for j in order),
+        )
+
+    @property
+    def masked_indices(self) -> list[int]:
+        return [i for i, d in enumerate(self.decisions) if d.action != Action.KEEP]
+
+
+def _matches_term(text: str, terms: Sequence[str]) -> bool:
+    norm = normalise(text)
+    return any(norm == normalise(t) for t in terms)
+
+
+def decide(
+    findings: Sequence[Finding],
+    entities: Sequence[Entity],
+    entity_of: Sequence[int],
+    combined: Sequence[CombinedRisk],
+    policy: Policy,
+) -> tuple[Decision, ...]:
+    """Apply the policy: term lists, per-label actions, risk verdicts, then entity propagation.
+
+    A masked mention masks its whole entity (unless a never-mask term keeps a mention);
+    otherwise a mention under review puts its entity under review.
+    """
+    decisions: list[Decision] = []
+    for f, comb in zip(findings, combined, strict=True):
+        rule = policy.rule(f.label)
+        strategy = policy.strategy_for(f.label)
+        if _matches_term(f.text, policy.never_mask):
+            decisions.append(Decision(Action.KEEP, "policy", "on the never-mask list", strategy))
+        elif TERMS_DETECTOR in f.detectors and _matches_term(f.text, policy.always_mask):
+            decisions.append(Decision(Action.MASK, "policy", "on the always-mask list", strategy))
+        elif rule.action == "mask":
+            decisions.append(Decision(Action.MASK, "policy", f"the policy masks every {f.label}", strategy))
+        elif rule.action == "keep":
+            decisions.append(Decision(Action.KEEP, "policy", f"the policy keeps every {f.label}", strategy))
+        elif rule.action == "review":
+            decisions.append(Decision(Action.REVIEW, "policy", f"the policy asks for review of {f.label}", strategy))
+        else:
+            action = Action.MASK if comb.risky else Action.KEEP
+            decisions.append(Decision(action, "risk", comb.explanation, strategy))
+    for entity in entities:
+        actions = {decisions[i].action for i in entity.mentions}
+        target = Action.MASK if Action.MASK in actions else (
+            Action.REVIEW if Action.REVIEW in actions else None)
+        if target is None or len(actions) == 1:
+            continue
+        for i in entity.mentions:
+            d = decisions[i]
+            if d.action == Action.KEEP and d.decided_by == "policy":
+                continue
+            if d.action != target:
+                decisions[i] = Decision(target, "entity",
+                                        "another mention of the same entity is "
+                                        + ("masked" if target == Action.MASK else "under review"),
+                                        d.strategy)
+    return tuple(decisions)

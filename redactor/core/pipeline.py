@@ -1,0 +1,314 @@
+"""The redaction pipeline: read → detect → resolve overlaps → group entities → assess risk →
+combine → decide → plan (strategies) → write → verify.
+
+Qt-free and synchronous; the CLI and the GUI both drive it. Every plugin component call is
+isolated by the host; cancellation is checked between components and documents.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from redactor.core.analysis import Analysis, decide
+from redactor.core.combine import CombinedRisk, vote
+from redactor.core.components import ReplacementRequest
+from redactor.core.context import RunContext
+from redactor.core.entities import entity_index, group_entities
+from redactor.core.errors import InputError, RedactorError, UsageError, VerificationError
+from redactor.core.model import (
+    Action,
+    Document,
+    Finding,
+    Label,
+    PlannedReplacement,
+    RedactionPlan,
+    RiskSignal,
+    VerificationResult,
+)
+from redactor.core.policy import Policy
+from redactor.core.report import build_report
+from redactor.pluginhost.manager import PluginHost, Registered
+
+SNIFF_BYTES = 8192
+FALLBACK_STRATEGY = "redact"
+
+
+@dataclass(frozen=True, slots=True)
+class ExportResult:
+    """What an export produced: the output path, its plan, verification and report."""
+
+    output: Path
+    plan: RedactionPlan
+    verification: VerificationResult
+    report: dict[str, Any]
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+class Pipeline:
+    """Drives the plugin components found by a :class:`PluginHost` under a :class:`Policy`."""
+
+    def __init__(self, host: PluginHost, policy: Policy | None = None) -> None:
+        self.host = host
+        self.policy = policy or Policy()
+
+    # -- reading ---------------------------------------------------------------------------
+    def reader_for(self, path: Path) -> Registered[Any]:
+        """Pick a reader by content (sniffing), never by extension alone."""
+        if not path.exists():
+            raise InputError(f"{path.name}: file not found")
+        if path.is_dir():
+            raise InputError(f"{path.name}: is a directory, not a file")
+        try:
+            with path.open("rb") as fh:
+                head = fh.read(SNIFF_BYTES)
+        except OSError as exc:
+            raise InputError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
+        if not head:
+            raise InputError(f"{path.name}: the file is empty")
+        readers = self.host.components("readers")
+        suffix = path.suffix.lower()
+        ranked = sorted(readers, key=lambda r: suffix not in getattr(r.component, "extensions", ()))
+        for reg in ranked:
+            if self.host.call(reg.plugin, reg.id, "sniff", reg.component.sniff, path, head):
+                return reg
+        by_ext = [r for r in readers if suffix in getattr(r.component, "extensions", ())]
+        if by_ext:
+            raise InputError(
+                f"{path.name}: the content is not a valid {by_ext[0].component.format.upper()} "
+                "file (the extension does not match what is inside)")
+        raise InputError(f"{path.name}: unsupported file type (supported: "
+                         + ", ".join(sorted({r.component.format for r in readers})) + ")")
+
+    def read(self, path: Path, ctx: RunContext) -> Document:
+        reg = self.reader_for(path)
+        ctx.check()
+        try:
+            doc = reg.component.read(path, ctx)
+        except RedactorError:
+            raise
+        except MemoryError as exc:
+            raise InputError(f"{path.name}: too large to process") from exc
+        except Exception as exc:
+            if self.host.strict:
+                raise
+            raise InputError(f"{path.name}: cannot be read as {reg.component.format.upper()} "
+                             f"({type(exc).__name__})") from exc
+        self.host.pm.hook.document_did_open(document=doc, ctx=ctx)
+        return doc
+
+    # -- analysis --------------------------------------------------------------------------
+    def detect(self, doc: Document, ctx: RunContext,
+               on_findings: Callable[[list[Finding]], None] | None = None) -> list[Finding]:
+        """Run every detector (isolated) and resolve overlaps."""
+        raw: list[Finding] = []
+        detectors = self.host.components("detectors")
+        for n, reg in enumerate(detectors):
+            ctx.check()
+            ctx.progress(f"detect:{reg.id}", n / max(1, len(detectors)))
+            found = self.host.call(reg.plugin, reg.id, "detect",
+                                   lambda c=reg.component: list(c.detect(doc, ctx)))
+            if found:
+                valid = [f for f in found if _in_bounds(f, doc)]
+                raw.extend(valid)
+                if on_findings is not None:
+                    on_findings(valid)
+        ctx.check()
+        resolved = self.host.pm.hook.resolve_overlaps(findings=raw, document=doc)
+        return list(resolved or [])
+
+    def assess(self, doc: Document, findings: Sequence[Finding], entities: Sequence[Any],
+               ctx: RunContext) -> tuple[tuple[RiskSignal, ...], ...]:
+        """Run the enabled risk indicators (isolated); one tuple of signals per finding."""
+        per_finding: list[list[RiskSignal]] = [[] for _ in findings]
+        enabled = set(self.policy.indicators)
+        indicators = [r for r in self.host.components("risk_indicators")
+                      if not enabled or r.id in enabled]
+        for n, reg in enumerate(indicators):
+            ctx.check()
+            ctx.progress(f"risk:{reg.id}", n / max(1, len(indicators)))
+            out = self.host.call(reg.plugin, reg.id, "assess",
+                                 lambda c=reg.component: list(c.assess(doc, findings, entities, ctx)))
+            if out is None:
+                continue
+            if len(out) != len(findings):
+                self.host.call(reg.plugin, reg.id, "assess", _raise_count, len(out), len(findings))
+                continue
+            for i, signal in enumerate(out):
+                per_finding[i].append(signal)
+        return tuple(tuple(s) for s in per_finding)
+
+    def combine(self, findings: Sequence[Finding],
+                signals: Sequence[Sequence[RiskSignal]]) -> tuple[CombinedRisk, ...]:
+        out = []
+        for f, sig in zip(findings, signals, strict=True):
+            res = self.host.pm.hook.combine_risk(signals=list(sig), finding=f, k=self.policy.k,
+                                                 combiner=self.policy.combiner)
+            out.append(res if isinstance(res, CombinedRisk) else vote(sig, self.policy.k))
+        return tuple(out)
+
+    def analyze(self, doc: Document, ctx: RunContext,
+                on_findings: Callable[[list[Finding]], None] | None = None) -> Analysis:
+        if ctx.policy is None:
+            ctx.policy = self.policy
+        findings = self.detect(doc, ctx, on_findings)
+        entities = group_entities(findings)
+        ent_of = entity_index(entities, len(findings))
+        signals = self.assess(doc, findings, entities, ctx)
+        combined = self.combine(findings, signals)
+        decisions = decide(findings, entities, ent_of, combined, self.policy)
+        ctx.progress("analysed", 1.0)
+        analysis = Analysis(doc, tuple(findings), entities, ent_of, signals, combined, decisions,
+                            self.policy, tuple(self.host.take_failures()))
+        self.host.pm.hook.analysis_did_finish(analysis=analysis, ctx=ctx)
+        return analysis
+
+    # -- planning --------------------------------------------------------------------------
+    def plan(self, analysis: Analysis, ctx: RunContext) -> RedactionPlan:
+        """Choose a replacement for every masked (or still under review) mention.
+
+        Mentions under review are masked on export: recall comes first. A strategy that fails
+        or returns the original text falls back to the plain ``redact`` marker.
+        """
+        doc = analysis.document
+        replacements: list[PlannedReplacement] = []
+        last_end = -1
+        for i in sorted(analysis.masked_indices, key=lambda j: analysis.findings[j].span.start):
+            f = analysis.findings[i]
+            if f.span.start < last_end:
+                continue
+            entity = analysis.entity_for(i)
+            decision = analysis.decisions[i]
+            strategy_id = decision.strategy or self.policy.strategy_for(f.label)
+            rule = self.policy.rule(f.label)
+            request = ReplacementRequest(f, entity, doc, rule.level, dict(self.policy.options))
+            text, used = self._replacement(strategy_id, request, ctx)
+            replacements.append(PlannedReplacement(f.span, f.label, f.subtype, entity.id, used,
+                                                   text, f.text))
+            last_end = f.span.end
+        return RedactionPlan(doc.id, tuple(replacements), self.policy.name,
+                             dict(self.policy.options))
+
+    def _replacement(self, strategy_id: str, request: ReplacementRequest,
+                     ctx: RunContext) -> tuple[str, str]:
+        reg = self.host.component("strategies", strategy_id)
+        if reg is None:
+            raise UsageError(f"unknown strategy {strategy_id!r}; available: "
+                             + ", ".join(r.id for r in self.host.components("strategies")))
+        text = self.host.call(reg.plugin, reg.id, "replacement", reg.component.replacement,
+                              request, ctx)
+        secret = request.finding.text.strip().casefold()
+        if isinstance(text, str) and (not secret or secret not in text.casefold()):
+            return text, reg.id
+        fallback = self.host.component("strategies", FALLBACK_STRATEGY)
+        if fallback is None or reg.id == FALLBACK_STRATEGY:
+            return "█" * max(1, len(request.finding.text)), "blocks"
+        return fallback.component.replacement(request, ctx), fallback.id
+
+    # -- writing ---------------------------------------------------------------------------
+    def writer_for(self, fmt: str) -> Registered[Any]:
+        for reg in self.host.components("writers"):
+            if reg.component.format == fmt:
+                return reg
+        raise UsageError(f"no writer for format {fmt!r}")
+
+    def export(self, analysis: Analysis, dest: Path, ctx: RunContext, *,
+               output_format: str | None = None, force: bool = False) -> ExportResult:
+        """Write a redacted copy atomically, verify it by re-reading, or leave no file."""
+        doc = analysis.document
+        dest = Path(dest)
+        _refuse_input(doc.source, dest)
+        if dest.exists() and not force:
+            raise UsageError(f"{dest.name}: output exists (use --force to replace it)")
+        if dest.exists() and dest.is_dir():
+            raise UsageError(f"{dest.name}: output is a directory")
+        if not dest.parent.is_dir():
+            raise UsageError(f"{dest.parent}: output folder does not exist")
+        fmt = output_format or _format_from_suffix(dest, self) or doc.format
+        writer = self.writer_for(fmt)
+        plan = self.plan(analysis, ctx)
+        ctx.check()
+        tmp = dest.parent / f".{dest.name}.partial-{uuid.uuid4().hex[:8]}"
+        try:
+            ctx.progress("write", 0.0)
+            try:
+                writer.component.write(doc, plan, tmp, ctx)
+            except RedactorError:
+                raise
+            except Exception as exc:
+                if self.host.strict:
+                    raise
+                raise RedactorError(f"writing {fmt.upper()} failed ({type(exc).__name__})") from exc
+            ctx.check()
+            ctx.progress("verify", 0.5)
+            try:
+                result = writer.component.verify(doc, plan, tmp, ctx)
+            except Exception as exc:
+                if self.host.strict:
+                    raise
+                raise VerificationError(
+                    f"verification could not re-read the output ({type(exc).__name__}); "
+                    "no file was written") from exc
+            if not result.ok:
+                where = "; ".join(f"{i.where}: {i.what}" for i in result.issues[:5])
+                raise VerificationError(
+                    f"verification failed, no file was written: {where}", result.issues)
+            with tmp.open("rb") as fh:
+                os.fsync(fh.fileno())
+            os.replace(tmp, dest)
+        finally:
+            tmp.unlink(missing_ok=True)
+        ctx.progress("done", 1.0)
+        report = build_report(analysis, plan, result, dest, sha256_file(dest))
+        out = ExportResult(dest, plan, result, report)
+        self.host.pm.hook.redaction_did_write(result=out, ctx=ctx)
+        return out
+
+    def redact_file(self, path: Path, dest: Path, ctx: RunContext, *,
+                    output_format: str | None = None, force: bool = False) -> ExportResult:
+        doc = self.read(path, ctx)
+        analysis = self.analyze(doc, ctx)
+        return self.export(analysis, dest, ctx, output_format=output_format, force=force)
+
+
+def _raise_count(got: int, expected: int) -> None:
+    raise ValueError(f"returned {got} signals for {expected} findings")
+
+
+def _in_bounds(f: Finding, doc: Document) -> bool:
+    return isinstance(f.label, Label) and 0 <= f.span.start < f.span.end <= len(doc.text)
+
+
+def _refuse_input(source: Path, dest: Path) -> None:
+    try:
+        same = dest.exists() and source.exists() and os.path.samefile(source, dest)
+    except OSError:
+        same = False
+    if same or dest.resolve() == source.resolve():
+        raise UsageError("refusing to overwrite the input file; choose another output path")
+
+
+def _format_from_suffix(dest: Path, pipeline: Pipeline) -> str | None:
+    suffix = dest.suffix.lower()
+    for reg in pipeline.host.components("readers"):
+        if suffix in getattr(reg.component, "extensions", ()):
+            fmt = reg.component.format
+            if any(w.component.format == fmt for w in pipeline.host.components("writers")):
+                return str(fmt)
+    return None
+
+
+def masked_actions() -> tuple[Action, ...]:
+    return (Action.MASK, Action.REVIEW)

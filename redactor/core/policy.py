@@ -1,0 +1,152 @@
+"""Redaction policies: per-label actions, strategies and levels, term lists, risk settings.
+
+A policy is a TOML file. Presets ship in ``resources/policies``; ``--policy NAME`` picks a
+preset and ``--policy FILE`` a user's file. Example::
+
+    name = "research"
+    strategy = "label"                 # default strategy
+    [labels.LOC]
+    action = "auto"                    # auto (risk decides) | mask | keep | review
+    strategy = "generalize"
+    level = "country"
+    [terms]
+    always_mask = ["Project Falcon"]
+    never_mask = ["European Court of Human Rights"]
+    [risk]
+    combiner = "vote"                  # or "learned"
+    k = 1
+    indicators = []                    # empty: every enabled indicator
+    [options]
+    redact_marker = "[REDACTED]"
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from redactor.core.errors import UsageError
+from redactor.core.model import Label
+from redactor.core.resources import resource_path
+
+ACTIONS = ("auto", "mask", "keep", "review")
+
+
+@dataclass(frozen=True, slots=True)
+class LabelRule:
+    """What to do with findings of one label."""
+
+    action: str = "auto"
+    strategy: str = ""
+    level: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """A complete, validated policy."""
+
+    name: str = "default"
+    description: str = ""
+    strategy: str = "redact"
+    labels: Mapping[Label, LabelRule] = field(default_factory=dict)
+    always_mask: tuple[str, ...] = ()
+    never_mask: tuple[str, ...] = ()
+    combiner: str = "vote"
+    k: int = 1
+    indicators: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "labels", MappingProxyType(dict(self.labels)))
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    def rule(self, label: Label) -> LabelRule:
+        return self.labels.get(label, LabelRule())
+
+    def strategy_for(self, label: Label) -> str:
+        return self.rule(label).strategy or self.strategy
+
+    def with_terms(self, always: tuple[str, ...] = (), never: tuple[str, ...] = ()) -> Policy:
+        return dataclasses.replace(
+            self,
+            always_mask=self.always_mask + tuple(always),
+            never_mask=self.never_mask + tuple(never),
+        )
+
+    def with_strategy(self, strategy: str) -> Policy:
+        """Use ``strategy`` for every label (a command-line ``--strategy`` override)."""
+        labels = {lab: dataclasses.replace(rule, strategy="") for lab, rule in self.labels.items()}
+        return dataclasses.replace(self, strategy=strategy, labels=labels)
+
+
+def _str_tuple(value: Any, where: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UsageError(f"policy: {where} must be a list of strings")
+    return tuple(value)
+
+
+def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> Policy:
+    """Validate a parsed TOML mapping into a :class:`Policy`."""
+    labels: dict[Label, LabelRule] = {}
+    for key, raw in dict(data.get("labels", {})).items():
+        try:
+            label = Label(str(key).upper())
+        except ValueError as exc:
+            raise UsageError(f"policy: unknown label {key!r}") from exc
+        if not isinstance(raw, Mapping):
+            raise UsageError(f"policy: [labels.{key}] must be a table")
+        action = str(raw.get("action", "auto")).lower()
+        if action not in ACTIONS:
+            raise UsageError(f"policy: action for {key} must be one of {', '.join(ACTIONS)}")
+        labels[label] = LabelRule(action, str(raw.get("strategy", "")), str(raw.get("level", "")))
+    terms = dict(data.get("terms", {}))
+    risk = dict(data.get("risk", {}))
+    k = risk.get("k", 1)
+    if not isinstance(k, int) or k < 1:
+        raise UsageError("policy: risk.k must be a positive integer")
+    options = {str(a): str(b) for a, b in dict(data.get("options", {})).items()}
+    return Policy(
+        name=str(data.get("name", fallback_name)),
+        description=str(data.get("description", "")),
+        strategy=str(data.get("strategy", "redact")),
+        labels=labels,
+        always_mask=_str_tuple(terms.get("always_mask"), "terms.always_mask"),
+        never_mask=_str_tuple(terms.get("never_mask"), "terms.never_mask"),
+        combiner=str(risk.get("combiner", "vote")),
+        k=k,
+        indicators=_str_tuple(risk.get("indicators"), "risk.indicators"),
+        options=options,
+    )
+
+
+def preset_names() -> list[str]:
+    folder = resource_path("policies")
+    return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def load_policy(name_or_path: str | Path | None) -> Policy:
+    """Load a preset by name (``default``, ``research`` …) or a TOML file by path."""
+    if name_or_path is None or name_or_path == "":
+        name_or_path = "default"
+    candidate = Path(name_or_path)
+    if candidate.suffix.lower() == ".toml" or candidate.exists():
+        path = candidate
+    else:
+        path = resource_path("policies") / f"{name_or_path}.toml"
+        if not path.is_file():
+            known = ", ".join(preset_names()) or "none"
+            raise UsageError(f"unknown policy {str(name_or_path)!r} (presets: {known})")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise UsageError(f"policy file not found: {path}") from exc
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise UsageError(f"policy file {path.name} is not valid TOML: {exc}") from exc
+    return policy_from_dict(data, fallback_name=path.stem)

@@ -1,0 +1,106 @@
+"""The public surface for plugin authors: import everything you need from here.
+
+A plugin is a module (or any object) with functions decorated by :data:`hookimpl`::
+
+    from redactor.plugin_api import Finding, Label, Span, hookimpl
+
+    REDACTOR_API = ">=1,<2"          # optional: the plugin API versions you support
+
+    class ShipNames:
+        id = "ship-names"
+        version = "1.0"
+
+        def detect(self, doc, ctx):
+            start = doc.text.find("Titanic")
+            if start >= 0:
+                yield Finding(Span(start, start + 7), Label.MISC, "Titanic", detector=self.id)
+
+    @hookimpl
+    def register_detectors(register):
+        register(ShipNames())
+
+Publish it with an entry point in the group ``redactor`` (``[project.entry-points.redactor]
+ships = "my_package.plugin"``) or drop the file into the user plugins folder.
+``API_VERSION`` changes its major number only when this surface breaks.
+"""
+
+from __future__ import annotations
+
+from redactor.core.combine import CombinedRisk
+from redactor.core.components import (
+    Detector,
+    DocumentReader,
+    DocumentWriter,
+    ReplacementRequest,
+    RiskIndicator,
+    SearchProvider,
+    SearchResult,
+    SettingsSection,
+    Strategy,
+)
+from redactor.core.context import CancelToken, RunContext
+from redactor.core.errors import (
+    EncryptedInputError,
+    InputError,
+    RedactorError,
+    UsageError,
+    VerificationError,
+)
+from redactor.core.model import (
+    Action,
+    Box,
+    Document,
+    Entity,
+    Finding,
+    Label,
+    PlannedReplacement,
+    RedactionPlan,
+    RiskSignal,
+    Segment,
+    Span,
+    VerificationIssue,
+    VerificationResult,
+)
+from redactor.core.resources import resource_path
+from redactor.core.verify import find_survivors, secret_variants
+from redactor.pluginhost.hookspecs import hookimpl
+
+API_VERSION = "1.0"
+
+__all__ = [
+    "API_VERSION",
+    "Action",
+    "Box",
+    "CancelToken",
+    "CombinedRisk",
+    "Detector",
+    "Document",
+    "DocumentReader",
+    "DocumentWriter",
+    "EncryptedInputError",
+    "Entity",
+    "Finding",
+    "InputError",
+    "Label",
+    "PlannedReplacement",
+    "RedactionPlan",
+    "RedactorError",
+    "ReplacementRequest",
+    "RiskIndicator",
+    "RiskSignal",
+    "RunContext",
+    "SearchProvider",
+    "SearchResult",
+    "Segment",
+    "SettingsSection",
+    "Span",
+    "Strategy",
+    "UsageError",
+    "VerificationError",
+    "VerificationIssue",
+    "VerificationResult",
+    "find_survivors",
+    "hookimpl",
+    "resource_path",
+    "secret_variants",
+]

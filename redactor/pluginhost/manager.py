@@ -1,0 +1,220 @@
+"""A typed facade over pluggy: discovery, component registries and isolated calls."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import pluggy
+
+from redactor import __version__
+from redactor.core.components import SettingsSection
+from redactor.core.model import ComponentFailure
+from redactor.core.settings import Settings
+from redactor.pluginhost import defaults, discovery, hookspecs
+from redactor.pluginhost.builtins import BUILTIN_PLUGINS
+from redactor.pluginhost.discovery import PluginOrigin, PluginRecord, PluginStatus
+from redactor.plugin_api import API_VERSION
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+KINDS = ("detectors", "risk_indicators", "strategies", "readers", "writers", "search_providers")
+
+
+@dataclass(frozen=True, slots=True)
+class Registered(Generic[T]):
+    """A component and the plugin that registered it."""
+
+    component: T
+    plugin: str
+
+    @property
+    def id(self) -> str:
+        return str(getattr(self.component, "id", type(self.component).__name__))
+
+
+class PluginHost:
+    """Discovers plugins, collects their components and calls them in isolation.
+
+    ``load_entrypoints`` and ``load_user_folder`` are off in tests unless a test exercises
+    discovery (tests never autoload installed third-party plugins).
+    """
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        builtins: Iterable[str] = BUILTIN_PLUGINS,
+        load_entrypoints: bool = True,
+        load_user_folder: bool = True,
+        blocked: Iterable[str] = (),
+        extra_plugins: Iterable[tuple[str, object]] = (),
+        strict: bool | None = None,
+    ) -> None:
+        self.settings = settings or Settings()
+        self.strict = discovery.strict_plugins() if strict is None else strict
+        self.pm = pluggy.PluginManager(hookspecs.PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        self.records: list[PluginRecord] = []
+        self.failures: list[ComponentFailure] = []
+        self._components: dict[str, list[Registered[Any]]] | None = None
+        self._sections: list[SettingsSection] = []
+        self.blocked = (
+            set(self.settings.get("plugins", "blocked", []) or [])
+            | discovery.blocked_from_env()
+            | set(blocked)
+        )
+        for name in sorted(self.blocked):
+            self.pm.set_blocked(name)
+        self.pm.register(defaults, name="redactor.defaults")
+        for module_name in builtins:
+            self._load(module_name.rsplit(".", 1)[-1], PluginOrigin.BUILTIN, __version__,
+                       lambda m=module_name: discovery.import_builtin(m))
+        for name, obj in extra_plugins:
+            self._load(name, PluginOrigin.MANUAL, "", lambda o=obj: o)
+        if load_entrypoints:
+            for ep in discovery.iter_entry_points():
+                self._load(ep.name, PluginOrigin.ENTRY_POINT, discovery.entry_point_version(ep),
+                           ep.load)
+        if load_user_folder:
+            folder = discovery.user_plugins_dir()
+            if folder.is_dir():
+                for path in sorted(folder.glob("*.py")):
+                    self._load(path.stem, PluginOrigin.USER_FOLDER, "",
+                               lambda p=path: discovery.import_user_plugin(p))
+        self.pm.hook.configure.call_historic(kwargs={"settings": self.settings})
+
+    # -- discovery -----------------------------------------------------------------------
+    def _load(self, name: str, origin: PluginOrigin, version: str,
+              loader: Callable[[], object]) -> None:
+        if name in self.blocked:
+            self.records.append(PluginRecord(name, origin, version, status=PluginStatus.BLOCKED,
+                                             error="blocked by settings or command line"))
+            return
+        if self.pm.has_plugin(name):
+            self.records.append(PluginRecord(name, origin, version, status=PluginStatus.FAILED,
+                                             error="a plugin with this name is already loaded"))
+            return
+        try:
+            obj = loader()
+        except Exception as exc:  # a broken plugin must not stop discovery
+            if self.strict:
+                raise
+            self.records.append(PluginRecord(name, origin, version, status=PluginStatus.FAILED,
+                                             error=_describe(exc)))
+            return
+        version = version or str(getattr(obj, "__version__", "") or "")
+        reason = discovery.api_incompatibility(obj, API_VERSION)
+        if reason:
+            self.records.append(PluginRecord(name, origin, version,
+                                             status=PluginStatus.INCOMPATIBLE, error=reason))
+            return
+        try:
+            self.pm.register(obj, name=name)
+            unknown = [h for h in self._hook_names(obj) if not self._is_known(h)]
+            if unknown:
+                self.pm.unregister(obj)
+                raise pluggy.PluginValidationError(obj, f"unknown hooks: {', '.join(unknown)}")
+        except Exception as exc:
+            if self.strict:
+                raise
+            self.records.append(PluginRecord(name, origin, version, status=PluginStatus.FAILED,
+                                             error=_describe(exc)))
+            return
+        self.records.append(PluginRecord(name, origin, version,
+                                         hooks=tuple(sorted(self._hook_names(obj)))))
+
+    def _hook_names(self, plugin: object) -> list[str]:
+        prefix = hookspecs.PROJECT + "_impl"
+        names = []
+        for attr in dir(plugin):
+            fn = getattr(plugin, attr, None)
+            if callable(fn) and getattr(fn, prefix, None) is not None:
+                names.append(attr)
+        return names
+
+    def _is_known(self, hook: str) -> bool:
+        caller = getattr(self.pm.hook, hook, None)
+        return caller is not None and caller.spec is not None
+
+    def record(self, name: str) -> PluginRecord | None:
+        return next((r for r in self.records if r.name == name), None)
+
+    # -- components ----------------------------------------------------------------------
+    def _collect(self) -> dict[str, list[Registered[Any]]]:
+        if self._components is not None:
+            return self._components
+        found: dict[str, list[Registered[Any]]] = {kind: [] for kind in KINDS}
+        for kind in KINDS:
+            caller = getattr(self.pm.hook, f"register_{kind}")
+            for impl in caller.get_hookimpls():  # registration order (pluggy calls LIFO)
+                seen = {r.id for r in found[kind]}
+
+                def register(component: Any, _kind: str = kind, _plugin: str = impl.plugin_name,
+                             _seen: set[str] = seen) -> None:
+                    reg = Registered(component, _plugin)
+                    if reg.id in _seen:
+                        self.failures.append(ComponentFailure(
+                            _plugin, reg.id, "register",
+                            f"duplicate {_kind[:-1]} id {reg.id!r}; the first one is kept"))
+                        return
+                    _seen.add(reg.id)
+                    found[_kind].append(reg)
+
+                self.call(impl.plugin_name, f"register_{kind}", "register",
+                          impl.function, register)
+        for impl in self.pm.hook.register_settings.get_hookimpls():
+            def add_section(section: SettingsSection) -> None:
+                self._sections.append(section)
+                self.settings.register_defaults(section.name, dict(section.defaults))
+
+            self.call(impl.plugin_name, "register_settings", "register", impl.function,
+                      add_section)
+        self._components = found
+        return found
+
+    def components(self, kind: str) -> list[Registered[Any]]:
+        if kind not in KINDS:
+            raise KeyError(kind)
+        return list(self._collect()[kind])
+
+    def component(self, kind: str, component_id: str) -> Registered[Any] | None:
+        return next((r for r in self.components(kind) if r.id == component_id), None)
+
+    def settings_sections(self) -> list[SettingsSection]:
+        self._collect()
+        return list(self._sections)
+
+    # -- isolation -----------------------------------------------------------------------
+    def call(self, plugin: str, component: str, phase: str, fn: Callable[..., R],
+             *args: Any, **kwargs: Any) -> R | None:
+        """Call ``fn``; on an exception record a :class:`ComponentFailure` and return None."""
+        try:
+            return fn(*args, **kwargs)
+        except Exception as exc:
+            from redactor.core.errors import CancelledError
+
+            if self.strict or isinstance(exc, CancelledError):
+                raise
+            self.failures.append(ComponentFailure(plugin, component, phase, _describe(exc)))
+            return None
+
+    def take_failures(self) -> list[ComponentFailure]:
+        out, self.failures = self.failures, []
+        return out
+
+    def plugin_records(self) -> list[PluginRecord]:
+        self._collect()
+        return list(self.records)
+
+
+def _describe(exc: BaseException) -> str:
+    """A one-line description of an exception, naming the place it was raised."""
+    tb = traceback.extract_tb(exc.__traceback__)
+    where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
+    message = str(exc).splitlines()[0][:200] if str(exc) else ""
+    return f"{type(exc).__name__}{': ' + message if message else ''}{where}"
