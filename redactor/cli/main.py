@@ -1,0 +1,337 @@
+"""The ``redactor`` command line: a thin layer over the pipeline.
+
+Exit codes: 0 success; 1 unexpected error; 2 usage error; 3 input unreadable, unsupported
+or encrypted; 4 verification failed (no output left behind); 130 cancelled.
+Errors are one line on stderr (``--debug`` adds the traceback); they never contain
+document text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from redactor import __version__
+from redactor.cli.commands import CommandRegistry
+from redactor.core.errors import RedactorError, UsageError
+from redactor.plugin_api import API_VERSION
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INPUT, EXIT_VERIFY = 0, 1, 2, 3, 4
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises UsageError (exit 2) instead of exiting itself."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--policy", help="policy preset name or TOML file (default: default)")
+    p.add_argument("--deny", action="append", default=[], metavar="TERM",
+                   help="always mask TERM (case-insensitive, whole word; repeatable)")
+    p.add_argument("--allow", action="append", default=[], metavar="TERM",
+                   help="never mask TERM (repeatable)")
+    p.add_argument("--password", help="password of an encrypted PDF")
+    p.add_argument("--indicators", help="comma-separated risk indicators to enable")
+    p.add_argument("-k", "--vote-k", type=int, dest="vote_k",
+                   help="mask when at least K enabled indicators say risky")
+
+
+def build_parser(commands: CommandRegistry) -> argparse.ArgumentParser:
+    parser = _Parser(prog="redactor", description="Offline redaction of DOCX, PDF and TXT files.")
+    parser.add_argument("--version", action="version",
+                        version=f"redactor {__version__} (plugin API {API_VERSION})")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks and debug logs")
+    parser.add_argument("--disable-plugin", action="append", default=[], metavar="NAME",
+                        help="do not load the plugin NAME (repeatable)")
+    parser.add_argument("--no-plugins", action="store_true",
+                        help="load only built-in plugins (no entry points, no user folder)")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    p = sub.add_parser("analyze", help="detect identifiers and show the proposed decisions")
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    _common(p)
+
+    p = sub.add_parser("redact", help="write a redacted, verified copy of a document")
+    p.add_argument("input", type=Path, metavar="INPUT")
+    p.add_argument("-o", "--output", type=Path, required=True, metavar="OUTPUT")
+    p.add_argument("--strategy", help="replacement strategy for every label (redact, label, …)")
+    p.add_argument("--report", type=Path, metavar="REPORT",
+                   help="write a report (.json, or .html for a readable page)")
+    p.add_argument("--format", dest="output_format", help="output format (default: as input)")
+    p.add_argument("--force", action="store_true", help="replace an existing output file")
+    _common(p)
+
+    p = sub.add_parser("plugins", help="list the plugins that were found")
+    p.add_argument("--json", action="store_true")
+
+    sub.add_parser("formats", help="list the readable and writable formats")
+    sub.add_parser("policies", help="list the policy presets")
+
+    p = sub.add_parser("gui", help="open the desktop app")
+    p.add_argument("files", nargs="*", type=Path, metavar="FILE")
+
+    commands.install(sub)
+    return parser
+
+
+def _host(args: argparse.Namespace) -> Any:
+    from redactor.core.settings import Settings
+    from redactor.pluginhost.manager import PluginHost
+
+    no_plugins = args.no_plugins or os.environ.get("REDACTOR_NO_PLUGINS") == "1"
+    return PluginHost(Settings.load(), load_entrypoints=not no_plugins,
+                      load_user_folder=not no_plugins, blocked=args.disable_plugin)
+
+
+def _policy(args: argparse.Namespace) -> Any:
+    import dataclasses
+
+    from redactor.core.policy import load_policy
+
+    policy = load_policy(getattr(args, "policy", None))
+    policy = policy.with_terms(tuple(args.deny), tuple(args.allow))
+    if getattr(args, "strategy", None):
+        policy = policy.with_strategy(args.strategy)
+    if getattr(args, "indicators", None):
+        ids = tuple(s.strip() for s in args.indicators.split(",") if s.strip())
+        policy = dataclasses.replace(policy, indicators=ids)
+    if getattr(args, "vote_k", None):
+        if args.vote_k < 1:
+            raise UsageError("-k must be at least 1")
+        policy = dataclasses.replace(policy, k=args.vote_k)
+    return policy
+
+
+def _context(args: argparse.Namespace, host: Any) -> Any:
+    from redactor.core.context import RunContext
+
+    return RunContext(settings=host.settings, password=getattr(args, "password", None),
+                      logger=logging.getLogger("redactor"))
+
+
+def analysis_to_json(analysis: Any) -> dict[str, Any]:
+    """The ``analyze --json`` object for one document (the documented CLI contract)."""
+    doc = analysis.document
+    findings = []
+    for i, f in enumerate(analysis.findings):
+        entity = analysis.entity_for(i)
+        decision = analysis.decisions[i]
+        findings.append({
+            "start": f.span.start, "end": f.span.end, "label": str(f.label),
+            "subtype": f.subtype, "text": f.text, "score": round(f.score, 4),
+            "detectors": list(f.detectors), "validated": f.validated, "entity_id": entity.id,
+            "risk": {s.indicator: {"score": round(s.score, 4), "risky": s.risky,
+                                   "explanation": s.explanation} for s in analysis.signals[i]},
+            "decision": str(decision.action), "decided_by": decision.decided_by,
+            "strategy": decision.strategy,
+            "explanation": decision.reason or f.explanation,
+        })
+    entities = [{"id": e.id, "label": str(e.label), "text": e.canonical,
+                 "mentions": list(e.mentions),
+                 "decision": str(analysis.decisions[e.mentions[0]].action) if e.mentions else ""}
+                for e in analysis.entities]
+    return {
+        "path": str(doc.source), "format": doc.format, "sha256": doc.sha256,
+        "text_length": len(doc.text), "pages": doc.page_count, "policy": analysis.policy.name,
+        "findings": findings, "entities": entities, "warnings": list(doc.warnings),
+        "failures": [{"plugin": f.plugin, "component": f.component, "phase": f.phase,
+                      "error": f.error} for f in analysis.failures],
+    }
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from redactor.core.pipeline import Pipeline
+
+    host = _host(args)
+    pipeline = Pipeline(host, _policy(args))
+    results: list[dict[str, Any]] = []
+    worst = EXIT_OK
+    for path in args.files:
+        ctx = _context(args, host)
+        try:
+            analysis = pipeline.analyze(pipeline.read(path, ctx), ctx)
+        except RedactorError as exc:
+            if isinstance(exc, UsageError) or len(args.files) == 1:
+                raise
+            results.append({"path": str(path), "error": str(exc), "exit_code": exc.exit_code})
+            worst = max(worst, exc.exit_code)
+            continue
+        results.append(analysis_to_json(analysis))
+    if args.json:
+        payload: Any = results[0] if len(results) == 1 else results
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+    else:
+        for res in results:
+            _print_analysis(res)
+    return worst
+
+
+def _print_analysis(res: dict[str, Any]) -> None:
+    if "error" in res:
+        print(f"{res['path']}: error: {res['error']}")
+        return
+    masked = sum(1 for f in res["findings"] if f["decision"] != "KEEP")
+    print(f"{res['path']} ({res['format']}): {len(res['findings'])} findings, "
+          f"{len(res['entities'])} entities, {masked} to mask")
+    for f in res["findings"]:
+        sub = f"/{f['subtype']}" if f["subtype"] else ""
+        print(f"  {f['start']:>7}-{f['end']:<7} {f['label']}{sub:<16} {f['decision']:<6} "
+              f"{f['entity_id']:<5} {f['text']!r}")
+    for w in res["warnings"]:
+        print(f"  warning: {w}")
+    for fail in res["failures"]:
+        print(f"  plugin failure: {fail['plugin']} {fail['component']} ({fail['phase']}): "
+              f"{fail['error']}")
+
+
+def cmd_redact(args: argparse.Namespace) -> int:
+    from redactor.core.pipeline import Pipeline
+    from redactor.core.report import write_report
+
+    host = _host(args)
+    pipeline = Pipeline(host, _policy(args))
+    ctx = _context(args, host)
+    if args.report is not None and args.report.resolve() == args.input.resolve():
+        raise UsageError("refusing to overwrite the input file with the report")
+    result = pipeline.redact_file(args.input, args.output, ctx,
+                                  output_format=args.output_format, force=args.force)
+    if args.report is not None:
+        write_report(result.report, args.report)
+    counts = result.report["counts"]
+    print(f"wrote {result.output} — {counts['replacements']} replacements "
+          f"({', '.join(f'{k} {v}' for k, v in counts['by_type'].items()) or 'none'}); "
+          "verification passed", file=sys.stderr)
+    for w in result.report["warnings"]:
+        print(f"warning: {w}", file=sys.stderr)
+    for fail in result.report["failures"]:
+        print(f"warning: plugin {fail['plugin']} failed in {fail['phase']}: {fail['error']}",
+              file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    host = _host(args)
+    records = [r.to_dict() for r in host.plugin_records()]
+    kinds = {}
+    for kind in ("detectors", "risk_indicators", "strategies", "readers", "writers",
+                 "search_providers"):
+        kinds[kind] = [{"id": r.id, "plugin": r.plugin,
+                        "version": str(getattr(r.component, "version", ""))}
+                       for r in host.components(kind)]
+    failures = [{"plugin": f.plugin, "component": f.component, "phase": f.phase,
+                 "error": f.error} for f in host.take_failures()]
+    if args.json:
+        print(json.dumps({"api_version": API_VERSION, "plugins": records, "components": kinds,
+                          "failures": failures}, indent=2))
+        return EXIT_OK
+    for r in records:
+        err = f" — {r['error']}" if r["error"] else ""
+        print(f"{r['name']:<24} {r['status']:<12} {r['origin']:<12} {r['version']:<10}{err}")
+    for kind, comps in kinds.items():
+        print(f"{kind}: {', '.join(c['id'] for c in comps) or '-'}")
+    return EXIT_OK
+
+
+def cmd_formats(args: argparse.Namespace) -> int:
+    host = _host(args)
+    writers = {r.component.format for r in host.components("writers")}
+    for r in host.components("readers"):
+        c = r.component
+        mode = "read/write" if c.format in writers else "read"
+        print(f"{c.format:<6} {mode:<11} {' '.join(c.extensions)}")
+    return EXIT_OK
+
+
+def cmd_policies(args: argparse.Namespace) -> int:
+    from redactor.core.policy import load_policy, preset_names
+
+    for name in preset_names():
+        print(f"{name:<14} {load_policy(name).description}")
+    return EXIT_OK
+
+
+def cmd_gui(args: argparse.Namespace) -> int:
+    try:
+        from redactor.gui.app import main as gui_main
+    except ImportError as exc:
+        raise UsageError("the desktop app needs PySide6: pip install 'redactor[gui]'") from exc
+    return int(gui_main([str(f) for f in args.files]) or 0)
+
+
+BUILTIN_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "analyze": cmd_analyze,
+    "redact": cmd_redact,
+    "plugins": cmd_plugins,
+    "formats": cmd_formats,
+    "policies": cmd_policies,
+    "gui": cmd_gui,
+}
+
+
+def _plugin_commands(argv: Sequence[str]) -> CommandRegistry:
+    """Collect plugin commands (loading plugins only when a non-built-in command is used)."""
+    registry = CommandRegistry()
+    from redactor.cli import builtin_commands
+
+    builtin_commands.register(registry)
+    wanted = next((a for a in argv if not a.startswith("-")), None)
+    if wanted is None or wanted in BUILTIN_COMMANDS or wanted in registry.names():
+        return registry
+    try:
+        from redactor.pluginhost.manager import PluginHost
+
+        host = PluginHost(load_entrypoints="--no-plugins" not in argv,
+                          load_user_folder="--no-plugins" not in argv)
+        host.pm.hook.register_commands(commands=registry)
+    except RedactorError:
+        raise
+    except Exception:  # a plugin's command registration must not break the CLI
+        if "--debug" in argv:
+            traceback.print_exc()
+    return registry
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    logging.basicConfig(level=logging.DEBUG if debug else logging.WARNING,
+                        format="redactor: %(levelname)s: %(message)s")
+    try:
+        registry = _plugin_commands(argv)
+        parser = build_parser(registry)
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        handler = BUILTIN_COMMANDS.get(args.command)
+        if handler is not None:
+            return handler(args)
+        return registry.run(args)
+    except RedactorError as exc:
+        if debug:
+            traceback.print_exc()
+        print(f"redactor: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("redactor: cancelled", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        if debug:
+            traceback.print_exc()
+        print(f"redactor: unexpected error ({type(exc).__name__}); run with --debug for details",
+              file=sys.stderr)
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
