@@ -27,12 +27,13 @@ from redactor.plugin_api import (
 )
 
 MAX_TXT_BYTES = 200 * 1024 * 1024
+# (BOM, our encoding name, codec for the bytes after the BOM) — longest BOMs first.
 _BOMS = (
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF32_LE, "utf-32"),
-    (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
+    (codecs.BOM_UTF8, "utf-8-sig", "utf-8"),
+    (codecs.BOM_UTF32_LE, "utf-32-le-bom", "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be-bom", "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le-bom", "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be-bom", "utf-16-be"),
 )
 # Bytes that never occur in text (C0 controls other than tab, LF, VT, FF, CR, ESC).
 _BINARY = set(range(0, 9)) | {14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 28, 29, 30, 31}
@@ -46,12 +47,12 @@ class Decoded:
 
 def decode_text(data: bytes) -> Decoded:
     """Decode bytes of a text file, or raise :class:`InputError` for binary content."""
-    for bom, enc in _BOMS:
+    for bom, name, codec in _BOMS:
         if data.startswith(bom):
             try:
-                return Decoded(data.decode(enc), enc)
+                return Decoded(data[len(bom):].decode(codec), name)
             except UnicodeDecodeError as exc:
-                raise InputError("the text file is not valid " + enc.upper()) from exc
+                raise InputError("the text file is not valid " + codec.upper()) from exc
     if _looks_utf16_without_bom(data):
         raise InputError("UTF-16 text without a byte-order mark is not supported")
     if any(b in _BINARY for b in data[:65536]):
@@ -77,11 +78,10 @@ def _looks_utf16_without_bom(data: bytes) -> bool:
 
 
 def encode_text(text: str, encoding: str) -> bytes:
-    """Encode as the input was; characters a legacy codepage lacks become ``?``."""
-    if encoding == "utf-16":
-        return codecs.BOM_UTF16_LE + text.encode("utf-16-le")
-    if encoding == "utf-32":
-        return codecs.BOM_UTF32_LE + text.encode("utf-32-le")
+    """Encode as the input was (same BOM); characters a legacy codepage lacks become ``?``."""
+    for bom, name, codec in _BOMS:
+        if encoding == name:
+            return bom + text.encode(codec, errors="replace")
     return text.encode(encoding, errors="replace")
 
 
@@ -92,7 +92,7 @@ class TxtReader:
     extensions = (".txt", ".text", ".log", ".csv", ".md")
 
     def sniff(self, path: Path, head: bytes) -> bool:
-        if any(head.startswith(bom) for bom, _ in _BOMS):
+        if any(head.startswith(bom) for bom, _, _ in _BOMS):
             return True
         if _looks_utf16_without_bom(head) or any(b in _BINARY for b in head):
             return False

@@ -14,10 +14,10 @@ from redactor import __version__
 from redactor.core.components import SettingsSection
 from redactor.core.model import ComponentFailure
 from redactor.core.settings import Settings
+from redactor.plugin_api import API_VERSION
 from redactor.pluginhost import defaults, discovery, hookspecs
 from redactor.pluginhost.builtins import BUILTIN_PLUGINS
 from redactor.pluginhost.discovery import PluginOrigin, PluginRecord, PluginStatus
-from redactor.plugin_api import API_VERSION
 
 T = TypeVar("T")
 R = TypeVar("R")

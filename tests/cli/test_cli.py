@@ -1,0 +1,117 @@
+"""The CLI contract: output shape and exit codes, including bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from redactor.cli.main import main
+
+
+@pytest.fixture(autouse=True)
+def _builtins_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REDACTOR_NO_PLUGINS", "1")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert "redactor 0.1.0" in capsys.readouterr().out
+
+
+def test_analyze_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = tmp_path / "a.txt"
+    doc.write_text("Contact Ola Nordmann at ola@example.no.\n", encoding="utf-8")
+    code, out, _ = run(capsys, "analyze", str(doc), "--json", "--deny", "Ola Nordmann")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) >= {"path", "format", "sha256", "text_length", "findings", "entities",
+                         "failures"}
+    assert data["format"] == "txt"
+    assert data["text_length"] == len(doc.read_text())
+    names = [f for f in data["findings"] if f["text"] == "Ola Nordmann"]
+    assert names and names[0]["start"] == 8 and names[0]["end"] == 20
+    f = names[0]
+    assert set(f) >= {"start", "end", "label", "subtype", "text", "score", "detectors",
+                      "entity_id", "risk", "decision", "explanation"}
+    assert f["decision"] == "MASK"
+    assert any(e["id"] == f["entity_id"] for e in data["entities"])
+
+
+def test_analyze_several_inputs_gives_a_list(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text("one\n")
+    b.write_text("two\n")
+    code, out, _ = run(capsys, "analyze", str(a), str(b), "--json")
+    assert code == 0
+    assert [Path(d["path"]).name for d in json.loads(out)] == ["a.txt", "b.txt"]
+
+
+def test_redact_writes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = tmp_path / "a.txt"
+    doc.write_bytes(b"Ola Nordmann\r\nolder line\n")
+    out, report = tmp_path / "o.txt", tmp_path / "r.json"
+    code, _, err = run(capsys, "redact", str(doc), "-o", str(out), "--deny", "ola nordmann",
+                       "--strategy", "label", "--report", str(report))
+    assert code == 0, err
+    assert out.read_bytes() == b"[MISC 1]\r\nolder line\n"
+    rep = json.loads(report.read_text())
+    assert rep["verification"]["ok"] is True
+    assert rep["input"]["sha256"] and rep["output"]["sha256"]
+    assert "Nordmann" not in report.read_text()
+    html = tmp_path / "r.html"
+    code, _, _ = run(capsys, "redact", str(doc), "-o", str(tmp_path / "o2.txt"), "--deny", "ola",
+                     "--report", str(html))
+    assert code == 0 and "<h1>Redaction report</h1>" in html.read_text()
+
+
+@pytest.mark.parametrize("case", ["missing", "directory", "binary", "empty", "utf16-no-bom"])
+def test_bad_input_exit_3(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "in.txt"
+    if case == "directory":
+        path.mkdir()
+    elif case == "binary":
+        path.write_bytes(bytes(range(256)) * 4)
+    elif case == "empty":
+        path.write_bytes(b"")
+    elif case == "utf16-no-bom":
+        path.write_bytes("secret text".encode("utf-16-le"))
+    out = tmp_path / "out.txt"
+    for args in (["analyze", str(path)], ["redact", str(path), "-o", str(out)]):
+        code, _, err = run(capsys, *args)
+        assert code == 3, (case, err)
+        assert err.startswith("redactor: error: ") and err.count("\n") == 1
+        assert "Traceback" not in err
+        assert not out.exists()
+
+
+def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = tmp_path / "a.txt"
+    doc.write_text("x\n")
+    assert run(capsys, "redact", str(doc))[0] == 2  # missing -o
+    assert run(capsys, "redact", str(doc), "-o", str(doc))[0] == 2  # would overwrite input
+    assert run(capsys, "redact", str(doc), "-o", str(tmp_path / "o.txt"), "--policy", "nope")[0] == 2
+    assert run(capsys, "redact", str(doc), "-o", str(tmp_path / "o.txt"), "--strategy",
+               "nope", "--deny", "x")[0] == 2
+    assert run(capsys, "no-such-command")[0] == 2
+    assert doc.read_text() == "x\n"
+
+
+def test_plugins_and_formats(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "plugins", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["api_version"] == "1.0"
+    assert any(r["name"] == "txt_io" and r["status"] == "loaded" for r in data["plugins"])
+    code, out, _ = run(capsys, "formats")
+    assert code == 0 and out.startswith("txt")

@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+from redactor.core.entities import group_entities, name_tokens, normalise
+from redactor.core.model import Finding, Label, Span
+
+
+def mk(text: str, label: Label = Label.PERSON, at: int = 0) -> Finding:
+    return Finding(Span(at, at + len(text)), label, text)
+
+
+def test_name_parts_are_one_entity() -> None:
+    findings = [mk("Mr Galip Yalman", at=0), mk("Galip Yalman", at=100), mk("Yalman", at=200)]
+    entities = group_entities(findings)
+    assert len(entities) == 1
+    assert entities[0].mentions == (0, 1, 2)
+    assert entities[0].canonical == "Mr Galip Yalman"
+
+
+def test_identical_normalised_strings_group_across_case_and_space() -> None:
+    findings = [mk("Ankara", Label.LOC), mk("ANKARA", Label.LOC, 50), mk("Izmir", Label.LOC, 90)]
+    entities = group_entities(findings)
+    assert [e.mentions for e in entities] == [(0, 1), (2,)]
+    assert [e.id for e in entities] == ["E1", "E2"]
+
+
+def test_ambiguous_surname_stays_separate() -> None:
+    findings = [mk("Galip Yalman"), mk("Ayse Yalman", at=50), mk("Yalman", at=100)]
+    entities = group_entities(findings)
+    assert len(entities) == 3
+
+
+def test_surname_does_not_join_other_labels() -> None:
+    findings = [mk("Galip Yalman"), mk("Yalman", Label.ORG, 50)]
+    assert len(group_entities(findings)) == 2
+
+
+def test_normalisation_helpers() -> None:
+    assert normalise("  Galip   Yalman's ") == "galip yalman"
+    assert name_tokens("Mrs A. Yalman") == ("yalman",)
+    assert name_tokens("Dr Ayşe Öz") == ("ayşe", "öz")

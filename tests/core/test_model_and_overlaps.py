@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+import pytest
+
+from redactor.core.model import Finding, Label, PlannedReplacement, RedactionPlan, Span
+from redactor.core.overlaps import resolve_overlaps
+
+
+def f(start: int, end: int, label: Label = Label.PERSON, score: float = 0.5,
+      detector: str = "d", validated: bool = False) -> Finding:
+    return Finding(Span(start, end), label, "x" * (end - start), score=score,
+                   detector=detector, validated=validated)
+
+
+def test_span_validation_and_relations() -> None:
+    with pytest.raises(ValueError):
+        Span(5, 3)
+    assert Span(0, 5).overlaps(Span(4, 6))
+    assert not Span(0, 5).overlaps(Span(5, 6))
+    assert Span(0, 10).contains(Span(2, 3))
+    assert len(Span(3, 7)) == 4
+
+
+def test_longer_span_wins() -> None:
+    out = resolve_overlaps([f(0, 5, score=0.9), f(0, 12, score=0.5)])
+    assert [x.span for x in out] == [Span(0, 12)]
+
+
+def test_validated_pattern_beats_longer_model_guess() -> None:
+    model = f(0, 20, Label.ORG, score=0.99, detector="ner")
+    pattern = f(3, 10, Label.CODE, score=1.0, detector="patterns", validated=True)
+    out = resolve_overlaps([model, pattern])
+    assert [(x.span, x.label) for x in out] == [(Span(3, 10), Label.CODE)]
+
+
+def test_higher_confidence_wins_at_equal_length() -> None:
+    out = resolve_overlaps([f(0, 5, Label.LOC, 0.4), f(1, 6, Label.ORG, 0.8)])
+    assert [x.label for x in out] == [Label.ORG]
+
+
+def test_identical_spans_merge_detectors() -> None:
+    out = resolve_overlaps([f(0, 5, detector="a", score=0.3), f(0, 5, detector="b", score=0.7)])
+    assert len(out) == 1
+    assert set(out[0].detectors) == {"a", "b"}
+    assert out[0].score == 0.7
+
+
+def test_non_overlapping_are_kept_sorted() -> None:
+    out = resolve_overlaps([f(10, 12), f(0, 3), f(5, 8)])
+    assert [x.span.start for x in out] == [0, 5, 10]
+
+
+def test_empty_spans_dropped() -> None:
+    assert resolve_overlaps([f(3, 3)]) == []
+
+
+def test_plan_rejects_overlaps_and_applies_in_order() -> None:
+    def rep(s: int, e: int, text: str) -> PlannedReplacement:
+        return PlannedReplacement(Span(s, e), Label.PERSON, "", "E1", "redact", text, "secret")
+
+    plan = RedactionPlan("d", (rep(6, 11, "[B]"), rep(0, 5, "[A]")))
+    assert plan.apply_to_text("Hello world!") == "[A] [B]!"
+    with pytest.raises(ValueError):
+        RedactionPlan("d", (rep(0, 5, "a"), rep(3, 8, "b")))
