@@ -5,7 +5,11 @@ from __future__ import annotations
 
 BUILTIN_PLUGINS: tuple[str, ...] = (
     "redactor_plugins.txt_io",
+    "redactor_plugins.docx_io",
+    "redactor_plugins.pdf_io",
     "redactor_plugins.patterns",
     "redactor_plugins.terms",
+    "redactor_plugins.recognizer",
     "redactor_plugins.basic_strategies",
+    "redactor_plugins.strategies",
 )

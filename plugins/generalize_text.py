@@ -1,0 +1,211 @@
+"""Sentence fixes for generalized replacements, and the shared helpers of the strategies.
+
+A generalizer returns a :class:`Phrase`; :func:`render` turns it into the replacement string
+after looking at the document text around the mention:
+
+* an indefinite noun phrase gets "a" or "an" ("an organisation", "a university") unless a
+  determiner already precedes the mention ("the St. Olav Hospital" → "the hospital"): the
+  strategy controls only the span, so it drops its own article instead of the text's "the";
+* a bare phrase that starts with "the" loses it after a determiner ("the 1990s");
+* plural phrases ("European nationals") never get an article;
+* a possessive mention ("Yalman's") keeps its "'s";
+* the first letter is capitalised at the start of a sentence or line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from redactor.plugin_api import resource_path
+
+# Honorifics (as the core's entity grouping knows them); they are never identifying alone.
+TITLES = frozenset(
+    "mr mrs ms miss mx dr prof professor sir madam judge justice lord lady rev "
+    "herr frau hr fru monsieur madame mme mlle m".split()
+)
+DETERMINERS = frozenset(
+    "the a an this that these those his her their its our my your whose every each another "
+    "any some no one same such".split()
+)
+_WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
+_PREV_WORD = re.compile(r"([^\W\d_]+)\W{0,2}$", re.UNICODE)
+_POSSESSIVE = re.compile(r"['’]s?$")
+_AN_EXCEPTIONS = ("uni", "use", "usu", "euro", "one", "once", "ufo", "ute")
+_AN_SILENT_H = ("hour", "honest", "honou", "heir")
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A replacement before sentence fixes.
+
+    ``text`` is a noun phrase without article when ``article`` is true ("city in Norway"),
+    else a bare phrase ("2022", "in their forties"). ``alt`` is used instead of ``text``
+    after a determiner when given (e.g. "something" → "detail").
+    """
+
+    text: str
+    article: bool = True
+    plural: bool = False
+    alt: str = ""
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text)
+
+
+def fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def normalise(text: str) -> str:
+    """Case-folded, whitespace collapsed, a final possessive "'s" removed."""
+    text = re.sub(r"['’]s$", "", fold(text).strip())
+    return " ".join(text.split())
+
+
+def name_tokens(text: str) -> tuple[str, ...]:
+    """Name parts without titles or (in longer names) initials."""
+    tokens = [t for t in re.findall(r"\w+", normalise(text)) if t not in TITLES]
+    return tuple(t for t in tokens if not (len(t) == 1 and t.isalpha() and len(tokens) > 1))
+
+
+def indefinite_article(phrase: str) -> str:
+    """ "a" or "an" for an English phrase (by sound, with the usual exceptions)."""
+    low = phrase.lstrip().lower()
+    if not low:
+        return "a"
+    if low[0].isdigit():
+        return "an" if re.match(r"(8|11|18)(\D|$)|8\d\d", low) else "a"
+    if low.startswith(_AN_SILENT_H):
+        return "an"
+    if low.startswith(_AN_EXCEPTIONS):
+        return "a"
+    return "an" if low[0] in "aeiou" else "a"
+
+
+def previous_word(text: str, start: int) -> str:
+    """The word just before ``start`` (punctuation between is allowed), lower-cased."""
+    m = _PREV_WORD.search(text[max(0, start - 40) : start])
+    return m.group(1).lower() if m else ""
+
+
+_NOT_ADJECTIVES = frozenset(
+    "is was are were be been has have had and or but to of in on at by for with from as "
+    "than who which that said says told not".split())
+
+
+def follows_determiner(text: str, start: int) -> bool:
+    """True when a determiner precedes ``start``, directly or through up to two adjective-
+    like words ("the young lawyer", "The Norwegian lawyer")."""
+    before = text[max(0, start - 60) : start]
+    if re.search(r"[.!?;:,()\n]\s*$", before):
+        return False
+    tokens = re.findall(r"[^\W\d_]+", re.split(r"[.!?;:,()\n]", before)[-1])[-3:]
+    for word in reversed(tokens):
+        low = word.lower()
+        if low in DETERMINERS:
+            return True
+        if low in _NOT_ADJECTIVES:
+            return False
+    return False
+
+
+def next_word(text: str, end: int) -> str:
+    m = re.match(r"[\s\-]*([^\W\d_]+)", text[end : end + 40])
+    return m.group(1) if m else ""
+
+
+_ABBREVIATIONS = frozenset("mr mrs ms dr st prof no nr vs etc e.g i.e jr sr".split())
+
+
+def at_sentence_start(text: str, start: int) -> bool:
+    """True at the start of the text, of a paragraph or line after a full stop, or after
+    . ! ? (not after an abbreviation such as "Mr." or an initial)."""
+    before = text[max(0, start - 80) : start]
+    stripped = before.rstrip("\"'“‘«([ \t\r\n")
+    gap = before[len(stripped):]
+    if not text[:start].strip():
+        return True
+    if re.search(r"\n\s*\n", gap):
+        return True
+    stripped = stripped.rstrip("\"'”’»)]")
+    if not stripped.endswith((".", "!", "?", "…", ":" if "\n" in gap else ".")):
+        return False
+    m = re.search(r"([^\W\d_]+)\.$", stripped)
+    return not (m and (m.group(1).lower() in _ABBREVIATIONS or len(m.group(1)) == 1))
+
+
+def capitalise(text: str) -> str:
+    for i, ch in enumerate(text):
+        if ch.isalpha():
+            return text[:i] + ch.upper() + text[i + 1 :]
+        if ch.isdigit():
+            return text
+    return text
+
+
+def render(phrase: Phrase, doc_text: str, start: int, end: int, original: str) -> str:
+    """The final replacement string for ``phrase`` at ``[start, end)`` of ``doc_text``."""
+    after_determiner = follows_determiner(doc_text, start)
+    body = phrase.alt if (after_determiner and phrase.alt) else phrase.text
+    if phrase.article and not phrase.plural and not after_determiner:
+        out = f"{indefinite_article(body)} {body}"
+    elif after_determiner and body.lower().startswith("the "):
+        out = body[4:]
+    else:
+        out = body
+    if _POSSESSIVE.search(original.rstrip()) and original.rstrip()[-2:] in ("'s", "’s"):
+        out += original.rstrip()[-2:]
+    elif original.rstrip().endswith(("'", "’")) and original.rstrip()[-2:-1] == "s":
+        out += "'"
+    if at_sentence_start(doc_text, start):
+        out = capitalise(out)
+    return out
+
+
+def shares_identifying_word(original: str, output: str, min_len: int = 3,
+                            allowed: frozenset[str] = frozenset()) -> bool:
+    """True when ``output`` contains ``original`` or a word (≥ ``min_len``) of it."""
+    o = fold(original).strip()
+    if o and o in fold(output):
+        return True
+    out_words = {fold(w) for w in words(output)}
+    return any(len(w) >= min_len and fold(w) in out_words and fold(w) not in allowed
+               for w in words(original))
+
+
+@cache
+def load_table(name: str) -> Any:
+    """A JSON table from ``resources/generalize`` (cached)."""
+    path = resource_path("generalize", f"{name}.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def keyword_table(name: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """``[[regex alternatives, kind], …]`` tables compiled as whole-word, case-insensitive."""
+    rows = load_table(name)["kinds"]
+    return tuple((re.compile(rf"(?<!\w)(?:{pattern})(?!\w)", re.IGNORECASE), kind)
+                 for pattern, kind in rows)
+
+
+def kind_of(text: str, table: str) -> str:
+    """The first kind in ``table`` whose keywords occur in ``text`` ('' when none)."""
+    for pattern, kind in keyword_table(table):
+        if pattern.search(text):
+            return kind
+    return ""
+
+
+def kind_vocabulary() -> frozenset[str]:
+    """Generic words used in kind phrases (never identifying on their own)."""
+    vocab: set[str] = set()
+    for table in ("org_kinds", "misc_kinds"):
+        for _pattern, kind in keyword_table(table):
+            vocab.update(fold(w) for w in words(kind))
+    return frozenset(vocab)

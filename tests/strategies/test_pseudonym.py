@@ -1,0 +1,166 @@
+"""The ``pseudonym`` strategy: consistency, gender, locale, keys, collisions, other types."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from redactor_plugins.generalize_text import fold
+from redactor_plugins.strategy_pseudonym import PseudonymStrategy, detect_locale, gender_table
+from strategy_helpers import make_doc, replace_all
+
+from redactor.plugin_api import RunContext
+
+TEXT = ("Mr Galip Yalman lodged the application. Yalman said that Galip had never met "
+        "G. Yalman's lawyer. Mrs Ayse Demir, his neighbour, agreed with Yalman.")
+ITEMS = [("Mr Galip Yalman", "PERSON"), ("[Yalman] said", "PERSON"), ("[Galip] had", "PERSON"),
+         ("[G. Yalman's] lawyer", "PERSON"), ("Mrs Ayse Demir", "PERSON"),
+         ("with [Yalman].", "PERSON")]
+
+
+def pseudonyms(text: str = TEXT, items: list[tuple[str, str]] = ITEMS,
+               ctx: RunContext | None = None, doc_id: str = "d1",
+               options: dict[str, str] | None = None) -> list[str]:
+    doc = make_doc(text, items, doc_id)
+    return replace_all(PseudonymStrategy(), doc, ctx or RunContext(), options=options)[1]
+
+
+def test_all_forms_of_a_name_map_consistently() -> None:
+    full, surname, first, initial, other, surname2 = pseudonyms()
+    title, fake_first, fake_last = full.split(" ", 2)
+    assert title == "Mr"
+    assert surname == surname2 == fake_last
+    assert first == fake_first
+    assert initial == f"{fake_first[0]}. {fake_last}'s"
+    assert other.startswith("Mrs ") and fake_last not in other
+    for original in ("Galip", "Yalman", "Ayse", "Demir"):
+        assert all(original not in p for p in (full, surname, first, initial, other))
+
+
+def test_consistent_across_documents_of_a_batch() -> None:
+    ctx = RunContext()
+    first_doc = pseudonyms(ctx=ctx)
+    second = pseudonyms("Later, Galip Yalman wrote to Yalman's bank.",
+                        [("Galip Yalman", "PERSON"), ("[Yalman's] bank", "PERSON")], ctx,
+                        doc_id="d2")
+    fake_first, fake_last = first_doc[0].split(" ", 2)[1:]
+    assert second == [f"{fake_first} {fake_last}", f"{fake_last}'s"]
+
+
+def test_different_people_get_different_names() -> None:
+    names = [f"Person{i} Surname{i}" for i in range(30)]
+    text = ". ".join(names) + "."
+    out = pseudonyms(text, [(n, "PERSON") for n in names])
+    assert len(set(out)) == len(out)
+    assert len({o.split()[-1] for o in out}) == len(out)
+
+
+def test_gender_from_title_and_first_name() -> None:
+    table = gender_table()
+    for _ in range(5):
+        male, female, by_name_f, by_name_m = pseudonyms(
+            "Mr Zorbo Quax met Mrs Zirba Quux, Mary Smith and John Brown.",
+            [("Mr Zorbo Quax", "PERSON"), ("Mrs Zirba Quux", "PERSON"),
+             ("Mary Smith", "PERSON"), ("John Brown", "PERSON")])
+        assert table.get(fold(male.split()[1])) in ("male", None)
+        assert table.get(fold(female.split()[1])) in ("female", None)
+        assert table.get(fold(by_name_f.split()[0])) in ("female", None)
+        assert table.get(fold(by_name_m.split()[0])) in ("male", None)
+    assert table["mary"] == "female" and table["john"] == "male"
+
+
+NORWEGIAN = ("Galip Yalman ble født i Ankara og har bodd i Norge siden 1990. Han sier at "
+             "han ikke kjente til vedtaket, og at det var feil av kommunen å avslå søknaden.")
+
+
+def test_locale_detection() -> None:
+    assert detect_locale(NORWEGIAN) == "no_NO"
+    assert detect_locale("The applicant was born in 1950 and lives in Ankara. He is a "
+                         "lawyer and has been the head of the association since 1990.") == "en_US"
+    assert detect_locale("Der Beschwerdeführer wurde in Ankara geboren und ist seit 1990 "
+                         "in der Schweiz, wo er mit seiner Familie lebt und arbeitet.") == "de_DE"
+    assert detect_locale("Sökanden föddes i Ankara och har bott i Sverige sedan 1990. Han "
+                         "säger att han inte kände till beslutet och att det var fel.") == "sv_SE"
+    assert detect_locale("ok") == "en_US"
+
+
+def test_norwegian_names_in_a_norwegian_text() -> None:
+    from faker.providers.person.no_NO import Provider
+
+    (out,) = pseudonyms(NORWEGIAN, [("Galip Yalman", "PERSON")])
+    first, last = out.split(" ", 1)
+    assert first in Provider.first_names_male or first in Provider.first_names
+    assert last in Provider.last_names
+
+
+def test_locale_option_wins() -> None:
+    from faker.providers.person.de_DE import Provider
+
+    (out,) = pseudonyms(NORWEGIAN, [("Galip Yalman", "PERSON")], options={"locale": "de_DE"})
+    assert out.split(" ", 1)[1] in Provider.last_names
+
+
+def test_same_key_same_pseudonyms_different_key_different(monkeypatch: pytest.MonkeyPatch,
+                                                           env_keys: dict[str, str]) -> None:
+    a = pseudonyms()
+    b = pseudonyms()  # a fresh run (new context) with the same key
+    assert a == b
+    names = [f"Name{i} Family{i}" for i in range(6)]
+    text = ". ".join(names)
+    items = [(n, "PERSON") for n in names]
+    first = pseudonyms(text, items)
+    from conftest import new_key
+
+    monkeypatch.setenv("REDACTOR_KEY_PSEUDONYM", new_key())
+    other = pseudonyms(text, items)
+    assert first != other
+
+
+def test_key_from_keyring(memory_keyring: object) -> None:
+    from redactor_plugins.strategy_keys import init_key
+
+    init_key("pseudonym")
+    assert pseudonyms() == pseudonyms()
+
+
+def test_no_key_gives_fresh_random_pseudonyms(fail_keyring: None) -> None:
+    names = [f"Name{i} Family{i}" for i in range(6)]
+    text = ". ".join(names)
+    items = [(n, "PERSON") for n in names]
+    assert pseudonyms(text, items) != pseudonyms(text, items)
+
+
+def test_pseudonyms_never_collide_with_names_in_the_document(env_keys: dict[str, str]) -> None:
+    from faker.providers.person.en_US import Provider
+
+    (taken,) = pseudonyms("Galip Yalman was there.", [("Galip Yalman", "PERSON")])
+    # A document that also mentions the very names the key would choose, and many others.
+    crowd = " ".join(list(Provider.last_names)[:400] + list(Provider.first_names)[:400])
+    text = f"Galip Yalman was there with {taken}. {crowd}."
+    (out,) = pseudonyms(text, [("Galip Yalman", "PERSON")])
+    words = {fold(w) for w in re.findall(r"\w+", text)}
+    assert out != taken
+    assert not any(fold(w) in words for w in out.split())
+
+
+def test_other_types_keep_their_type_and_shape(env_keys: dict[str, str]) -> None:
+    text = ("Case 36110/97 of AB-1234-x: on 6 January 2022 and on 2022-01-20 she paid "
+            "3,200 euros in Oslo to Acme Widgets Ltd; the Norwegian lawyer agreed.")
+    out = pseudonyms(text, [("36110/97", "CODE"), ("AB-1234-x", "CODE"),
+                            ("6 January 2022", "DATETIME"), ("2022-01-20", "DATETIME"),
+                            ("3,200 euros", "QUANTITY"), ("Oslo", "LOC"),
+                            ("Acme Widgets Ltd", "ORG"), ("Norwegian", "DEM"), ("lawyer", "DEM")])
+    code1, code2, date1, date2, money, place, org, dem, job = out
+    assert re.fullmatch(r"\d{5}/\d{2}", code1) and code1 != "36110/97"
+    assert re.fullmatch(r"[A-Z]{2}-\d{4}-[a-z]", code2) and code2 != "AB-1234-x"
+    assert re.fullmatch(r"\d{1,2} [A-Z][a-z]+ \d{4}", date1) and date1 != "6 January 2022"
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", date2)
+    d1 = dt.datetime.strptime(date1, "%d %B %Y").date()
+    d2 = dt.date.fromisoformat(date2)
+    assert (d2 - d1).days == 14  # one shift per batch keeps intervals
+    assert re.fullmatch(r"[\d,]+ euros", money) and money != "3,200 euros"
+    assert place and place != "Oslo"
+    assert org and "Acme" not in org
+    assert dem != "Norwegian" and dem[0].isupper()
+    assert job != "lawyer"
