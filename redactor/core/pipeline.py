@@ -7,6 +7,7 @@ isolated by the host; cancellation is checked between components and documents.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import uuid
@@ -238,7 +239,9 @@ class Pipeline:
             raise UsageError(f"{dest.parent}: output folder does not exist")
         fmt = output_format or _format_from_suffix(dest, self) or doc.format
         writer = self.writer_for(fmt)
+        self.host.take_failures()
         plan = self.plan(analysis, ctx)
+        plan_failures = tuple(self.host.take_failures())
         ctx.check()
         tmp = dest.parent / f".{dest.name}.partial-{uuid.uuid4().hex[:8]}"
         try:
@@ -271,6 +274,8 @@ class Pipeline:
         finally:
             tmp.unlink(missing_ok=True)
         ctx.progress("done", 1.0)
+        if plan_failures:
+            analysis = dataclasses.replace(analysis, failures=analysis.failures + plan_failures)
         report = build_report(analysis, plan, result, dest, sha256_file(dest))
         out = ExportResult(dest, plan, result, report)
         self.host.pm.hook.redaction_did_write(result=out, ctx=ctx)

@@ -255,3 +255,27 @@ def test_policy_presets_and_errors(tmp_path: Path) -> None:
     bad.write_text("this is not toml = = =")
     with pytest.raises(UsageError):
         load_policy(bad)
+
+
+def test_strategy_failure_is_reported_and_falls_back(txt: Path, tmp_path: Path) -> None:
+    class Broken:
+        id = "broken"
+        version = "1"
+
+        def replacement(self, request, ctx):  # type: ignore[no-untyped-def]
+            raise RuntimeError("no key available")
+
+    host = PluginHost(builtins=CORE, load_entrypoints=False, load_user_folder=False,
+                      extra_plugins=[
+        ("det", plugin(register_detectors=hookimpl(specname="register_detectors")(
+            lambda register: register(WordDetector({"Ankara": Label.LOC}))))),
+        ("brk", plugin(register_strategies=hookimpl(specname="register_strategies")(
+            lambda register: register(Broken())))),
+    ])
+    pipe = Pipeline(host, Policy(strategy="broken"))
+    ctx = RunContext()
+    out = tmp_path / "o.txt"
+    result = pipe.redact_file(txt, out, ctx)
+    assert "[REDACTED]" in out.read_text()
+    assert [f["component"] for f in result.report["failures"]] == ["broken"]
+    assert result.report["counts"]["by_strategy"] == {"redact": 1}
