@@ -1,6 +1,7 @@
 """Default overlap resolution between findings of different detectors.
 
-Rules, in order: identical spans merge (their detectors are united, the best score kept);
+Rules, in order: identical spans merge (their detectors are united, the label most of them
+agree on is kept, with the best score among those that agree);
 among overlapping spans a checksum-validated pattern beats a model guess, then the longer
 span wins, then the higher confidence, then the earlier detector. Losers that agree on the
 label donate their detector names to the winner, so reports show every detector that saw it.
@@ -18,22 +19,33 @@ def _priority(f: Finding) -> tuple[int, int, float]:
 
 
 def merge_identical(findings: Sequence[Finding]) -> list[Finding]:
-    """Collapse findings with exactly the same span into one."""
-    by_span: dict[Span, Finding] = {}
+    """Collapse findings with exactly the same span into one.
+
+    The label is the one most detectors agree on (a validated finding decides alone; ties
+    go to the higher total confidence); the score is the best among those that agree.
+    """
+    groups: dict[Span, list[Finding]] = {}
     for f in findings:
-        prev = by_span.get(f.span)
-        if prev is None:
-            by_span[f.span] = f
+        groups.setdefault(f.span, []).append(f)
+    out: list[Finding] = []
+    for group in groups.values():
+        if len(group) == 1:
+            out.append(group[0])
             continue
-        best, other = (f, prev) if _priority(f) > _priority(prev) else (prev, f)
-        detectors = tuple(dict.fromkeys(best.detectors + other.detectors))
-        by_span[f.span] = best.with_(
-            detectors=detectors,
-            score=max(best.score, other.score),
-            validated=best.validated or other.validated,
-            subtype=best.subtype or (other.subtype if other.label == best.label else ""),
-        )
-    return list(by_span.values())
+        validated = [f for f in group if f.validated]
+        pool = validated or group
+        votes: dict[object, tuple[int, float]] = {}
+        for f in pool:
+            n, total = votes.get(f.label, (0, 0.0))
+            votes[f.label] = (n + 1, total + f.score)
+        label = max(votes, key=lambda lab: votes[lab])
+        agreeing = [f for f in group if f.label == label]
+        best = max(agreeing, key=_priority)
+        detectors = tuple(dict.fromkeys(d for f in group for d in f.detectors))
+        subtype = best.subtype or next((f.subtype for f in agreeing if f.subtype), "")
+        out.append(best.with_(detectors=detectors, score=max(f.score for f in agreeing),
+                              validated=any(f.validated for f in agreeing), subtype=subtype))
+    return out
 
 
 def resolve_overlaps(findings: Sequence[Finding]) -> list[Finding]:
@@ -52,6 +64,7 @@ def resolve_overlaps(findings: Sequence[Finding]) -> list[Finding]:
             acc = accepted[i]
             if acc.label == cand.label:
                 extra = tuple(d for d in cand.detectors if d not in acc.detectors)
-                if extra:
-                    accepted[i] = acc.with_(detectors=acc.detectors + extra)
+                subtype = acc.subtype or (cand.subtype if acc.span.contains(cand.span) else "")
+                if extra or subtype != acc.subtype:
+                    accepted[i] = acc.with_(detectors=acc.detectors + extra, subtype=subtype)
     return sorted(accepted, key=lambda f: (f.span.start, f.span.end))

@@ -62,3 +62,20 @@ def test_plan_rejects_overlaps_and_applies_in_order() -> None:
     assert plan.apply_to_text("Hello world!") == "[A] [B]!"
     with pytest.raises(ValueError):
         RedactionPlan("d", (rep(0, 5, "a"), rep(3, 8, "b")))
+
+
+def test_identical_spans_take_the_majority_label() -> None:
+    out = resolve_overlaps([f(0, 5, Label.ORG, 0.9, "ner"), f(0, 5, Label.LOC, 0.6, "gaz"),
+                            f(0, 5, Label.LOC, 0.5, "rampart")])
+    assert len(out) == 1
+    assert out[0].label == Label.LOC
+    assert out[0].score == 0.6
+    assert set(out[0].detectors) == {"ner", "gaz", "rampart"}
+
+
+def test_winner_inherits_subtype_of_contained_same_label_span() -> None:
+    long = f(0, 20, Label.DATETIME, 0.8, "ner")
+    short = Finding(Span(5, 10), Label.DATETIME, "x" * 5, subtype="DATE", score=0.7,
+                    detector="patterns")
+    out = resolve_overlaps([long, short])
+    assert [(x.span, x.subtype) for x in out] == [(Span(0, 20), "DATE")]
