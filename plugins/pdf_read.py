@@ -1,0 +1,244 @@
+"""PDF reading: text in reading order with one box per character, page by page.
+
+PDFium (pypdfium2) extracts the text: every character of a page's text page becomes one
+character of ``doc.text`` with one :class:`Box` (PDF user space, origin bottom-left; the
+union of PDFium's tight glyph box and its loose font box, so the box covers both the ink and
+the character cell). Pages are separated by ``"\\n\\f"``; each page is one :class:`Segment`
+(``locator = "page:N"``, 1-based) whose ``boxes`` has exactly one box per character of its
+span. Pages are processed one at a time and their text pages closed, so memory stays bounded
+by the text, not by the file.
+
+Input problems raise :class:`InputError` (one line, no document text); an encrypted file
+without the right ``ctx.password`` raises :class:`EncryptedInputError`.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from redactor.plugin_api import (
+    Box,
+    Document,
+    EncryptedInputError,
+    InputError,
+    RunContext,
+    Segment,
+    Span,
+)
+
+PAGE_SEPARATOR = "\n\f"
+SNIFF_WINDOW = 1024
+_EOF_WINDOW = 2048
+
+# PDFium marks a hyphen at a line end with U+0002; other C0 controls become spaces.
+_CONTROL_MAP = {0x02: "-", 0x09: "\t", 0x0A: "\n"}
+
+
+def sniff_pdf(head: bytes) -> bool:
+    return b"%PDF-" in head[:SNIFF_WINDOW]
+
+
+def encrypted_message(name: str, wrong: bool) -> str:
+    if wrong:
+        return f"{name} is encrypted and the password is wrong: give the password with --password"
+    return f"{name} is encrypted: give the password with --password"
+
+
+def open_pikepdf(path: Path, password: str | None) -> pikepdf.Pdf:
+    """Open with pikepdf (structure), mapping every failure to a one-line input error."""
+    try:
+        return pikepdf.open(path, password=password or "")
+    except pikepdf.PasswordError as exc:
+        raise EncryptedInputError(encrypted_message(path.name, bool(password))) from exc
+    except (pikepdf.PdfError, ValueError, RuntimeError) as exc:
+        raise InputError(f"{path.name}: not a readable PDF (the file is corrupt)") from exc
+
+
+def open_pdfium(path: Path, password: str | None) -> pdfium.PdfDocument:
+    """Open with PDFium (text and rendering), mapping failures to one-line input errors."""
+    try:
+        return pdfium.PdfDocument(path, password=password or None)
+    except pdfium.PdfiumError as exc:
+        if "password" in str(exc).lower():
+            raise EncryptedInputError(encrypted_message(path.name, bool(password))) from exc
+        raise InputError(f"{path.name}: not a readable PDF (the file is corrupt)") from exc
+
+
+def check_not_truncated(path: Path) -> None:
+    """A complete PDF ends with ``%%EOF`` (allowing trailing junk in the last 2 KB)."""
+    size = path.stat().st_size
+    with path.open("rb") as fh:
+        head = fh.read(SNIFF_WINDOW)
+        fh.seek(max(0, size - _EOF_WINDOW))
+        tail = fh.read()
+    if not sniff_pdf(head):
+        raise InputError(f"{path.name}: not a PDF file (no %PDF- header)")
+    if b"%%EOF" not in tail:
+        raise InputError(f"{path.name}: the PDF is truncated (no end-of-file marker)")
+
+
+@contextmanager
+def opened(path: Path, password: str | None) -> Iterator[tuple[pikepdf.Pdf, pdfium.PdfDocument]]:
+    """Both engines on one file, closed on exit."""
+    check_not_truncated(path)
+    pike = open_pikepdf(path, password)
+    try:
+        doc = open_pdfium(path, password)
+        try:
+            yield pike, doc
+        finally:
+            doc.close()
+    finally:
+        pike.close()
+
+
+@dataclass(frozen=True, slots=True)
+class PageText:
+    """One page's text with one box per character (page index is 0-based)."""
+
+    index: int
+    text: str
+    boxes: tuple[Box, ...]
+    has_objects: bool
+
+
+def _r(v: float) -> float:
+    return round(float(v), 2)
+
+
+def extract_page(page: pdfium.PdfPage, index: int) -> PageText:
+    """The text of one page, one box per character, from PDFium's text page."""
+    textpage = page.get_textpage()
+    try:
+        raw = textpage.raw
+        n = pdfium_c.FPDFText_CountChars(raw)
+        chars: list[str] = []
+        boxes: list[Box] = []
+        left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+        loose = pdfium_c.FS_RECTF()
+        last: Box | None = None
+        for i in range(max(0, n)):
+            code = pdfium_c.FPDFText_GetUnicode(raw, i)
+            if code == 0x0D:  # PDFium writes generated line breaks as "\r\n": keep "\n"
+                continue
+            if code in _CONTROL_MAP:
+                ch = _CONTROL_MAP[code]
+            elif code == 0 or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF or code == 0xFFFE:
+                ch = "\ufffd"
+            elif code < 0x20 or code == 0x7F:
+                ch = " "
+            else:
+                ch = chr(code)
+            box = None
+            if pdfium_c.FPDFText_GetCharBox(raw, i, left, right, bottom, top):
+                x0, x1, y0, y1 = left.value, right.value, bottom.value, top.value
+                if pdfium_c.FPDFText_GetLooseCharBox(raw, i, loose):
+                    lx0, lx1 = sorted((loose.left, loose.right))
+                    ly0, ly1 = sorted((loose.bottom, loose.top))
+                    if lx1 > lx0 and ly1 > ly0:
+                        if x1 > x0 or y1 > y0:
+                            x0, y0 = min(x0, lx0), min(y0, ly0)
+                            x1, y1 = max(x1, lx1), max(y1, ly1)
+                        else:
+                            x0, y0, x1, y1 = lx0, ly0, lx1, ly1
+                box = Box(index, _r(x0), _r(y0), _r(x1), _r(y1))
+            if box is None or (ch.isspace() and box.x1 <= box.x0):
+                # generated characters (spaces, line breaks) get an empty box after the last
+                x = last.x1 if last else 0.0
+                y = last.y0 if last else 0.0
+                box = Box(index, x, y, x, y)
+            else:
+                last = box
+            chars.append(ch)
+            boxes.append(box)
+        has_objects = bool(n) or pdfium_c.FPDFPage_CountObjects(page.raw) > 0
+        return PageText(index, "".join(chars), tuple(boxes), has_objects)
+    finally:
+        textpage.close()
+
+
+def iter_pages(doc: pdfium.PdfDocument, ctx: RunContext | None = None) -> Iterator[PageText]:
+    for i in range(len(doc)):
+        if ctx is not None:
+            ctx.check()
+            ctx.progress("read", i / max(1, len(doc)))
+        page = doc[i]
+        try:
+            yield extract_page(page, i)
+        finally:
+            page.close()
+
+
+def scanned_warning(page_number: int) -> str:
+    return f"page {page_number} has no text layer (scanned?) — not analysed"
+
+
+class PdfReader:
+    id = "pdf-reader"
+    version = "1.0"
+    format = "pdf"
+    extensions = (".pdf",)
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        return sniff_pdf(head)
+
+    def read(self, path: Path, ctx: RunContext) -> Document:
+        digest = hashlib.sha256()
+        with path.open("rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(chunk)
+        with opened(path, ctx.password) as (pike, pdoc):
+            encrypted = pike.is_encrypted
+            repaired = bool(pike.get_warnings())
+            version = str(pike.pdf_version)
+            n_pages = len(pdoc)
+            if n_pages == 0 or len(pike.pages) == 0:
+                raise InputError(f"{path.name}: the PDF has no pages")
+            if len(pike.pages) != n_pages:
+                raise InputError(f"{path.name}: the PDF page tree is damaged")
+            pieces: list[str] = []
+            segments: list[Segment] = []
+            warnings: list[str] = []
+            scanned: list[str] = []
+            pos = 0
+            try:
+                for pt in iter_pages(pdoc, ctx):
+                    if pt.index:
+                        pieces.append(PAGE_SEPARATOR)
+                        pos += len(PAGE_SEPARATOR)
+                    if not pt.text.strip() and pt.has_objects:
+                        warnings.append(scanned_warning(pt.index + 1))
+                        scanned.append(str(pt.index + 1))
+                    pieces.append(pt.text)
+                    segments.append(Segment(Span(pos, pos + len(pt.text)), f"page:{pt.index + 1}",
+                                            pt.boxes))
+                    pos += len(pt.text)
+            except pdfium.PdfiumError as exc:
+                raise InputError(f"{path.name}: a page cannot be read (the file is corrupt)") \
+                    from exc
+        if repaired:
+            warnings.insert(0, "the PDF was damaged and has been repaired while reading")
+        return Document(
+            id=path.name,
+            source=path,
+            format=self.format,
+            text="".join(pieces),
+            segments=tuple(segments),
+            metadata={
+                "pdf_version": version,
+                "encrypted": "yes" if encrypted else "no",
+                "scanned_pages": ",".join(scanned),
+            },
+            warnings=tuple(warnings),
+            page_count=n_pages,
+            sha256=digest.hexdigest(),
+        )

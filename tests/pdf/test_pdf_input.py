@@ -1,0 +1,110 @@
+"""Reading: text and boxes, scanned pages, and bad input (encrypted, corrupt, truncated,
+no pages, mislabelled)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pikepdf
+import pytest
+from pdf_fixtures import PASSWORD, SECRET, ch19_encrypted_input, simple, text_image
+from pdf_helpers import export
+from redactor_plugins.pdf_read import PAGE_SEPARATOR, PdfReader
+
+from redactor.core.context import RunContext
+from redactor.core.errors import EncryptedInputError, InputError
+
+
+def _read(path: Path, password: str | None = None):  # type: ignore[no-untyped-def]
+    return PdfReader().read(path, RunContext(password=password))
+
+
+def test_text_segments_and_boxes(tmp_path: Path) -> None:
+    src = simple(tmp_path / "in.pdf", pages=[[f"Hello {SECRET}", "line two"], ["page two"]])
+    doc = _read(src)
+    assert doc.page_count == 2 and doc.format == "pdf"
+    assert PAGE_SEPARATOR in doc.text
+    assert [s.locator for s in doc.segments] == ["page:1", "page:2"]
+    for seg in doc.segments:
+        assert len(seg.boxes) == len(seg.span)
+        assert {b.page for b in seg.boxes} == {int(seg.locator[5:]) - 1}
+    start = doc.text.index(SECRET)
+    g = doc.segments[0].boxes[start]
+    assert 20 <= g.x0 < g.x1 and 140 < g.y0 < g.y1 < 170  # PDF user space, bottom-left origin
+    assert doc.text[doc.segments[1].span.start: doc.segments[1].span.end].startswith("page two")
+    assert len(doc.sha256) == 64
+
+
+def test_scanned_page_warning(tmp_path: Path) -> None:
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    img, _ = text_image("scanned")
+    path = tmp_path / "scan.pdf"
+    c = canvas.Canvas(str(path), pagesize=(300, 200))
+    c.drawString(20, 150, "text page")
+    c.showPage()
+    c.showPage()  # blank: no warning
+    c.drawImage(ImageReader(img), 20, 20, 240, 40)
+    c.showPage()
+    c.save()
+    doc = _read(path)
+    assert doc.warnings == ("page 3 has no text layer (scanned?) — not analysed",)
+    result = export(path, tmp_path / "out.pdf")
+    assert result.verification.warnings == doc.warnings
+
+
+def test_sniff(tmp_path: Path) -> None:
+    reader = PdfReader()
+    assert reader.sniff(tmp_path / "x.pdf", b"\n\n%PDF-1.7\n")
+    assert not reader.sniff(tmp_path / "x.pdf", b"hello, this is text")
+
+
+def test_encrypted_without_password(tmp_path: Path) -> None:
+    src = ch19_encrypted_input(tmp_path / "enc.pdf")
+    with pytest.raises(EncryptedInputError) as err:
+        _read(src)
+    assert err.value.exit_code == 3
+    assert "is encrypted: give the password with --password" in str(err.value)
+    with pytest.raises(EncryptedInputError) as err:
+        _read(src, "wrong")
+    assert "password" in str(err.value)
+
+
+def test_encrypted_with_password(tmp_path: Path) -> None:
+    src = ch19_encrypted_input(tmp_path / "enc.pdf")
+    doc = _read(src, PASSWORD)
+    assert SECRET in doc.text and doc.metadata["encrypted"] == "yes"
+
+
+@pytest.mark.parametrize("kind", ["corrupt", "truncated", "no-pages", "text-file", "garbage"])
+def test_bad_input(kind: str, tmp_path: Path) -> None:
+    from pdf_helpers import make_pipeline
+
+    path = tmp_path / "bad.pdf"
+    if kind == "corrupt":
+        good = simple(tmp_path / "good.pdf").read_bytes()
+        path.write_bytes(good[:9] + b"\x00garbage\xff" * 40 + b"\n%%EOF\n")
+    elif kind == "truncated":
+        good = simple(tmp_path / "good.pdf").read_bytes()
+        path.write_bytes(good[: len(good) * 2 // 3])
+    elif kind == "no-pages":
+        pikepdf.new().save(path)
+    elif kind == "text-file":
+        path.write_text("Just some notes about Galip Yalman.\n", encoding="utf-8")
+    else:
+        path.write_bytes(bytes(range(256)) * 8)
+    if kind != "garbage":
+        with pytest.raises(InputError) as err:
+            _read(path)
+        message = str(err.value)
+        assert "\n" not in message and message.startswith("bad.pdf")
+        assert SECRET not in message
+    pipe = make_pipeline()
+    if kind == "text-file":
+        # sniffing by content: a text file named .pdf is never read as PDF
+        doc = pipe.read(path, RunContext())
+        assert doc.format != "pdf"
+    else:
+        with pytest.raises(InputError):
+            pipe.read(path, RunContext())
