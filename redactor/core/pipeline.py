@@ -81,15 +81,19 @@ class Pipeline:
             raise InputError(f"{path.name}: the file is empty")
         readers = self.host.components("readers")
         suffix = path.suffix.lower()
-        ranked = sorted(readers, key=lambda r: suffix not in getattr(r.component, "extensions", ()))
-        for reg in ranked:
+        claimed = [r for r in readers if suffix in getattr(r.component, "extensions", ())]
+        # A known extension must match the content; an unknown one is judged by content alone.
+        for reg in claimed or readers:
             if self.host.call(reg.plugin, reg.id, "sniff", reg.component.sniff, path, head):
                 return reg
-        by_ext = [r for r in readers if suffix in getattr(r.component, "extensions", ())]
-        if by_ext:
+        if claimed:
+            actual = next((r.component.format.upper() for r in readers if r not in claimed
+                           and self.host.call(r.plugin, r.id, "sniff", r.component.sniff,
+                                              path, head)), "")
+            looks = f" (its content looks like {actual})" if actual else ""
             raise InputError(
-                f"{path.name}: the content is not a valid {by_ext[0].component.format.upper()} "
-                "file (the extension does not match what is inside)")
+                f"{path.name}: the content is not a valid {claimed[0].component.format.upper()} "
+                f"file{looks}; the extension does not match what is inside")
         raise InputError(f"{path.name}: unsupported file type (supported: "
                          + ", ".join(sorted({r.component.format for r in readers})) + ")")
 

@@ -115,3 +115,11 @@ def test_plugins_and_formats(capsys: pytest.CaptureFixture[str]) -> None:
     assert any(r["name"] == "txt_io" and r["status"] == "loaded" for r in data["plugins"])
     code, out, _ = run(capsys, "formats")
     assert code == 0 and out.startswith("txt")
+
+
+def test_mislabelled_extension_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fake = tmp_path / "report.docx"
+    fake.write_text("plain text pretending to be Word\n")
+    code, _, err = run(capsys, "analyze", str(fake))
+    assert code == 3
+    assert "not a valid DOCX" in err and "looks like TXT" in err
