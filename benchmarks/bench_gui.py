@@ -1,0 +1,173 @@
+"""GUI benchmark: time to first highlight, total analysis time, UI stalls and peak memory.
+
+For a 20-page DOCX and a 20-page PDF (built from ``examples/case_note.txt``; a TXT of the
+same text too), each in a fresh process:
+
+- *first highlight*: from pressing Analyse to the first finding painted in the text view
+  (the ``on_findings`` path: results appear while the rest is analysed);
+- *total*: from pressing Analyse to the analysis shown as "needs review";
+- *longest stall*: the longest gap between ticks of a 10 ms timer on the GUI thread while
+  the analysis ran (the GUI must never block for more than 100 ms). It includes time the
+  GUI thread waits for the GIL while a plugin runs a long C call (e.g. one big regular
+  expression search) and, on a loaded machine, for a CPU;
+- *longest handler*: the GUI thread's own work in the slowest job poll (showing findings,
+  building the panel, highlighting) — what the GUI code itself costs;
+- *peak RSS*: the process's peak resident memory (Qt, plugins and models included).
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_gui.py [--pages 20] [--formats txt,docx,pdf]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+LINES_PER_PAGE = 48
+
+
+def source_lines(pages: int) -> list[str]:
+    base = (ROOT / "examples" / "case_note.txt").read_text(encoding="utf-8").splitlines()
+    out: list[str] = []
+    while len(out) < pages * LINES_PER_PAGE:
+        out.extend(base)
+    return out[: pages * LINES_PER_PAGE]
+
+
+def build(fmt: str, pages: int, folder: Path) -> Path:
+    lines = source_lines(pages)
+    path = folder / f"bench.{fmt}"
+    if fmt == "txt":
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    elif fmt == "docx":
+        import docx
+
+        d = docx.Document()
+        for n, line in enumerate(lines):
+            d.add_paragraph(line)
+            if (n + 1) % LINES_PER_PAGE == 0:
+                d.add_page_break()
+        d.save(str(path))
+    elif fmt == "pdf":
+        from reportlab.lib.pagesizes import A4
+        from reportlab.pdfgen import canvas
+
+        c = canvas.Canvas(str(path), pagesize=A4)
+        for p in range(pages):
+            c.setFont("Helvetica", 9)
+            y = 800
+            for line in lines[p * LINES_PER_PAGE:(p + 1) * LINES_PER_PAGE]:
+                c.drawString(40, y, line)
+                y -= 15.5
+            c.showPage()
+        c.save()
+    else:
+        raise SystemExit(f"unknown format {fmt}")
+    return path
+
+
+def run_one(fmt: str, pages: int) -> dict[str, object]:
+    from PySide6.QtCore import QElapsedTimer, QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from redactor.gui.main_window import MainWindow, Status
+    from redactor.pluginhost.manager import PluginHost
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        path = build(fmt, pages, folder)
+        host = PluginHost(load_entrypoints=False, load_user_folder=False)
+        window = MainWindow(host, warm_up=False,
+                            qsettings=QSettings(str(folder / "q.ini"), QSettings.Format.IniFormat))
+        window.resize(1400, 900)
+        window.show()
+        app.processEvents()
+        window.open_files([path])
+        rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+        clock = QElapsedTimer()
+        gaps: list[int] = []
+        last = [0]
+
+        def tick() -> None:
+            now = clock.elapsed()
+            gaps.append(now - last[0])
+            last[0] = now
+
+        timer = QTimer()
+        timer.setInterval(10)
+        timer.timeout.connect(tick)
+        clock.start()
+        timer.start()
+        t0 = time.perf_counter()
+        job = window.analyse_current()
+        first = None
+        while not job.done:
+            app.processEvents()
+            if first is None and window.view.text_view.highlight_count > 0:
+                first = time.perf_counter() - t0
+            time.sleep(0.002)
+        total = time.perf_counter() - t0
+        timer.stop()
+        app.processEvents()
+        entry = window.current
+        result = {
+            "format": fmt,
+            "pages": pages,
+            "chars": len(entry.document.text) if entry.document else 0,
+            "status": entry.status,
+            "note": entry.note if entry.status != Status.REVIEW else "",
+            "findings": len(entry.analysis.findings) if entry.analysis else 0,
+            "first_highlight_s": round(first if first is not None else total, 3),
+            "total_s": round(total, 3),
+            "longest_stall_ms": max(gaps) if gaps else 0,
+            "longest_gui_handler_ms": round(job.longest_poll_ms, 1),
+            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "rss_before_mb": round(rss_before / 1024, 1),
+        }
+        window.close()
+        return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="GUI speed and memory benchmark")
+    parser.add_argument("--pages", type=int, default=20)
+    parser.add_argument("--formats", default="txt,docx,pdf")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.one:
+        print(json.dumps(run_one(args.one, args.pages)))
+        return 0
+    rows = []
+    for fmt in args.formats.split(","):
+        proc = subprocess.run([sys.executable, __file__, "--one", fmt, "--pages", str(args.pages)],
+                              capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            rows.append({"format": fmt, "error": proc.stderr.strip().splitlines()[-1:]})
+            continue
+        rows.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+    print(f"{'format':6} {'pages':>5} {'findings':>8} {'first hl':>9} {'total':>8} "
+          f"{'stall':>7} {'handler':>8} {'peak RSS':>9}")
+    for r in rows:
+        if "error" in r:
+            print(f"{r['format']:6} failed: {r['error']}")
+            continue
+        print(f"{r['format']:6} {r['pages']:>5} {r['findings']:>8} {r['first_highlight_s']:>8.2f}s "
+              f"{r['total_s']:>7.2f}s {r['longest_stall_ms']:>5}ms "
+              f"{r['longest_gui_handler_ms']:>6.0f}ms {r['peak_rss_mb']:>7.0f}MB"
+              + (f"  ({r['status']}: {r['note']})" if r["note"] else ""))
+    print(json.dumps(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

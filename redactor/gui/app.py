@@ -1,0 +1,63 @@
+"""Entry point of the desktop app: ``redactor-gui [FILE...]`` or ``redactor gui [FILE...]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="redactor-gui",
+        description="Review and redact personal identifiers in DOCX, PDF and TXT files.")
+    parser.add_argument("files", nargs="*", type=Path, help="files to open in the queue")
+    parser.add_argument("--policy", help="policy preset name or TOML file")
+    parser.add_argument("--analyse", "--analyze", action="store_true", dest="analyse",
+                        help="start analysing the files at once")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start the app with ``argv`` (file paths and options, without the program name)."""
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        from PySide6.QtWidgets import QApplication
+    except ImportError:
+        print("redactor-gui needs PySide6: pip install 'redactor[gui]'", file=sys.stderr)
+        return 2
+
+    from redactor.core.errors import RedactorError
+    from redactor.core.policy import load_policy
+    from redactor.gui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "redactor-gui"])
+    app.setApplicationName("Redactor")
+    app.setOrganizationName("redactor")
+    app.setApplicationDisplayName("Redactor")
+    policy = None
+    if args.policy:
+        try:
+            policy = load_policy(args.policy)
+        except RedactorError as exc:
+            print(f"redactor-gui: {exc}", file=sys.stderr)
+            return 2
+    window = MainWindow(policy=policy)
+    missing = [p for p in args.files if not p.is_file()]
+    for p in missing:
+        print(f"redactor-gui: {p}: file not found", file=sys.stderr)
+    present = [p for p in args.files if p.is_file()]
+    if present:
+        window.open_files(present, analyse=args.analyse)
+    window.show()
+    return run_event_loop(app)
+
+
+def run_event_loop(app: object) -> int:
+    """Run Qt's event loop until the last window closes (tests replace this)."""
+    return int(app.exec())  # type: ignore[attr-defined]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

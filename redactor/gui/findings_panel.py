@@ -1,0 +1,314 @@
+"""The findings panel (grouped by entity) and the detail pane (why a decision was made).
+
+The panel is a ``QTreeView`` over :class:`FindingsModel`, a read-only item model that answers
+from the immutable :class:`~redactor.core.analysis.Analysis` on demand: showing thousands of
+findings costs no item objects, and a new decision only repaints (the entity structure is
+unchanged) instead of rebuilding the tree.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTextBrowser, QTreeView, QWidget
+
+from redactor.core.analysis import Analysis
+from redactor.core.model import Finding
+from redactor.gui.palette import ACTION_SYMBOLS, ACTION_WORDS, label_colour
+
+COLUMNS = ("Label", "Text", "Mentions", "Decision", "Risk")
+ROLE_FINDING = Qt.ItemDataRole.UserRole + 1
+_TOP = 0  # internal id of a top-level row; a mention row stores its entity row + 1
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def entity_decision(analysis: Analysis, mentions: Sequence[int]) -> str:
+    actions = {analysis.decisions[i].action for i in mentions}
+    if len(actions) == 1:
+        a = actions.pop()
+        return f"{ACTION_SYMBOLS[a]} {ACTION_WORDS[a]}"
+    return "◩ mixed"
+
+
+def risk_summary(analysis: Analysis, i: int) -> str:
+    signals = analysis.signals[i]
+    if not signals:
+        return "—"
+    fired = sum(1 for s in signals if s.risky)
+    return f"{fired}/{len(signals)} risky"
+
+
+class FindingsModel(QAbstractItemModel):
+    """Entities (top level) and their mentions; or, while analysing, a flat list of the
+    findings found so far."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.analysis: Analysis | None = None
+        self.partial: list[Finding] = []
+
+    # -- content ---------------------------------------------------------------------------
+    def set_analysis(self, analysis: Analysis | None) -> None:
+        old = self.analysis
+        same_shape = (old is not None and analysis is not None and not self.partial
+                      and old.findings is analysis.findings
+                      and old.entities is analysis.entities)
+        if same_shape:
+            self.analysis = analysis
+            self._repaint_all()
+            return
+        self.beginResetModel()
+        self.analysis, self.partial = analysis, []
+        self.endResetModel()
+
+    def set_partial(self, findings: Sequence[Finding]) -> None:
+        if self.analysis is not None or len(findings) < len(self.partial):
+            self.beginResetModel()
+            self.analysis, self.partial = None, []
+            self.endResetModel()
+        new = list(findings[len(self.partial):])
+        if new:
+            self.beginInsertRows(QModelIndex(), len(self.partial),
+                                 len(self.partial) + len(new) - 1)
+            self.partial.extend(new)
+            self.endInsertRows()
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self.analysis, self.partial = None, []
+        self.endResetModel()
+
+    def _repaint_all(self) -> None:
+        # Same entities, new decisions: a layout change keeps expansion and selection.
+        self.layoutAboutToBeChanged.emit()
+        self.layoutChanged.emit()
+
+    # -- mapping ---------------------------------------------------------------------------
+    def finding_at(self, index: Index) -> int | None:
+        if not index.isValid():
+            return None
+        if self.analysis is None:
+            return None
+        parent_id = int(index.internalId())
+        if parent_id == _TOP:
+            return self.analysis.entities[index.row()].mentions[0]
+        return self.analysis.entities[parent_id - 1].mentions[index.row()]
+
+    def index_of_finding(self, i: int) -> QModelIndex:
+        a = self.analysis
+        if a is None or not (0 <= i < len(a.findings)):
+            return QModelIndex()
+        e = a.entity_of[i]
+        row = a.entities[e].mentions.index(i)
+        return self.index(row, 0, self.index(e, 0))
+
+    # -- QAbstractItemModel ----------------------------------------------------------------
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, _TOP)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not index.isValid() or int(index.internalId()) == _TOP:
+            return QModelIndex()
+        return self.createIndex(int(index.internalId()) - 1, 0, _TOP)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        if not parent.isValid():
+            if self.analysis is not None:
+                return len(self.analysis.entities)
+            return len(self.partial)
+        if self.analysis is None or int(parent.internalId()) != _TOP or parent.column() != 0:
+            return 0
+        return len(self.analysis.entities[parent.row()].mentions)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        a = self.analysis
+        if a is None:
+            f = self.partial[index.row()]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return (str(f.full_type), _one_line(f.text), f"@{f.span.start}", "pending",
+                        "")[index.column()]
+            if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
+                return label_colour(f.label)
+            if role == Qt.ItemDataRole.AccessibleTextRole:
+                return f"{f.label} {_one_line(f.text)}, not yet decided"
+            return None
+        parent_id = int(index.internalId())
+        if parent_id == _TOP:
+            entity = a.entities[index.row()]
+            first = entity.mentions[0]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return (str(entity.label), _one_line(entity.canonical), str(len(entity.mentions)),
+                        entity_decision(a, entity.mentions), risk_summary(a, first))[index.column()]
+            if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
+                return label_colour(entity.label)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return f"{entity.label} ({entity.id}), {len(entity.mentions)} mention(s)"
+            if role == Qt.ItemDataRole.AccessibleTextRole:
+                return (f"{entity.label} {_one_line(entity.canonical)}, "
+                        f"{len(entity.mentions)} mentions, {entity_decision(a, entity.mentions)}")
+            if role == ROLE_FINDING:
+                return first
+            return None
+        i = a.entities[parent_id - 1].mentions[index.row()]
+        f, d = a.findings[i], a.decisions[i]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (f.full_type, _one_line(f.text), f"@{f.span.start}",
+                    f"{ACTION_SYMBOLS[d.action]} {ACTION_WORDS[d.action]}",
+                    risk_summary(a, i))[index.column()]
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"{f.full_type} {_one_line(f.text)}, {ACTION_WORDS[d.action]}"
+        if role == ROLE_FINDING:
+            return i
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+
+class FindingsPanel(QTreeView):
+    """Entities with their mentions; choosing a row selects a finding (by index)."""
+
+    findingSelected = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Findings")
+        self.setAccessibleDescription(
+            "Findings grouped by entity. Enter or click scrolls the document to a finding; "
+            "A masks, R keeps, J and K move to the next or previous finding.")
+        self.model_ = FindingsModel(self)
+        self.setModel(self.model_)
+        self.setUniformRowHeights(True)
+        self.setAlternatingRowColors(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for col, width in ((0, 110), (2, 70), (3, 100), (4, 70)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(col, width)
+        self._suppress = False
+        self.selectionModel().currentChanged.connect(self._on_current)
+        self.activated.connect(lambda index: self._on_current(index, QModelIndex()))
+
+    # -- content ---------------------------------------------------------------------------
+    def clear_all(self) -> None:
+        self.model_.clear()
+
+    def show_partial(self, findings: Sequence[Finding]) -> None:
+        """Findings as they arrive, before the analysis (entities, decisions) is complete."""
+        self._suppress = True
+        self.model_.set_partial(findings)
+        self._suppress = False
+
+    def set_analysis(self, analysis: Analysis | None, current: int | None = None) -> None:
+        self._suppress = True
+        self.model_.set_analysis(analysis)
+        if current is not None:
+            self.select_finding(current)
+        self._suppress = False
+
+    def summary(self) -> str:
+        m = self.model_
+        if m.analysis is not None:
+            return (f"{len(m.analysis.entities)} entities, {len(m.analysis.findings)} mentions, "
+                    f"{len(m.analysis.masked_indices)} masked")
+        if m.partial:
+            return f"found so far: {len(m.partial)} (analysing…)"
+        return ""
+
+    def top_level_count(self) -> int:
+        return self.model_.rowCount()
+
+    def mention_count(self) -> int:
+        a = self.model_.analysis
+        return len(a.findings) if a is not None else 0
+
+    def index_for(self, i: int) -> QModelIndex:
+        return self.model_.index_of_finding(i)
+
+    def select_finding(self, i: int) -> None:
+        index = self.model_.index_of_finding(i)
+        if not index.isValid():
+            return
+        suppress, self._suppress = self._suppress, True
+        self.expand(index.parent())
+        self.setCurrentIndex(index)
+        self.scrollTo(index)
+        self._suppress = suppress
+
+    def _on_current(self, index: QModelIndex, _previous: QModelIndex) -> None:
+        if self._suppress:
+            return
+        i = self.model_.finding_at(index)
+        if i is not None:
+            self.findingSelected.emit(i)
+
+
+class DetailPane(QTextBrowser):
+    """Why a finding got its decision: detectors, risk indicators, the combined verdict."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Decision details")
+        self.setOpenLinks(False)
+        self.setPlaceholderText("Choose a finding to see why it is masked or kept.")
+
+    def show_finding(self, analysis: Analysis | None, i: int | None) -> None:
+        if analysis is None or i is None or not (0 <= i < len(analysis.findings)):
+            self.clear()
+            return
+        f, d = analysis.findings[i], analysis.decisions[i]
+        entity = analysis.entity_for(i)
+        comb = analysis.combined[i]
+        esc = html.escape
+        signals = "".join(
+            f"<li>{'⚠' if s.risky else '✓'} <b>{esc(s.indicator)}</b> "
+            f"({s.score:.2f}): {esc(s.explanation)}</li>" for s in analysis.signals[i]
+        ) or "<li>no risk indicator ran</li>"
+        strategy = d.strategy or analysis.policy.strategy_for(f.label)
+        self.setHtml(
+            f"<h3>{esc(f.full_type)}: {esc(_one_line(f.text))}</h3>"
+            f"<p><b>Decision:</b> {ACTION_WORDS[d.action]} (by {esc(d.decided_by)}) — "
+            f"{esc(d.reason)}</p>"
+            f"<p><b>Replacement strategy:</b> {esc(strategy)}</p>"
+            f"<p><b>Entity</b> {esc(entity.id)}: {len(entity.mentions)} mention(s), "
+            f"masked together.</p>"
+            f"<p><b>Found by:</b> {esc(', '.join(f.detectors) or f.detector or '—')}"
+            f" (score {f.score:.2f}{', validated' if f.validated else ''})"
+            f"{'<br>' + esc(f.explanation) if f.explanation else ''}</p>"
+            f"<p><b>Risk:</b> {esc(comb.explanation)}</p><ul>{signals}</ul>"
+            f"<p>Characters {f.span.start}–{f.span.end}.</p>")
+
+
+def _one_line(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,232 @@
+"""Background jobs: pipeline work on a QThreadPool, reported to the GUI thread by polling.
+
+A :class:`Job` is a QObject created on the GUI thread. Its work function runs on a pool
+thread and receives a :class:`JobControl` (cancel token, progress sink, partial-result sink);
+it takes immutable inputs and returns an immutable result, and never touches a widget. The
+job's signals (``started``, ``progressed``, ``partial``, ``succeeded``, ``failed``,
+``cancelled``, ``finished``) are all emitted on the GUI thread by a ~10 Hz timer that pulls the
+latest state, so a chatty worker can never flood the event loop. Cancelling only sets the
+token; the pipeline checks it between components, pages and documents.
+
+Pipeline jobs share one :class:`JobRunner` whose pool has a single thread: the plugin host
+keeps per-run state (recorded component failures) and PDF libraries are not thread-safe, so
+runs are serialised — the GUI thread stays free either way.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+
+from redactor.core.context import CancelToken
+from redactor.core.errors import CancelledError, RedactorError
+
+POLL_MS = 100
+
+
+class JobControl:
+    """What a work function may use: ``cancel`` (a CancelToken), ``progress(phase, f)`` and
+    ``partial(item)`` (items reach the GUI in batches through ``Job.partial``). Thread-safe."""
+
+    def __init__(self) -> None:
+        self.cancel = CancelToken()
+        self._lock = threading.Lock()
+        self._progress: tuple[str, float] | None = None
+        self._partials: list[Any] = []
+
+    def progress(self, phase: str, fraction: float) -> None:
+        with self._lock:
+            self._progress = (phase, max(0.0, min(1.0, float(fraction))))
+
+    def partial(self, item: Any) -> None:
+        with self._lock:
+            self._partials.append(item)
+
+    def check(self) -> None:
+        self.cancel.raise_if_cancelled()
+
+    def _take(self) -> tuple[tuple[str, float] | None, list[Any]]:
+        with self._lock:
+            prog, self._progress = self._progress, None
+            items, self._partials = self._partials, []
+        return prog, items
+
+
+class _Runnable(QRunnable):
+    def __init__(self, job: Job) -> None:
+        super().__init__()
+        self._job = job
+        self.setAutoDelete(True)
+
+    def run(self) -> None:  # pool thread
+        self._job._execute()
+
+
+class Job(QObject):
+    """One unit of background work; see the module documentation."""
+
+    started = Signal()
+    progressed = Signal(str, float)
+    partial = Signal(object)  # a list of the items passed to JobControl.partial
+    succeeded = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+    finished = Signal()
+
+    def __init__(self, name: str, work: Callable[[JobControl], Any], *,
+                 parent: QObject | None = None, poll_ms: int = POLL_MS) -> None:
+        super().__init__(parent)
+        self.name = name
+        self._work = work
+        self.control = JobControl()
+        self._lock = threading.Lock()
+        self._state = "queued"  # queued → running → done
+        self._announced_start = False
+        self._outcome: tuple[str, Any] | None = None
+        self.result: Any = None
+        self.error: str = ""
+        self.exception: BaseException | None = None
+        self.status = "queued"
+        self.started_at = 0.0
+        self.ended_at = 0.0
+        self.longest_poll_ms = 0.0  # GUI-thread time of the slowest poll (handlers included)
+        self._timer = QTimer(self)
+        self._timer.setInterval(poll_ms)
+        self._timer.timeout.connect(self._poll)
+
+    # -- GUI thread ------------------------------------------------------------------------
+    def cancel(self) -> None:
+        self.control.cancel.cancel()
+
+    @property
+    def done(self) -> bool:
+        return self.status in ("succeeded", "failed", "cancelled")
+
+    def _begin_polling(self) -> None:
+        self._timer.start()
+
+    def _poll(self) -> None:
+        t0 = time.perf_counter()
+        try:
+            self._poll_once()
+        finally:
+            self.longest_poll_ms = max(self.longest_poll_ms, (time.perf_counter() - t0) * 1000)
+
+    def _poll_once(self) -> None:
+        with self._lock:
+            state, outcome = self._state, self._outcome
+        if state != "queued" and not self._announced_start:
+            self._announced_start = True
+            self.status = "running"
+            self.started.emit()
+        prog, items = self.control._take()
+        if items:
+            self.partial.emit(items)
+        if prog is not None:
+            self.progressed.emit(*prog)
+        if state == "done" and outcome is not None:
+            self._timer.stop()
+            kind, value = outcome
+            self.status = kind
+            if kind == "succeeded":
+                self.result = value
+                self.succeeded.emit(value)
+            elif kind == "cancelled":
+                self.cancelled.emit()
+            else:
+                self.exception = value
+                self.error = describe_error(value)
+                self.failed.emit(self.error)
+            self.finished.emit()
+
+    # -- pool thread -----------------------------------------------------------------------
+    def _execute(self) -> None:
+        with self._lock:
+            self._state = "running"
+        self.started_at = time.perf_counter()
+        outcome: tuple[str, Any]
+        try:
+            if self.control.cancel.cancelled:
+                raise CancelledError("cancelled")
+            outcome = ("succeeded", self._work(self.control))
+        except CancelledError:
+            outcome = ("cancelled", None)
+        except BaseException as exc:  # reported to the GUI, never raised in a pool thread
+            outcome = ("failed", exc)
+        self.ended_at = time.perf_counter()
+        with self._lock:
+            self._state = "done"
+            self._outcome = outcome
+
+
+def _finished_work(control: JobControl) -> None:
+    raise RuntimeError("this job has already run")
+
+
+def describe_error(exc: BaseException) -> str:
+    """A message for the user. Redactor's own errors never quote document text; for anything
+    else only the exception type and first line are shown."""
+    if isinstance(exc, RedactorError):
+        return str(exc) or type(exc).__name__
+    first = str(exc).splitlines()[0][:200] if str(exc) else ""
+    return f"unexpected error: {type(exc).__name__}{': ' + first if first else ''}"
+
+
+class JobRunner(QObject):
+    """Starts jobs on a serial thread pool and keeps them alive until they finish."""
+
+    jobStarted = Signal(object)
+    jobFinished = Signal(object)
+
+    def __init__(self, parent: QObject | None = None, *, threads: int = 1,
+                 poll_ms: int = POLL_MS) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(threads)
+        self.poll_ms = poll_ms
+        self.active: list[Job] = []
+
+    def submit(self, name: str, work: Callable[[JobControl], Any]) -> Job:
+        """Create a job (not yet started: connect its signals, then call :meth:`start`).
+        The runner forgets the job before any handler connected later sees ``finished``."""
+        job = Job(name, work, parent=self, poll_ms=self.poll_ms)
+        job.finished.connect(lambda j=job: self._forget(j))
+        return job
+
+    def start(self, job: Job) -> Job:
+        self.active.append(job)
+        job._begin_polling()
+        self.pool.start(_Runnable(job))
+        self.jobStarted.emit(job)
+        return job
+
+    def run(self, name: str, work: Callable[[JobControl], Any], **handlers: Callable[..., Any]
+            ) -> Job:
+        """Submit, connect ``started=…, succeeded=…`` etc. and start, in one call."""
+        job = self.submit(name, work)
+        for signal_name, handler in handlers.items():
+            getattr(job, signal_name).connect(handler)
+        return self.start(job)
+
+    def _forget(self, job: Job) -> None:
+        if job in self.active:
+            self.active.remove(job)
+        self.jobFinished.emit(job)
+        job._work = _finished_work  # drop the closure (and the inputs it holds)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.active)
+
+    def cancel_all(self) -> None:
+        for job in list(self.active):
+            job.cancel()
+
+    def shutdown(self, timeout_ms: int = 5000) -> bool:
+        """Cancel everything and wait for the pool (used when the window closes)."""
+        self.cancel_all()
+        return bool(self.pool.waitForDone(timeout_ms))

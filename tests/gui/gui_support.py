@@ -1,0 +1,93 @@
+"""Shared test helpers for the GUI tests (a uniquely named module: every test folder has
+its own conftest.py, so tests import helpers from here, never from ``conftest``)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from redactor.plugin_api import Finding, Label, Span, hookimpl
+
+TERMS = ("Anna Berg", "Oslo", "Project Falcon")
+TEXT = (
+    "Case note 14.\r\n"
+    "Anna Berg met her social worker in Oslo on Monday.\r\n"
+    "Anna Berg said Project Falcon had ended. Her brother Olaf Lund was there.\r\n"
+    "Oslo is cold.\r\n"
+)
+
+
+class SlowDetector:
+    """Finds nothing, slowly; checks the cancel token every 10 ms."""
+
+    id = "slow"
+    version = "1.0"
+
+    def __init__(self, seconds: float = 5.0) -> None:
+        self.seconds = seconds
+        self.started = threading.Event()
+
+    def detect(self, doc, ctx):  # type: ignore[no-untyped-def]
+        self.started.set()
+        end = time.monotonic() + self.seconds
+        while time.monotonic() < end:
+            ctx.check()
+            time.sleep(0.01)
+        return []
+
+
+class BoomDetector:
+    id = "boom"
+    version = "1.0"
+
+    def detect(self, doc, ctx):  # type: ignore[no-untyped-def]
+        raise RuntimeError("model file missing")
+
+
+class NameDetector:
+    """Finds 'Olaf Lund' as a PERSON (a second, independent detector)."""
+
+    id = "names"
+    version = "1.0"
+
+    def detect(self, doc, ctx):  # type: ignore[no-untyped-def]
+        start = doc.text.find("Olaf Lund")
+        if start >= 0:
+            yield Finding(Span(start, start + 9), Label.PERSON, "Olaf Lund", detector=self.id)
+
+
+class PluginOf:
+    """A plugin object registering the given detectors."""
+
+    def __init__(self, *detectors: object) -> None:
+        self.detectors = detectors
+
+    @hookimpl
+    def register_detectors(self, register):  # type: ignore[no-untyped-def]
+        for d in self.detectors:
+            register(d)
+
+
+class LeakyWriter:
+    """A writer that forgets to redact: verification must catch it."""
+
+    id = "leaky-writer"
+    version = "1.0"
+    format = "leaky"
+
+    def write(self, doc, plan, dest, ctx):  # type: ignore[no-untyped-def]
+        dest.write_text(doc.text, encoding="utf-8")
+
+    def verify(self, doc, plan, output, ctx):  # type: ignore[no-untyped-def]
+        from redactor.plugin_api import VerificationResult, find_survivors
+
+        written = output.read_text(encoding="utf-8")
+        issues = find_survivors(((str(r.label), r.secret) for r in plan.replacements),
+                                plan.apply_to_text(doc.text), {"text": written})
+        return VerificationResult(not issues, ("re-read",), tuple(issues))
+
+
+class LeakyPlugin:
+    @hookimpl
+    def register_writers(self, register):  # type: ignore[no-untyped-def]
+        register(LeakyWriter())

@@ -1,0 +1,136 @@
+"""Background work: progressive results, cancel, plugin failures, responsiveness, jobs."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+import time
+
+from gui_support import BoomDetector, NameDetector, PluginOf, SlowDetector
+from PySide6.QtCore import QElapsedTimer, QTimer
+
+from redactor.core.errors import InputError
+from redactor.gui.jobs import JobRunner
+from redactor.gui.main_window import Status
+
+
+def test_first_findings_appear_then_cancel(qtbot, make_window, txt_file) -> None:  # type: ignore[no-untyped-def]
+    slow = SlowDetector(seconds=20)
+    w = make_window(("slow", PluginOf(slow)))
+    w.open_files([txt_file])
+    # measure the longest gap between event-loop ticks while the analysis runs
+    gaps: list[float] = []
+    clock = QElapsedTimer()
+    clock.start()
+    last = [clock.elapsed()]
+
+    def tick() -> None:
+        now = clock.elapsed()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(tick)
+    timer.start()
+    started = time.monotonic()
+    job = w.analyse_current()
+    assert w.current.status == Status.ANALYSING
+    assert w.progress.isVisible() or not w.isVisible()
+    # progressive results: the term detector's findings are on screen before the end
+    qtbot.waitUntil(lambda: w.view.text_view.highlight_count >= 5, timeout=5000)
+    assert not job.done
+    assert "found so far" in w.findings.summary()
+    assert "found so far" in w.findings_label.text()
+    assert w.view.text_view.toPlainText().startswith("Case note 14.")
+    assert slow.started.wait(5)
+    qtbot.wait(200)
+    with qtbot.waitSignal(w.analysisFinished, timeout=5000):
+        w.cancel()
+    timer.stop()
+    assert time.monotonic() - started < 10
+    assert job.status == "cancelled"
+    entry = w.current
+    assert entry.status == Status.PENDING and "cancelled" in entry.note
+    assert entry.analysis is None
+    assert w.view.text_view.highlight_count == 0
+    assert max(gaps) < 200, f"the event loop was blocked for {max(gaps)} ms"
+    # the window still works: analyse again without the slow plugin finishing
+    slow.seconds = 0
+    with qtbot.waitSignal(w.analysisFinished, timeout=10000):
+        w.analyse_current()
+    assert w.current.status == Status.REVIEW
+
+
+def test_plugin_failure_is_shown_and_the_run_goes_on(qtbot, make_window, txt_file) -> None:  # type: ignore[no-untyped-def]
+    w = make_window(("boom", PluginOf(BoomDetector())), ("names", PluginOf(NameDetector())))
+    w.open_files([txt_file])
+    with qtbot.waitSignal(w.analysisFinished, timeout=10000):
+        w.analyse_current()
+    entry = w.current
+    assert entry.status == Status.REVIEW
+    assert not w.banner.isHidden()
+    text = w.banner.text()
+    assert "boom" in text and "RuntimeError: model file missing" in text
+    assert "findings are missing" in text
+    assert {f.text for f in entry.analysis.findings} >= {"Anna Berg", "Olaf Lund"}
+
+
+def test_missing_builtin_does_not_break_the_window(make_window) -> None:  # type: ignore[no-untyped-def]
+    w = make_window()
+    records = {r.name: r for r in w.host.plugin_records()}
+    assert records["terms"].status == "loaded"
+
+
+def test_unreadable_file_fails_visibly(qtbot, make_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    w = make_window()
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    w.open_files([empty])
+    with qtbot.waitSignal(w.analysisFinished, timeout=10000):
+        w.analyse_current()
+    assert w.current.status == Status.FAILED
+    assert "empty" in w.banner.text()
+    assert not w.banner.isHidden()
+
+
+def test_job_signals(qtbot) -> None:  # type: ignore[no-untyped-def]
+    runner = JobRunner(poll_ms=10)
+    seen: list[object] = []
+
+    def work(control):  # type: ignore[no-untyped-def]
+        for n in range(3):
+            control.partial(n)
+            control.progress("step", n / 3)
+            time.sleep(0.02)
+        return "done"
+
+    job = runner.submit("ok", work)
+    for name in ("started", "succeeded", "finished"):
+        getattr(job, name).connect(lambda *a, n=name: seen.append(n))
+    job.partial.connect(lambda items: seen.extend(items))
+    with qtbot.waitSignal(job.finished, timeout=5000):
+        runner.start(job)
+    assert seen[0] == "started" and seen[-2:] == ["succeeded", "finished"]
+    assert [x for x in seen if isinstance(x, int)] == [0, 1, 2]
+    assert job.result == "done" and not runner.busy
+
+    def bad(control):  # type: ignore[no-untyped-def]
+        raise InputError("x.txt: the file is empty")
+
+    job = runner.submit("bad", bad)
+    messages: list[str] = []
+    job.failed.connect(messages.append)
+    with qtbot.waitSignal(job.finished, timeout=5000):
+        runner.start(job)
+    assert messages == ["x.txt: the file is empty"] and job.status == "failed"
+
+    def unexpected(control):  # type: ignore[no-untyped-def]
+        raise ValueError("secret text\nmore")
+
+    job = runner.run("unexpected", unexpected)
+    qtbot.waitUntil(lambda: job.done, timeout=5000)
+    assert job.error == "unexpected error: ValueError: secret text"
+    assert runner.shutdown(1000)
