@@ -1,7 +1,8 @@
 """Default overlap resolution between findings of different detectors.
 
 Rules, in order: identical spans merge (their detectors are united, the label most of them
-agree on is kept, with the best score among those that agree);
+agree on is kept, with the best score among those that agree; a user's always-mask term
+takes the type a detector gives the same or an overlapping span);
 among overlapping spans a checksum-validated pattern beats a model guess, then the longer
 span wins, then the higher confidence, then the earlier detector. Losers that agree on the
 label donate their detector names to the winner, so reports show every detector that saw it.
@@ -18,6 +19,14 @@ def _priority(f: Finding) -> tuple[int, int, float]:
     return (1 if f.validated else 0, len(f.span), f.score)
 
 
+WEAK_LABEL_DETECTORS = frozenset({"terms"})
+
+
+def _weak_label(f: Finding) -> bool:
+    """Findings whose label is only a default (user term lists) adopt a detector's type."""
+    return f.detector in WEAK_LABEL_DETECTORS
+
+
 def merge_identical(findings: Sequence[Finding]) -> list[Finding]:
     """Collapse findings with exactly the same span into one.
 
@@ -32,8 +41,9 @@ def merge_identical(findings: Sequence[Finding]) -> list[Finding]:
         if len(group) == 1:
             out.append(group[0])
             continue
-        validated = [f for f in group if f.validated]
-        pool = validated or group
+        typed = [f for f in group if not _weak_label(f)]
+        validated = [f for f in typed if f.validated]
+        pool = validated or typed or group
         votes: dict[object, tuple[int, float]] = {}
         for f in pool:
             n, total = votes.get(f.label, (0, 0.0))
@@ -44,7 +54,7 @@ def merge_identical(findings: Sequence[Finding]) -> list[Finding]:
         detectors = tuple(dict.fromkeys(d for f in group for d in f.detectors))
         subtype = best.subtype or next((f.subtype for f in agreeing if f.subtype), "")
         out.append(best.with_(detectors=detectors, score=max(f.score for f in agreeing),
-                              validated=any(f.validated for f in agreeing), subtype=subtype))
+                              validated=any(f.validated for f in group), subtype=subtype))
     return out
 
 
@@ -62,7 +72,13 @@ def resolve_overlaps(findings: Sequence[Finding]) -> list[Finding]:
             continue
         for i in clash:
             acc = accepted[i]
-            if acc.label == cand.label:
+            if _weak_label(acc) and not _weak_label(cand) and acc.label != cand.label:
+                # a user's term takes the type a detector saw there ("Tomas Berg" → PERSON)
+                accepted[i] = acc = acc.with_(label=cand.label, subtype=cand.subtype,
+                                              detectors=acc.detectors + tuple(
+                                                  d for d in cand.detectors
+                                                  if d not in acc.detectors))
+            elif acc.label == cand.label:
                 extra = tuple(d for d in cand.detectors if d not in acc.detectors)
                 subtype = acc.subtype or (cand.subtype if acc.span.contains(cand.span) else "")
                 if extra or subtype != acc.subtype:

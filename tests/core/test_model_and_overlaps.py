@@ -79,3 +79,16 @@ def test_winner_inherits_subtype_of_contained_same_label_span() -> None:
                     detector="patterns")
     out = resolve_overlaps([long, short])
     assert [(x.span, x.subtype) for x in out] == [(Span(0, 20), "DATE")]
+
+
+def test_user_term_takes_the_detected_type() -> None:
+    term = Finding(Span(3, 13), Label.MISC, "x" * 10, subtype="TERM", detector="terms",
+                   validated=True)
+    ner_same = f(3, 13, Label.PERSON, 0.8, "ner")
+    out = resolve_overlaps([term, ner_same])
+    assert [(x.label, x.validated) for x in out] == [(Label.PERSON, True)]
+    assert "terms" in out[0].detectors
+    ner_longer = f(0, 13, Label.PERSON, 0.8, "ner")  # "Mr Tomas Berg" around "Tomas Berg"
+    out = resolve_overlaps([term, ner_longer])
+    assert [(x.span, x.label) for x in out] == [(Span(3, 13), Label.PERSON)]
+    assert set(out[0].detectors) == {"terms", "ner"}
