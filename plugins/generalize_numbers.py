@@ -181,13 +181,74 @@ def _unit_name(q: Quantity) -> str:
     return q.unit
 
 
+IRREGULAR_PLURALS = {"child": "children", "person": "people", "man": "men", "woman": "women",
+                     "foot": "feet", "tooth": "teeth", "mouse": "mice", "sheep": "sheep",
+                     "fish": "fish", "baby": "babies"}
+_PLURAL_FORMS = frozenset(IRREGULAR_PLURALS.values())
+TIME_UNITS = ("second", "minute", "hour", "day", "night", "week", "fortnight", "month",
+              "year", "decade", "century")
+RATE = re.compile(r"\s+(?:(?:a|an|per|each|every)\s+(?:hour|day|night|week|fortnight|"
+                  r"month|year|annum|quarter|term)|p\.?\s?a\.?|pa|monthly|weekly|yearly|"
+                  r"annually)$", re.IGNORECASE)
+
+
 def _plural_unit(unit: str) -> str:
+    last = unit.split(" ")[-1] if unit else ""
+    if last.lower() in _PLURAL_FORMS or last.lower().endswith(("men", "ren")):
+        return unit  # already plural ("children", "women")
+    if last.lower() in IRREGULAR_PLURALS:
+        return unit[: len(unit) - len(last)] + IRREGULAR_PLURALS[last.lower()]
     if (not unit or unit in ("%",) or len(unit) <= 3 or unit.endswith("s")
             or unit in CURRENCIES.values()):
         return unit
     if unit.endswith("y") and unit[-2:-1] not in "aeiou":
         return unit[:-1] + "ies"
     return unit + "s"
+
+
+def count_words(value: float) -> str:
+    """ "a few" (2–4) or "several" (5–9) for a small whole count; '' otherwise."""
+    if value != int(value) or not 2 <= value < 10:
+        return ""
+    return "a few" if value < 5 else "several"
+
+
+def _is_counted_noun(unit: str) -> bool:
+    """A noun being counted ("children", "parenting sessions"), not a unit of measure."""
+    return bool(unit) and bool(re.fullmatch(r"[^\W\d_]{3,}(?: [^\W\d_]+)*", unit)) and (
+        unit.lower() not in CURRENCIES.values() and unit.islower())
+
+
+def generalize_rate(text: str, level: str) -> Phrase | None:
+    """ "EUR 1,500 a month" → "between 1,000 and 5,000 euros a month" (the rate kept)."""
+    m = RATE.search(text.strip())
+    if not m:
+        return None
+    q = parse_quantity(text.strip()[: m.start()])
+    if q is None:
+        return None
+    inner = generalize_quantity(q, level)
+    return Phrase(inner.text + m.group(0), inner.article, inner.plural, inner.alt)
+
+
+def generalize_duration(q: Quantity, level: str) -> Phrase | None:
+    """ "three weeks" → "a few weeks", "12 months" → "many months" ("the past months" after
+    a determiner)."""
+    unit = q.unit.lower()
+    base = unit[:-1] if unit.endswith("s") else unit
+    if base == "centurie":
+        base = "century"
+    if base not in TIME_UNITS or q.count > 1:
+        return None
+    plural = "centuries" if base == "century" else base + "s"
+    if level == "magnitude" or q.value >= 10:
+        head = "many"
+    elif q.value < 2:
+        return Phrase(f"about {'an' if base == 'hour' else 'a'} {base}", article=False,
+                      alt=base)
+    else:
+        head = count_words(q.value) or "some"
+    return Phrase(f"{head} {plural}", article=False, alt=plural)
 
 
 def generalize_quantity(q: Quantity, level: str) -> Phrase:
@@ -208,7 +269,13 @@ def generalize_quantity(q: Quantity, level: str) -> Phrase:
         return _magnitude(q)
     symbol, unit = _money(q.prefix, q.unit)
     if q.value < 10 and not symbol and not unit and q.value == int(q.value):
-        return Phrase("fewer than ten" if q.value > 1 else "one or a few", article=False)
+        return Phrase("fewer than ten" if q.value > 1 else "one or a few", article=False,
+                      alt="few")  # "the two youngest" → "the few youngest"
+    if not symbol and _is_counted_noun(q.unit) and not q.prefix:
+        noun = _plural_unit(q.unit)
+        words = count_words(q.value)
+        if words:  # "three children" → "a few children"; "the three children" → "the children"
+            return Phrase(f"{words} {noun}", article=False, alt=noun)
     low, high = bucket(q.value)
     tail = f" {_plural_unit(unit)}" if unit else ""
     return Phrase(f"between {symbol}{fmt(low)} and {symbol}{fmt(high)}{tail}", article=False)
@@ -282,6 +349,29 @@ def _value(text: str) -> float | None:
     if m:
         return parse_number(t)
     return parse_word_number(t)
+
+
+def ages_in_span(text: str) -> list[float]:
+    """The ages of a list ("aged 4, 7 and 11"); [] when the span is not such a list."""
+    m = re.fullmatch(r"aged?\s+(.+?)(?:\s+years?(?:\s+old)?)?", " ".join(text.split()),
+                     re.IGNORECASE)
+    if not m:
+        return []
+    items = [i for i in re.split(r"\s*(?:,|\band\b|&)\s*", m.group(1)) if i]
+    values = [_value(i) for i in items]
+    if len(values) < 2 or any(v is None for v in values):
+        return []
+    return [float(v) for v in values if v is not None]
+
+
+def generalize_ages(ages: list[float], level: str) -> Phrase:
+    """ "aged 4, 7 and 11" → "aged under 15" (``magnitude``: "children"/"of various ages")."""
+    top = max(ages)
+    if level == "magnitude":
+        return Phrase("of various ages" if top >= 18 else "all children" if top < 13 else
+                      "all under 18", article=False)
+    bound = (int(top) // 5 + 1) * 5
+    return Phrase(f"aged under {bound}", article=False)
 
 
 def generalize_age(age: float, form: str, level: str) -> Phrase:

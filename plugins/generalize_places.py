@@ -169,8 +169,23 @@ def lookup(text: str) -> Place | None:
     return None
 
 
+def _is_address(text: str) -> bool:
+    """A street address (a number and a street word, or a number before a comma)."""
+    first = re.split(r",|\n", text)[0]
+    return bool(re.search(r"\d", first)) and (bool(PLACE_KEYWORDS[1][0].search(first))
+                                              or "," in text)
+
+
 def generalize_place(canonical: str, level: str) -> Phrase:
     place = lookup(canonical)
+    if place is not None and place.kind not in ("country", "continent") and _is_address(
+            canonical):  # "12 Harbour Lane, Bristol" → "an address in the United Kingdom"
+        if level == "place" or not place.country:
+            return Phrase("address")
+        if level == "region":
+            continent = CONTINENTS.get(place.continent, "")
+            return Phrase(f"address in {continent}" if continent else "address")
+        return Phrase(f"address in {country_name(place.country)}")
     if place is None:
         for pattern, kind in PLACE_KEYWORDS:
             if pattern.search(canonical):
@@ -185,6 +200,17 @@ def generalize_place(canonical: str, level: str) -> Phrase:
     if place.kind == "country" or level == "region":
         return Phrase(f"{kind} in {continent}") if continent else Phrase(kind)
     return Phrase(f"{kind} in {country_name(place.country)}")
+
+
+def place_adjective(canonical: str, level: str) -> Phrase:
+    """A place used like an adjective ("his UK mobile" → "his European mobile", "a Bristol
+    school" → "a local school")."""
+    place = lookup(canonical)
+    if place is not None and place.kind == "country" and level != "place":
+        adjective = CONTINENT_ADJECTIVES.get(place.continent, "")
+        if adjective:
+            return Phrase(adjective, article=False)
+    return Phrase("local", article=False)
 
 
 # -- nationalities -----------------------------------------------------------------------

@@ -101,11 +101,12 @@ _NOT_ADJECTIVES = frozenset(
 
 def follows_determiner(text: str, start: int) -> bool:
     """True when a determiner precedes ``start``, directly or through up to two adjective-
-    like words ("the young lawyer", "The Norwegian lawyer")."""
-    before = text[max(0, start - 60) : start]
+    like words ("the young lawyer", "The Norwegian lawyer"); a single line break is just a
+    space ("after a\nschool nurse")."""
+    before = re.sub(r"(?<!\n)\n(?!\n)", " ", text[max(0, start - 60) : start])
     if re.search(r"[.!?;:,()\n]\s*$", before):
         return False
-    tokens = re.findall(r"[^\W\d_]+", re.split(r"[.!?;:,()\n]", before)[-1])[-3:]
+    tokens = re.findall(r"(?<!\w)[^\W\d_]+(?!\w)", re.split(r"[.!?;:,()\n]", before)[-1])[-3:]
     for word in reversed(tokens):
         low = word.lower()
         if low in DETERMINERS:
@@ -113,6 +114,39 @@ def follows_determiner(text: str, start: int) -> bool:
         if low in _NOT_ADJECTIVES:
             return False
     return False
+
+
+# Words that make an article before the mention wrong ("senior social worker").
+MODIFIERS = frozenset(
+    "senior junior chief head lead principal trainee former retired assistant deputy "
+    "qualified experienced registered locum newly acting interim specialist".split())
+
+
+def follows_modifier(text: str, start: int) -> bool:
+    """True when a lower-case modifier such as "senior" directly precedes ``start``."""
+    m = re.search(r"([^\W\d_]+)[ \t\n]+$", text[max(0, start - 30) : start])
+    return bool(m) and m.group(1) in MODIFIERS
+
+
+def line_start(text: str, start: int) -> bool:
+    """True when only white space precedes ``start`` on its line."""
+    return not text[text.rfind("\n", 0, start) + 1 : start].strip()
+
+
+def is_field_label(text: str, start: int, end: int) -> bool:
+    """A heading such as "Author:" or "Supervisor sign-off:": capitalised, a colon within
+    the next two words, and at a line start or after the end of a sentence (". Author:")."""
+    if not text[start : start + 1].isupper():
+        return False
+    if not re.match(r"\s*(?:[\w-]+\s*){0,2}:", text[end : end + 30]):
+        return False
+    return line_start(text, start) or bool(re.search(r"[.;)]\s+$", text[max(0, start - 4) :
+                                                                           start]))
+
+
+def _field_label_follows(text: str, end: int) -> bool:
+    """ "… 10.30 a.m. Author: …": a capitalised heading word and a colon come next."""
+    return bool(re.match(r"[ \t]+[A-Z][\w-]*(?:[ \t]+[\w-]+)?:", text[end : end + 40]))
 
 
 def next_word(text: str, end: int) -> str:
@@ -149,11 +183,25 @@ def capitalise(text: str) -> str:
     return text
 
 
-def render(phrase: Phrase, doc_text: str, start: int, end: int, original: str) -> str:
-    """The final replacement string for ``phrase`` at ``[start, end)`` of ``doc_text``."""
+def _new_block(text: str, start: int, paragraphs: bool) -> bool:
+    """Whether the line holding ``start`` begins a new sentence: the line before ends with
+    . ! ? or : (in TXT and PDF, where a line break may just wrap a sentence), or — where
+    every line is a paragraph or table cell (DOCX) — does not end with a letter or comma."""
+    before = text[max(0, start - 80) : start]
+    if re.search(r"[.!?:]\s*\n[ \t]*$", before):
+        return True
+    return paragraphs and not re.search(r"[^\W\d_,]\s*\n[ \t]*$|,\s*\n[ \t]*$", before)
+
+
+def render(phrase: Phrase, doc_text: str, start: int, end: int, original: str,
+           paragraphs: bool = False) -> str:
+    """The final replacement string for ``phrase`` at ``[start, end)`` of ``doc_text``
+    (``paragraphs``: every line of the text is a paragraph or cell, as in DOCX)."""
     after_determiner = follows_determiner(doc_text, start)
     body = phrase.alt if (after_determiner and phrase.alt) else phrase.text
-    if phrase.article and not phrase.plural and not after_determiner:
+    no_article = (after_determiner or follows_modifier(doc_text, start)
+                  or is_field_label(doc_text, start, end))
+    if phrase.article and not phrase.plural and not no_article:
         out = f"{indefinite_article(body)} {body}"
     elif after_determiner and body.lower().startswith("the "):
         out = body[4:]
@@ -163,8 +211,13 @@ def render(phrase: Phrase, doc_text: str, start: int, end: int, original: str) -
         out += original.rstrip()[-2:]
     elif original.rstrip().endswith(("'", "’")) and original.rstrip()[-2:-1] == "s":
         out += "'"
-    if at_sentence_start(doc_text, start):
-        out = capitalise(out)
+    if original.rstrip().endswith(".") and not out.endswith(".") and (re.match(
+            r"[ \t]*(?:\n|$)", doc_text[end : end + 3]) or _field_label_follows(doc_text, end)):
+        out += "."  # "10.30 a.m.\n": the span's last full stop also ends the sentence
+    if at_sentence_start(doc_text, start) or is_field_label(doc_text, start, end) or (
+            line_start(doc_text, start) and original[:1].isupper() and _new_block(
+                doc_text, start, paragraphs)):
+        out = capitalise(out)  # a new line after a heading, a table cell or a full stop
     return out
 
 

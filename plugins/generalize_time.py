@@ -220,3 +220,133 @@ def _rewrite(body: str, m: re.Match[str], parsed: ParsedDate, new: dt.date) -> s
     for start, end, value in sorted(parts, reverse=True):
         out = out[:start] + value + out[end:]
     return out
+
+
+# -- times of day, seasons and ranges ---------------------------------------------------------
+_TIME_OF_DAY = re.compile(
+    r"(?P<h>\d{1,2})(?:[.:h](?P<m>\d{2}))?\s*(?P<ampm>[ap]\.?\s?m\.?)?(?:\s*(?:hrs|h|o'clock))?",
+    re.IGNORECASE)
+_SEASONS = "spring|summer|autumn|fall|winter"
+_SEASON = re.compile(rf"(?:the\s+)?(?:early\s+|late\s+|mid-?)?(?:{_SEASONS})(?:\s+of)?\s+"
+                     r"(?P<year>\d{4})", re.IGNORECASE)
+_RANGE_WORDS = frozenset(("between", "from"))
+
+
+def parse_time(text: str) -> int | None:
+    """The hour (0–23) of a time of day ("10.30 a.m.", "14:05", "3 pm", "noon")."""
+    s = " ".join(text.strip().split()).rstrip(",;")
+    low = s.lower()
+    if low in ("noon", "midday"):
+        return 12
+    if low == "midnight":
+        return 0
+    m = _TIME_OF_DAY.fullmatch(s)
+    if not m or not (m.group("m") or m.group("ampm")):
+        return None
+    hour = int(m.group("h"))
+    ampm = (m.group("ampm") or "").lower().replace(".", "").replace(" ", "")
+    if hour > 23 or (m.group("m") and int(m.group("m")) > 59):
+        return None
+    if ampm == "pm" and hour < 12:
+        hour += 12
+    elif ampm == "am" and hour == 12:
+        hour = 0
+    return hour
+
+
+def part_of_day(hour: int) -> str:
+    if 5 <= hour < 12:
+        return "morning"
+    if 12 <= hour < 18:
+        return "afternoon"
+    if 18 <= hour < 22:
+        return "evening"
+    return "night"
+
+
+def generalize_time_of_day(hour: int, level: str, previous: str) -> Phrase:
+    """ "in the morning"; after "at": "a time in the morning"; level ``decade``: "a certain
+    time"."""
+    if level == "decade":
+        return Phrase("certain time") if previous == "at" else Phrase("at a certain time",
+                                                                        article=False)
+    part = part_of_day(hour)
+    if previous == "at":
+        return Phrase("night-time", article=False) if part == "night" else Phrase(
+            f"time in the {part}")
+    return Phrase("at night" if part == "night" else f"in the {part}", article=False)
+
+
+def generalize_season(text: str, level: str) -> Phrase | None:
+    """ "the summer of 2023" → "2023" (after "the": "the year 2023")."""
+    m = _SEASON.fullmatch(" ".join(text.strip().split()).rstrip(".,;"))
+    if not m:
+        return None
+    year = int(m.group("year"))
+    if level == "decade":
+        return Phrase(_decade_phrase(year), article=False)
+    return Phrase(str(year), article=False, alt=f"year {year}")
+
+
+def generalize_range(text: str, level: str, previous: str) -> Phrase | None:
+    """A date range ("1 March and 12 March 2024", "2019–2021"): the years it covers (or the
+    month at level ``month`` when the range lies in one month)."""
+    s = " ".join(text.strip().split()).rstrip(".,;")
+    parts = re.split(r"\s*(?:\band\b|\bto\b|\buntil\b|–|—|-)\s*", s)
+    if len(parts) != 2 or not re.search(r"\d{4}", s):
+        return None
+    years = [int(y) for y in re.findall(r"\b(\d{4})\b", s)]
+    if not years:
+        return None
+    low, high = min(years), max(years)
+    only_years = not re.search(r"[^\W\d_]{3,}", re.sub(r"\b(?:and|to|until)\b", "", s)) \
+        and not re.search(r"\d{1,2}[./]\d", s)
+    if only_years and level != "decade":  # "2019 and 2021" is already at year level
+        level = "decade"
+    if level == "decade":
+        a, b = low // 10 * 10, high // 10 * 10
+        if a == b:
+            return Phrase(_decade_phrase(a), article=False, alt=f"{a}s")
+        joiner = " and " if previous == "between" else " to " if previous == "from" else "–"
+        return Phrase(f"the {a}s{joiner}{'the ' if joiner == ' to ' else ''}{b}s",
+                      article=False, alt=f"{a}s{joiner}{b}s")
+    if low != high:
+        joiner = " and " if previous == "between" else " to " if previous == "from" else "–"
+        return Phrase(f"{low}{joiner}{high}", article=False)
+    when = str(low)
+    if level == "month":
+        months = {_MONTH_ALIASES.get(w.lower().rstrip(".")) for w in re.findall(r"[^\W\d_]+", s)}
+        months.discard(None)
+        if len(months) == 1:
+            month = months.pop()
+            assert month is not None
+            when = f"{MONTHS_EN[month - 1]} {low}"
+    if previous in _RANGE_WORDS:  # "Between 1 and 12 March 2024" → "For some days in 2024"
+        return Phrase(f"{_period_words(parts)} in {when}", article=False)
+    return Phrase(when, article=False)
+
+
+def _period_words(parts: list[str]) -> str:
+    """ "some days" / "some weeks" / "some months" for the length of a two-date range."""
+    ends = [parse_date(p) for p in parts]
+    year = next((e.year for e in reversed(ends) if e is not None and e.year), None)
+    dates = []
+    for e in ends:
+        if e is None or e.day is None or (e.month is None and ends[1] is None):
+            return "a period"
+        month = e.month or (ends[1].month if ends[1] is not None else None)
+        if month is None or (e.year or year) is None:
+            return "a period"
+        try:
+            dates.append(dt.date(e.year or year or 2000, month, e.day))
+        except ValueError:
+            return "a period"
+    days = abs((dates[1] - dates[0]).days)
+    return "some days" if days <= 20 else "some weeks" if days <= 70 else "some months"
+
+
+def range_opener(text: str) -> Phrase | None:
+    """A span that is only "Between"/"From" (its range is another mention): "For"."""
+    if text.strip().lower() in _RANGE_WORDS:
+        return Phrase("for", article=False)
+    return None

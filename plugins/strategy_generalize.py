@@ -6,8 +6,10 @@ The level comes from the policy (``[labels.X] level = …``); an empty level use
 default. Levels per label (default first):
 
 =========  ==========================================================================
-DATETIME   ``year``, ``month`` (month and year), ``decade``
-QUANTITY   ``range`` ("between 1,000 and 5,000 euros", "in their forties"), ``magnitude``
+DATETIME   ``year``, ``month`` (month and year), ``decade``; times of day → "in the
+           morning", date ranges → their year(s), durations → "a few weeks"
+QUANTITY   ``range`` ("between 1,000 and 5,000 euros", "in their forties", "a few
+           children", "… euros a month"), ``magnitude``
 LOC        ``country`` ("a city in Norway"), ``region`` ("a city in Europe"), ``place``
 ORG        ``kind`` ("a hospital"), ``generic`` ("an organisation")
 DEM        ``broader`` ("a European national", "a legal professional"), ``generic``
@@ -24,6 +26,8 @@ CODE never contains a word (3+ characters) of the original.
 
 from __future__ import annotations
 
+import re
+
 from redactor_plugins import generalize_numbers as numbers
 from redactor_plugins import generalize_time as times
 from redactor_plugins.generalize_kinds import (
@@ -35,8 +39,9 @@ from redactor_plugins.generalize_kinds import (
     generalize_org,
 )
 from redactor_plugins.generalize_places import LEVELS as LOC_LEVELS
-from redactor_plugins.generalize_places import generalize_place
+from redactor_plugins.generalize_places import generalize_place, place_adjective
 from redactor_plugins.generalize_text import (
+    DETERMINERS,
     TITLES,
     Phrase,
     previous_word,
@@ -86,6 +91,9 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
             c.isalpha() for c in text):
         return Phrase("[number]", article=False)  # a number mislabelled as a name
     if label in (Label.DATETIME, Label.QUANTITY, Label.DEM):
+        ages = numbers.ages_in_span(text)
+        if ages:
+            return numbers.generalize_ages(ages, _number_level(level))
         age = numbers.age_in_span(text)
         if age is not None:
             return numbers.generalize_age(age[0], age[1], _number_level(level))
@@ -93,6 +101,11 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
         if bare_age is not None:
             return numbers.generalize_age(bare_age, "bare", _number_level(level))
     if label == Label.DATETIME:
+        previous = previous_word(doc_text, start) if doc_text else ""
+        date_level = level if level in times.LEVELS else "year"
+        special = _special_datetime(text, date_level, previous, subtype)
+        if special is not None:
+            return special
         parsed = times.parse_date(text)
         if parsed is not None:
             phrase = times.generalize_date(parsed, level if level in times.LEVELS else "year")
@@ -102,16 +115,22 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
             return phrase
         q = numbers.parse_quantity(text)
         if q is not None and q.unit:  # a duration ("twenty-eight years")
-            return numbers.generalize_quantity(q, _number_level(level))
+            return numbers.generalize_duration(q, _number_level(level)) or \
+                numbers.generalize_quantity(q, _number_level(level))
         if any(c.isdigit() for c in text) and ":" in text:
             return Phrase("certain time", alt="time")
         return Phrase("certain date", alt="date")
     if label == Label.QUANTITY:
+        rate = numbers.generalize_rate(text, _number_level(level))
+        if rate is not None:
+            return rate
         q = numbers.parse_quantity(text)
         if q is None:
             return Phrase("certain amount", alt="amount")
         return numbers.generalize_quantity(q, _number_level(level))
     if label == Label.LOC:
+        if doc_text and _attributive(doc_text, start, end):  # "his UK mobile"
+            return place_adjective(canonical or text, level)
         return generalize_place(canonical or text, level)
     if label == Label.ORG:
         return generalize_org(canonical or text, level)
@@ -127,6 +146,54 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
     if label == Label.PERSON:
         return Phrase("person")
     return generalize_misc(canonical or text, level)
+
+
+def _special_datetime(text: str, level: str, previous: str, subtype: str) -> Phrase | None:
+    """Times of day, seasons, date ranges, a lone "Between", a count read as a date."""
+    opener = times.range_opener(text)
+    if opener is not None:
+        return opener
+    hour = times.parse_time(text)
+    if hour is not None and (subtype.upper() == "TIME" or times.parse_date(text) is None):
+        return times.generalize_time_of_day(hour, level, previous)
+    season = times.generalize_season(text, level)
+    if season is not None:
+        return season
+    if subtype.upper() == "DATE_RANGE" or re.search(r"\d.*\b(?:and|to|until)\b.*\d", text):
+        rng = times.generalize_range(text, level, previous)
+        if rng is not None:
+            return rng
+    unit = _BARE_UNITS.get(text.strip().lower())
+    if unit:  # "most days" (the unit alone was found): "most times"
+        return Phrase(unit, article=False)
+    word = numbers.parse_word_number(text) if text.strip().isalpha() else None
+    if word is not None and times.parse_date(text) is None:  # "five" read as a date
+        return Phrase(numbers.count_words(word) or "some", article=False)
+    m = re.fullmatch(r"\s*(\w+)(\s+of)(\s+the)?\s*", text, re.IGNORECASE)
+    if m:  # "five of [the six sessions]": a count, not a date
+        q = numbers.parse_quantity(m.group(1))
+        words = numbers.count_words(q.value) if q is not None else ""
+        if q is not None:
+            return Phrase(f"{words or 'some'}{m.group(2)}{m.group(3) or ''}", article=False)
+    return None
+
+
+_BARE_UNITS = {"days": "times", "day": "time", "weeks": "times", "week": "time",
+               "months": "periods", "month": "period", "nights": "times", "night": "time"}
+
+
+def _attributive(doc_text: str, start: int, end: int) -> bool:
+    """A name used like an adjective: a determiner or possessive before, a lower-case noun
+    after ("his UK mobile", "a Bristol school")."""
+    following = re.match(r"[ \t]+([^\W\d_]+)", doc_text[end : end + 30])
+    if not following or not following.group(1).islower() or following.group(1) in (
+            _NOT_NOUNS):
+        return False
+    return previous_word(doc_text, start) in DETERMINERS
+
+
+_NOT_NOUNS = frozenset("and or but to of in on at by for with from as is was are were has have "
+                       "had who which that where when".split())
 
 
 def _number_level(level: str) -> str:
@@ -145,11 +212,12 @@ _SAFE_FALLBACK: dict[Label, Phrase] = {
 
 def generalize_mention(label: Label, text: str, canonical: str, level: str, *,
                        doc_text: str = "", start: int = 0, end: int = 0,
-                       subtype: str = "") -> str:
-    """The final replacement string for one mention (sentence fixes applied)."""
+                       subtype: str = "", paragraphs: bool = False) -> str:
+    """The final replacement string for one mention (sentence fixes applied); ``paragraphs``
+    when every line of ``doc_text`` is a paragraph or table cell (DOCX)."""
     phrase = generalize_phrase(label, text, canonical, level, doc_text=doc_text, start=start,
                                end=end, subtype=subtype)
-    out = render(phrase, doc_text, start, end, text) if doc_text else render(
+    out = render(phrase, doc_text, start, end, text, paragraphs) if doc_text else render(
         phrase, text, 0, len(text), text)
     strict = label in (Label.PERSON, Label.CODE)
     if (strict and shares_identifying_word(text, out)) or _contains(text, out) or (
@@ -175,4 +243,5 @@ class GeneralizeStrategy:
         level = request.level or request.options.get(f"generalize_level_{f.label}", "")
         return generalize_mention(f.label, f.text, request.entity.canonical, level,
                                   doc_text=request.document.text, start=f.span.start,
-                                  end=f.span.end, subtype=f.subtype)
+                                  end=f.span.end, subtype=f.subtype,
+                                  paragraphs=request.document.format == "docx")

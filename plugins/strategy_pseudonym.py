@@ -155,6 +155,40 @@ def gender_table() -> dict[str, str]:
     return table
 
 
+@cache
+def first_name_votes() -> dict[str, tuple[int, int]]:
+    """First name (case-folded) → (locales listing it as male, as female), over every
+    Faker locale."""
+    return {n: (v[0], v[1]) for n, v in _name_votes().items() if v[0] or v[1]}
+
+
+@cache
+def _name_votes() -> dict[str, tuple[int, int, int]]:
+    """Name → (locales listing it as a male, a female first name, a last name)."""
+    import importlib
+    import pkgutil
+
+    import faker.providers.person as person
+
+    votes: dict[str, list[int]] = {}
+    for mod in pkgutil.iter_modules(person.__path__):
+        try:
+            provider = importlib.import_module(f"{person.__name__}.{mod.name}").Provider
+        except Exception:  # noqa: S112 - a broken locale just contributes no names
+            continue
+        for i, attr in enumerate(("first_names_male", "first_names_female", "last_names")):
+            for n in set(getattr(provider, attr, ()) or ()):
+                votes.setdefault(fold(n), [0, 0, 0])[i] += 1
+    return {n: (v[0], v[1], v[2]) for n, v in votes.items()}
+
+
+def is_first_name(name: str) -> bool:
+    """A given name: listed by Faker's locales as a first name more often than as a last
+    name (a given-name-only mention such as "Emma" then gets a given name)."""
+    male, female, last = _name_votes().get(fold(name), (0, 0, 0))
+    return male + female > last
+
+
 def gender_of(tokens: list[str], titles: list[str]) -> str:
     """``male``, ``female`` or '' from titles, else from the first name."""
     for title in titles:
@@ -164,7 +198,12 @@ def gender_of(tokens: list[str], titles: list[str]) -> str:
         if t in FEMALE_TITLES:
             return "female"
     if tokens:
-        return gender_table().get(fold(tokens[0]), "")
+        known = gender_table().get(fold(tokens[0]), "")
+        if known:
+            return known
+        male, female = first_name_votes().get(fold(tokens[0]), (0, 0))
+        if male >= 2 * female + 1 or female >= 2 * male + 1:  # a clear majority of locales
+            return "male" if male > female else "female"
     return ""
 
 
@@ -259,6 +298,12 @@ def _faker_with(locale: str, rng: random.Random) -> Any:
     return fake
 
 
+# Headings that a detector may take into a name at a line break ("Tomas Berg\nPhone").
+FIELD_WORDS = frozenset(
+    "phone telephone tel mobile cell email e-mail fax address account iban client name "
+    "date dob born age nationality occupation signature signed ref reference case".split())
+
+
 # -- persons -------------------------------------------------------------------------------
 _NAME_PART = re.compile(r"[^\W\d_]+", re.UNICODE)
 
@@ -285,12 +330,15 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     canon_names, canon_titles = _parts(canonical)
     mention_names, mention_titles = _parts(f.text)
     titles = mention_titles + canon_titles + _title_before(doc, f.span.start)
-    full = [n for n in canon_names if len(n) > 1] or [n for n in mention_names if len(n) > 1]
+    canon_names = [n for n in canon_names if fold(n) not in FIELD_WORDS]
+    full = [n for n in canon_names if len(n) > 1] or [n for n in mention_names if len(n) > 1
+                                                      and fold(n) not in FIELD_WORDS]
+    first_line_end = f.text.find("\n")  # heading words after it are kept, nothing else
     gender = gender_of(full, titles)
     roles: dict[str, str] = {}
     for i, name in enumerate(full):
         if len(full) == 1:
-            solo_first = fold(name) in gender_table() and not titles
+            solo_first = (fold(name) in gender_table() or is_first_name(name)) and not titles
             roles[fold(name)] = "first" if solo_first else "last"
         else:
             roles[fold(name)] = "last" if i == len(full) - 1 else "first"
@@ -302,6 +350,9 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         key = fold(word)
         if key in TITLES and len(word) > 1:
             return word
+        if 0 <= first_line_end < m.start() and key in FIELD_WORDS and key not in {
+                fold(n) for n in full}:
+            return word  # "Tomas Berg\nPhone": a table's next cell, not part of the name
         if key == "s" and m.start() > 0 and f.text[m.start() - 1] in "'’":
             return word  # a possessive
         if len(word) == 1:  # an initial: the initial of the pseudonym of a matching part

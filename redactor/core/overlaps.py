@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from redactor.core.model import Finding, Span
+from redactor.core.model import Finding, Label, Span
 
 
 def _priority(f: Finding) -> tuple[int, int, float]:
@@ -23,8 +23,9 @@ WEAK_LABEL_DETECTORS = frozenset({"terms"})
 
 
 def _weak_label(f: Finding) -> bool:
-    """Findings whose label is only a default (user term lists) adopt a detector's type."""
-    return f.detector in WEAK_LABEL_DETECTORS
+    """Findings whose label is only a default (a user's term, labelled MISC unless the user
+    chose a label) adopt the type a detector gives the same place."""
+    return f.detector in WEAK_LABEL_DETECTORS and f.label == Label.MISC
 
 
 def merge_identical(findings: Sequence[Finding]) -> list[Finding]:

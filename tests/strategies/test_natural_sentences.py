@@ -1,0 +1,244 @@
+"""Generalized copies read naturally in their sentence and keep the meaning (the wording of
+each case comes from the case note in ``examples/``)."""
+
+from __future__ import annotations
+
+import pytest
+from redactor_plugins.strategy_generalize import GeneralizeStrategy
+from redactor_plugins.strategy_pseudonym import PseudonymStrategy
+
+from redactor.plugin_api import Entity, Finding, Label, ReplacementRequest, RunContext, Span
+from redactor.testing import document_from_text
+
+LEVELS = {"DATETIME": "year", "QUANTITY": "range", "LOC": "country", "ORG": "kind",
+          "DEM": "broader", "MISC": "kind", "CODE": "number", "PERSON": "person"}
+
+
+def request(sentence: str, span: str, label: str, subtype: str = "", level: str | None = None,
+            canonical: str = "", occurrence: int = 0) -> ReplacementRequest:
+    """A request for ``span`` (its ``occurrence``-th match) inside ``sentence``."""
+    doc = document_from_text(sentence)
+    start = -1
+    for _ in range(occurrence + 1):
+        start = sentence.index(span, start + 1)
+    finding = Finding(Span(start, start + len(span)), Label(label), span, subtype=subtype,
+                      detector="test")
+    entity = Entity("E1", Label(label), (0,), canonical or span)
+    return ReplacementRequest(finding, entity, doc, LEVELS[label] if level is None else level)
+
+
+def gen(sentence: str, span: str, label: str, subtype: str = "", **kw: object) -> str:
+    return GeneralizeStrategy().replacement(request(sentence, span, label, subtype, **kw),
+                                            RunContext())
+
+
+def in_sentence(sentence: str, span: str, label: str, subtype: str = "", **kw: object) -> str:
+    """The sentence with the span replaced."""
+    out = gen(sentence, span, label, subtype, **kw)
+    start = sentence.index(span)
+    return sentence[:start] + out + sentence[start + len(span):]
+
+
+# -- times and dates -----------------------------------------------------------------------
+def test_time_of_day_becomes_part_of_day_and_keeps_the_full_stop() -> None:
+    text = "Date of note: 14 March 2024, 10.30 a.m.\nAuthor: someone"
+    assert in_sentence(text, "10.30 a.m.", "DATETIME", "TIME").startswith(
+        "Date of note: 14 March 2024, in the morning.\n")
+
+
+def test_time_after_at() -> None:
+    assert in_sentence("home visit on Friday at 14:05; review", "14:05", "DATETIME", "TIME") == \
+        "home visit on Friday at a time in the afternoon; review"
+    assert gen("We met at 23:30 there.", "23:30", "DATETIME", "TIME") == "night-time"
+    assert gen("We met at 10.30 a.m. there.", "10.30 a.m.", "DATETIME", "TIME",
+               level="decade") == "a certain time"
+
+
+def test_season_after_the() -> None:
+    assert in_sentence("They have lived with their father since the summer of 2023.",
+                       "summer of 2023", "DATETIME", "DATE") == \
+        "They have lived with their father since the year 2023."
+
+
+def test_date_range_with_between_found_separately() -> None:
+    text = "Between\n1 March and 12 March 2024 the youngest stayed with her grandmother."
+    assert gen(text, "Between", "DATETIME", "DATE") == "For"
+    assert gen(text, "1 March and 12 March 2024", "DATETIME", "DATE_RANGE") == \
+        "some days in 2024"
+    assert gen("It ran 1 March and 12 March 2024 in full.", "1 March and 12 March 2024",
+               "DATETIME", "DATE_RANGE") == "2024"
+
+
+def test_count_read_as_a_date() -> None:
+    text = "Mr Berg has attended five of the six parenting sessions."
+    assert gen(text, "five of", "DATETIME", "DATE") == "several of"
+    assert gen(text, "five of the", "DATETIME", "DATE") == "several of the"
+    assert gen(text, "five", "DATETIME", "DATE") == "several"
+
+
+def test_durations() -> None:
+    assert in_sentence("Over the past 12 months Mr Berg has attended.", "12 months",
+                       "DATETIME", "DURATION") == "Over the past months Mr Berg has attended."
+    assert gen("review meeting in three weeks.", "three weeks", "DATETIME", "DURATION") == \
+        "a few weeks"
+    assert gen('He is "coping most days".', "days", "DATETIME", "DURATION") == "times"
+
+
+# -- occupations, nationalities, relations -------------------------------------------------
+def test_occupation_after_an_adjective_has_no_article() -> None:
+    text = "Author: Ingrid Solberg, senior social worker (x@example.org)"
+    assert gen(text, "social worker", "DEM", "OCCUPATION") == "social care professional"
+
+
+def test_occupation_groups() -> None:
+    assert in_sentence("Mr Berg works as a crane operator at the docks.", "crane operator",
+                       "DEM") == "Mr Berg works as a machine operator at the docks."
+    assert gen("He is a nurse.", "nurse", "DEM") == "health professional"
+    assert gen("Her solicitor called.", "solicitor", "DEM") == "legal professional"
+    assert gen("Two nurses came.", "nurses", "DEM") == "health professionals"
+
+
+def test_field_labels() -> None:
+    text = "Date of note: 14 March 2024.\nAuthor: Ingrid Solberg, senior social worker."
+    assert gen(text, "Author", "DEM", "OCCUPATION") == "Recorded by"
+    text = "review meeting in three weeks. Supervisor\nsign-off: Dr Amir Haddad"
+    assert gen(text, "Supervisor", "DEM", "OCCUPATION") == "Manager"
+
+
+def test_nationalities() -> None:
+    text = "Mr Tomas Berg, aged 38, a Norwegian national living at 12 Harbour Lane."
+    assert gen(text, "Norwegian national living", "DEM", "NATIONALITY") == \
+        "European national living"
+    assert gen(text, "Norwegian national", "DEM", "NATIONALITY") == "European national"
+    assert in_sentence("His former partner, Ms Laura Mitchell, a US citizen, gave", "US citizen",
+                       "DEM") == "His former partner, Ms Laura Mitchell, a North American citizen, gave"
+    assert gen("He is Norwegian.", "Norwegian", "DEM") == "a European national"
+
+
+def test_attributive_dem_and_loc() -> None:
+    assert in_sentence("after a\nschool nurse raised concerns", "school", "DEM") == \
+        "after a\nlocal nurse raised concerns"
+    assert in_sentence("or on his UK mobile 07911 123456.", "UK", "LOC", "COUNTRY") == \
+        "or on his European mobile 07911 123456."
+    assert gen("He likes a Bristol school.", "Bristol", "LOC", "CITY") == "local"
+    assert gen("from his Norwegian employer, paid", "Norwegian", "DEM", "NATIONALITY") == \
+        "European"
+
+
+def test_relations_and_superlatives() -> None:
+    assert gen("have lived with their father since", "father", "DEM") == "parent"
+    assert gen("stayed with her grandmother, Mrs Kari Berg", "grandmother", "DEM") == \
+        "grandparent"
+    text = "concerns about the two youngest of the three children."
+    assert in_sentence(text, "youngest", "DEM") == \
+        "concerns about the two younger ones of the three children."
+    assert gen(text, "two", "QUANTITY") == "few"
+    assert in_sentence(text, "three children", "QUANTITY", "COUNT") == \
+        "concerns about the two youngest of the children."
+
+
+def test_member_of_a_group_is_only_the_last_resort() -> None:
+    assert gen("He is a frobnicator.", "frobnicator", "DEM") == "member of a group"
+    for sentence, span in (("the father came", "father"), ("a US citizen", "US citizen"),
+                           ("a crane operator", "crane operator"),
+                           ("(aged 4, 7 and 11)", "aged 4, 7 and 11")):
+        assert "member of a group" not in gen(sentence, span, "DEM")
+
+
+# -- counts, ages, money -------------------------------------------------------------------
+def test_counted_nouns_keep_their_plural() -> None:
+    assert gen("He has three children.", "three children", "QUANTITY", "COUNT") == \
+        "a few children"
+    assert gen("He has six children.", "six children", "QUANTITY", "COUNT") == \
+        "several children"
+    assert gen("He has 30 children.", "30 children", "QUANTITY", "COUNT") == \
+        "between 10 and 50 children"
+    out = gen("of the six parenting\nsessions.", "six parenting\nsessions", "QUANTITY", "COUNT")
+    assert out == "parenting sessions"
+
+
+def test_list_of_ages() -> None:
+    assert in_sentence("The children\n(aged 4, 7 and 11) have lived", "aged 4, 7 and 11",
+                       "DEM", "AGE") == "The children\n(aged under 15) have lived"
+    assert gen("Mr Berg, aged 38, a", "aged 38", "DEM", "AGE") == "in their thirties"
+
+
+def test_rate_phrase_kept() -> None:
+    assert in_sentence("Mr Berg receives EUR 1,500 a month from his employer.",
+                       "EUR 1,500 a month", "QUANTITY", "MONEY") == \
+        "Mr Berg receives between 1,000 and 5,000 euros a month from his employer."
+    assert gen("He earns £300 per week.", "£300 per week", "QUANTITY", "MONEY") == \
+        "between £100 and £500 per week"
+
+
+# -- places, organisations, misc -----------------------------------------------------------
+def test_address_with_a_city() -> None:
+    assert in_sentence("a Norwegian national living at 12 Harbour Lane, Bristol.",
+                       "12 Harbour Lane, Bristol", "LOC", "ADDRESS") == \
+        "a Norwegian national living at an address in the United Kingdom."
+
+
+@pytest.mark.parametrize(("sentence", "span", "expected"), [
+    ("Her solicitor's office is on 020 7946 0958.", "solicitor's office", "law firm"),
+    ("The family was referred by Bristol City Council on", "Bristol City Council",
+     "a local authority"),
+    ("Mr Berg works at the Avonmouth docks.", "Avonmouth docks", "port"),
+    ("Riverside Family Services — Case Note", "Riverside Family Services",
+     "A social services provider"),
+])
+def test_org_kinds(sentence: str, span: str, expected: str) -> None:
+    assert gen(sentence, span, "ORG") == expected
+
+
+def test_misc() -> None:
+    assert gen("he has also held the National\nInsurance number PW", "National\nInsurance",
+               "MISC") == "identity"
+    assert gen('He describes himself as "coping most days".', "coping", "MISC") == "managing"
+
+
+# -- persons -------------------------------------------------------------------------------
+def test_given_name_only_mention_gets_a_given_name() -> None:
+    from redactor_plugins.strategy_pseudonym import _name_votes, is_first_name
+
+    ctx = RunContext()
+    text = "Between 1 and 12 March the youngest, Emma, stayed with her grandmother."
+    req = request(text, "Emma", "PERSON", "NAME")
+    out = PseudonymStrategy().replacement(
+        ReplacementRequest(req.finding, req.entity, req.document, "",
+                           {"pseudonym_key": "none"}), ctx)
+    assert out != "Emma" and is_first_name(out), out
+    male, female, _last = _name_votes()[out.casefold()]
+    assert female > 0  # Emma is a girl's name: the pseudonym is one too
+
+
+def test_table_heading_after_a_name_is_kept() -> None:
+    text = "Client\nMr Tomas Berg\nPhone\n+47 22 33 44 55"
+    req = request(text, "Mr Tomas Berg\nPhone", "PERSON", "NAME", canonical="Mr Tomas Berg")
+    out = PseudonymStrategy().replacement(
+        ReplacementRequest(req.finding, req.entity, req.document, "",
+                           {"pseudonym_key": "none"}), RunContext())
+    assert out.startswith("Mr ") and out.endswith("\nPhone")
+    assert "Tomas" not in out and "Berg" not in out
+
+
+def test_name_part_after_a_line_break_is_still_replaced() -> None:
+    text = "Client\nTomas\nBerg came."
+    req = request(text, "Tomas\nBerg", "PERSON", "NAME", canonical="Tomas")
+    out = PseudonymStrategy().replacement(
+        ReplacementRequest(req.finding, req.entity, req.document, "",
+                           {"pseudonym_key": "none"}), RunContext())
+    assert "Tomas" not in out and "Berg" not in out
+
+
+def test_nationality_keeps_only_common_words() -> None:
+    out = gen("a Norwegian Berg family", "Norwegian Berg", "DEM")
+    assert "Berg" not in out
+
+
+def test_year_ranges_become_decades() -> None:
+    assert gen("Between 2019 and 2021 he lived there.", "2019 and 2021", "DATETIME",
+               "DATE_RANGE") == "the 2010s and 2020s"
+    assert gen("He worked there from 2019 to 2021.", "2019 to 2021", "DATETIME",
+               "DATE_RANGE") == "the 2010s to the 2020s"
+    assert gen("Between\n1 March and 12 March 2024 the youngest", "1 March and 12 March 2024",
+               "DATETIME", "DATE_RANGE", level="month") == "some days in March 2024"
