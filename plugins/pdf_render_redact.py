@@ -274,7 +274,7 @@ def overlay_ops(rects: Iterable[Rect], labels: Mapping[int, str], font: str = "/
             continue
         x = r.x0 + (r.width - natural * size) / 2
         y = r.y0 + (r.height - 0.7 * size) / 2
-        out.append(f"BT 1 g /{font.lstrip('/')} {_fmt(size)} Tf 1 0 0 1 {_fmt(x)} {_fmt(y)} Tm "
+        out.append(f"BT 0 Tr 1 g /{font.lstrip('/')} {_fmt(size)} Tf 1 0 0 1 {_fmt(x)} {_fmt(y)} Tm "
                    .encode() + _pdf_literal(run.encode("cp1252", "replace")) + b" Tj ET\n")
     return b"".join(out)
 
