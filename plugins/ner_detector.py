@@ -198,14 +198,30 @@ class NerDetector:
                 raise RuntimeError(why)
         model = load_model(path, int(settings.get(SECTION, "threads", 0) or 0))
         ctx.check()
-        for start, end, raw, score in model.predict(doc.text):
-            if end <= start or float(score) < min_score:
+        for span_start, span_end, raw, score in model.predict(doc.text):
+            if span_end <= span_start or float(score) < min_score:
                 continue
-            text = doc.text[start:end]
-            mapped = map_label(str(raw), text)
-            if mapped is None:
-                continue
-            label, subtype = mapped
-            yield Finding(Span(int(start), int(end)), label, text, subtype=subtype,
-                          score=round(float(score), 4), detector=self.id,
-                          explanation=f"NER model ({raw})")
+            for start, end in split_at_breaks(doc.text, int(span_start), int(span_end)):
+                text = doc.text[start:end]
+                mapped = map_label(str(raw), text)
+                if mapped is None:
+                    continue
+                label, subtype = mapped
+                yield Finding(Span(start, end), label, text, subtype=subtype,
+                              score=round(float(score), 4), detector=self.id,
+                              explanation=f"NER model ({raw})")
+
+
+_BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*")
+
+
+def split_at_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Split a span at line, paragraph and page breaks (a name never runs from one table cell
+    or paragraph into the next); pieces without a word character are dropped."""
+    pieces: list[tuple[int, int]] = []
+    pos = start
+    for m in _BREAK.finditer(text, start, end):
+        pieces.append((pos, m.start()))
+        pos = m.end()
+    pieces.append((pos, end))
+    return [(s, e) for s, e in pieces if e > s and re.search(r"\w", text[s:e])]
