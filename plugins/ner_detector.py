@@ -201,7 +201,8 @@ class NerDetector:
         for span_start, span_end, raw, score in model.predict(doc.text):
             if span_end <= span_start or float(score) < min_score:
                 continue
-            for start, end in split_at_breaks(doc.text, int(span_start), int(span_end)):
+            for start, end in split_at_breaks(doc.text, int(span_start), int(span_end),
+                                              soft_newlines=doc.format == "pdf"):
                 text = doc.text[start:end]
                 mapped = map_label(str(raw), text)
                 if mapped is None:
@@ -213,14 +214,20 @@ class NerDetector:
 
 
 _BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*")
+_HARD_BREAK = re.compile(r"\s*(?:[\f\v\u2028\u2029]|\n[^\S\n]*\n)\s*")
 
 
-def split_at_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Split a span at line, paragraph and page breaks (a name never runs from one table cell
-    or paragraph into the next); pieces without a word character are dropped."""
+def split_at_breaks(text: str, start: int, end: int, *,
+                    soft_newlines: bool = False) -> list[tuple[int, int]]:
+    """Split a span at paragraph and page breaks (a name never runs from one table cell or
+    paragraph into the next); pieces without a word character are dropped.
+
+    With ``soft_newlines`` (PDF text, where a single newline is only a wrapped line) a span
+    is split at blank lines and page breaks only.
+    """
     pieces: list[tuple[int, int]] = []
     pos = start
-    for m in _BREAK.finditer(text, start, end):
+    for m in (_HARD_BREAK if soft_newlines else _BREAK).finditer(text, start, end):
         pieces.append((pos, m.start()))
         pos = m.end()
     pieces.append((pos, end))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -62,11 +61,11 @@ def test_redact_writes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture
     doc = tmp_path / "a.txt"
     doc.write_bytes(b"Ola Nordmann\r\nolder line\n")
     out, report = tmp_path / "o.txt", tmp_path / "r.json"
-    code, _, err = run(capsys, "redact", str(doc), "-o", str(out), "--deny", "ola nordmann",
+    code, _, err = run(capsys, "--disable-plugin", "recognizer", "redact", str(doc), "-o",
+                       str(out), "--deny", "ola nordmann",
                        "--strategy", "label", "--report", str(report))
     assert code == 0, err
-    # the term takes the type a detector gives it (PERSON), else the term list's MISC
-    assert re.fullmatch(rb"\[(PERSON|MISC) 1\]\r\nolder line\n", out.read_bytes())
+    assert out.read_bytes() == b"[MISC 1]\r\nolder line\n"  # the models are off here
     rep = json.loads(report.read_text())
     assert rep["verification"]["ok"] is True
     assert rep["input"]["sha256"] and rep["output"]["sha256"]

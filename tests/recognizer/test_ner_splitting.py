@@ -12,3 +12,10 @@ def test_spans_never_cross_paragraphs_cells_or_pages() -> None:
 def test_span_inside_a_line_is_unchanged() -> None:
     text = "Mr Galip Yalman lodged it."
     assert split_at_breaks(text, 3, 15) == [(3, 15)]
+
+
+def test_pdf_wrapped_lines_stay_one_span() -> None:
+    text = "Her solicitor's\noffice is on\n\nPage two"
+    assert split_at_breaks(text, 4, 22, soft_newlines=True) == [(4, 22)]
+    whole = [text[s:e] for s, e in split_at_breaks(text, 4, len(text), soft_newlines=True)]
+    assert whole == ["solicitor's\noffice is on", "Page two"]
