@@ -1,0 +1,135 @@
+"""Fast checks of the NER recipe's data preparation (training/ner/common.py, synth.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+import pytest
+
+NER_DIR = Path(__file__).resolve().parents[2] / "training" / "ner"
+sys.path.insert(0, str(NER_DIR))
+
+import common  # noqa: E402
+from common import (  # noqa: E402
+    LABELS,
+    bio_tags,
+    bio_to_spans,
+    doc_record,
+    gold_spans,
+    is_validation,
+    map_teacher,
+    merge_silver,
+    resolve_overlaps,
+    split_docs,
+    windows,
+)
+
+
+def _offsets(text: str) -> list[tuple[int, int]]:
+    """Whitespace tokens, plus special tokens (0, 0) at both ends like a BERT encoding."""
+    import re
+
+    return [(0, 0)] + [(m.start(), m.end()) for m in re.finditer(r"\S+", text)] + [(0, 0)]
+
+
+def test_labels_are_bio_over_eight_types() -> None:
+    assert LABELS[0] == "O" and len(LABELS) == 17
+    assert {lab[2:] for lab in LABELS[1:]} == set(common.TYPES)
+
+
+def test_bio_tags_and_back() -> None:
+    text = "Mr John Smith lives in New York since 3 May 2001 ."
+    spans = [(0, 13, "PERSON"), (23, 31, "LOC"), (38, 48, "DATETIME")]
+    offs = _offsets(text)
+    tags = bio_tags(offs, spans)
+    assert tags == ["O", "B-PERSON", "I-PERSON", "I-PERSON", "O", "O", "B-LOC", "I-LOC", "O",
+                    "B-DATETIME", "I-DATETIME", "I-DATETIME", "O", "O"]
+    assert bio_to_spans(offs, tags) == spans
+
+
+def test_bio_tags_adjacent_spans_of_same_type_get_new_b() -> None:
+    text = "Smith Jones"
+    offs = _offsets(text)
+    assert bio_tags(offs, [(0, 5, "PERSON"), (6, 11, "PERSON")]) == ["O", "B-PERSON", "B-PERSON", "O"]
+
+
+def test_bio_tags_word_pieces() -> None:
+    # "36110/97" split into pieces: all pieces of the span are tagged
+    offs = [(0, 0), (0, 3), (4, 9), (9, 10), (10, 12), (0, 0)]
+    assert bio_tags(offs, [(4, 12, "CODE")]) == ["O", "O", "B-CODE", "I-CODE", "I-CODE", "O"]
+
+
+def test_resolve_overlaps_prefers_longest() -> None:
+    spans = [(0, 7, "DEM"), (0, 16, "DEM"), (20, 40, "ORG"), (30, 40, "LOC"), (41, 45, "MISC")]
+    assert resolve_overlaps(spans) == [(0, 16, "DEM"), (20, 40, "ORG"), (41, 45, "MISC")]
+
+
+def test_merge_silver_constructed_spans_win() -> None:
+    constructed = [(0, 10, "PERSON"), (20, 30, "DATETIME")]
+    teacher = [(0, 5, "ORG"), (12, 18, "LOC"), (25, 35, "QUANTITY"), (40, 44, "MISC")]
+    assert merge_silver(constructed, teacher) == [
+        (0, 10, "PERSON"), (12, 18, "LOC"), (20, 30, "DATETIME"), (40, 44, "MISC")]
+
+
+def test_map_teacher() -> None:
+    text = "Under Article 3 the two men went to the United Kingdom on Monday."
+    ents = [(14, 15, "CARDINAL"), (20, 23, "CARDINAL"), (36, 54, "GPE"), (58, 64, "DATE"),
+            (0, 5, "ORDINAL")]
+    assert map_teacher(text, ents) == [(20, 23, "QUANTITY"), (40, 54, "LOC"), (58, 64, "DATETIME")]
+
+
+def test_windows_cover_everything_once_with_overlap() -> None:
+    assert windows(10, 20, 5) == [(0, 10)]
+    w = windows(100, 30, 10)
+    assert w[0] == (0, 30) and w[-1][1] == 100
+    for (_s0, e0), (s1, _e1) in zip(w, w[1:], strict=False):
+        assert e0 - s1 == 10
+    covered = set()
+    for s, e in w:
+        covered |= set(range(s, e))
+    assert covered == set(range(100))
+
+
+def test_doc_split_rule_is_fixed() -> None:
+    ids = [f"001-{i}" for i in range(200)]
+    docs = [{"doc_id": i} for i in ids]
+    train, val = split_docs(docs)
+    assert len(train) + len(val) == 200 and 20 < len(val) < 80
+    for d in val:
+        assert int(hashlib.sha256(d["doc_id"].encode()).hexdigest()[2:4], 16) % 4 == 0
+    assert all(not is_validation(d["doc_id"]) for d in train)
+
+
+def test_gold_spans_and_record() -> None:
+    doc = {"doc_id": "x", "text": "Ms A. lawyer", "annotations": {
+        "a1": {"entity_mentions": [
+            {"entity_type": "PERSON", "start_offset": 0, "end_offset": 5},
+            {"entity_type": "DEM", "start_offset": 6, "end_offset": 12},
+            {"entity_type": "DEM", "start_offset": 6, "end_offset": 12}]},
+        "a2": {"entity_mentions": [{"entity_type": "PERSON", "start_offset": 3, "end_offset": 5}]}}}
+    assert gold_spans(doc) == [(0, 5, "PERSON"), (3, 5, "PERSON"), (6, 12, "DEM")]
+    rec = doc_record("x", doc["text"], gold_spans(doc), "tab")
+    assert rec["spans"] == [[0, 5, "PERSON"], [6, 12, "DEM"]]
+
+
+def test_synthetic_spans_match_their_text() -> None:
+    pytest.importorskip("faker")
+    from synth import generate, render
+
+    text, spans = render("On {d} [the Court|ORG] met.", {"d": (lambda: "6 May 2001", "DATETIME")})
+    assert text == "On 6 May 2001 the Court met."
+    assert [text[s:e] for s, e, _ in spans] == ["6 May 2001", "the Court"]
+    for _kind, text, spans in generate(4, seed=1, phrases_csv=Path("/nonexistent.csv")):
+        assert spans
+        for s, e, t in spans:
+            assert t in common.TYPES and text[s:e].strip() == text[s:e] and e > s
+
+
+def test_real_dev_split_if_present() -> None:
+    path = common.SHARED_DATA / "tab" / "tab_dev.json"
+    if not path.exists():
+        pytest.skip("../shared/data not available")
+    train, val = split_docs(common.load_tab(path))
+    assert len(val) == 15 and len(train) == 40
