@@ -327,7 +327,7 @@ class RampartDetector:
 
     def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
         settings = ctx.settings
-        if not settings.get(SECTION, "rampart", True) or not doc.text.strip():
+        if not settings.get(SECTION, "rampart", False) or not doc.text.strip():
             return
         threshold = float(settings.get(SECTION, "rampart_min_score", 0.5))
         model = load_model(self.path, int(settings.get(SECTION, "threads", 0) or 0))

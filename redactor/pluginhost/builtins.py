@@ -10,6 +10,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "redactor_plugins.patterns",
     "redactor_plugins.terms",
     "redactor_plugins.recognizer",
+    "redactor_plugins.risk_indicators",
     "redactor_plugins.basic_strategies",
     "redactor_plugins.strategies",
 )

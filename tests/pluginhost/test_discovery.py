@@ -99,7 +99,8 @@ def test_entry_point_plugin_is_found_and_used(site: Path, tmp_path: Path) -> Non
 
     doc = tmp_path / "voyage.txt"
     doc.write_text("She sailed on the Titanic in 1912. The Titanic sank.\n")
-    res = run_cli(site, "analyze", str(doc), "--json")
+    # the models are off so that only the plugin under test can claim "Titanic"
+    res = run_cli(site, "--disable-plugin", "recognizer", "analyze", str(doc), "--json")
     assert res.returncode == 0, res.stderr
     found = [f for f in json.loads(res.stdout)["findings"] if "ship-names" in f["detectors"]]
     assert [(f["start"], f["end"], f["label"]) for f in found] == [(18, 25, "MISC"),

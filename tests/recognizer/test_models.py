@@ -59,11 +59,14 @@ def test_rampart_joins_adjacent_parts() -> None:
         ("12 Baker Street, London", Label.LOC, "ADDRESS")]
 
 
+ON = Settings({"recognizer": {"rampart": True}})  # Rampart is opt-in
+
+
 @needs_rampart
 def test_rampart_finds_email_and_name() -> None:
     text = ("The applicant, John Smith, can be reached at john.smith@example.com or by "
             "telephone on +1 415 555 0132.")
-    found = list(rampart_detector.RampartDetector().detect(_doc(text), RunContext()))
+    found = list(rampart_detector.RampartDetector().detect(_doc(text), RunContext(settings=ON)))
     by_type = {(f.label, f.subtype): f.text for f in found}
     assert by_type[(Label.CODE, "EMAIL")] == "john.smith@example.com"
     assert by_type[(Label.PERSON, "NAME")] == "John Smith"
@@ -78,7 +81,7 @@ def test_rampart_finds_email_and_name() -> None:
 def test_rampart_long_text_windows_keep_offsets() -> None:
     filler = "The Court reiterates its case-law on the matter. " * 30
     text = filler + "Write to anna.berg@example.org please. " + filler
-    found = list(rampart_detector.RampartDetector().detect(_doc(text), RunContext()))
+    found = list(rampart_detector.RampartDetector().detect(_doc(text), RunContext(settings=ON)))
     emails = [f for f in found if f.subtype == "EMAIL"]
     assert [f.text for f in emails] == ["anna.berg@example.org"]
 
@@ -119,7 +122,7 @@ def test_recognizer_registers_what_is_installed(host: object) -> None:
     assert ("ner" in ids) == NER_OK
     names = [s.name for s in host.settings_sections()]  # type: ignore[attr-defined]
     assert "recognizer" in names
-    assert host.settings.get("recognizer", "rampart") is True  # type: ignore[attr-defined]
+    assert host.settings.get("recognizer", "rampart") is False  # opt-in  # type: ignore[attr-defined]
 
 
 def test_missing_rampart_and_ner_do_not_crash(monkeypatch: pytest.MonkeyPatch,

@@ -1,0 +1,218 @@
+"""Small classifiers serialised as JSON and evaluated with numpy (no pickle, no sklearn).
+
+Kinds (``"kind"`` field; every artefact also carries ``"version"``, ``"features"`` — the
+ordered feature names — and optionally ``"threshold"``):
+
+* ``logistic``: ``mean``, ``scale`` (standardisation), ``coef``, ``intercept``.
+* ``gbdt``: a binary HistGradientBoostingClassifier: ``baseline`` and ``trees``, each tree a set
+  of parallel node lists ``feature``, ``threshold``, ``missing_left``, ``left``, ``right``,
+  ``leaf``, ``value`` (numeric splits: ``x <= threshold`` goes left; NaN follows
+  ``missing_left``).
+* ``hashed-nb``: a text prior: per hashed text feature the smoothed log-odds of MASK; the
+  score of a text is the mean log-odds of its features plus the prior log-odds.
+
+``export_logistic`` / ``export_hgb`` turn fitted sklearn objects into these dicts (sklearn is
+only imported by the training scripts that call them).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import zlib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "GBDTModel",
+    "HashedPrior",
+    "LogisticModel",
+    "export_hgb",
+    "export_logistic",
+    "load_model",
+    "model_from_dict",
+    "text_features",
+]
+
+SCHEMA_VERSION = 1
+
+
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -60, 60)))
+
+
+class LogisticModel:
+    kind = "logistic"
+
+    def __init__(self, d: dict[str, Any]) -> None:
+        self.d = d
+        self.features = list(d["features"])
+        self.mean = np.asarray(d.get("mean", [0.0] * len(self.features)), dtype=np.float64)
+        self.scale = np.asarray(d.get("scale", [1.0] * len(self.features)), dtype=np.float64)
+        self.coef = np.asarray(d["coef"], dtype=np.float64)
+        self.intercept = float(d["intercept"])
+        self.threshold = float(d.get("threshold", 0.5))
+
+    def decision_function(self, X: np.ndarray) -> np.ndarray:
+        X = np.asarray(X, dtype=np.float64)
+        return ((X - self.mean) / self.scale) @ self.coef + self.intercept
+
+    def predict_proba(self, X: np.ndarray) -> np.ndarray:
+        return _sigmoid(self.decision_function(X))
+
+
+class GBDTModel:
+    kind = "gbdt"
+
+    def __init__(self, d: dict[str, Any]) -> None:
+        self.d = d
+        self.features = list(d["features"])
+        self.baseline = float(d["baseline"])
+        self.threshold = float(d.get("threshold", 0.5))
+        self.trees = []
+        for t in d["trees"]:
+            self.trees.append((
+                np.asarray(t["feature"], dtype=np.int64),
+                np.asarray(t["threshold"], dtype=np.float64),
+                np.asarray(t["missing_left"], dtype=bool),
+                np.asarray(t["left"], dtype=np.int64),
+                np.asarray(t["right"], dtype=np.int64),
+                np.asarray(t["leaf"], dtype=bool),
+                np.asarray(t["value"], dtype=np.float64),
+            ))
+
+    def decision_function(self, X: np.ndarray) -> np.ndarray:
+        X = np.asarray(X, dtype=np.float64)
+        n = X.shape[0]
+        raw = np.full(n, self.baseline)
+        rows = np.arange(n)
+        for feat, thr, miss, left, right, leaf, value in self.trees:
+            node = np.zeros(n, dtype=np.int64)
+            while True:
+                active = ~leaf[node]
+                if not active.any():
+                    break
+                nd = node[active]
+                x = X[rows[active], feat[nd]]
+                go_left = np.where(np.isnan(x), miss[nd], x <= thr[nd])
+                node[active] = np.where(go_left, left[nd], right[nd])
+            raw += value[node]
+        return raw
+
+    def predict_proba(self, X: np.ndarray) -> np.ndarray:
+        return _sigmoid(self.decision_function(X))
+
+
+_TOKEN = re.compile(r"\w+|[^\w\s]", re.UNICODE)
+
+
+def _shape(word: str) -> str:
+    s = re.sub(r"[A-Z]", "X", word)
+    s = re.sub(r"[a-z]", "x", s)
+    s = re.sub(r"\d", "d", s)
+    return re.sub(r"(.)\1{2,}", r"\1\1", s)
+
+
+def text_features(text: str, label: str = "") -> list[str]:
+    """The text features of a span: lower-cased words, word shapes, suffixes, the label."""
+    words = _TOKEN.findall(text)
+    out = [f"t:{label}", f"n:{min(len(words), 6)}"]
+    for w in words:
+        lw = w.lower()
+        out += [f"w:{lw}", f"s:{_shape(w)}", f"x:{lw[-3:]}", f"lw:{label}:{lw}"]
+    out.append(f"S:{_shape(text)[:12]}")
+    return out
+
+
+def _bucket(feature: str, buckets: int) -> int:
+    return zlib.crc32(feature.encode("utf-8")) % buckets
+
+
+class HashedPrior:
+    """Naive-Bayes-style text prior: mean smoothed log-odds of MASK over hashed features."""
+
+    kind = "hashed-nb"
+
+    def __init__(self, d: dict[str, Any]) -> None:
+        self.d = d
+        self.buckets = int(d["buckets"])
+        self.log_odds = np.asarray(d["log_odds"], dtype=np.float64)
+        self.prior = float(d["prior"])
+
+    def score(self, text: str, label: str = "") -> float:
+        feats = text_features(text, label)
+        if not feats:
+            return self.prior
+        idx = [_bucket(f, self.buckets) for f in feats]
+        return self.prior + float(self.log_odds[idx].mean())
+
+    @classmethod
+    def fit(cls, texts: Sequence[str], labels: Sequence[str], y: Sequence[int], *,
+            buckets: int = 4096, alpha: float = 1.0) -> HashedPrior:
+        pos = np.zeros(buckets)
+        neg = np.zeros(buckets)
+        for text, lab, yy in zip(texts, labels, y, strict=True):
+            for f in set(text_features(text, lab)):
+                (pos if yy else neg)[_bucket(f, buckets)] += 1
+        npos, nneg = max(1, sum(y)), max(1, len(y) - sum(y))
+        lo = np.log((pos + alpha) / (npos + 2 * alpha)) - np.log((neg + alpha) / (nneg + 2 * alpha))
+        d = {"kind": cls.kind, "version": SCHEMA_VERSION, "buckets": buckets,
+             "log_odds": [round(float(v), 4) for v in lo], "prior": math.log(npos / nneg),
+             "features": ["text"]}
+        return cls(d)
+
+
+_KINDS = {"logistic": LogisticModel, "gbdt": GBDTModel, "hashed-nb": HashedPrior}
+
+
+def model_from_dict(d: dict[str, Any]) -> Any:
+    kind = d.get("kind")
+    if kind not in _KINDS:
+        raise ValueError(f"unknown model kind {kind!r}")
+    return _KINDS[kind](d)
+
+
+def load_model(path: str | Path) -> Any:
+    return model_from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+# -- exporters (training side) -----------------------------------------------------------
+
+def export_logistic(clf: Any, features: Iterable[str], scaler: Any = None, **extra: Any
+                    ) -> dict[str, Any]:
+    feats = list(features)
+    d = {"kind": "logistic", "version": SCHEMA_VERSION, "features": feats,
+         "mean": [float(v) for v in (scaler.mean_ if scaler is not None else np.zeros(len(feats)))],
+         "scale": [float(v) for v in (scaler.scale_ if scaler is not None else np.ones(len(feats)))],
+         "coef": [float(v) for v in np.ravel(clf.coef_)],
+         "intercept": float(np.ravel(clf.intercept_)[0])}
+    d.update(extra)
+    return d
+
+
+def export_hgb(clf: Any, features: Iterable[str], **extra: Any) -> dict[str, Any]:
+    """A fitted binary ``HistGradientBoostingClassifier`` (numeric features only)."""
+    if getattr(clf, "n_trees_per_iteration_", 1) != 1:
+        raise ValueError("only binary classifiers are supported")
+    if getattr(clf, "is_categorical_", None) is not None and np.any(clf.is_categorical_):
+        raise ValueError("categorical splits are not supported")
+    trees = []
+    for it in clf._predictors:
+        nodes = it[0].nodes
+        trees.append({
+            "feature": [int(v) for v in nodes["feature_idx"]],
+            "threshold": [float(v) for v in nodes["num_threshold"]],
+            "missing_left": [bool(v) for v in nodes["missing_go_to_left"]],
+            "left": [int(v) for v in nodes["left"]],
+            "right": [int(v) for v in nodes["right"]],
+            "leaf": [bool(v) for v in nodes["is_leaf"]],
+            "value": [float(v) for v in nodes["value"]],
+        })
+    d = {"kind": "gbdt", "version": SCHEMA_VERSION, "features": list(features),
+         "baseline": float(np.ravel(clf._baseline_prediction)[0]), "trees": trees}
+    d.update(extra)
+    return d

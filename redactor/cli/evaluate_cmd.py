@@ -1,0 +1,405 @@
+"""``redactor evaluate``: run the configured pipeline on TAB-format gold documents and print the
+risk-indicator table of Papadopoulou et al. (2023) (and, with ``--detection``, the recognizer's
+token-level scores).
+
+    redactor evaluate GOLD.json [--json] [--detection] [--gold-spans] [--folds N]
+                      [--indicators ID ...] [-k K] [--limit N] [--policy P]
+
+* Spans: every default detector (end to end), or ``--gold-spans``: the annotated spans (the
+  paper's Table 5 setting, independent of detection).
+* Rows: "mask everything detected", one row per indicator (sequence labelling: strict and
+  partial match), the votes ≥1, ≥2, ≥3 over the enabled indicators, the learned combiner, and
+  the policy's own configuration.
+* Cross-validation: documents that the shipped classifiers were trained on are scored with the
+  fold artefacts the training scripts left in ``training/work`` (models trained without that
+  document's fold: classifiers ``risk/folds/k{N}/fold{j}``, sequence labeller
+  ``seqlabel/fold{j}``). Without them the shipped models are used and the table says
+  "in-sample". ``--folds 0`` forces the shipped models.
+* P_w: each token weighted by −log p under the configured masked LM (every detected span masked
+  at once in 100-token segments, a token taking its least likely word piece). Our MLM is not
+  bert-base-uncased: P_w is not comparable with the paper's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from redactor.cli.commands import CommandRegistry
+from redactor.core.combine import CombinedRisk, vote
+from redactor.core.errors import UsageError
+
+REPO = Path(__file__).resolve().parents[2]
+WORK = REPO / "training" / "work"
+_RISK_IDS = ("llm-probability", "span-classifier", "perturbation", "sequence-labelling")
+COLUMNS = ("P", "P_w", "R_all", "F1", "R_ent", "R_direct", "R_quasi")
+
+
+def register(commands: CommandRegistry) -> None:
+    commands.add("evaluate", "score risk indicators (and detection) on TAB-format gold data",
+                 configure, run)
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("gold", type=Path, help="gold documents in TAB's JSON format")
+    p.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    p.add_argument("--detection", action="store_true",
+                   help="also print the recognizer's token-level P/R/F1 per type")
+    p.add_argument("--gold-spans", action="store_true",
+                   help="judge the annotated spans instead of detected ones")
+    p.add_argument("--folds", type=int, default=5,
+                   help="classifier folds of the training artefacts (0: shipped models only)")
+    p.add_argument("--indicators", nargs="*", default=None,
+                   help="indicators to run and combine (default: the policy's, else all)")
+    p.add_argument("-k", type=int, default=None, help="k of the policy row (default: the policy's)")
+    p.add_argument("--limit", type=int, default=0, help="only the first N documents")
+    p.add_argument("--policy", default=None, help="policy preset or file (default: default)")
+    p.add_argument("--no-weighted", action="store_true", help="skip P_w (faster)")
+    p.add_argument("--dump-signals", type=Path, default=None,
+                   help="write every finding's signals (JSON) for tuning")
+
+
+# -- data ----------------------------------------------------------------------------------
+
+@dataclass
+class DocRun:
+    doc_id: str
+    findings: list[Any]
+    entities: tuple[Any, ...]
+    entity_of: tuple[int, ...]
+    signals: dict[str, list[Any]] = field(default_factory=dict)  # row id -> one signal per finding
+    fold: str = ""
+
+
+def gold_findings(gdoc) -> list[Any]:
+    from redactor.core.model import Finding, Label, Span
+
+    by_span: dict[tuple[int, int], str] = {}
+    for layer in gdoc.annotators:
+        for m in layer.mentions:
+            by_span.setdefault((m.start, m.end), m.entity_type)
+    out = []
+    for (s, e), t in sorted(by_span.items()):
+        if e > s:
+            lab = Label(t) if t in Label.__members__ else Label.MISC
+            out.append(Finding(Span(s, e), lab, gdoc.text[s:e], detector="gold"))
+    return out
+
+
+def _fold_dirs(n_folds: int) -> dict[str, dict[str, Path]]:
+    """doc_id -> {"classifiers": dir, "seqlabel": dir} from the training artefacts."""
+    out: dict[str, dict[str, Path]] = {}
+    if n_folds <= 0:
+        return out
+    cdir = WORK / "risk" / "folds" / f"k{n_folds}"
+    for d in sorted(cdir.glob("fold*")):
+        meta = d / "fold.json"
+        if meta.is_file():
+            for doc_id in json.loads(meta.read_text())["test_doc_ids"]:
+                out.setdefault(doc_id, {})["classifiers"] = d
+    for d in sorted((WORK / "seqlabel").glob("fold*")):
+        meta = d / "fold.json"
+        if meta.is_file() and (d / "model.onnx").is_file():
+            for doc_id in json.loads(meta.read_text())["test_doc_ids"]:
+                out.setdefault(doc_id, {})["seqlabel"] = d
+    return out
+
+
+def _indicator_rows(host, wanted: Sequence[str] | None) -> list[tuple[str, Any]]:
+    """(row id, component) for every indicator to run; sequence labelling gives two rows."""
+    rows = []
+    for reg in host.components("risk_indicators"):
+        if wanted and reg.id not in wanted:
+            continue
+        comp = reg.component
+        if reg.id == "sequence-labelling" and hasattr(comp, "match"):
+            cls = type(comp)
+            rows.append(("sequence-labelling (strict)", cls(match="strict")))
+            rows.append(("sequence-labelling (partial)", cls(match="partial")))
+        else:
+            rows.append((reg.id, comp))
+    return rows
+
+
+def collect(gold_docs, *, host, pipeline, settings, gold_spans: bool, folds: int,
+            wanted: Sequence[str] | None, progress=None) -> tuple[list[DocRun], dict[str, Any]]:
+    from redactor.core.context import RunContext
+    from redactor.core.entities import entity_index, group_entities
+    from redactor.core.model import Document
+    from redactor.core.settings import Settings
+
+    fold_map = _fold_dirs(folds)
+    rows = _indicator_rows(host, wanted)
+    runs = []
+    used = {"classifiers": 0, "seqlabel": 0, "in_sample": 0}
+    for n, g in enumerate(gold_docs):
+        doc = Document(id=g.doc_id, source=Path(g.doc_id), format="txt", text=g.text)
+        over = fold_map.get(g.doc_id, {})
+        data = settings.to_dict()
+        risk = dict(data.get("risk", {}))
+        if "classifiers" in over:
+            risk["classifiers_path"] = str(over["classifiers"])
+            used["classifiers"] += 1
+        if "seqlabel" in over:
+            risk["seqlabel_path"] = str(over["seqlabel"])
+            used["seqlabel"] += 1
+        if not over:
+            used["in_sample"] += 1
+        data["risk"] = risk
+        ctx = RunContext(settings=Settings(data), policy=pipeline.policy)
+        findings = gold_findings(g) if gold_spans else pipeline.detect(doc, ctx)
+        entities = group_entities(findings)
+        ent_of = entity_index(entities, len(findings))
+        run = DocRun(g.doc_id, list(findings), entities, ent_of,
+                     fold=",".join(f"{k}={v.name}" for k, v in over.items()))
+        for row_id, comp in rows:
+            try:
+                sig = list(comp.assess(doc, findings, entities, ctx)) if findings else []
+            except Exception as exc:  # an indicator failing is reported, not fatal
+                if host.strict:
+                    raise
+                print(f"warning: {row_id} failed on {g.doc_id}: {type(exc).__name__}: {exc}",
+                      file=sys.stderr)
+                continue
+            if len(sig) == len(findings):
+                run.signals[row_id] = sig
+        runs.append(run)
+        if progress:
+            progress(n + 1, len(gold_docs))
+    return runs, used
+
+
+# -- rows and metrics ----------------------------------------------------------------------
+
+def masked_spans(run: DocRun, combined: Sequence[CombinedRisk], policy) -> list[tuple[int, int]]:
+    from redactor.core.analysis import decide
+    from redactor.core.model import Action
+
+    if not run.findings:
+        return []
+    decisions = decide(run.findings, run.entities, run.entity_of, combined, policy)
+    return [(f.span.start, f.span.end) for f, d in zip(run.findings, decisions, strict=True)
+            if d.action != Action.KEEP]
+
+
+def row_outputs(runs: Sequence[DocRun], policy, *, combine_ids: Sequence[str], k_policy: int,
+                policy_ids: Sequence[str] | None = None, learned_folder_of=None
+                ) -> dict[str, dict[str, list[tuple[int, int]]]]:
+    from redactor.evaluation import merge_spans
+
+    rows: dict[str, dict[str, list[tuple[int, int]]]] = {}
+
+    def put(name, run, combined):
+        rows.setdefault(name, {})[run.doc_id] = merge_spans(masked_spans(run, combined, policy))
+
+    all_ids = list(dict.fromkeys(i for r in runs for i in r.signals))
+    for run in runs:
+        n = len(run.findings)
+        put("mask everything detected", run, [CombinedRisk(True, 1.0, "")] * n)
+        for rid in all_ids:
+            sig = run.signals.get(rid)
+            if sig is not None:
+                put(rid, run, [CombinedRisk(s.risky, s.score, "") for s in sig])
+        present = [c for c in combine_ids if c in run.signals]
+        for k in (1, 2, 3):
+            if k <= len(present):
+                put(f"≥{k} of {len(present)}", run,
+                    [vote([run.signals[c][i] for c in present], k) for i in range(n)])
+        if learned_folder_of is not None and present:
+            from redactor_plugins.risk_indicators import learned_combination
+
+            folder = learned_folder_of(run)
+            comb = [learned_combination([run.signals[c][i] for c in present], folder)
+                    for i in range(n)]
+            if n == 0 or all(c is not None for c in comb):
+                put("learned combiner", run, comb)
+        mine = [c for c in (policy_ids if policy_ids is not None else combine_ids)
+                if c in run.signals]
+        put(f"policy: k={k_policy} of {len(mine)} ({', '.join(mine)})", run,
+            [vote([run.signals[c][i] for c in mine], k_policy) for i in range(n)])
+    return rows
+
+
+def weight_function(runs: Sequence[DocRun], gold_docs, settings):
+    """token_weights for evaluate_tab: −log p of a token's least likely word piece, every
+    detected span masked at once in 100-token segments."""
+    import numpy as np
+    from redactor_plugins.risk_indicators import resolve, setting
+    from redactor_plugins.risk_mlm import load_mlm
+
+    class _Ctx:
+        pass
+
+    c = _Ctx()
+    c.settings = settings
+    mlm = load_mlm(resolve(setting(c, "mlm_path")), threads=int(setting(c, "threads")))
+    by_text = {}
+    text_of = {g.doc_id: g.text for g in gold_docs}
+    for run in runs:
+        text = text_of[run.doc_id]
+        toks = mlm.encode(text)
+        masked = np.zeros(len(toks), dtype=bool)
+        for f in run.findings:
+            i0, i1 = toks.token_range(f.span.start, f.span.end)
+            masked[i0:i1] = True
+        lp = mlm.score_segments(toks, masked)
+        by_text[text] = (toks, -lp)
+
+    def weights(text: str, token_spans) -> list[float]:
+        toks, nll = by_text[text]
+        out = []
+        fallback = float(np.nanmean(nll)) if np.isfinite(nll).any() else 1.0
+        for s, e in token_spans:
+            i0, i1 = toks.token_range(s, e)
+            seg = nll[i0:i1]
+            seg = seg[np.isfinite(seg)]
+            out.append(float(seg.max()) if seg.size else fallback)
+        return out
+
+    return weights, mlm.name
+
+
+def score_rows(gold_docs, rows, weights=None, weight_model=None) -> dict[str, dict[str, Any]]:
+    from redactor.evaluation import evaluate_tab
+
+    out = {}
+    for name, output in rows.items():
+        res = evaluate_tab(gold_docs, output, token_weights=weights, weight_model=weight_model)
+        ent_total = res.direct_entities + res.quasi_entities
+        r_ent = ((res.direct_entities_masked + res.quasi_entities_masked) / ent_total
+                 if ent_total else None)
+        out[name] = {"P": res.token_precision, "P_w": res.weighted_precision,
+                     "R_all": res.token_recall, "F1": res.f1, "R_ent": r_ent,
+                     "R_direct": res.er_direct, "R_quasi": res.er_quasi,
+                     "system_tokens": res.system_tokens}
+    return out
+
+
+def markdown(table: dict[str, dict[str, Any]], digits: int = 2) -> str:
+    def f(x):
+        return "–" if x is None else f"{x:.{digits}f}"
+
+    lines = ["| method | " + " | ".join(COLUMNS) + " |",
+             "|---|" + "---|" * len(COLUMNS)]
+    for name, r in table.items():
+        lines.append(f"| {name} | " + " | ".join(f(r.get(c)) for c in COLUMNS) + " |")
+    return "\n".join(lines)
+
+
+# -- command -------------------------------------------------------------------------------
+
+def run(args: argparse.Namespace) -> int:
+    from redactor.core.pipeline import Pipeline
+    from redactor.core.policy import load_policy
+    from redactor.core.settings import Settings
+    from redactor.evaluation import evaluate_detection, format_markdown, load_tab
+    from redactor.pluginhost.manager import PluginHost
+
+    if not args.gold.is_file():
+        raise UsageError(f"{args.gold}: gold file not found")
+    gold_docs = list(load_tab(args.gold))
+    if args.limit:
+        gold_docs = gold_docs[: args.limit]
+    settings = Settings.load()
+    host = PluginHost(settings)
+    if not any(r.id in _RISK_IDS for r in host.components("risk_indicators")):
+        try:  # the built-in risk plugin, when the host did not load it
+            import redactor_plugins.risk_indicators as risk_plugin
+
+            host = PluginHost(settings, extra_plugins=[("risk_indicators", risk_plugin)])
+        except ImportError:
+            pass
+    policy = load_policy(args.policy)
+    pipeline = Pipeline(host, policy)
+    wanted = args.indicators if args.indicators else None
+    available = [r.id for r in host.components("risk_indicators")]
+    if wanted:
+        unknown = [w for w in wanted if w not in available]
+        if unknown:
+            raise UsageError(f"unknown indicators: {', '.join(unknown)} (available: "
+                             + ", ".join(available) + ")")
+    match = str(settings.get("risk", "seqlabel_match", "partial") or "partial")
+
+    def row_id(c: str) -> str:
+        return f"sequence-labelling ({'strict' if match == 'strict' else 'partial'})" \
+            if c == "sequence-labelling" else c
+
+    # votes: over every indicator asked for (default: all); the policy row: the policy's own
+    # indicators (always run) and k — the configuration a user of that policy gets
+    combine = list(wanted or available)
+    combine_rows = [row_id(c) for c in combine]
+    policy_rows = [row_id(c) for c in (policy.indicators or wanted or available)]
+    t0 = time.time()
+    runs, used = collect(gold_docs, host=host, pipeline=pipeline, settings=settings,
+                         gold_spans=args.gold_spans, folds=args.folds,
+                         wanted=sorted(set(combine) | set(policy.indicators) | set(wanted or [])),
+                         progress=(None if args.json else
+                                   lambda i, n: print(f"\r{i}/{n} documents", end="",
+                                                      file=sys.stderr, flush=True)))
+    seconds = time.time() - t0
+    if not args.json:
+        print(file=sys.stderr)
+    fold_map = _fold_dirs(args.folds)
+
+    def learned_folder(run_: DocRun) -> Path | None:
+        d = fold_map.get(run_.doc_id, {}).get("classifiers")
+        return d if d is not None else None
+
+    k_policy = args.k if args.k is not None else policy.k
+    rows = row_outputs(runs, policy, combine_ids=combine_rows, k_policy=k_policy,
+                       policy_ids=policy_rows, learned_folder_of=learned_folder)
+    weights = wmodel = None
+    if not args.no_weighted:
+        try:
+            weights, wmodel = weight_function(runs, gold_docs, settings)
+        except Exception as exc:  # no MLM: no P_w
+            print(f"warning: no weighted precision ({type(exc).__name__}: {exc})", file=sys.stderr)
+    table = score_rows(gold_docs, rows, weights, wmodel)
+    n_words = sum(len(re.findall(r"\w+", g.text)) for g in gold_docs)
+    meta = {
+        "gold": str(args.gold), "documents": len(gold_docs), "words": n_words,
+        "spans": "gold (annotated) spans" if args.gold_spans else "detected by: " + ", ".join(
+            r.id for r in host.components("detectors")),
+        "findings": sum(len(r.findings) for r in runs),
+        "combined_indicators": combine_rows, "policy": policy.name, "k": k_policy,
+        "policy_indicators": policy_rows,
+        "cross_validation": (f"fold artefacts for {used['classifiers']} (classifiers) / "
+                             f"{used['seqlabel']} (sequence labeller) documents; "
+                             f"{used['in_sample']} documents scored by the shipped models"
+                             + (" (in-sample if they were trained on them)" if used["in_sample"] else "")),
+        "weighted_precision_model": (f"{wmodel} (not bert-base-uncased: P_w not comparable with "
+                                     "the paper)") if wmodel else None,
+        "seconds": round(seconds, 1),
+    }
+    result: dict[str, Any] = {"meta": meta, "table": table}
+    if args.detection:
+        preds = {r.doc_id: [(f.span.start, f.span.end, str(f.label)) for f in r.findings]
+                 for r in runs}
+        det = evaluate_detection(gold_docs, preds)
+        result["detection"] = det.to_dict()
+        det_md = format_markdown(det)
+    if args.dump_signals:
+        args.dump_signals.write_text(json.dumps([
+            {"doc_id": r.doc_id, "fold": r.fold,
+             "findings": [[f.span.start, f.span.end, str(f.label)] for f in r.findings],
+             "entity_of": list(r.entity_of),
+             "signals": {k: [[s.score, s.risky] for s in v] for k, v in r.signals.items()}}
+            for r in runs]))
+    if args.json:
+        print(json.dumps(result, indent=1, default=str))
+        return 0
+    for k, v in meta.items():
+        print(f"{k}: {v}")
+    print()
+    print(markdown(table))
+    if args.detection:
+        print()
+        print(det_md)
+    return 0

@@ -1,0 +1,117 @@
+"""`redactor evaluate` on a tiny gold file built here."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+from risk_samples import ITEMS, TEXT
+
+
+def _gold(tmp_path):
+    masked = {"Galip Yalman", "Yalman", "34567/98", "1965", "Ankara", "television producer",
+              "12 March 1998"}
+    direct = {"Galip Yalman", "Yalman", "34567/98"}
+    mentions, pos = [], {}
+    for n, (sub, lab) in enumerate(ITEMS):
+        i = TEXT.index(sub, pos.get(sub, 0))
+        pos[sub] = i + 1
+        ident = "DIRECT" if sub in direct else "QUASI" if sub in masked else "NO_MASK"
+        ent = "yalman" if "Yalman" in sub else f"e{n}"
+        mentions.append({"entity_type": lab, "entity_mention_id": f"m{n}", "start_offset": i,
+                         "end_offset": i + len(sub), "span_text": sub, "identifier_type": ident,
+                         "entity_id": ent, "confidential_status": "NOT_CONFIDENTIAL",
+                         "edit_type": "check"})
+    docs = [{"doc_id": f"test-{k}", "text": TEXT, "task": "", "dataset_type": "test",
+             "annotations": {"a1": {"entity_mentions": mentions}}} for k in range(2)]
+    path = tmp_path / "gold.json"
+    path.write_text(json.dumps(docs))
+    return path
+
+
+def _args(path, *extra):
+    from redactor.cli import evaluate_cmd
+
+    p = argparse.ArgumentParser()
+    evaluate_cmd.configure(p)
+    return p.parse_args([str(path), *extra])
+
+
+def test_gold_spans_table(risk_ready, tmp_path, capsys):
+    from redactor.cli import evaluate_cmd
+
+    args = _args(_gold(tmp_path), "--gold-spans", "--json", "--folds", "0", "--indicators",
+                 "llm-probability", "span-classifier", "perturbation", "sequence-labelling")
+    assert evaluate_cmd.run(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    table = out["table"]
+    assert table["mask everything detected"]["R_direct"] == 1.0
+    for row in ("llm-probability", "span-classifier", "perturbation",
+                "sequence-labelling (strict)", "sequence-labelling (partial)", "≥1 of 4",
+                "≥2 of 4", "≥3 of 4"):
+        assert row in table, row
+        assert set(evaluate_cmd.COLUMNS) <= set(table[row])
+    assert table["mask everything detected"]["P_w"] is not None
+    assert "not comparable" in out["meta"]["weighted_precision_model"]
+    assert out["meta"]["documents"] == 2
+    assert any(r.startswith("policy: k=1 of 2") for r in table)  # the default policy's own
+
+
+def test_default_policy_rows(risk_ready, tmp_path, capsys):
+    from redactor.cli import evaluate_cmd
+
+    args = _args(_gold(tmp_path), "--gold-spans", "--json", "--folds", "0", "--no-weighted")
+    assert evaluate_cmd.run(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["meta"]["policy_indicators"] == ["span-classifier", "sequence-labelling (partial)"]
+    assert "≥3 of 4" in out["table"]
+    row = "policy: k=1 of 2 (span-classifier, sequence-labelling (partial))"
+    assert out["table"][row]["R_direct"] == 1.0
+
+
+def test_detection_table_and_markdown(risk_ready, tmp_path, capsys):
+    from redactor.cli import evaluate_cmd
+
+    args = _args(_gold(tmp_path), "--detection", "--indicators", "sequence-labelling",
+                 "--no-weighted", "--limit", "1", "--folds", "0", "-k", "1")
+    assert evaluate_cmd.run(args) == 0
+    text = capsys.readouterr().out
+    assert "| method | P | P_w | R_all | F1 | R_ent | R_direct | R_quasi |" in text
+    assert "sequence-labelling (partial)" in text
+    assert "CODE" in text  # the detection table has a row per type
+
+
+def test_registered_as_command():
+    from redactor.cli.commands import CommandRegistry
+    from redactor.cli.evaluate_cmd import register
+
+    reg = CommandRegistry()
+    register(reg)
+    assert "evaluate" in reg.names()
+
+
+def test_unknown_indicator_is_a_usage_error(tmp_path):
+    from redactor.cli import evaluate_cmd
+    from redactor.core.errors import UsageError
+
+    with pytest.raises(UsageError):
+        evaluate_cmd.run(_args(_gold(tmp_path), "--indicators", "nope"))
+
+
+def test_fold_artefacts_are_picked_per_document(tmp_path, monkeypatch):
+    from redactor.cli import evaluate_cmd
+
+    for j, ids in enumerate((["a", "b"], ["c"])):
+        d = tmp_path / "risk" / "folds" / "k2" / f"fold{j}"
+        d.mkdir(parents=True)
+        (d / "fold.json").write_text(json.dumps({"fold": j, "k": 2, "test_doc_ids": ids}))
+    s = tmp_path / "seqlabel" / "fold0"
+    s.mkdir(parents=True)
+    (s / "fold.json").write_text(json.dumps({"test_doc_ids": ["a"]}))
+    (s / "model.onnx").write_bytes(b"")
+    monkeypatch.setattr(evaluate_cmd, "WORK", tmp_path)
+    m = evaluate_cmd._fold_dirs(2)
+    assert m["a"]["classifiers"].name == "fold0" and m["a"]["seqlabel"].name == "fold0"
+    assert m["c"]["classifiers"].name == "fold1" and "seqlabel" not in m["c"]
+    assert evaluate_cmd._fold_dirs(0) == {}

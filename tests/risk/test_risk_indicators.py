@@ -1,0 +1,136 @@
+"""Each indicator on a small document with known answers, through the plugin host too."""
+
+from __future__ import annotations
+
+import pytest
+from redactor_plugins import risk_indicators as ri
+
+from redactor.core.context import RunContext
+from redactor.core.model import RiskSignal
+from redactor.core.settings import Settings
+
+
+def _by_text(findings, signals):
+    return {f.text: s for f, s in zip(findings, signals, strict=True)}
+
+
+@pytest.mark.parametrize("cls", [ri.LLMProbability, ri.SpanClassifier, ri.Perturbation,
+                                 ri.SequenceLabelling])
+def test_one_signal_per_finding_with_explanations(cls, risk_ready, small_doc):
+    doc, fs, ents = small_doc
+    sig = cls().assess(doc, fs, ents, RunContext())
+    assert len(sig) == len(fs)
+    assert all(isinstance(s, RiskSignal) and s.indicator == cls.id for s in sig)
+    assert all(s.explanation and len(s.explanation) < 300 for s in sig)
+    assert cls().assess(doc, [], (), RunContext()) == []
+
+
+def test_names_and_codes_are_risky(risk_ready, small_doc):
+    doc, fs, ents = small_doc
+    ctx = RunContext()
+    for cls in (ri.SpanClassifier, ri.SequenceLabelling):
+        by = _by_text(fs, cls().assess(doc, fs, ents, ctx))
+        assert by["Galip Yalman"].risky, cls.id
+        assert by["34567/98"].risky, cls.id
+    llm = _by_text(fs, ri.LLMProbability().assess(doc, fs, ents, ctx))
+    assert llm["Galip Yalman"].score > 0.5
+    assert "guess" in llm["Galip Yalman"].explanation
+
+
+def test_strict_is_never_riskier_than_partial(risk_ready, small_doc):
+    doc, fs, ents = small_doc
+    ctx = RunContext(settings=Settings({"risk": {"seqlabel_threshold": 0.5}}))
+    strict = ri.SequenceLabelling("strict").assess(doc, fs, ents, ctx)
+    partial = ri.SequenceLabelling("partial").assess(doc, fs, ents, ctx)
+    for s, p in zip(strict, partial, strict=True):
+        assert s.score <= p.score + 1e-9
+        assert p.risky or not s.risky
+
+
+def test_thresholds_are_settings(risk_ready, small_doc):
+    doc, fs, ents = small_doc
+    ctx = RunContext(settings=Settings({"risk": {"seqlabel_threshold": 1.01,
+                                                  "span_threshold": 0.0}}))
+    assert not any(s.risky for s in ri.SequenceLabelling().assess(doc, fs, ents, ctx))
+    assert all(s.risky for s in ri.SpanClassifier().assess(doc, fs, ents, ctx))
+
+
+def test_perturbation_explains_in_words(risk_ready, small_doc):
+    doc, fs, ents = small_doc
+    ctx = RunContext(settings=Settings({"risk": {"perturbation_threshold": 1e-6}}))
+    sig = ri.Perturbation().assess(doc, fs, ents, ctx)
+    assert any("reveals '" in s.explanation and "together with '" in s.explanation for s in sig)
+    assert any(s.score > 0 for s in sig)
+
+
+def test_perturbation_threshold_zero_masks_everything_without_computing(risk_ready, small_doc):
+    doc, fs, ents = small_doc
+    ctx = RunContext(settings=Settings({"risk": {"perturbation_threshold": 0.0}}))
+    sig = ri.Perturbation().assess(doc, fs, ents, ctx)
+    assert all(s.risky for s in sig)
+    assert ctx.memo_for("risk-indicators") == {}  # the masked LM was not run
+
+
+def test_user_mlm_path_setting(risk_ready, small_doc, tmp_path, mlm_dir):
+    import shutil
+
+    d = tmp_path / "my-mlm"
+    shutil.copytree(mlm_dir, d)
+    doc, fs, ents = small_doc
+    ctx = RunContext(settings=Settings({"risk": {"mlm_path": str(d)}}))
+    sig = ri.LLMProbability().assess(doc, fs, ents, ctx)
+    assert len(sig) == len(fs)
+    missing = RunContext(settings=Settings({"risk": {"mlm_path": str(tmp_path / "none")}}))
+    with pytest.raises(FileNotFoundError):
+        ri.LLMProbability().assess(doc, fs, ents, missing)
+
+
+def test_plugin_registers_indicators_settings_and_learned_combiner(risk_ready):
+    from redactor.pluginhost.manager import PluginHost
+
+    host = PluginHost(load_entrypoints=False, load_user_folder=False,
+                      extra_plugins=[("risk_test", ri)])
+    ids = {r.id for r in host.components("risk_indicators")}
+    assert set(ri.IDS) <= ids
+    assert host.settings.get("risk", "mlm_path") == "resources/models/mlm"
+    sig = [RiskSignal("sequence-labelling", 0.99, True, ""), RiskSignal("span-classifier", 0.9, True, "")]
+    assert ri.combine_risk(signals=sig, finding=None, k=1, combiner="vote") is None
+    if (ri.resolve("resources/risk") / "combiner.json").is_file():
+        res = host.pm.hook.combine_risk(signals=sig, finding=None, k=1, combiner="learned")
+        assert res.risky and "learned combination" in res.explanation
+
+
+def test_pipeline_end_to_end_with_risk(risk_ready, small_doc):
+    from redactor.core.pipeline import Pipeline
+    from redactor.core.policy import load_policy
+    from redactor.pluginhost.manager import PluginHost
+
+    host = PluginHost(load_entrypoints=False, load_user_folder=False,
+                      extra_plugins=[("risk_test", ri)])
+    pipe = Pipeline(host, load_policy("default"))
+    doc, fs, ents = small_doc
+    signals = pipe.assess(doc, fs, ents, RunContext())
+    assert all(len(s) >= 1 for s in signals)
+    combined = pipe.combine(fs, signals)
+    assert len(combined) == len(fs)
+
+
+def test_seqlabeller_covers_every_word_piece_of_a_long_document(seq_dir):
+    from redactor_plugins.risk_seqlabel import SeqLabeller
+
+    model = SeqLabeller(seq_dir, threads=1)
+    text = " ".join(f"On {d} March 1998 Mr Galip Yalman met Ms Ayşe Demir in Ankara." for d in range(1, 40))
+    st, en, pr = model.token_probs(text)
+    assert len(st) == len(en) == len(pr) > 300  # several overlapping windows
+    assert ((pr >= 0) & (pr <= 1)).all()
+    i = text.index("Galip", 2000)
+    (hi, lo), = model.span_scores(text, [(i, i + len("Galip Yalman"))])
+    assert hi >= lo and hi > 0.5
+
+
+def test_learned_combiner_ignores_disabled_indicators(risk_ready):
+    comb = ri.learned_combination([RiskSignal("span-classifier", 0.99, True, "")])
+    assert comb is not None and comb.risky
+    low = ri.learned_combination([RiskSignal("span-classifier", 0.01, False, ""),
+                                  RiskSignal("sequence-labelling", 0.01, False, "")])
+    assert low is not None and not low.risky and low.score < comb.score

