@@ -69,7 +69,7 @@ def test(pytest_args: list[str]) -> int:
     setup("gui,dev,train")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     sh(BIN / "ruff", "check", ".")
-    sh(BIN / "lint-imports", env=env)
+    sh(BIN / "lint-imports", "--no-cache", env=env)
     return subprocess.call([str(PY), "-m", "pytest", "-q", "-p", "no:cacheprovider",
                             *pytest_args], cwd=ROOT, env=env)
 

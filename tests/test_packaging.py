@@ -60,5 +60,5 @@ def test_import_linter_contract() -> None:
     exe = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     if exe is None:
         pytest.skip("import-linter is not installed")
-    res = subprocess.run([exe], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    res = subprocess.run([exe, "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-2000:]
