@@ -99,6 +99,9 @@ class TextDocumentView(QPlainTextEdit):
                      current: int | None = None) -> None:
         if len(findings) != len(actions):
             raise ValueError("one action per finding")
+        if self._extends(findings, actions, current):
+            self._add_findings(findings, actions)
+            return
         self._findings, self._actions, self._current = list(findings), list(actions), current
         self._order = sorted(range(len(findings)), key=lambda i: findings[i].span.start)
         self._starts = [findings[i].span.start for i in self._order]
@@ -106,6 +109,35 @@ class TextDocumentView(QPlainTextEdit):
         self.highlight_count = len(findings)
         self._window = None
         self._refresh_visible()
+
+    def _extends(self, findings: Sequence[Finding], actions: Sequence[Action],
+                 current: int | None) -> bool:
+        """True when ``findings`` are the shown ones plus more (results arriving while the
+        analysis runs): only the new ones need work."""
+        n = len(self._findings)
+        return (0 < n < len(findings) and current == self._current
+                and findings[0] is self._findings[0] and findings[n - 1] is self._findings[-1]
+                and list(actions[:n]) == self._actions)
+
+    def _add_findings(self, findings: Sequence[Finding], actions: Sequence[Action]) -> None:
+        n = len(self._findings)
+        new = range(n, len(findings))
+        self._findings.extend(findings[n:])
+        self._actions.extend(actions[n:])
+        visible = False
+        window = self._window
+        for i in new:
+            span = findings[i].span
+            k = bisect.bisect_right(self._starts, span.start)
+            self._starts.insert(k, span.start)
+            self._order.insert(k, i)
+            self._max_len = max(self._max_len, len(span))
+            if window is None or (span.end >= window[0] and span.start <= window[1]):
+                visible = True
+        self.highlight_count = len(self._findings)
+        if visible:  # otherwise the extra selections on screen stay as they are
+            self._window = None
+            self._refresh_visible()
 
     def visible_range(self) -> tuple[int, int]:
         """Python offsets of the text on screen, widened by a margin on both sides."""
@@ -152,8 +184,7 @@ class TextDocumentView(QPlainTextEdit):
 
     def resizeEvent(self, event: object) -> None:  # noqa: N802
         super().resizeEvent(event)  # type: ignore[arg-type]
-        self._window = None
-        self._refresh_visible()
+        self._refresh_visible()  # recomputed only if more text came into view
 
     def scroll_to(self, span: Span) -> None:
         bar = self.verticalScrollBar()

@@ -4,11 +4,18 @@ The panel is a ``QTreeView`` over :class:`FindingsModel`, a read-only item model
 from the immutable :class:`~redactor.core.analysis.Analysis` on demand: showing thousands of
 findings costs no item objects, and a new decision only repaints (the entity structure is
 unchanged) instead of rebuilding the tree.
+
+While an analysis runs, the findings found so far are shown as a flat list in a C++
+``QStandardItemModel`` filled in time-boxed slices from a zero timer. A Python model there
+would cost the GUI thread one Python call (and, with the worker thread busy, one wait for the
+GIL) per row every time the tree lays itself out after rows arrive: about a second for 2,000
+findings. :attr:`FindingsPanel.settled` says when every finding received is in the list.
 """
 
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,8 +24,10 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTextBrowser, QTreeView, QWidget
 
 from redactor.core.analysis import Analysis
@@ -196,6 +205,8 @@ class FindingsPanel(QTreeView):
     """Entities with their mentions; choosing a row selects a finding (by index)."""
 
     findingSelected = Signal(int)
+    settledChanged = Signal()  # every finding received so far is shown (see ``settled``)
+    SLICE_S = 0.008  # GUI-thread time budget of one slice filling the partial list
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -204,33 +215,122 @@ class FindingsPanel(QTreeView):
             "Findings grouped by entity. Enter or click scrolls the document to a finding; "
             "A masks, R keeps, J and K move to the next or previous finding.")
         self.model_ = FindingsModel(self)
+        self.partial_model = self._new_partial_model()
+        self._partial: list[Finding] = []  # every finding received while analysing
+        self._filled = 0  # how many of them are rows of partial_model
+        self._fill_timer = QTimer(self)
+        self._fill_timer.setSingleShot(True)
+        self._fill_timer.setInterval(0)
+        self._fill_timer.timeout.connect(self._fill_slice)
+        self._suppress = False
         self.setModel(self.model_)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._setup_header()
+        self.selectionModel().currentChanged.connect(self._on_current)
+        self.activated.connect(lambda index: self._on_current(index, QModelIndex()))
+
+    def _setup_header(self) -> None:
         header = self.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         for col, width in ((0, 110), (2, 70), (3, 100), (4, 70)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(col, width)
-        self._suppress = False
+
+    def _use(self, model: QAbstractItemModel) -> None:
+        """Show ``model`` (the analysis model or the list of partial findings)."""
+        if self.model() is model:
+            return
+        old = self.selectionModel()
+        sizes = [self.header().sectionSize(c) for c in range(len(COLUMNS))]
+        self.setModel(model)
+        if old is not None:
+            old.currentChanged.disconnect(self._on_current)
+            old.deleteLater()
         self.selectionModel().currentChanged.connect(self._on_current)
-        self.activated.connect(lambda index: self._on_current(index, QModelIndex()))
+        self._setup_header()
+        for col in (0, 2, 3, 4):
+            self.header().resizeSection(col, sizes[col])
+
+    def _new_partial_model(self) -> QStandardItemModel:
+        model = QStandardItemModel(0, len(COLUMNS), self)
+        model.setHorizontalHeaderLabels(list(COLUMNS))
+        return model
+
+    def _reset_partial(self) -> None:
+        self._fill_timer.stop()
+        was_pending = not self.settled
+        self._partial, self._filled = [], 0
+        if self.partial_model.rowCount():
+            # a fresh model: removing thousands of rows from a shown one costs the GUI thread
+            old, self.partial_model = self.partial_model, self._new_partial_model()
+            if self.model() is old:
+                self._use(self.partial_model)
+            old.deleteLater()
+        if was_pending:
+            self.setUpdatesEnabled(True)
+            self.settledChanged.emit()
+
+    @property
+    def settled(self) -> bool:
+        """True when no finding received is still waiting to be added to the list."""
+        return self._filled >= len(self._partial)
 
     # -- content ---------------------------------------------------------------------------
     def clear_all(self) -> None:
+        self._reset_partial()
         self.model_.clear()
+        self._use(self.model_)
 
     def show_partial(self, findings: Sequence[Finding]) -> None:
-        """Findings as they arrive, before the analysis (entities, decisions) is complete."""
+        """Findings as they arrive, before the analysis (entities, decisions) is complete.
+        Only new findings are added, in slices (``settled`` tells when all are shown)."""
         self._suppress = True
-        self.model_.set_partial(findings)
+        if (self.model() is not self.partial_model or len(findings) < len(self._partial)
+                or (self._partial and findings and findings[0] is not self._partial[0])):
+            self._reset_partial()
+            self.model_.clear()
+            self._use(self.partial_model)
+        self._partial.extend(findings[len(self._partial):])
         self._suppress = False
+        if not self.settled and not self._fill_timer.isActive():
+            # one repaint when the batch is in, not one per slice: with the worker busy,
+            # every paint may wait for the GIL
+            self.setUpdatesEnabled(False)
+            self._fill_timer.start()
+
+    def _fill_slice(self) -> None:
+        """Add rows for waiting findings until the slice's time budget is spent."""
+        t0 = time.perf_counter()
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        accessible = Qt.ItemDataRole.AccessibleTextRole
+        model = self.partial_model
+        while self._filled < len(self._partial) and time.perf_counter() - t0 < self.SLICE_S:
+            for f in self._partial[self._filled:self._filled + 10]:
+                text = _one_line(f.text)
+                spoken = f"{f.label} {text}, not yet decided"
+                row = []
+                for value in (str(f.full_type), text, f"@{f.span.start}", "pending", ""):
+                    item = QStandardItem(value)
+                    item.setFlags(flags)
+                    item.setData(spoken, accessible)
+                    row.append(item)
+                row[0].setForeground(label_colour(f.label))
+                model.appendRow(row)
+                self._filled += 1
+        if self.settled:
+            self.setUpdatesEnabled(True)
+            self.settledChanged.emit()
+        else:
+            self._fill_timer.start()
 
     def set_analysis(self, analysis: Analysis | None, current: int | None = None) -> None:
         self._suppress = True
+        self._reset_partial()
+        self._use(self.model_)
         self.model_.set_analysis(analysis)
         if current is not None:
             self.select_finding(current)
@@ -241,11 +341,15 @@ class FindingsPanel(QTreeView):
         if m.analysis is not None:
             return (f"{len(m.analysis.entities)} entities, {len(m.analysis.findings)} mentions, "
                     f"{len(m.analysis.masked_indices)} masked")
+        if self._partial:
+            return f"found so far: {len(self._partial)} (analysing…)"
         if m.partial:
             return f"found so far: {len(m.partial)} (analysing…)"
         return ""
 
     def top_level_count(self) -> int:
+        if self.model() is self.partial_model:
+            return len(self._partial)
         return self.model_.rowCount()
 
     def mention_count(self) -> int:
@@ -266,7 +370,7 @@ class FindingsPanel(QTreeView):
         self._suppress = suppress
 
     def _on_current(self, index: QModelIndex, _previous: QModelIndex) -> None:
-        if self._suppress:
+        if self._suppress or self.model() is not self.model_:
             return
         i = self.model_.finding_at(index)
         if i is not None:

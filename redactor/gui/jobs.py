@@ -11,10 +11,17 @@ token; the pipeline checks it between components, pages and documents.
 Pipeline jobs share one :class:`JobRunner` whose pool has a single thread: the plugin host
 keeps per-run state (recorded component failures) and PDF libraries are not thread-safe, so
 runs are serialised — the GUI thread stays free either way.
+
+While a job runs, the GUI thread and the worker share the GIL: every time Qt calls into Python
+(a slot, a timer, a model's ``data()``) the GUI thread may wait for the worker to give the
+GIL up, which it does only every ``sys.getswitchinterval()`` (5 ms by default). Starting a job
+lowers the interval to :data:`GIL_SWITCH_INTERVAL_S`, so such a wait stays short; the worker
+loses nothing while the GUI thread is idle (no one asks for the GIL then).
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +33,7 @@ from redactor.core.context import CancelToken
 from redactor.core.errors import CancelledError, RedactorError
 
 POLL_MS = 100
+GIL_SWITCH_INTERVAL_S = 0.001
 
 
 class JobControl:
@@ -198,6 +206,8 @@ class JobRunner(QObject):
         return job
 
     def start(self, job: Job) -> Job:
+        if sys.getswitchinterval() > GIL_SWITCH_INTERVAL_S:
+            sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
         self.active.append(job)
         job._begin_polling()
         self.pool.start(_Runnable(job))

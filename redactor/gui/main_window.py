@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QToolBar,
@@ -233,6 +234,9 @@ class MainWindow(QMainWindow):
         tv.setContentsMargins(0, 0, 0, 0)
         self.findings_label = QLabel("F&indings")
         self.findings_label.setAccessibleName("Findings summary")
+        # a changing summary must not re-lay out the panes (and re-highlight) while analysing
+        self.findings_label.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                          QSizePolicy.Policy.Preferred)
         tv.addWidget(self.findings_label)
         self.findings = FindingsPanel()
         self.findings_label.setBuddy(self.findings)
@@ -267,6 +271,7 @@ class MainWindow(QMainWindow):
         bar.setAccessibleName("Status bar")
         self.status_label = QLabel("Open a DOCX, PDF or TXT file (Ctrl+O) or drop files here.")
         self.status_label.setAccessibleName("Status")
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         bar.addWidget(self.status_label, 1)
         self.progress = QProgressBar()
         self.progress.setAccessibleName("Progress")

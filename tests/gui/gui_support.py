@@ -91,3 +91,9 @@ class LeakyPlugin:
     @hookimpl
     def register_writers(self, register):  # type: ignore[no-untyped-def]
         register(LeakyWriter())
+
+
+def wait_until_settled(qtbot, panel, timeout: int = 5000) -> None:  # type: ignore[no-untyped-def]
+    """Wait until a FindingsPanel shows every finding received so far (the list of findings
+    found while analysing is filled in time-boxed slices)."""
+    qtbot.waitUntil(lambda: panel.settled, timeout=timeout)

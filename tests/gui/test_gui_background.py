@@ -134,3 +134,38 @@ def test_job_signals(qtbot) -> None:  # type: ignore[no-untyped-def]
     qtbot.waitUntil(lambda: job.done, timeout=5000)
     assert job.error == "unexpected error: ValueError: secret text"
     assert runner.shutdown(1000)
+
+
+def test_partial_findings_fill_in_bounded_slices(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui_support import wait_until_settled
+
+    from redactor.core.model import Finding, Label, Span
+    from redactor.gui.findings_panel import FindingsPanel
+
+    panel = FindingsPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    found = [Finding(Span(i * 10, i * 10 + 5), Label.PERSON, "Anna Berg", detector="x")
+             for i in range(3000)]
+    slices: list[float] = []
+    original = panel._fill_slice
+
+    def timed() -> None:
+        t0 = time.perf_counter()
+        original()
+        slices.append(time.perf_counter() - t0)
+
+    panel._fill_timer.timeout.disconnect(panel._fill_slice)
+    panel._fill_timer.timeout.connect(timed)
+    panel.show_partial(found[:1000])
+    assert "found so far: 1000" in panel.summary()
+    panel.show_partial(found)  # more arrive before the first batch is shown
+    assert panel.top_level_count() == 3000
+    assert not panel.settled  # nothing was added synchronously
+    wait_until_settled(qtbot, panel)
+    assert panel.model().rowCount() == 3000
+    assert panel.model().index(2999, 2).data() == "@29990"
+    assert len(slices) > 1
+    assert max(slices) < 0.25  # bounded work per slice (budget 8 ms; generous for CI)
+    panel.set_analysis(None)
+    assert panel.settled and panel.summary() == "" and panel.top_level_count() == 0
