@@ -165,7 +165,8 @@ def test_partial_findings_fill_in_bounded_slices(qtbot) -> None:  # type: ignore
     wait_until_settled(qtbot, panel)
     assert panel.model().rowCount() == 3000
     assert panel.model().index(2999, 2).data() == "@29990"
-    assert len(slices) > 1
-    assert max(slices) < 0.25  # bounded work per slice (budget 8 ms; generous for CI)
+    # the rows were added over several event-loop turns (time per slice is measured by
+    # benchmarks/bench_gui.py, not asserted here: timings are not tests)
+    assert len(slices) >= 3
     panel.set_analysis(None)
     assert panel.settled and panel.summary() == "" and panel.top_level_count() == 0
