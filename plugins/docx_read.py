@@ -17,7 +17,6 @@ several runs is one span.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +25,7 @@ from lxml import etree
 from redactor_plugins.docx_package import MAIN_TYPES, WML, A, C, Package, V, w
 from redactor_plugins.docx_sanitize import Report, normalize
 
-from redactor.plugin_api import Document, Segment, Span
+from redactor.plugin_api import Document, Segment, Span, sha256_file
 
 M = "http://schemas.openxmlformats.org/officeDocument/2006/math"
 DML = "application/vnd.openxmlformats-officedocument.drawingml."
@@ -212,9 +211,3 @@ def _pages(pkg: Package) -> int:
     return 0
 
 
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()

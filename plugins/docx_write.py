@@ -16,10 +16,10 @@ from pathlib import Path
 from lxml import etree
 from redactor_plugins.docx_package import Package, load_package, w, write_zip
 from redactor_plugins.docx_read import Extraction, Piece, load_normalized
-from redactor_plugins.docx_read import sha256_file as sha256_of
 from redactor_plugins.docx_sanitize import XML_SPACE, drop, rebuild
 
 from redactor.plugin_api import Document, InputError, RedactionPlan, RedactorError
+from redactor.plugin_api import sha256_file as sha256_of
 
 
 def apply_replacements(ex: Extraction, plan: RedactionPlan) -> int:

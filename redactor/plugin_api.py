@@ -46,6 +46,7 @@ from redactor.core.errors import (
     UsageError,
     VerificationError,
 )
+from redactor.core.hashing import sha256_file
 from redactor.core.model import (
     Action,
     Box,
@@ -103,4 +104,5 @@ __all__ = [
     "hookimpl",
     "resource_path",
     "secret_variants",
+    "sha256_file",
 ]

@@ -8,7 +8,6 @@ isolated by the host; cancellation is checked between components and documents.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
 import uuid
 from collections.abc import Callable, Sequence
@@ -22,6 +21,7 @@ from redactor.core.components import ReplacementRequest
 from redactor.core.context import RunContext
 from redactor.core.entities import entity_index, group_entities
 from redactor.core.errors import InputError, RedactorError, UsageError, VerificationError
+from redactor.core.hashing import sha256_file
 from redactor.core.model import (
     Action,
     Document,
@@ -50,12 +50,6 @@ class ExportResult:
     report: dict[str, Any]
 
 
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 class Pipeline:

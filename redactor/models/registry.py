@@ -16,7 +16,6 @@ Nothing here downloads anything; nothing here imports torch.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from redactor.core.errors import InputError, UsageError, VerificationError
+from redactor.core.hashing import sha256_file
 from redactor.core.settings import data_dir
 
 KINDS: tuple[str, ...] = ("token-classification", "masked-lm")
@@ -44,12 +44,6 @@ def check_name(name: str) -> str:
     return name
 
 
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 @dataclass(frozen=True)
