@@ -21,7 +21,7 @@ def _white_pixels_in_box(path: Path) -> tuple[int, int]:
     img = page.render(scale=2).to_pil().convert("L")
     # the box of "Galip Yalman" starts at x = 72 + width("Applicant: ") at y = 700 (points)
     crop = img.crop((2 * 130, 2 * (842 - 712), 2 * 210, 2 * (842 - 696)))
-    data = list(crop.getdata())
+    data = list(crop.tobytes())  # one byte per pixel in mode "L"
     return sum(1 for v in data if v > 200), sum(1 for v in data if v < 50)
 
 
