@@ -223,6 +223,15 @@ class LLMProbability(_Base):
             t = tuned(ctx, self.threshold_key, None)
         return float(t) if t is not None else float(model.threshold)
 
+    def predict(self, doc: Document, findings: Sequence[Finding], entities: Sequence[Entity],
+                ctx: RunContext) -> tuple[DocRisk, np.ndarray, float]:
+        """The document's shared risk state, the classifier's probabilities and threshold."""
+        dr = doc_risk(doc, findings, entities, ctx)
+        model = self.model(ctx)
+        p = model.predict_proba(self.features(doc, dr, ctx))
+        dr.probs[self.id] = p
+        return dr, p, self.threshold(ctx, model)
+
     def features(self, doc: Document, dr: DocRisk, ctx: RunContext) -> np.ndarray:
         sc = ensure_scores(doc, dr, ctx)
         return rf.matrix([rf.llm_vector(lp, s.label) for lp, s in zip(sc.logprobs, dr.spans, strict=True)],
@@ -232,11 +241,7 @@ class LLMProbability(_Base):
                ctx: RunContext) -> Sequence[RiskSignal]:
         if not findings:
             return []
-        dr = doc_risk(doc, findings, entities, ctx)
-        model = self.model(ctx)
-        p = model.predict_proba(self.features(doc, dr, ctx))
-        dr.probs[self.id] = p
-        t = self.threshold(ctx, model)
+        dr, p, t = self.predict(doc, findings, entities, ctx)
         why = []
         for pi, lp in zip(p, dr.scores.logprobs, strict=True):
             _, guess = _guessability(lp)
@@ -264,11 +269,7 @@ class SpanClassifier(LLMProbability):
                ctx: RunContext) -> Sequence[RiskSignal]:
         if not findings:
             return []
-        dr = doc_risk(doc, findings, entities, ctx)
-        model = self.model(ctx)
-        p = model.predict_proba(self.features(doc, dr, ctx))
-        dr.probs[self.id] = p
-        t = self.threshold(ctx, model)
+        dr, p, t = self.predict(doc, findings, entities, ctx)
         why = []
         for pi, lp, s, pr in zip(p, dr.scores.logprobs, dr.spans, self._prior,
                                      strict=True):

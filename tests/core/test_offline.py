@@ -8,18 +8,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-PROBE = textwrap.dedent('''
-    import socket, sys
-    attempts = []
+from network_guard import BLOCK_NETWORK
 
-    def hook(event, args):
-        if event in ("socket.connect", "socket.getaddrinfo", "socket.sendto", "socket.bind"):
-            if event == "socket.connect" and args and getattr(args[0], "family", None) == socket.AF_UNIX:
-                return
-            attempts.append(event)
-            raise OSError("network access blocked by test: " + event)
-
-    sys.addaudithook(hook)
+PROBE = BLOCK_NETWORK + textwrap.dedent('''
     import os
     import redactor
     assert os.environ["ORT_DISABLE_TELEMETRY"] == "1"

@@ -9,6 +9,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from network_guard import BLOCK_NETWORK
 from redactor_plugins import ner_detector, rampart_detector
 
 from redactor.core.settings import Settings
@@ -139,18 +140,7 @@ def test_missing_rampart_and_ner_do_not_crash(monkeypatch: pytest.MonkeyPatch,
     assert "'ner' not registered" in caplog.text
 
 
-PROBE = textwrap.dedent('''
-    import socket, sys
-    attempts = []
-
-    def hook(event, args):
-        if event in ("socket.connect", "socket.getaddrinfo", "socket.sendto", "socket.bind"):
-            if event == "socket.connect" and args and getattr(args[0], "family", None) == socket.AF_UNIX:
-                return
-            attempts.append(event)
-            raise OSError("network access blocked by test: " + event)
-
-    sys.addaudithook(hook)
+PROBE = BLOCK_NETWORK + textwrap.dedent('''
     from pathlib import Path
     from redactor.plugin_api import Document, RunContext
     from redactor_plugins import recognizer
