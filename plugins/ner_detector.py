@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from redactor_plugins.mention_propagation import defined_aliases, propagate
+
 from redactor.plugin_api import Document, Finding, Label, RunContext, Span
 
 log = logging.getLogger("redactor.ner")
@@ -198,6 +200,7 @@ class NerDetector:
                 raise RuntimeError(why)
         model = load_model(path, int(settings.get(SECTION, "threads", 0) or 0))
         ctx.check()
+        found: list[Finding] = []
         for span_start, span_end, raw, score in model.predict(doc.text):
             if span_end <= span_start or float(score) < min_score:
                 continue
@@ -208,9 +211,15 @@ class NerDetector:
                 if mapped is None:
                     continue
                 label, subtype = mapped
-                yield Finding(Span(start, end), label, text, subtype=subtype,
-                              score=round(float(score), 4), detector=self.id,
-                              explanation=f"NER model ({raw})")
+                found.append(Finding(Span(start, end), label, text, subtype=subtype,
+                                     score=round(float(score), 4), detector=self.id,
+                                     explanation=f"NER model ({raw})"))
+        yield from found
+        if settings.get(SECTION, "propagate_mentions", True):
+            ctx.check()
+            aliases = defined_aliases(doc.text, found, self.id)
+            yield from aliases
+            yield from propagate(doc.text, found, self.id, always=aliases)
 
 
 _BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*")

@@ -1,0 +1,158 @@
+"""Mention propagation: every mention of a name the NER model found once is found everywhere.
+
+TAB counts an entity as protected only when *every* mention is masked, and a neural tagger is
+inconsistent across a long document ("Latem AB" tagged in one paragraph, missed two pages
+later). Two document-internal rules fix that without another model:
+
+* **propagation** — the text of an NER span is searched for everywhere in the document (whole
+  words, any whitespace between words, a trailing possessive "'s" dropped) and each untagged
+  occurrence becomes a finding with the same label. A *specific* text is always propagated: it
+  has a digit, or several words at least one capitalised, or it is one capitalised word whose
+  lower-case form never occurs in the document (so "Court" in a text that also says "the court"
+  is not). Any other text (a lower-case occupation, a capitalised common word) is propagated
+  only when the model tagged at least half of its occurrences.
+* **defined aliases** — a quoted short form in brackets right after a span, as in
+  ``Postel Properties Limited ("Postel")`` or ``Social Insurance Office (hereinafter "the
+  Office")``, becomes a finding of the same label and is then propagated like a specific text.
+
+Pure functions over character offsets; the NER detector applies them (setting
+``recognizer.propagate_mentions``). Runs in time linear in the number of words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from redactor.plugin_api import Finding, Label, Span
+
+__all__ = ["PROPAGATED_LABELS", "defined_aliases", "propagate"]
+
+#: Labels whose names are propagated (dates and amounts are found by patterns everywhere).
+PROPAGATED_LABELS = frozenset({Label.PERSON, Label.ORG, Label.LOC, Label.CODE, Label.MISC,
+                               Label.DEM})
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+_POSSESSIVE = re.compile(r"\s*['’]s$")
+_ALIAS = re.compile(
+    r"\s*\(\s*(?:[^()“”\"]{0,60}?[;,]\s*)?"           # an optional native name first: "(länsrätten; …"
+    r"(?:(?:hereinafter|henceforth)\s+(?:(?:referred\s+to|called)\s+as\s+)?|the\s+)?"
+    r"[“\"‘']\s*(?:the\s+)?([A-Z][\w.&‑-]*(?:\s+[A-Z][\w.&‑-]*){0,3})\s*[”\"’']\s*\)")
+
+
+@dataclass(frozen=True)
+class _Tok:
+    start: int
+    end: int
+    text: str
+
+
+def _tokens(text: str, start: int = 0, end: int | None = None) -> list[_Tok]:
+    return [_Tok(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(text, start,
+                                                                          len(text) if end is None else end)]
+
+
+def _shape(toks: Sequence[_Tok]) -> tuple[tuple[str, bool], ...]:
+    """Tokens with "glued to the previous token" flags: "AB’s" differs from "AB ’ s"."""
+    return tuple((t.text, i > 0 and t.start == toks[i - 1].end) for i, t in enumerate(toks))
+
+
+def _occurrences(doc_toks: Sequence[_Tok], index: dict[str, list[int]],
+                 shape: tuple[tuple[str, bool], ...]) -> list[tuple[int, int]]:
+    """Character spans of every whole-token occurrence of ``shape`` in the document."""
+    out = []
+    n = len(shape)
+    for i in index.get(shape[0][0], ()):
+        if i + n > len(doc_toks):
+            continue
+        ok = True
+        for j in range(1, n):
+            t, glued = doc_toks[i + j], shape[j][1]
+            if t.text != shape[j][0] or (t.start == doc_toks[i + j - 1].end) != glued:
+                ok = False
+                break
+        if ok:
+            out.append((doc_toks[i].start, doc_toks[i + n - 1].end))
+    return out
+
+
+def _is_specific(text: str, toks: Sequence[_Tok], lower_words: set[str]) -> bool:
+    if any(c.isdigit() for c in text):
+        return True
+    words = [t.text for t in toks if t.text[:1].isalpha()]
+    if len(words) >= 2:
+        return any(w[:1].isupper() for w in words)
+    if len(words) == 1:
+        w = words[0]
+        return w[:1].isupper() and len(w) >= 3 and w.lower() not in lower_words
+    return False
+
+
+def defined_aliases(text: str, findings: Sequence[Finding], detector: str) -> list[Finding]:
+    """Quoted short forms defined in brackets right after a PERSON/ORG/LOC/MISC span."""
+    out = []
+    for f in findings:
+        if f.label not in (Label.PERSON, Label.ORG, Label.LOC, Label.MISC):
+            continue
+        m = _ALIAS.match(text, f.span.end)
+        if m is None:
+            continue
+        s, e = m.span(1)
+        alias = text[s:e]
+        if alias == f.text or len(alias) < 2:
+            continue
+        out.append(Finding(Span(s, e), f.label, alias, subtype=f.subtype, score=f.score,
+                           detector=detector,
+                           explanation="a short name the document defines for a detected name"))
+    return out
+
+
+def propagate(text: str, findings: Sequence[Finding], detector: str, *,
+              always: Sequence[Finding] = ()) -> list[Finding]:
+    """New findings for the untagged occurrences of the texts of ``findings`` (see the module
+    docstring); ``always`` are findings whose texts are propagated whatever their shape."""
+    doc_toks = _tokens(text)
+    if not doc_toks:
+        return []
+    index: dict[str, list[int]] = defaultdict(list)
+    for i, t in enumerate(doc_toks):
+        index[t.text].append(i)
+    lower_words = {t.text for t in doc_toks if t.text[:1].islower()}
+    covered = bytearray(len(text) + 1)
+    for f in (*findings, *always):
+        covered[f.span.start:f.span.end] = b"\x01" * (f.span.end - f.span.start)
+
+    groups: dict[tuple[tuple[str, bool], ...], list[Finding]] = defaultdict(list)
+    forced: set[tuple[tuple[str, bool], ...]] = set()
+    for f, is_forced in [(f, False) for f in findings] + [(f, True) for f in always]:
+        if f.label not in PROPAGATED_LABELS:
+            continue
+        core = _POSSESSIVE.sub("", f.text.strip())
+        if len(core) < 2 or not any(c.isalnum() for c in core):
+            continue
+        toks = _tokens(core)
+        if not toks or len(toks) > 12:
+            continue
+        shape = _shape(toks)
+        groups[shape].append(f)
+        if is_forced or _is_specific(core, toks, lower_words):
+            forced.add(shape)
+
+    out: list[Finding] = []
+    for shape, members in groups.items():
+        occ = _occurrences(doc_toks, index, shape)
+        untagged = [(s, e) for s, e in occ if covered.find(1, s, e) == -1]
+        if not untagged:
+            continue
+        if shape not in forced and 2 * (len(occ) - len(untagged)) < len(occ):
+            continue
+        label = Counter(f.label for f in members).most_common(1)[0][0]
+        model = next(f for f in members if f.label == label)
+        for s, e in untagged:
+            covered[s:e] = b"\x01" * (e - s)
+            out.append(Finding(Span(s, e), label, text[s:e], subtype=model.subtype,
+                               score=model.score, detector=detector,
+                               explanation="another mention of a name the NER model found "
+                                           "elsewhere in the document"))
+    return out

@@ -1,0 +1,94 @@
+"""Mention propagation and defined aliases (every mention of a detected name is found)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from redactor_plugins import ner_detector
+from redactor_plugins.mention_propagation import defined_aliases, propagate
+
+from redactor.core.settings import Settings
+from redactor.plugin_api import Document, Finding, Label, RunContext, Span
+
+TEXT = ("The area is owned by Postel Properties Limited (“Postel”), a private company. "
+        "An audit of Latem AB’s liability began. Postel sold the land. The court met. "
+        "Latem AB paid. The Court said so. A teacher met another teacher and a third teacher. "
+        "The Social Insurance Office (försäkringskassan; hereinafter “the Office”) refused. "
+        "The Office appealed. Mr Berg wrote to\nMr  Berg and to Bergen. Application 36110/97 "
+        "and 36110/97.")
+
+
+def _f(text: str, label: Label, nth: int = 0) -> Finding:
+    i = -1
+    for _ in range(nth + 1):
+        i = TEXT.index(text, i + 1)
+    return Finding(Span(i, i + len(text)), label, text, detector="ner")
+
+
+def _spans(found: list[Finding]) -> list[tuple[str, Label]]:
+    return [(f.text, f.label) for f in sorted(found, key=lambda f: f.span.start)]
+
+
+def test_aliases_defined_in_brackets_after_a_name() -> None:
+    found = [_f("Postel Properties Limited", Label.ORG), _f("Social Insurance Office", Label.ORG),
+             _f("Latem AB", Label.ORG)]
+    aliases = defined_aliases(TEXT, found, "ner")
+    assert _spans(aliases) == [("Postel", Label.ORG), ("Office", Label.ORG)]
+    assert all(TEXT[a.span.start:a.span.end] == a.text for a in aliases)
+
+
+def test_specific_names_are_found_everywhere() -> None:
+    found = [_f("Latem AB", Label.ORG), _f("Berg", Label.PERSON), _f("36110/97", Label.CODE)]
+    new = propagate(TEXT, found, "ner")
+    assert _spans(new) == [("Latem AB", Label.ORG), ("Berg", Label.PERSON),
+                           ("36110/97", Label.CODE)]
+    # whole words only: "Bergen" is not a mention of "Berg"; the possessive form was the
+    # tagged one and the bare form is found
+    assert all(f.detector == "ner" and "elsewhere" in f.explanation for f in new)
+
+
+def test_whitespace_between_words_may_differ() -> None:
+    found = [_f("Mr Berg", Label.PERSON)]
+    assert [f.text for f in propagate(TEXT, found, "ner")] == ["Mr  Berg"]
+
+
+def test_aliases_are_propagated() -> None:
+    found = [_f("Postel Properties Limited", Label.ORG), _f("Social Insurance Office", Label.ORG)]
+    aliases = defined_aliases(TEXT, found, "ner")
+    new = propagate(TEXT, found, "ner", always=aliases)
+    assert _spans(new) == [("Postel", Label.ORG), ("Office", Label.ORG)]
+    assert [f.span.start for f in new] == [TEXT.index("Postel sold"), TEXT.index("Office appealed")]
+
+
+def test_common_words_need_a_majority_of_tagged_mentions() -> None:
+    # "Court": the document also says "court", so it is a common word; its only capitalised
+    # occurrence is tagged, nothing to add. "teacher": 1 of 3 tagged -> not propagated;
+    # 2 of 3 tagged -> the third is added.
+    assert propagate(TEXT, [_f("Court", Label.ORG)], "ner") == []
+    assert propagate(TEXT, [_f("teacher", Label.DEM)], "ner") == []
+    two = [_f("teacher", Label.DEM), _f("teacher", Label.DEM, 1)]
+    assert [(f.text, f.span.start) for f in propagate(TEXT, two, "ner")] == [
+        ("teacher", TEXT.index("third teacher") + len("third "))]
+
+
+def test_dates_and_amounts_are_left_to_the_patterns() -> None:
+    text = "On 3 May 1997 and again on 3 May 1997."
+    first = Finding(Span(3, 13), Label.DATETIME, "3 May 1997", detector="ner")
+    assert propagate(text, [first], "ner") == []
+
+
+def test_detector_propagates_unless_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "Latem AB was audited. Later Latem AB paid and Latem AB’s owner left."
+
+    class Stub:
+        def predict(self, t: str) -> list[tuple[int, int, str, float]]:
+            return [(0, 8, "ORG", 0.9)]
+
+    monkeypatch.setattr(ner_detector, "model_available", lambda path=None: (True, ""))
+    monkeypatch.setattr(ner_detector, "load_model", lambda path=None, threads=0: Stub())
+    doc = Document("d", Path("d.txt"), "txt", text)
+    found = list(ner_detector.NerDetector().detect(doc, RunContext()))
+    assert [f.span.start for f in found] == [0, 28, 46]
+    off = Settings({"recognizer": {"propagate_mentions": False}})
+    assert len(list(ner_detector.NerDetector().detect(doc, RunContext(settings=off)))) == 1
