@@ -28,7 +28,7 @@ LLM_FEATURES = LP_NAMES + tuple(f"type_{t}" for t in LABELS)
 SPAN_EXTRA = ("n_words", "n_subtokens", "log_mentions", "cap_first", "upper_ratio",
               "digit_ratio", "n_chars_log", "text_prior")
 SPAN_FEATURES = LLM_FEATURES + SPAN_EXTRA
-DEFAULT_WINDOW = 64
+DEFAULT_WINDOW = 32
 
 
 @dataclass(frozen=True)

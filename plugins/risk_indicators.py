@@ -57,13 +57,13 @@ DEFAULTS: dict[str, Any] = {
     "seqlabel_path": "resources/models/seqlabel",
     "classifiers_path": "resources/risk",
     "threads": 2,
-    "window": rf.DEFAULT_WINDOW,
+    "window": None,  # None: the window the shipped classifiers were trained with
     "seqlabel_match": "partial",  # partial | strict
     "seqlabel_threshold": None,  # None: the tuned value in resources/risk/seqlabel.json
     "llm_threshold": None,
     "span_threshold": None,
     "perturbation_threshold": None,
-    "perturbation_window": 64,
+    "perturbation_window": None,  # None: the LLM features' window (their lp(B) is reused)
     "perturbation_max_neighbours": 6,
     "perturbation_max_pairs": 3000,
 }
@@ -166,8 +166,21 @@ def ensure_scores(doc: Document, dr: DocRisk, ctx: RunContext) -> rf.SpanScores:
     if dr.scores is None:
         mlm = mlm_for(ctx)
         dr.tokens = mlm.encode(doc.text)
-        dr.scores = rf.score_spans(mlm, dr.tokens, dr.spans, window=int(setting(ctx, "window")))
+        dr.scores = rf.score_spans(mlm, dr.tokens, dr.spans, window=mlm_window(ctx))
     return dr.scores
+
+
+def mlm_window(ctx: RunContext) -> int:
+    """Context window of the span features: the setting, else the one the classifiers were
+    trained with (a classifier sees features computed exactly as in training)."""
+    value = setting(ctx, "window")
+    if value is None:
+        folder = resolve(setting(ctx, "classifiers_path"))
+        try:
+            value = _load_json_model(folder, "span_classifier.json").d.get("window")
+        except (OSError, ValueError, KeyError, AttributeError):
+            value = None
+    return int(value or rf.DEFAULT_WINDOW)
 
 
 def _pct(p: float) -> str:
@@ -307,7 +320,7 @@ class Perturbation(_Base):
         if dr.pert is None:
             dr.pert = perturbation(
                 mlm_for(ctx), dr.tokens, sc.token_ranges, dr.entity_of, sc.logprobs,
-                window=int(setting(ctx, "perturbation_window")),
+                window=int(setting(ctx, "perturbation_window") or mlm_window(ctx)),
                 max_neighbours=int(setting(ctx, "perturbation_max_neighbours")),
                 max_pairs=int(setting(ctx, "perturbation_max_pairs")))
         why, risky = [], []

@@ -5,7 +5,7 @@
 
 Writes training/work/risk/features.json: per document, per gold span: offsets, label, text,
 mentions of its entity (core grouping), target y (MASK), direct flag, the sub-token
-log-probabilities (span fully masked, window 64) and the number of words.
+log-probabilities (span fully masked, window --window) and the number of words.
 """
 from __future__ import annotations
 
@@ -26,11 +26,13 @@ def main():
     ap.add_argument("--mlm", default=str(default_mlm_dir()))
     ap.add_argument("--out", default=str(WORK / "features.json"))
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--window", type=int, default=DEFAULT_WINDOW,
+                    help="context window in sub-tokens (recorded in the classifiers)")
     ap.add_argument("--limit", type=int, default=0, help="only the first N docs of each file (tests)")
     args = ap.parse_args()
     mlm = MaskedLM(args.mlm, threads=args.threads)
     t0 = time.time()
-    out = {"mlm": args.mlm, "window": DEFAULT_WINDOW, "docs": []}
+    out = {"mlm": args.mlm, "window": args.window, "docs": []}
     docs = load_gold()
     if args.limit:
         docs = [d for d in docs if d.doc_id.startswith("001-")][:args.limit] + \
@@ -43,7 +45,7 @@ def main():
         spans = [SpanInput(f.span.start, f.span.end, str(f.label), f.text,
                            len(ents[eidx[i]].mentions)) for i, f in enumerate(findings)]
         toks = mlm.encode(doc.text)
-        sc = score_spans(mlm, toks, spans)
+        sc = score_spans(mlm, toks, spans, window=args.window)
         out["docs"].append({
             "doc_id": doc.doc_id,
             "spans": [[s.start, s.end, s.label, s.text, s.mentions, y, d, eidx[i]]
