@@ -134,3 +134,25 @@ def test_learned_combiner_ignores_disabled_indicators(risk_ready):
     low = ri.learned_combination([RiskSignal("span-classifier", 0.01, False, ""),
                                   RiskSignal("sequence-labelling", 0.01, False, "")])
     assert low is not None and not low.risky and low.score < comb.score
+
+
+def test_feature_window_follows_the_classifiers(risk_ready, small_doc, tmp_path):
+    """Features are computed with the window the classifiers were trained with, unless set."""
+    import json
+    import shutil
+
+    from redactor.core.resources import resource_path
+
+    assert ri.mlm_window(RunContext()) == json.loads(
+        resource_path("risk", "span_classifier.json").read_text())["window"]
+    folder = tmp_path / "risk"
+    shutil.copytree(resource_path("risk"), folder)
+    art = json.loads((folder / "span_classifier.json").read_text())
+    art["window"] = 48
+    (folder / "span_classifier.json").write_text(json.dumps(art))
+    ctx = RunContext(settings=Settings({"risk": {"classifiers_path": str(folder)}}))
+    assert ri.mlm_window(ctx) == 48
+    ctx = RunContext(settings=Settings({"risk": {"classifiers_path": str(folder), "window": 24}}))
+    assert ri.mlm_window(ctx) == 24
+    doc, fs, ents = small_doc
+    assert len(ri.SpanClassifier().assess(doc, fs, ents, ctx)) == len(fs)

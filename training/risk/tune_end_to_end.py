@@ -69,12 +69,13 @@ def metrics(gold, runs, ts, tq, policy):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--signals", default=str(WORK / "e2e_signals.json"))
+    ap.add_argument("--gold", default=str(DATA / "tab" / "tab_dev.json"))
     ap.add_argument("--rq", type=float, default=0.94, help="R_quasi on the tuning documents")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
     from pathlib import Path
 
-    gold = {g.doc_id: g for g in load_tab(DATA / "tab" / "tab_dev.json")}
+    gold = {g.doc_id: g for g in load_tab(args.gold)}
     runs = load_runs(Path(args.signals), gold)
     tune = [r for r in runs if not is_validation(r.doc_id)]
     val = [r for r in runs if is_validation(r.doc_id)]
@@ -97,6 +98,8 @@ def main():
     print(f"chosen: span_threshold {ts}, seqlabel_partial_threshold {tq}")
     print(f"  tuning documents:     {m}")
     print(f"  validation documents: {mv}")
+    print(json.dumps({"span_threshold": ts, "seqlabel_partial_threshold": tq, "tuning": m,
+                      "validation": mv}))
     if args.write:
         tuning = json.loads((RES / "tuning.json").read_text())
         tuning["span_threshold"] = ts
