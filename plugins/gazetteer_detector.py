@@ -227,8 +227,9 @@ class _Matcher:
     """One document's matching state."""
 
     def __init__(self, gaz: Gazetteer, text: str, *, names: bool, places: bool,
-                 ambiguity: bool = True) -> None:
+                 ambiguity: bool = True, soft_newlines: bool = False) -> None:
         self.gaz = gaz
+        self.soft_newlines = soft_newlines
         self.ambiguity = ambiguity
         self.text = text
         self.toks = tokenize(text)
@@ -237,10 +238,12 @@ class _Matcher:
 
     # -- context helpers --------------------------------------------------------------------
     def contiguous(self, i: int, j: int) -> bool:
-        """Tokens i..j-1 form one phrase: separated by at most a little whitespace."""
+        """Tokens i..j-1 form one phrase: separated by at most a little whitespace (a line
+        break only where lines are soft-wrapped, as in PDF text; elsewhere it ends a paragraph
+        or a table cell)."""
         for k in range(i, j - 1):
             gap = self.text[self.toks[k].end : self.toks[k + 1].start]
-            if gap and not _GAP.fullmatch(gap):
+            if gap and (not _GAP.fullmatch(gap) or ("\n" in gap and not self.soft_newlines)):
                 return False
         return True
 
@@ -274,6 +277,12 @@ class _Matcher:
             return True
         word = prev.group(1)
         return not (word[0].isupper() or _DETERMINER.match(word))
+
+    def field_label(self, start: int, end: int) -> bool:
+        """Is text[start:end] a field name: first on its line and followed by a colon?"""
+        line_start = self.text.rfind("\n", 0, start) + 1
+        return (not self.text[line_start:start].strip()
+                and re.match(r"[ \t]*:", self.text[end:end + 8]) is not None)
 
     def supported(self, e: _Entry, start: int, end: int, j: int) -> bool:
         """Does the context support an ambiguous entry spanning tokens ending before j?"""
@@ -335,6 +344,8 @@ class _Matcher:
                 continue
             if e.ambiguous and self.ambiguity and not self.supported(e, start, end, j):
                 continue
+            if e.subtype in ("OCCUPATION", "TITLE") and self.field_label(start, end):
+                continue  # "Author: …", "Supervisor:" — a form's field name, not a description
             score = 0.6 if e.ambiguous else 0.7
             why = f"gazetteer {e.list_name}" + (" (ambiguous; supported by context)"
                                                 if e.ambiguous else "")
@@ -375,7 +386,7 @@ class _Matcher:
             run = [i]
             k = i + (2 if self._initial(i) else 1)
             while k < n and len(run) < 6:
-                if not self.contiguous(k - 1, k) and toks[k - 1].text != ".":
+                if not self.contiguous(k - 1, k + 1) and toks[k - 1].text != ".":
                     break
                 if self._initial(k):
                     run.append(k)
@@ -458,12 +469,14 @@ def _select(cands: Iterable[_Cand]) -> list[_Cand]:
 
 
 def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places: bool = True,
-         legal: bool = True, convention: bool = False,
-         ambiguity: bool = True) -> list[tuple[int, int, Label, str, float, str]]:
+         legal: bool = True, convention: bool = False, ambiguity: bool = True,
+         soft_newlines: bool = False) -> list[tuple[int, int, Label, str, float, str]]:
     """All gazetteer matches in ``text``: ``(start, end, label, subtype, score, why)``.
-    ``ambiguity=False`` switches the ambiguity rule off (for measuring its effect)."""
+    ``ambiguity=False`` switches the ambiguity rule off (for measuring its effect);
+    ``soft_newlines`` lets a phrase run over a single line break (PDF text)."""
     gaz = gaz or load_gazetteer()
-    m = _Matcher(gaz, text, names=names, places=places, ambiguity=ambiguity)
+    m = _Matcher(gaz, text, names=names, places=places, ambiguity=ambiguity,
+                 soft_newlines=soft_newlines)
     cands: list[_Cand] = list(m.phrases())
     if names:
         cands += list(m.persons())
@@ -491,7 +504,8 @@ class GazetteerDetector:
                 names=bool(settings.get(SECTION, "gazetteer_names", True)),
                 places=bool(settings.get(SECTION, "gazetteer_places", True)),
                 legal=bool(settings.get(SECTION, "legal_provisions", True)),
-                convention=bool(settings.get(SECTION, "convention_articles", False))):
+                convention=bool(settings.get(SECTION, "convention_articles", False)),
+                soft_newlines=doc.format == "pdf"):
             ctx.check()
             yield Finding(Span(start, end), label, doc.text[start:end], subtype=subtype,
                           score=score, detector=self.id, explanation=why)

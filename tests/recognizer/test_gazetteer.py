@@ -149,3 +149,19 @@ def test_detector_yields_findings_and_honours_settings() -> None:
 
 def test_loaded_once_per_process() -> None:
     assert load_gazetteer() is load_gazetteer()
+
+
+def test_field_names_of_a_form_are_not_occupations() -> None:
+    assert texts("Social worker:\tTom Hansen\n", "DEM") == []
+    assert texts("Notes\n  Social worker : see file\n", "DEM") == []
+    assert texts("She was a social worker: and a mother.", "DEM") == ["social worker"]
+
+
+def test_names_do_not_run_over_a_line_break_except_in_pdf_text() -> None:
+    text = "Author: Jane Doe\nSupervisor: Tom Berg\n"
+    assert texts(text, "PERSON") == ["Jane Doe", "Tom Berg"]
+    assert texts("Signed by Jane\nDoe on Monday.", "PERSON") == ["Jane", "Doe"]
+    assert texts("Signed by Jane\nDoe on Monday.", "PERSON", soft_newlines=True) == ["Jane\nDoe"]
+    doc = Document("d", Path("d.pdf"), "pdf", "Signed by Jane\nDoe on Monday.")
+    found = list(GazetteerDetector().detect(doc, RunContext()))
+    assert [f.text for f in found if f.label == Label.PERSON] == ["Jane\nDoe"]
