@@ -8,6 +8,7 @@ highlights and selections always match the spans the pipeline uses.
 from __future__ import annotations
 
 import bisect
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -267,6 +268,9 @@ def render_pdf_pages(path: str, scale: float, password: str | None = None,
     return pages
 
 
+_page_of = operator.attrgetter("page")
+
+
 def boxes_for(doc: Document, span: Span) -> list[Box]:
     """The character boxes of a span (one per character, from the document's segments)."""
     out: list[Box] = []
@@ -362,6 +366,10 @@ class PdfPageView(QScrollArea):
         self._page_offset = 0
         self._page_ranges: dict[int, tuple[int, int]] = {}
         self._boxes: dict[Span, list[Box]] = {}
+        # the segments with boxes, by start offset (see _span_boxes)
+        self._segs: list[tuple[int, int]] = []  # (start, index in doc.segments)
+        self._seg_starts: list[int] = []
+        self._seg_max_len = 0
         self._findings: list[Finding] = []
         self._actions: list[Action] = []
         self._order: list[int] = []
@@ -376,6 +384,7 @@ class PdfPageView(QScrollArea):
         self._doc = doc
         self._boxes = {}
         self._page_ranges = {}
+        self._segs, self._seg_starts, self._seg_max_len = [], [], 0
         for w in self.pages:
             w.deleteLater()
         self.pages = []
@@ -384,14 +393,39 @@ class PdfPageView(QScrollArea):
         self._page_offset = 0
         self.set_findings([], [])
         if doc is not None:
-            pages = [b.page for s in doc.segments for b in s.boxes]
+            # one box per character: sets of page numbers are built in C, not box by box
+            seg_pages = [(k, seg, set(map(_page_of, seg.boxes)))
+                         for k, seg in enumerate(doc.segments) if seg.boxes]
+            pages = set().union(*(p for _k, _s, p in seg_pages))
             # Boxes carry 0-based page numbers; accept a reader that counts from 1.
             if pages and min(pages) >= 1 and max(pages) == max(doc.page_count, 1):
                 self._page_offset = 1
-            for seg in doc.segments:
-                for page in {b.page - self._page_offset for b in seg.boxes}:
+            for k, seg, seg_pages_of in seg_pages:
+                self._segs.append((seg.span.start, k))
+                self._seg_max_len = max(self._seg_max_len, len(seg.span))
+                for page in {p - self._page_offset for p in seg_pages_of}:
                     lo, hi = self._page_ranges.get(page, (seg.span.start, seg.span.end))
                     self._page_ranges[page] = (min(lo, seg.span.start), max(hi, seg.span.end))
+            self._segs.sort()
+            self._seg_starts = [start for start, _k in self._segs]
+
+    def _span_boxes(self, span: Span) -> list[Box]:
+        """:func:`boxes_for` without a pass over every segment (it runs on the GUI thread,
+        when a page is painted)."""
+        doc = self._doc
+        if doc is None:
+            return []
+        first = bisect.bisect_left(self._seg_starts, span.start - self._seg_max_len)
+        last = bisect.bisect_left(self._seg_starts, span.end)
+        out: list[Box] = []
+        for k in sorted(k for _start, k in self._segs[first:last]):
+            seg = doc.segments[k]
+            if not seg.span.overlaps(span):
+                continue
+            lo = max(span.start, seg.span.start) - seg.span.start
+            hi = min(span.end, seg.span.end) - seg.span.start
+            out.extend(seg.boxes[lo:hi])
+        return out
 
     def set_pages(self, pages: Sequence[RenderedPage]) -> None:
         self.placeholder.hide()
@@ -432,7 +466,7 @@ class PdfPageView(QScrollArea):
             f = self._findings[i]
             merged = self._boxes.get(f.span)
             if merged is None:
-                merged = self._boxes[f.span] = merge_line_boxes(boxes_for(self._doc, f.span))
+                merged = self._boxes[f.span] = merge_line_boxes(self._span_boxes(f.span))
             for b in merged:
                 if b.page - self._page_offset == index:
                     out.append((b, str(f.label), self._actions[i], i == self._current))
@@ -444,7 +478,7 @@ class PdfPageView(QScrollArea):
     def scroll_to(self, span: Span) -> None:
         if self._doc is None:
             return
-        boxes = boxes_for(self._doc, span)
+        boxes = self._span_boxes(span)
         if not boxes:
             return
         page = boxes[0].page - self._page_offset

@@ -207,6 +207,7 @@ class FindingsPanel(QTreeView):
     findingSelected = Signal(int)
     settledChanged = Signal()  # every finding received so far is shown (see ``settled``)
     SLICE_S = 0.008  # GUI-thread time budget of one slice filling the partial list
+    SLICE_ROWS = 4  # rows added between two looks at the clock (the worker may hold the GIL)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -309,7 +310,7 @@ class FindingsPanel(QTreeView):
         accessible = Qt.ItemDataRole.AccessibleTextRole
         model = self.partial_model
         while self._filled < len(self._partial) and time.perf_counter() - t0 < self.SLICE_S:
-            for f in self._partial[self._filled:self._filled + 10]:
+            for f in self._partial[self._filled:self._filled + self.SLICE_ROWS]:
                 text = _one_line(f.text)
                 spoken = f"{f.label} {text}, not yet decided"
                 row = []

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QElapsedTimer, QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -76,6 +76,7 @@ from redactor.pluginhost.manager import PluginHost
 FILE_FILTER = "Documents (*.docx *.pdf *.txt);;All files (*)"
 MAX_RECENT = 10
 PAGE_SCALE = 1.25
+PARTIAL_REFRESH_MS = 300  # while analysing, the findings found so far are shown this often
 
 
 class Status:
@@ -165,6 +166,11 @@ class MainWindow(QMainWindow):
         self.last_message = ""
         self.confirm_close = True  # ask before closing with unsaved review work
         self.last_search_count = 0
+        # findings arriving while analysing are shown by a throttled refresh of their own
+        self._partial_timer = QTimer(self)
+        self._partial_timer.setSingleShot(True)
+        self._partial_timer.timeout.connect(self._refresh_partial)
+        self._partial_clock = QElapsedTimer()  # since the last such refresh
         self.setWindowTitle("Redactor")
         self.setAccessibleName("Redactor")
         self.setAcceptDrops(True)
@@ -635,7 +641,26 @@ class MainWindow(QMainWindow):
                 entry.partial.extend(value)
                 changed = True
         if changed and entry is self.current and entry.analysis is None:
-            self._refresh_findings(entry)
+            self._schedule_partial_refresh()
+
+    def _schedule_partial_refresh(self) -> None:
+        """Show the findings found so far in a later turn of the event loop (not in the job's
+        poll, which may just have shown the document), at most every PARTIAL_REFRESH_MS:
+        with the worker holding the GIL most of the time, every refresh costs the GUI thread
+        waits as well as work."""
+        if self._partial_timer.isActive():
+            return
+        clock = self._partial_clock
+        wait = max(0, PARTIAL_REFRESH_MS - clock.elapsed()) if clock.isValid() else 0
+        self._partial_timer.start(wait)
+
+    def _refresh_partial(self) -> None:
+        entry = self.current
+        if (entry is None or entry.status != Status.ANALYSING or entry.analysis is not None
+                or not entry.partial):
+            return  # finished, cancelled or switched away meanwhile: shown by its handler
+        self._partial_clock.start()
+        self._refresh_findings(entry)
 
     def _analysis_done(self, entry: DocumentEntry, outcome: AnalysisOutcome) -> None:
         analysis = outcome.analysis
@@ -705,12 +730,23 @@ class MainWindow(QMainWindow):
         if len(self.batch) > 1:
             done = sum(1 for j in self.batch if j.done)
             overall = (done + fraction) / len(self.batch)
-            self.progress.setValue(int(overall * 100))
-            self.progress.setFormat(f"{self.batch_verb} {done + 1}/{len(self.batch)} %p%")
+            self._set_progress(int(overall * 100),
+                               f"{self.batch_verb} {done + 1}/{len(self.batch)} %p%")
         else:
-            self.progress.setValue(int(fraction * 100))
-            self.progress.setFormat(f"{phase.split(':')[0]} %p%")
+            self._set_progress(int(fraction * 100), f"{phase.split(':')[0]} %p%")
         del active
+
+    def _set_progress(self, value: int, fmt: str) -> None:
+        """Update the bar without QProgressBar's synchronous repaint, which would paint every
+        dirty widget of the window (pages, text, findings) inside the job's poll: the bar is
+        repainted with the rest in a later turn of the event loop."""
+        bar = self.progress
+        if bar.value() == value and bar.format() == fmt:
+            return
+        bar.setUpdatesEnabled(False)
+        bar.setFormat(fmt)
+        bar.setValue(value)
+        bar.setUpdatesEnabled(True)  # schedules the repaint
 
     def _show_progress(self, on: bool) -> None:
         self.progress.setVisible(on)

@@ -13,7 +13,7 @@ from PySide6.QtCore import QElapsedTimer, QTimer
 
 from redactor.core.errors import InputError
 from redactor.gui.jobs import JobRunner
-from redactor.gui.main_window import Status
+from redactor.gui.main_window import PARTIAL_REFRESH_MS, Status
 
 
 def test_first_findings_appear_then_cancel(qtbot, make_window, txt_file) -> None:  # type: ignore[no-untyped-def]
@@ -170,3 +170,73 @@ def test_partial_findings_fill_in_bounded_slices(qtbot) -> None:  # type: ignore
     assert len(slices) >= 3
     panel.set_analysis(None)
     assert panel.settled and panel.summary() == "" and panel.top_level_count() == 0
+
+
+def test_full_collections_wait_until_the_last_job_ends(qtbot) -> None:  # type: ignore[no-untyped-def]
+    import gc
+    import threading
+
+    from redactor.gui.jobs import FULL_COLLECTION_PAUSED
+
+    before = gc.get_threshold()
+    runner = JobRunner(poll_ms=10)
+    release = threading.Event()
+    seen: list[tuple[int, int, int]] = []
+
+    def long(control):  # type: ignore[no-untyped-def]
+        seen.append(gc.get_threshold())
+        release.wait(5)
+
+    first = runner.run("long", long)
+    second = runner.submit("short", lambda control: seen.append(gc.get_threshold()))
+    runner2 = JobRunner(poll_ms=10)  # another window's runner counts too
+    with qtbot.waitSignal(second.finished, timeout=5000):
+        runner2.start(second)
+    # the young generations keep their thresholds; full passes wait for every job
+    assert seen[-1] == (before[0], before[1], FULL_COLLECTION_PAUSED)
+    assert gc.get_threshold()[2] == FULL_COLLECTION_PAUSED  # the first job still runs
+    with qtbot.waitSignal(first.finished, timeout=5000):
+        release.set()
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() > 0  # the survivors are not rescanned by later full passes
+    assert runner.shutdown(1000) and runner2.shutdown(1000)
+
+
+def test_partial_findings_are_shown_throttled_and_all_in_the_end(qtbot, make_window,  # type: ignore[no-untyped-def]
+                                                                 txt_file) -> None:
+    from gui_support import wait_until_settled
+
+    from redactor.core.model import Finding, Label, Span
+
+    slow = SlowDetector(seconds=20)
+    w = make_window(("slow", PluginOf(slow)))
+    w.open_files([txt_file])
+    job = w.analyse_current()
+    assert slow.started.wait(5)
+    entry = w.current
+    qtbot.wait(100)  # the findings of the detectors before the slow one arrive and are shown
+    qtbot.waitUntil(lambda: not w._partial_timer.isActive()
+                    and w.view.text_view.highlight_count == len(entry.partial), timeout=5000)
+    assert w.view.text_view.toPlainText()
+    refreshed: list[int] = []
+    refresh = w._refresh_findings
+    w._refresh_findings = lambda e: (refreshed.append(len(e.partial)), refresh(e))
+    # five batches within one turn of the event loop: one refresh shows them all
+    for n in range(5):
+        batch = [Finding(Span(i, i + 4), Label.MISC, entry.document.text[i:i + 4], detector="x")
+                 for i in range(n * 20, n * 20 + 20, 5)]
+        w._analysis_partial(entry, [("findings", batch)])
+    assert refreshed == []  # not inside the job's poll
+    total = len(entry.partial)
+    qtbot.waitUntil(lambda: w.view.text_view.highlight_count == total, timeout=5000)
+    assert refreshed == [total]
+    wait_until_settled(qtbot, w.findings)
+    assert w.findings.top_level_count() == total == w.findings.model().rowCount()
+    assert f"found so far: {total}" in w.findings_label.text()
+    # a refresh due after the run was cancelled does not bring the findings back
+    w._analysis_partial(entry, [("findings", batch)])
+    with qtbot.waitSignal(w.analysisFinished, timeout=5000):
+        w.cancel()
+    qtbot.wait(PARTIAL_REFRESH_MS + 50)
+    assert job.status == "cancelled" and w.view.text_view.highlight_count == 0
+    assert refreshed == [total, 0]  # the second: the cancel handler's own, clearing the view

@@ -30,7 +30,9 @@ from redactor.core.model import Action, Box, Document, Finding, Label, Segment, 
 from redactor.gui.document_view import (
     DocumentView,
     OffsetMap,
+    PdfPageView,
     TextDocumentView,
+    boxes_for,
     merge_line_boxes,
     render_pdf_pages,
 )
@@ -98,6 +100,23 @@ def test_pdf_page_view_draws_boxes(qtbot, tmp_path: Path) -> None:  # type: igno
     # plain text documents have no page tab
     view.set_document(Document("t", Path("t.txt"), "txt", "plain"))
     assert not view.is_paged and view.count() == 1
+
+
+def test_page_view_finds_a_span_s_boxes_like_boxes_for(qtbot) -> None:  # type: ignore[no-untyped-def]
+    # lines of different lengths on two pages, one line without boxes, out of text order
+    lines = [(0, 12, 0), (13, 20, 0), (21, 21, None), (22, 40, 1), (41, 45, 1)]
+    segments = [Segment(Span(lo, hi), f"page:{page}",
+                        tuple(Box(page, x, 10, x + 1, 20) for x in range(hi - lo))
+                        if page is not None else ())
+                for lo, hi, page in lines]
+    doc = Document("d", Path("d.pdf"), "pdf", "x" * 45,
+                   (segments[3], *segments[:3], segments[4]), page_count=2)
+    view = PdfPageView()
+    qtbot.addWidget(view)
+    view.set_document(doc)
+    for start in range(46):
+        for end in range(start, 47):
+            assert view._span_boxes(Span(start, end)) == boxes_for(doc, Span(start, end))
 
 
 def test_merge_line_boxes() -> None:
