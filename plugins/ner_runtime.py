@@ -25,6 +25,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
+from redactor_plugins.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
 __all__ = ["NerModel", "NerSpan", "default_model_dir"]
@@ -152,7 +153,7 @@ class NerModel:
 
     def token_probabilities(self, text: str) -> tuple[list[_Piece], np.ndarray]:
         """Word pieces of ``text`` and their label probabilities (n_pieces, n_labels)."""
-        enc = self.tokenizer.encode(text, add_special_tokens=False)
+        enc = encode_document(self.tokenizer, text)
         pieces = [
             _Piece(s, e, -1 if w is None else int(w))
             for (s, e), w in zip(enc.offsets, enc.word_ids, strict=True)

@@ -26,6 +26,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
+from redactor_plugins.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
 __all__ = ["DocTokens", "MaskedLM", "ScoreRequest", "default_mlm_dir", "load_mlm"]
@@ -120,7 +121,7 @@ class MaskedLM:
 
     # -- tokenisation ----------------------------------------------------------------------
     def encode(self, text: str) -> DocTokens:
-        enc = self.tok.encode(text, add_special_tokens=False)
+        enc = encode_document(self.tok, text)
         offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
         return DocTokens(np.asarray(enc.ids, dtype=np.int64), offs[:, 0].copy(), offs[:, 1].copy())
 

@@ -17,6 +17,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
+from redactor_plugins.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
 __all__ = ["SeqLabeller", "default_seqlabel_dir", "load_seqlabeller"]
@@ -75,7 +76,7 @@ class SeqLabeller:
 
     def token_probs(self, text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(starts, ends, P(MASK)) per word piece of ``text``."""
-        enc = self.tok.encode(text, add_special_tokens=False)
+        enc = encode_document(self.tok, text)
         ids = np.asarray(enc.ids, dtype=np.int64)
         offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
         n = len(ids)

@@ -196,6 +196,13 @@ class Job(QObject):
                 self.failed.emit(self.error)
             self.finished.emit()
 
+    def _drop_outcome(self) -> None:
+        """Forget the result and exception (the status and the error message stay)."""
+        with self._lock:
+            self._outcome = None
+        self.result = None
+        self.exception = None
+
     # -- pool thread -----------------------------------------------------------------------
     def _execute(self) -> None:
         with self._lock:
@@ -276,6 +283,10 @@ class JobRunner(QObject):
         self._release(job)
         self.jobFinished.emit(job)
         job._work = _finished_work  # drop the closure (and the inputs it holds)
+        # the runner keeps finished jobs (they are its Qt children): once every handler of
+        # this event has run, drop what they returned — an analysis holds the document text,
+        # which must not outlive the file's entry in the queue
+        QTimer.singleShot(0, self, job._drop_outcome)
 
     @staticmethod
     def _release(job: Job) -> None:

@@ -240,3 +240,16 @@ def test_partial_findings_are_shown_throttled_and_all_in_the_end(qtbot, make_win
     qtbot.wait(PARTIAL_REFRESH_MS + 50)
     assert job.status == "cancelled" and w.view.text_view.highlight_count == 0
     assert refreshed == [total, 0]  # the second: the cancel handler's own, clearing the view
+
+
+def test_finished_jobs_do_not_keep_their_results(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The runner keeps finished jobs; what they returned (an analysis holds the document
+    text) is dropped once the handlers have run."""
+    runner = JobRunner(poll_ms=10)
+    got: list[object] = []
+    job = runner.run("ok", lambda control: ["document text"], succeeded=got.append)
+    qtbot.waitUntil(lambda: job.done, timeout=5000)
+    assert got == [["document text"]]
+    qtbot.waitUntil(lambda: job.result is None, timeout=2000)
+    assert job.status == "succeeded" and job._outcome is None
+    assert runner.shutdown(1000)

@@ -190,3 +190,20 @@ def test_ner_detector_maps_model_output(monkeypatch: pytest.MonkeyPatch) -> None
                         lambda path=None: (False, "NER model not installed"))
     with pytest.raises(RuntimeError, match="not installed"):
         list(ner_detector.NerDetector().detect(_doc(text), RunContext()))
+
+
+def test_document_encoding_matches_the_plain_tokenizer_call() -> None:
+    """encode_document (GIL released) gives exactly what Tokenizer.encode gives."""
+    from redactor_plugins.tokenizer_calls import encode_document
+    from tokenizers import Tokenizer
+
+    from redactor.core.resources import resource_path
+
+    text = "Mr Galip Yalman (born 1970) lodged application no. 36110/97.\n\nÅse Berg’s café, 3 m².\n" * 20
+    for folder in ("ner", "mlm", "seqlabel"):
+        path = resource_path("models", folder, "tokenizer.json")
+        if not path.is_file():
+            continue
+        tok = Tokenizer.from_file(str(path))
+        a, b = tok.encode(text, add_special_tokens=False), encode_document(tok, text)
+        assert (a.ids, a.offsets, a.word_ids) == (b.ids, b.offsets, b.word_ids), folder
