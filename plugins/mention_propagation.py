@@ -10,7 +10,9 @@ later). Two document-internal rules fix that without another model:
   has a digit, or several words at least one capitalised, or it is one capitalised word whose
   lower-case form never occurs in the document (so "Court" in a text that also says "the court"
   is not). Any other text (a lower-case occupation, a capitalised common word) is propagated
-  only when the model tagged at least half of its occurrences.
+  only when the model tagged most (over half) of its occurrences. Only free-standing words
+  count: "family" inside the e-mail address "riverside-family.example" is neither a source
+  nor a target.
 * **defined aliases** — a quoted short form in brackets right after a span, as in
   ``Postel Properties Limited ("Postel")`` or ``Social Insurance Office (hereinafter "the
   Office")``, becomes a finding of the same label and is then propagated like a specific text.
@@ -34,6 +36,7 @@ __all__ = ["PROPAGATED_LABELS", "defined_aliases", "propagate"]
 PROPAGATED_LABELS = frozenset({Label.PERSON, Label.ORG, Label.LOC, Label.CODE, Label.MISC,
                                Label.DEM})
 _TOKEN = re.compile(r"\w+|[^\w\s]")
+_JOINERS = frozenset("-‐‑_./@\\:#+&=~%")  # inside e-mail addresses, URLs, file names, codes
 _POSSESSIVE = re.compile(r"\s*['’]s$")
 _ALIAS = re.compile(
     r"\s*\(\s*(?:[^()“”\"]{0,60}?[;,]\s*)?"           # an optional native name first: "(länsrätten; …"
@@ -75,6 +78,20 @@ def _occurrences(doc_toks: Sequence[_Tok], index: dict[str, list[int]],
         if ok:
             out.append((doc_toks[i].start, doc_toks[i + n - 1].end))
     return out
+
+
+def _free_standing(text: str, start: int, end: int) -> bool:
+    """Not part of a longer token such as an e-mail address ("riverside-family.example") or a
+    URL: the neighbouring characters are spaces or punctuation that ends or opens a phrase
+    (a full stop only before a space or the end of the text)."""
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in _JOINERS):
+        return False
+    if end < len(text):
+        after = text[end]
+        if after.isalnum() or (after in _JOINERS and not (
+                after in ".:" and (end + 1 == len(text) or text[end + 1].isspace()))):
+            return False
+    return True
 
 
 def _is_specific(text: str, toks: Sequence[_Tok], lower_words: set[str]) -> bool:
@@ -126,7 +143,7 @@ def propagate(text: str, findings: Sequence[Finding], detector: str, *,
     groups: dict[tuple[tuple[str, bool], ...], list[Finding]] = defaultdict(list)
     forced: set[tuple[tuple[str, bool], ...]] = set()
     for f, is_forced in [(f, False) for f in findings] + [(f, True) for f in always]:
-        if f.label not in PROPAGATED_LABELS:
+        if f.label not in PROPAGATED_LABELS or not _free_standing(text, f.span.start, f.span.end):
             continue
         core = _POSSESSIVE.sub("", f.text.strip())
         if len(core) < 2 or not any(c.isalnum() for c in core):
@@ -141,12 +158,13 @@ def propagate(text: str, findings: Sequence[Finding], detector: str, *,
 
     out: list[Finding] = []
     for shape, members in groups.items():
-        occ = _occurrences(doc_toks, index, shape)
+        occ = [(s, e) for s, e in _occurrences(doc_toks, index, shape)
+               if _free_standing(text, s, e)]
         untagged = [(s, e) for s, e in occ if covered.find(1, s, e) == -1]
         if not untagged:
             continue
-        if shape not in forced and 2 * (len(occ) - len(untagged)) < len(occ):
-            continue
+        if shape not in forced and 2 * (len(occ) - len(untagged)) <= len(occ):
+            continue  # a common word: only when the model tagged most of its occurrences
         label = Counter(f.label for f in members).most_common(1)[0][0]
         model = next(f for f in members if f.label == label)
         for s, e in untagged:

@@ -63,6 +63,13 @@ _MONEY = re.compile(r"[€$£¥]|\b(?:EUR|USD|GBP|CHF|SEK|NOK|DKK|TRY|RUB|PLN|eu
                     r"pounds?|francs?|kronor|kroner|lira|liras|roubles?|rubles?|zlotys?|"
                     r"hryvnias?|lei|levs?|korun[ay]?)\b", re.IGNORECASE)
 _AGE = re.compile(r"\b(?:aged?|years?\s+old|year-old)\b", re.IGNORECASE)
+# a date or time names a number or a calendar word; "past", "Between" or "five of the" alone
+# (model slips) are not dates
+_TEMPORAL = re.compile(
+    rf"\d|{_MONTHS}\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:years?|months?|weeks?|"
+    r"days?|decades?|centur(?:y|ies)|hours?|minutes?|seconds?|fortnight|spring|summer|autumn|"
+    r"winter|fall|morning|afternoon|evening|night|noon|midnight|today|yesterday|tomorrow|"
+    r"christmas|easter|weekend|annual|season)", re.IGNORECASE)
 _PERCENT = re.compile(r"%|\bper\s*cent\b|\bpercent\b", re.IGNORECASE)
 
 
@@ -211,6 +218,8 @@ class NerDetector:
                 if mapped is None:
                     continue
                 label, subtype = mapped
+                if label == Label.DATETIME and not _TEMPORAL.search(text):
+                    continue
                 found.append(Finding(Span(start, end), label, text, subtype=subtype,
                                      score=round(float(score), 4), detector=self.id,
                                      explanation=f"NER model ({raw})"))

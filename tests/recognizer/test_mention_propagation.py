@@ -92,3 +92,17 @@ def test_detector_propagates_unless_switched_off(monkeypatch: pytest.MonkeyPatch
     assert [f.span.start for f in found] == [0, 28, 46]
     off = Settings({"recognizer": {"propagate_mentions": False}})
     assert len(list(ner_detector.NerDetector().detect(doc, RunContext(settings=off)))) == 1
+
+
+def test_parts_of_addresses_are_neither_sources_nor_targets() -> None:
+    text = ("Write to anna@riverside-family.example. The family moved. Visit "
+            "www.Latem.example or Latem AB today. The family left.")
+    s = text.index("family")
+    inside = Finding(Span(s, s + 6), Label.ORG, "family", detector="ner")
+    assert propagate(text, [inside], "ner") == []
+    s = text.index("Latem AB")
+    name = Finding(Span(s, s + 5), Label.ORG, "Latem", detector="ner")
+    assert propagate(text, [name], "ner") == []  # "Latem" in the URL is not a mention
+    half = [Finding(Span(i, i + 6), Label.ORG, "family", detector="ner")
+            for i in (text.index("family moved"),)]
+    assert propagate(text, half, "ner") == []  # 1 of 2 free-standing: not a majority

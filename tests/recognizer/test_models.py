@@ -207,3 +207,18 @@ def test_document_encoding_matches_the_plain_tokenizer_call() -> None:
         tok = Tokenizer.from_file(str(path))
         a, b = tok.encode(text, add_special_tokens=False), encode_document(tok, text)
         assert (a.ids, a.offsets, a.word_ids) == (b.ids, b.offsets, b.word_ids), folder
+
+
+def test_ner_dates_without_a_number_or_calendar_word_are_dropped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "Over the past 12 months, between five of the sessions, in the summer."
+
+    class Stub:
+        def predict(self, t: str) -> list[tuple[int, int, str, float]]:
+            spans = ["past", "12 months", "five of the", "the summer"]
+            return [(t.index(s), t.index(s) + len(s), "DATETIME", 0.9) for s in spans]
+
+    monkeypatch.setattr(ner_detector, "model_available", lambda path=None: (True, ""))
+    monkeypatch.setattr(ner_detector, "load_model", lambda path=None, threads=0: Stub())
+    found = list(ner_detector.NerDetector().detect(_doc(text), RunContext()))
+    assert [f.text for f in found] == ["12 months", "the summer"]

@@ -29,10 +29,11 @@ BAD_WORDING = ("a member of a group", "member of a group", "childrens", "a month
                "a quantity", "certain date", "between 2.5", "country in Europe mobile",
                "a a ", "senior a ", "Her organisation")
 # Sentences (white space collapsed) that the TXT and DOCX copies must contain; {P} is any
-# pseudonym, {A} an adjective chosen by the generalizer ("UK" may be typed LOC or DEM).
+# pseudonym, {A} an adjective chosen by the generalizer ("UK" may be typed LOC or DEM), {H}
+# the author field's name.
 SENTENCES = (
     "Date of note: 2024, in the morning.",
-    "Recorded by: {P}, senior social care professional ([email address])",
+    "{H}: {P}, senior social care professional ([email address])",
     "Client: Mr {P}, in their thirties, a European national living at an address in the "
     "United Kingdom.",
     "Mr {P} works as a machine operator at the port.",
@@ -122,6 +123,9 @@ def test_key_sentences_read_naturally(outputs: dict[str, tuple[ExportResult, str
     for sentence in SENTENCES:
         pattern = re.escape(sentence).replace(re.escape("{P}"), r"[\w.'-]+(?: [\w.'-]+)?")
         pattern = pattern.replace(re.escape("{A}"), r"(?:European|local)")
+        # a field name at the start of a line is not an occupation; mid-line (the DOCX header
+        # row) "Author" is one, generalized to "Recorded by"
+        pattern = pattern.replace(re.escape("{H}"), r"(?:Author|Recorded by)")
         if not re.search(pattern, flat):
             missing.append(sentence)
     # which spans the models detect moves a little with every retrained model; the wording
