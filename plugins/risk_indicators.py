@@ -77,6 +77,17 @@ def setting(ctx: RunContext | None, key: str) -> Any:
     return DEFAULTS.get(key) if value is None or value == "" else value
 
 
+def policy_threshold(ctx: RunContext | None, *ids: str) -> float | None:
+    """The run's policy's threshold for an indicator (``[risk.thresholds]``), if it sets one:
+    a policy chooses its operating point (the default: recall first) while each indicator
+    keeps its own tuned threshold for other policies and for the evaluation's rows."""
+    thresholds = getattr(getattr(ctx, "policy", None), "thresholds", None) or {}
+    for key in ids:
+        if key in thresholds:
+            return float(thresholds[key])
+    return None
+
+
 def resolve(path: str | os.PathLike[str]) -> Path:
     """``resources/...`` means the bundled resources folder; other paths are used as given."""
     p = Path(path).expanduser()
@@ -231,8 +242,10 @@ class LLMProbability(_Base):
         return _load_json_model(resolve(setting(ctx, "classifiers_path")), self.artefact)
 
     def threshold(self, ctx: RunContext, model: Any) -> float:
-        t = setting(ctx, self.threshold_key)
-        if t is None:  # the recall-first value chosen for the default configuration, if any
+        t = setting(ctx, self.threshold_key)  # the user's setting, then the policy's
+        if t is None:
+            t = policy_threshold(ctx, self.id)
+        if t is None:  # a tuned value (tuning.json), else the classifier's own
             t = tuned(ctx, self.threshold_key, None)
         return float(t) if t is not None else float(model.threshold)
 
@@ -309,6 +322,8 @@ class Perturbation(_Base):
         if not findings:
             return []
         t = setting(ctx, "perturbation_threshold")
+        if t is None:
+            t = policy_threshold(ctx, self.id)
         t = float(t if t is not None else tuned(ctx, "perturbation_threshold", 10.0))
         if t <= 0:  # every score is >= 0: all risky, no need to run the masked LM
             why = ("the perturbation threshold is 0 (on dev data no threshold beat masking every "
@@ -361,6 +376,8 @@ class SequenceLabelling(_Base):
             dr.seq = model.span_scores(doc.text, [(f.span.start, f.span.end) for f in findings])
         match = (self.match or str(setting(ctx, "seqlabel_match"))).lower()
         t = setting(ctx, "seqlabel_threshold")
+        if t is None:
+            t = policy_threshold(ctx, f"{self.id} ({match})", self.id)
         t = float(t if t is not None else tuned(ctx, f"seqlabel_{match}_threshold", 0.5))
         scores, risky, why = [], [], []
         for hi, lo in dr.seq:

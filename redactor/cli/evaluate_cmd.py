@@ -23,6 +23,7 @@ token-level scores).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import re
 import sys
@@ -153,7 +154,10 @@ def collect(gold_docs, *, host, pipeline, settings, gold_spans: bool, folds: int
         if not over:
             used["in_sample"] += 1
         data["risk"] = risk
-        ctx = RunContext(settings=Settings(data), policy=pipeline.policy)
+        # the indicators' own thresholds for every row; the policy row applies the policy's
+        # [risk.thresholds] to the scores (policy_signals)
+        ctx = RunContext(settings=Settings(data),
+                         policy=dataclasses.replace(pipeline.policy, thresholds={}))
         findings = gold_findings(g) if gold_spans else pipeline.detect(doc, ctx)
         entities = group_entities(findings)
         ent_of = entity_index(entities, len(findings))
@@ -187,6 +191,17 @@ def masked_spans(run: DocRun, combined: Sequence[CombinedRisk], policy) -> list[
     decisions = decide(run.findings, run.entities, run.entity_of, combined, policy)
     return [(f.span.start, f.span.end) for f, d in zip(run.findings, decisions, strict=True)
             if d.action != Action.KEEP]
+
+
+def policy_signal(signal: Any, row_id: str, policy) -> Any:
+    """``signal`` judged by the policy's threshold for its indicator, if the policy sets one
+    (row ids such as "sequence-labelling (partial)" also match "sequence-labelling")."""
+    thresholds = getattr(policy, "thresholds", None) or {}
+    base = row_id.split(" (")[0]
+    t = thresholds.get(row_id, thresholds.get(base))
+    if t is None:
+        return signal
+    return dataclasses.replace(signal, risky=bool(signal.score >= t))
 
 
 def row_outputs(runs: Sequence[DocRun], policy, *, combine_ids: Sequence[str], k_policy: int,
@@ -223,7 +238,8 @@ def row_outputs(runs: Sequence[DocRun], policy, *, combine_ids: Sequence[str], k
         mine = [c for c in (policy_ids if policy_ids is not None else combine_ids)
                 if c in run.signals]
         put(f"policy: k={k_policy} of {len(mine)} ({', '.join(mine)})", run,
-            [vote([run.signals[c][i] for c in mine], k_policy) for i in range(n)])
+            [vote([policy_signal(run.signals[c][i], c, policy) for c in mine], k_policy)
+             for i in range(n)])
     return rows
 
 
@@ -370,6 +386,7 @@ def run(args: argparse.Namespace) -> int:
         "findings": sum(len(r.findings) for r in runs),
         "combined_indicators": combine_rows, "policy": policy.name, "k": k_policy,
         "policy_indicators": policy_rows,
+        "policy_thresholds": dict(policy.thresholds) or None,
         "cross_validation": (f"fold artefacts for {used['classifiers']} (classifiers) / "
                              f"{used['seqlabel']} (sequence labeller) documents; "
                              f"{used['in_sample']} documents scored by the shipped models"

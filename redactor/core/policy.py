@@ -16,6 +16,9 @@ preset and ``--policy FILE`` a user's file. Example::
     combiner = "vote"                  # or "learned"
     k = 1
     indicators = []                    # empty: every enabled indicator
+    [risk.thresholds]                  # this policy's operating point (else each indicator's own)
+    span-classifier = 0.14
+    sequence-labelling = 0.2
     [options]
     redact_marker = "[REDACTED]"
 """
@@ -59,10 +62,13 @@ class Policy:
     combiner: str = "vote"
     k: int = 1
     indicators: tuple[str, ...] = ()
+    #: indicator id → the score from which it says "risky" under this policy
+    thresholds: Mapping[str, float] = field(default_factory=dict)
     options: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "labels", MappingProxyType(dict(self.labels)))
+        object.__setattr__(self, "thresholds", MappingProxyType(dict(self.thresholds)))
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
     def rule(self, label: Label) -> LabelRule:
@@ -112,6 +118,14 @@ def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> 
     if not isinstance(k, int) or k < 1:
         raise UsageError("policy: risk.k must be a positive integer")
     options = {str(a): str(b) for a, b in dict(data.get("options", {})).items()}
+    thresholds: dict[str, float] = {}
+    raw_thresholds = risk.get("thresholds", {})
+    if not isinstance(raw_thresholds, Mapping):
+        raise UsageError("policy: [risk.thresholds] must be a table of indicator = number")
+    for key, value in raw_thresholds.items():
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise UsageError(f"policy: risk.thresholds.{key} must be a number >= 0")
+        thresholds[str(key)] = float(value)
     return Policy(
         name=str(data.get("name", fallback_name)),
         description=str(data.get("description", "")),
@@ -122,6 +136,7 @@ def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> 
         combiner=str(risk.get("combiner", "vote")),
         k=k,
         indicators=_str_tuple(risk.get("indicators"), "risk.indicators"),
+        thresholds=thresholds,
         options=options,
     )
 

@@ -257,6 +257,16 @@ def test_policy_presets_and_errors(tmp_path: Path) -> None:
         load_policy(bad)
 
 
+def test_policy_risk_thresholds() -> None:
+    pol = policy_from_dict({"risk": {"thresholds": {"span-classifier": 0.25,
+                                                    "sequence-labelling": 1}}})
+    assert dict(pol.thresholds) == {"span-classifier": 0.25, "sequence-labelling": 1.0}
+    assert set(load_policy("default").thresholds) == {"span-classifier", "sequence-labelling"}
+    for bad in ({"x": -1}, {"x": "high"}, {"x": True}, 3):
+        with pytest.raises(UsageError, match="thresholds"):
+            policy_from_dict({"risk": {"thresholds": bad}})
+
+
 def test_strategy_failure_is_reported_and_falls_back(txt: Path, tmp_path: Path) -> None:
     class Broken:
         id = "broken"

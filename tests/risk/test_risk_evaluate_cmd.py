@@ -115,3 +115,19 @@ def test_fold_artefacts_are_picked_per_document(tmp_path, monkeypatch):
     assert m["a"]["classifiers"].name == "fold0" and m["a"]["seqlabel"].name == "fold0"
     assert m["c"]["classifiers"].name == "fold1" and "seqlabel" not in m["c"]
     assert evaluate_cmd._fold_dirs(0) == {}
+
+
+def test_policy_row_uses_the_policys_thresholds():
+    """Per-indicator rows keep each indicator's verdict; the policy row re-judges the scores
+    at the policy's [risk.thresholds] (row ids "x (partial)" match the policy's "x")."""
+    from redactor.cli.evaluate_cmd import policy_signal
+    from redactor.core.model import RiskSignal
+    from redactor.core.policy import policy_from_dict
+
+    pol = policy_from_dict({"risk": {"thresholds": {"sequence-labelling": 0.2}}})
+    s = RiskSignal("sequence-labelling", 0.3, False, "why")
+    assert policy_signal(s, "sequence-labelling (partial)", pol).risky
+    assert not policy_signal(RiskSignal("sequence-labelling", 0.1, True), "sequence-labelling (partial)",
+                             pol).risky
+    other = RiskSignal("span-classifier", 0.3, False)
+    assert policy_signal(other, "span-classifier", pol) is other

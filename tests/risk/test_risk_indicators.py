@@ -156,3 +156,20 @@ def test_feature_window_follows_the_classifiers(risk_ready, small_doc, tmp_path)
     assert ri.mlm_window(ctx) == 24
     doc, fs, ents = small_doc
     assert len(ri.SpanClassifier().assess(doc, fs, ents, ctx)) == len(fs)
+
+
+def test_policy_sets_the_operating_point(risk_ready, small_doc):
+    """A policy's [risk.thresholds] beat the tuned ones; a user's setting beats the policy."""
+    from redactor.core.policy import policy_from_dict
+
+    doc, fs, ents = small_doc
+    everything = policy_from_dict({"risk": {"thresholds": {"span-classifier": 0.0,
+                                                           "sequence-labelling": 0.0}}})
+    nothing = policy_from_dict({"risk": {"thresholds": {"span-classifier": 1.01,
+                                                        "sequence-labelling (partial)": 1.01}}})
+    for cls in (ri.SpanClassifier, ri.SequenceLabelling):
+        assert all(s.risky for s in cls().assess(doc, fs, ents, RunContext(policy=everything)))
+        assert not any(s.risky for s in cls().assess(doc, fs, ents, RunContext(policy=nothing)))
+    user = Settings({"risk": {"span_threshold": 0.0}})
+    assert all(s.risky for s in ri.SpanClassifier().assess(
+        doc, fs, ents, RunContext(settings=user, policy=nothing)))

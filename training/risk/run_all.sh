@@ -27,8 +27,7 @@ $PY training/mlm/export_onnx.py --ckpt training/work/mlm/ckpt --out resources/mo
 cd training/risk
 OMP_NUM_THREADS=2 $PY build_features.py
 OMP_NUM_THREADS=2 $PY train_classifiers.py
-OMP_NUM_THREADS=2 $PY tune.py
-OMP_NUM_THREADS=2 $PY sweep_default.py
+OMP_NUM_THREADS=2 $PY tune.py --recollect
 # 4. the default configuration's thresholds, end to end on detected spans (the documents the
 #    NER was trained on; the NER's validation documents are only reported)
 cd ../..

@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
-"""Recall-first thresholds of the default configuration, chosen end to end on *detected* spans.
+"""Recall-first thresholds of the default policy, chosen end to end on *detected* spans.
 
-sweep_default.py chooses on gold spans; at run time the indicators see the recognizer's spans
-(other boundaries, spurious spans, missed mentions), and recall chosen on gold spans is lost
-end to end. This script chooses (span threshold, sequence-labelling partial threshold) on the
+At run time the indicators see the recognizer's spans (other boundaries, spurious spans,
+missed mentions), so thresholds chosen on gold spans lose recall end to end. This script chooses (span threshold, sequence-labelling partial threshold) on the
 out-of-fold signals of detected spans of the TAB dev documents the NER model was trained on
 (the tuning documents), and only *reports* the 15 documents the NER never saw (the validation
 documents: ``int(sha256(doc_id)[2:4], 16) % 4 == 0``), so the reported validation figures are
@@ -14,18 +13,21 @@ not tuned on.
     python training/risk/tune_end_to_end.py [--rq 0.94] [--write]
 
 Rule: R_direct at least what masking every detected span reaches, R_quasi >= --rq on the
-tuning documents, then the best token precision. ``--write`` stores the thresholds in
-resources/risk/tuning.json and the fold copies (the settings' defaults).
+tuning documents, then the best token precision. ``--write`` stores them in the default
+policy's ``[risk.thresholds]`` (resources/policies/default.toml: the default policy's operating
+point; each indicator keeps its own tuned threshold for other policies and for the evaluation's
+per-indicator rows) and the figures in resources/risk/tuning.json (+ fold copies).
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
 import json
+import re
 import shutil
 
 import numpy as np
-from common import DATA, RES, WORK, K
+from common import DATA, RES, ROOT, WORK, K
 
 from redactor.cli import evaluate_cmd as ev
 from redactor.core.combine import CombinedRisk
@@ -101,19 +103,31 @@ def main():
     print(json.dumps({"span_threshold": ts, "seqlabel_partial_threshold": tq, "tuning": m,
                       "validation": mv}))
     if args.write:
+        write_policy(ROOT / "resources" / "policies" / "default.toml", ts, tq)
         tuning = json.loads((RES / "tuning.json").read_text())
-        tuning["span_threshold"] = ts
-        tuning["seqlabel_partial_threshold"] = tq
-        tuning.pop("default_configuration_on_gold_spans", None)  # superseded (sweep_default.py)
+        for key in ("span_threshold", "seqlabel_partial_threshold_default",
+                    "default_configuration_on_gold_spans"):
+            tuning.pop(key, None)
         tuning["default_configuration_end_to_end"] = {
             "chosen_on": f"detected spans of the {len(tune)} TAB dev documents the NER was "
                          "trained on (out-of-fold risk signals)",
+            "thresholds": {SPAN: ts, "sequence-labelling": tq},
             "rq_target": args.rq, "tuning": m, "validation_not_tuned_on": mv}
         (RES / "tuning.json").write_text(json.dumps(tuning))
         for k in range(K):
             shutil.copy(RES / "tuning.json", WORK / "folds" / f"k{K}" / f"fold{k}" / "tuning.json")
-        print("written to", RES / "tuning.json")
+        print("written to resources/policies/default.toml and", RES / "tuning.json")
 
+
+def write_policy(path, ts: float, tq: float) -> None:
+    """Set the two thresholds in the policy's [risk.thresholds] table (comments kept)."""
+    text = path.read_text(encoding="utf-8")
+    for key, value in ((SPAN, ts), ("sequence-labelling", tq)):
+        line = re.compile(rf"^{re.escape(key)}\s*=.*$", re.MULTILINE)
+        if not line.search(text):
+            raise SystemExit(f"{path}: no '{key} = …' line under [risk.thresholds]")
+        text = line.sub(f"{key} = {value}", text, count=1)
+    path.write_text(text, encoding="utf-8")
 
 if __name__ == "__main__":
     main()
