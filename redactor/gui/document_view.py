@@ -3,16 +3,22 @@
 Offsets: the core's spans index Python strings (code points); Qt's text positions count UTF-16
 units and turn ``\\r\\n`` into one block break. :class:`OffsetMap` converts between the two so
 highlights and selections always match the spans the pipeline uses.
+
+Long documents are put on screen in slices, one per turn of the event loop, so that no single
+step blocks the GUI thread: the text view inserts its text :attr:`TextDocumentView.SLICE_CHARS`
+characters at a time, and the page view creates its page widgets a few at a time.
 """
 
 from __future__ import annotations
 
 import bisect
 import operator
+import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QLabel,
@@ -28,12 +34,26 @@ from PySide6.QtWidgets import (
 from redactor.core.model import Action, Box, Document, Finding, Span
 from redactor.gui.palette import box_pen_style, finding_format, high_contrast, label_colour
 
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+
+
+def _sorted_by_start(findings: Sequence[Finding]) -> tuple[list[int], list[int], int]:
+    """The findings' indices by start offset, those starts, and the longest span's length."""
+    spans = [f.span for f in findings]
+    starts = [sp.start for sp in spans]
+    order = sorted(range(len(starts)), key=starts.__getitem__)
+    longest = max((sp.end - sp.start for sp in spans), default=0)
+    return order, [starts[i] for i in order], longest
+
 
 class OffsetMap:
     """Python offsets ↔ positions in a QTextDocument built from :meth:`display_text`."""
 
     def __init__(self, text: str) -> None:
-        self._astral = [i for i, ch in enumerate(text) if ord(ch) > 0xFFFF]
+        # found by the regular expression engine: a loop in Python over a long text would
+        # cost the GUI thread ~0.2 s per million characters
+        self._astral = ([] if text.isascii()
+                        else [m.start() for m in _ASTRAL.finditer(text)])
         self._length = len(text)
 
     @staticmethod
@@ -60,10 +80,17 @@ class TextDocumentView(QPlainTextEdit):
 
     Only the findings in and near the visible part of the text become extra selections
     (recomputed on scroll and resize), so thousands of findings never stall the GUI thread.
+
+    A long text is inserted in slices of :attr:`SLICE_CHARS` characters, one per turn of the
+    event loop (``loaded`` is emitted when all of it is in; :attr:`fully_loaded`). Offsets
+    never change meaning: findings beyond the part inserted so far are highlighted, and a
+    scroll to them is done, as soon as their text is in.
     """
 
     selectionChangedToSpan = Signal(object)  # Span or None
+    loaded = Signal()  # the whole text of the document is in the view
     MARGIN_CHARS = 1500
+    SLICE_CHARS = 32_000  # ~10 ms of Qt's work per slice (inserting and laying out)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,6 +105,14 @@ class TextDocumentView(QPlainTextEdit):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._map = OffsetMap("")
         self._text = ""
+        self._display = ""  # the text still to be inserted ("" once it is all in)
+        self._loaded = 0  # Python offsets (= display characters) in the view so far
+        self._pending_scroll: Span | None = None  # a scroll waiting for its text
+        self._slice_timer = QTimer(self)
+        self._slice_timer.setSingleShot(True)
+        self._slice_timer.setInterval(0)
+        self._slice_timer.timeout.connect(self._insert_slice)
+        self.document().setUndoRedoEnabled(False)  # read-only: no undo history to keep
         self._findings: list[Finding] = []
         self._actions: list[Action] = []
         self._order: list[int] = []
@@ -91,10 +126,56 @@ class TextDocumentView(QPlainTextEdit):
         self.verticalScrollBar().valueChanged.connect(lambda _v: self._refresh_visible())
 
     def set_document(self, doc: Document | None) -> None:
+        self._slice_timer.stop()
+        self._pending_scroll = None
         self._text = doc.text if doc else ""
         self._map = OffsetMap(self._text)
-        self.setPlainText(OffsetMap.display_text(self._text))
+        display = OffsetMap.display_text(self._text)
+        first = display[:self.SLICE_CHARS]
+        self._loaded = len(first)
+        self._display = display if len(first) < len(display) else ""
+        self.setPlainText(first)
+        self.document().setUndoRedoEnabled(False)
         self.set_findings([], [])
+        if self._display:
+            self._slice_timer.start()
+        else:
+            self.loaded.emit()
+
+    @property
+    def fully_loaded(self) -> bool:
+        """True when the whole text is in the view (see :attr:`SLICE_CHARS`)."""
+        return not self._display
+
+    def _insert_slice(self) -> None:
+        """Append the next slice of a long text (one turn of the event loop)."""
+        display = self._display
+        if not display:
+            return
+        start = self._loaded
+        end = min(len(display), start + self.SLICE_CHARS)
+        cur = QTextCursor(self.document())
+        cur.movePosition(QTextCursor.MoveOperation.End)
+        cur.insertText(display[start:end])  # "\n" becomes a block break, as in setPlainText
+        self._loaded = end
+        if end >= len(display):
+            self._display = ""
+        else:
+            self._slice_timer.start()
+        if self._window is not None and self._window[1] >= start:
+            self._window = None  # the highlights were cut at the end of the text so far
+        pending = self._pending_scroll
+        if pending is not None and pending.end <= end:
+            self._pending_scroll = None
+            self.scroll_to(pending)
+        else:
+            self._refresh_visible()
+        if not self._display:
+            self.loaded.emit()
+
+    def _qt(self, offset: int) -> int:
+        """The Qt position of a Python offset, kept within the text inserted so far."""
+        return self._map.to_qt(min(offset, self._loaded))
 
     def set_findings(self, findings: Sequence[Finding], actions: Sequence[Action],
                      current: int | None = None) -> None:
@@ -104,9 +185,7 @@ class TextDocumentView(QPlainTextEdit):
             self._add_findings(findings, actions)
             return
         self._findings, self._actions, self._current = list(findings), list(actions), current
-        self._order = sorted(range(len(findings)), key=lambda i: findings[i].span.start)
-        self._starts = [findings[i].span.start for i in self._order]
-        self._max_len = max((len(f.span) for f in findings), default=0)
+        self._order, self._starts, self._max_len = _sorted_by_start(findings)
         self.highlight_count = len(findings)
         self._window = None
         self._refresh_visible()
@@ -146,7 +225,7 @@ class TextDocumentView(QPlainTextEdit):
         top = first.position() if first.isValid() else 0
         bottom = self.cursorForPosition(self.viewport().rect().bottomRight()).position()
         lo = max(0, self._map.from_qt(top) - self.MARGIN_CHARS)
-        hi = min(len(self._text), self._map.from_qt(bottom) + self.MARGIN_CHARS)
+        hi = min(self._loaded, self._map.from_qt(bottom) + self.MARGIN_CHARS)
         return lo, hi
 
     def _refresh_visible(self, force: bool = False) -> None:
@@ -154,8 +233,8 @@ class TextDocumentView(QPlainTextEdit):
         if (not force and self._window is not None and self._window[0] <= lo
                 and hi <= self._window[1]):
             return
-        # widen so that small scrolls need no recomputation
-        lo, hi = max(0, lo - self.MARGIN_CHARS), hi + self.MARGIN_CHARS
+        # widen so that small scrolls need no recomputation (not past the text so far)
+        lo, hi = max(0, lo - self.MARGIN_CHARS), min(self._loaded, hi + self.MARGIN_CHARS)
         self._window = (lo, hi)
         first = bisect.bisect_left(self._starts, lo - self._max_len)
         last = bisect.bisect_right(self._starts, hi)
@@ -166,12 +245,12 @@ class TextDocumentView(QPlainTextEdit):
         for k in range(first, last):
             i = self._order[k]
             f = self._findings[i]
-            if f.span.end < lo:
+            if f.span.end < lo or f.span.start >= self._loaded:
                 continue
             sel = QTextEdit.ExtraSelection()
             cur = QTextCursor(doc)
-            cur.setPosition(self._map.to_qt(f.span.start))
-            cur.setPosition(self._map.to_qt(f.span.end), QTextCursor.MoveMode.KeepAnchor)
+            cur.setPosition(self._qt(f.span.start))
+            cur.setPosition(self._qt(f.span.end), QTextCursor.MoveMode.KeepAnchor)
             sel.cursor = cur
             key = (str(f.label), self._actions[i], i == self._current)
             fmt = formats.get(key)
@@ -188,10 +267,15 @@ class TextDocumentView(QPlainTextEdit):
         self._refresh_visible()  # recomputed only if more text came into view
 
     def scroll_to(self, span: Span) -> None:
+        """Bring ``span`` into view (once its text is in, for a long text still loading)."""
+        if span.end > self._loaded and self._display:
+            self._pending_scroll = span
+            return
+        self._pending_scroll = None
         bar = self.verticalScrollBar()
         blocked = bar.blockSignals(True)
         cur = QTextCursor(self.document())
-        cur.setPosition(self._map.to_qt(span.start))
+        cur.setPosition(self._qt(span.start))
         self.setTextCursor(cur)
         self.centerCursor()
         bar.blockSignals(blocked)
@@ -216,8 +300,8 @@ class TextDocumentView(QPlainTextEdit):
 
     def select_span(self, span: Span) -> None:
         cur = QTextCursor(self.document())
-        cur.setPosition(self._map.to_qt(span.start))
-        cur.setPosition(self._map.to_qt(span.end), QTextCursor.MoveMode.KeepAnchor)
+        cur.setPosition(self._qt(span.start))
+        cur.setPosition(self._qt(span.end), QTextCursor.MoveMode.KeepAnchor)
         self.setTextCursor(cur)
 
     def _emit_selection(self) -> None:
@@ -298,6 +382,45 @@ def merge_line_boxes(boxes: Sequence[Box]) -> list[Box]:
     return merged
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class PageIndex:
+    """Where a paged document's segments and pages are, for :class:`PdfPageView`.
+
+    Built by :func:`page_index` from one box per character, so for a long document it is
+    built in the job that reads the document, never on the GUI thread."""
+
+    segments: tuple[object, ...]  # the document's segments it was built from (identity)
+    page_offset: int  # 1 when the reader counts pages from 1
+    segs: tuple[tuple[int, int], ...]  # (start, index in doc.segments), by start
+    seg_max_len: int
+    page_ranges: dict[int, tuple[int, int]]  # 0-based page -> (lowest start, highest end)
+
+    @property
+    def seg_starts(self) -> list[int]:
+        return [start for start, _k in self.segs]
+
+
+def page_index(doc: Document) -> PageIndex:
+    """The :class:`PageIndex` of a document (call from a job for a long document)."""
+    # one box per character: sets of page numbers are built in C, not box by box
+    seg_pages = [(k, seg, set(map(_page_of, seg.boxes)))
+                 for k, seg in enumerate(doc.segments) if seg.boxes]
+    pages = set().union(*(p for _k, _s, p in seg_pages))
+    # Boxes carry 0-based page numbers; accept a reader that counts from 1.
+    offset = 1 if pages and min(pages) >= 1 and max(pages) == max(doc.page_count, 1) else 0
+    segs: list[tuple[int, int]] = []
+    seg_max_len = 0
+    ranges: dict[int, tuple[int, int]] = {}
+    for k, seg, seg_pages_of in seg_pages:
+        segs.append((seg.span.start, k))
+        seg_max_len = max(seg_max_len, len(seg.span))
+        for page in {p - offset for p in seg_pages_of}:
+            lo, hi = ranges.get(page, (seg.span.start, seg.span.end))
+            ranges[page] = (min(lo, seg.span.start), max(hi, seg.span.end))
+    segs.sort()
+    return PageIndex(doc.segments, offset, tuple(segs), seg_max_len, ranges)
+
+
 class PageWidget(QWidget):
     """One rendered page with the findings' boxes drawn over it. The boxes are computed when
     the page is first painted after a change (only pages on screen cost anything)."""
@@ -347,7 +470,12 @@ class PageWidget(QWidget):
 
 
 class PdfPageView(QScrollArea):
-    """Rendered PDF pages with the boxes where masked findings will be burnt."""
+    """Rendered PDF pages with the boxes where masked findings will be burnt.
+
+    Page widgets are created in time-boxed slices (:attr:`SLICE_S` of GUI-thread time per
+    turn of the event loop); a scroll to a page not created yet is done once it is."""
+
+    SLICE_S = 0.008
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -379,35 +507,37 @@ class PdfPageView(QScrollArea):
         self.placeholder = QLabel("Rendering pages…")
         self.placeholder.setAccessibleName("Page rendering status")
         self._layout.addWidget(self.placeholder)
+        self._waiting: list[RenderedPage] = []  # pages whose widgets are still to be made
+        self._pending_scroll: tuple[Span, int] | None = None  # (span, 0-based page)
+        self._slice_timer = QTimer(self)
+        self._slice_timer.setSingleShot(True)
+        self._slice_timer.setInterval(0)
+        self._slice_timer.timeout.connect(self._add_slice)
 
-    def set_document(self, doc: Document | None) -> None:
+    def set_document(self, doc: Document | None, index: PageIndex | None = None) -> None:
+        """Show ``doc``'s pages (once :meth:`set_pages` brings them). ``index`` is its
+        :func:`page_index` if already built (in a job); otherwise it is built here."""
         self._doc = doc
         self._boxes = {}
-        self._page_ranges = {}
-        self._segs, self._seg_starts, self._seg_max_len = [], [], 0
+        self._slice_timer.stop()
+        self._waiting = []
+        self._pending_scroll = None
         for w in self.pages:
             w.deleteLater()
         self.pages = []
+        self._inner.setMinimumHeight(0)
         self.placeholder.setText("Rendering pages…" if doc else "")
         self.placeholder.show()
-        self._page_offset = 0
         self.set_findings([], [])
-        if doc is not None:
-            # one box per character: sets of page numbers are built in C, not box by box
-            seg_pages = [(k, seg, set(map(_page_of, seg.boxes)))
-                         for k, seg in enumerate(doc.segments) if seg.boxes]
-            pages = set().union(*(p for _k, _s, p in seg_pages))
-            # Boxes carry 0-based page numbers; accept a reader that counts from 1.
-            if pages and min(pages) >= 1 and max(pages) == max(doc.page_count, 1):
-                self._page_offset = 1
-            for k, seg, seg_pages_of in seg_pages:
-                self._segs.append((seg.span.start, k))
-                self._seg_max_len = max(self._seg_max_len, len(seg.span))
-                for page in {p - self._page_offset for p in seg_pages_of}:
-                    lo, hi = self._page_ranges.get(page, (seg.span.start, seg.span.end))
-                    self._page_ranges[page] = (min(lo, seg.span.start), max(hi, seg.span.end))
-            self._segs.sort()
-            self._seg_starts = [start for start, _k in self._segs]
+        if doc is None:
+            index = None
+        elif index is None or index.segments is not doc.segments:
+            index = page_index(doc)  # none given, or one of another document
+        self._page_offset = index.page_offset if index else 0
+        self._page_ranges = dict(index.page_ranges) if index else {}
+        self._segs = list(index.segs) if index else []
+        self._seg_starts = index.seg_starts if index else []
+        self._seg_max_len = index.seg_max_len if index else 0
 
     def _span_boxes(self, span: Span) -> list[Box]:
         """:func:`boxes_for` without a pass over every segment (it runs on the GUI thread,
@@ -428,12 +558,42 @@ class PdfPageView(QScrollArea):
         return out
 
     def set_pages(self, pages: Sequence[RenderedPage]) -> None:
+        """Add a widget per page: the first slice now, the rest in later turns."""
         self.placeholder.hide()
-        for p in pages:
-            w = PageWidget(p, self, self._inner)
+        self._waiting.extend(pages)
+        # the pages' full height at once: positions and the scroll range are final even
+        # before every page's widget is made
+        heights = [w.page.height for w in self.pages] + [p.height for p in self._waiting]
+        m = self._layout.contentsMargins()
+        self._inner.setMinimumHeight(sum(heights) + self._layout.spacing() * (len(heights) - 1)
+                                     + m.top() + m.bottom())
+        self._add_slice()
+
+    @property
+    def settled(self) -> bool:
+        """True when every page given to :meth:`set_pages` has its widget."""
+        return not self._waiting
+
+    def _add_slice(self) -> None:
+        t0 = time.perf_counter()
+        added = 0
+        while self._waiting and (added == 0 or time.perf_counter() - t0 < self.SLICE_S):
+            w = PageWidget(self._waiting.pop(0), self, self._inner)
             self._layout.addWidget(w)
             self.pages.append(w)
-        self._layout.activate()
+            added += 1
+        if self._waiting:
+            self._slice_timer.start()
+        if self._pending_scroll is not None and self._pending_scroll[1] < len(self.pages):
+            # its page is made: scroll in the next turn, once the scroll area has taken the
+            # new pages' size into account
+            QTimer.singleShot(0, self, self._scroll_pending)
+
+    def _scroll_pending(self) -> None:
+        if self._pending_scroll is not None and self._pending_scroll[1] < len(self.pages):
+            span, _page = self._pending_scroll
+            self._pending_scroll = None
+            self.scroll_to(span)
 
     def show_error(self, message: str) -> None:
         self.placeholder.setText(f"The pages could not be rendered: {message}")
@@ -441,17 +601,36 @@ class PdfPageView(QScrollArea):
 
     def set_findings(self, findings: Sequence[Finding], actions: Sequence[Action],
                      current: int | None = None) -> None:
-        self._findings, self._actions, self._current = list(findings), list(actions), current
-        self._order = sorted(range(len(findings)), key=lambda i: findings[i].span.start)
-        self._starts = [findings[i].span.start for i in self._order]
-        self._max_len = max((len(f.span) for f in findings), default=0)
+        n = len(self._findings)
+        if (0 < n < len(findings) and current == self._current
+                and findings[0] is self._findings[0] and findings[n - 1] is self._findings[-1]
+                and list(actions[:n]) == self._actions):
+            # more findings while analysing: only the new ones are sorted in
+            for i in range(n, len(findings)):
+                span = findings[i].span
+                k = bisect.bisect_right(self._starts, span.start)
+                self._starts.insert(k, span.start)
+                self._order.insert(k, i)
+                self._max_len = max(self._max_len, len(span))
+            self._findings.extend(findings[n:])
+            self._actions.extend(actions[n:])
+        else:
+            self._findings, self._actions, self._current = (list(findings), list(actions),
+                                                             current)
+            self._order, self._starts, self._max_len = _sorted_by_start(findings)
+        self._invalidate_pages()
+
+    def _invalidate_pages(self) -> None:
+        """Forget every page's boxes (computed again when, and if, a page is painted) and
+        repaint the pages on screen: one call into Qt, not one per page — with the worker
+        thread busy, each call may wait for the GIL."""
         for w in self.pages:
-            w.invalidate()
+            w._boxes = None
+        self.viewport().update()
 
     def set_current(self, current: int | None) -> None:
         self._current = current
-        for w in self.pages:
-            w.invalidate()
+        self._invalidate_pages()
 
     def boxes_on_page(self, index: int) -> list[tuple[Box, str, Action, bool]]:
         """The merged boxes of the findings on one page (0-based), computed on demand."""
@@ -482,7 +661,11 @@ class PdfPageView(QScrollArea):
         if not boxes:
             return
         page = boxes[0].page - self._page_offset
-        if 0 <= page < len(self.pages):
+        if len(self.pages) <= page < len(self.pages) + len(self._waiting):
+            self._pending_scroll = (span, page)  # done when the page's widget is made
+        elif 0 <= page < len(self.pages):
+            self._pending_scroll = None
+            self._layout.activate()  # place the pages added since the last layout
             w = self.pages[page]
             rect = w.to_pixels(boxes[0]).toRect()
             pos = w.mapTo(self._inner, QPoint(rect.x(), rect.y()))
@@ -506,16 +689,17 @@ class DocumentView(QTabWidget):
     def is_paged(self) -> bool:
         return self._page_tab >= 0
 
-    def set_document(self, doc: Document | None) -> None:
+    def set_document(self, doc: Document | None, index: PageIndex | None = None) -> None:
+        """Show ``doc`` (``index``: its :func:`page_index`, when a job has built it)."""
         self.doc = doc
         self.text_view.set_document(doc)
-        paged = doc is not None and any(s.boxes for s in doc.segments)
+        paged = doc is not None and (index is not None or any(s.boxes for s in doc.segments))
         if paged and self._page_tab < 0:
             self._page_tab = self.insertTab(0, self.page_view, "&Pages")
         elif not paged and self._page_tab >= 0:
             self.removeTab(self._page_tab)
             self._page_tab = -1
-        self.page_view.set_document(doc if paged else None)
+        self.page_view.set_document(doc if paged else None, index)
         self.setCurrentIndex(0)
 
     def set_findings(self, findings: Sequence[Finding], actions: Sequence[Action],

@@ -10,6 +10,8 @@ While an analysis runs, the findings found so far are shown as a flat list in a 
 would cost the GUI thread one Python call (and, with the worker thread busy, one wait for the
 GIL) per row every time the tree lays itself out after rows arrive: about a second for 2,000
 findings. :attr:`FindingsPanel.settled` says when every finding received is in the list.
+When the list is replaced, its rows are deleted in time-boxed slices too (deleting tens of
+thousands of items at once would block the GUI thread for a good part of a second).
 """
 
 from __future__ import annotations
@@ -208,6 +210,7 @@ class FindingsPanel(QTreeView):
     settledChanged = Signal()  # every finding received so far is shown (see ``settled``)
     SLICE_S = 0.008  # GUI-thread time budget of one slice filling the partial list
     SLICE_ROWS = 4  # rows added between two looks at the clock (the worker may hold the GIL)
+    DRAIN_ROWS = 20  # rows of a discarded list deleted between two looks at the clock
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -223,6 +226,11 @@ class FindingsPanel(QTreeView):
         self._fill_timer.setSingleShot(True)
         self._fill_timer.setInterval(0)
         self._fill_timer.timeout.connect(self._fill_slice)
+        self._discarded: list[QStandardItemModel] = []  # old lists, emptied in slices
+        self._drain_timer = QTimer(self)
+        self._drain_timer.setSingleShot(True)
+        self._drain_timer.setInterval(0)
+        self._drain_timer.timeout.connect(self._drain_slice)
         self._suppress = False
         self.setModel(self.model_)
         self.setUniformRowHeights(True)
@@ -270,10 +278,29 @@ class FindingsPanel(QTreeView):
             old, self.partial_model = self.partial_model, self._new_partial_model()
             if self.model() is old:
                 self._use(self.partial_model)
-            old.deleteLater()
+            self._discarded.append(old)
+            self._drain_timer.start()
         if was_pending:
             self.setUpdatesEnabled(True)
             self.settledChanged.emit()
+
+    def _drain_slice(self) -> None:
+        """Delete rows of discarded lists until the slice's time budget is spent."""
+        t0 = time.perf_counter()
+        first = True
+        while self._discarded and (first or time.perf_counter() - t0 < self.SLICE_S):
+            first = False
+            model = self._discarded[0]
+            rows = model.rowCount()
+            if rows:
+                # taken, not removed: the items' Python wrappers go with them, instead of
+                # all at once when the model is deleted; from the end, so nothing moves
+                for row in range(rows - 1, max(-1, rows - 1 - self.DRAIN_ROWS), -1):
+                    model.takeRow(row)
+            else:
+                self._discarded.pop(0).deleteLater()
+        if self._discarded:
+            self._drain_timer.start()
 
     @property
     def settled(self) -> bool:

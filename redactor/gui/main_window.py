@@ -64,7 +64,7 @@ from redactor.core.review_file import (
     user_finding,
 )
 from redactor.core.settings import Settings, config_dir
-from redactor.gui.document_view import DocumentView, render_pdf_pages
+from redactor.gui.document_view import DocumentView, PageIndex, page_index, render_pdf_pages
 from redactor.gui.export_dialog import ExportDialog, default_output
 from redactor.gui.findings_panel import DetailPane, FindingsPanel
 from redactor.gui.jobs import Job, JobControl, JobRunner
@@ -99,6 +99,7 @@ class DocumentEntry:
     status: str = Status.PENDING
     note: str = ""
     document: Document | None = None
+    page_index: PageIndex | None = None  # the document's, when paged (built in the job)
     analysis: Analysis | None = None
     partial: list[Finding] = field(default_factory=list)
     pages: list[Any] = field(default_factory=list)
@@ -472,7 +473,7 @@ class MainWindow(QMainWindow):
 
     def _show_entry(self, entry: DocumentEntry | None) -> None:
         doc = entry.document if entry else None
-        self.view.set_document(doc)
+        self.view.set_document(doc, entry.page_index if entry else None)
         if entry is not None and entry.pages:
             self.view.page_view.set_pages(entry.pages)
         self._show_failures(entry)
@@ -583,9 +584,11 @@ class MainWindow(QMainWindow):
             doc = known_doc or pipeline.read(path, ctx)
             if not doc.sha256:
                 doc = dataclasses.replace(doc, sha256=sha256_file(path))
-            control.partial(("document", doc))
+            paged = any(s.boxes for s in doc.segments)
+            # the page view's index is built here, not on the GUI thread
+            control.partial(("document", (doc, page_index(doc) if paged else None)))
             pages: list[Any] = []
-            if known_doc is None and any(s.boxes for s in doc.segments):
+            if known_doc is None and paged:
                 try:
                     pages = render_pdf_pages(str(path), paged_scale, ctx.password, control.check)
                     control.partial(("pages", pages))
@@ -610,6 +613,8 @@ class MainWindow(QMainWindow):
                                    previous is not None)
 
         entry.partial = []
+        if known_doc is None:
+            entry.pages = []  # the pages are rendered again with the document
         job = self.runner.submit(f"analyse:{path.name}", work)
         job.partial.connect(lambda items, e=entry: self._analysis_partial(e, items))
         job.progressed.connect(lambda phase, f, e=entry: self._progress(e, phase, f))
@@ -627,9 +632,11 @@ class MainWindow(QMainWindow):
         changed = False
         for kind, value in items:
             if kind == "document":
-                entry.document = value
+                entry.document, entry.page_index = value
                 if entry is self.current:
-                    self.view.set_document(value)
+                    self.view.set_document(*value)
+                    if entry.pages:  # rendered by an earlier run (a re-score renders none)
+                        self.view.page_view.set_pages(entry.pages)
             elif kind == "pages":
                 entry.pages = value
                 if entry is self.current:
@@ -1030,7 +1037,7 @@ class MainWindow(QMainWindow):
         """Analyse an encrypted file with its password (kept in memory for this session
         only: never written to settings, review files or reports)."""
         entry.password = password or None
-        entry.document = None
+        entry.document, entry.page_index = None, None
         return self.analyse(entry)
 
     # --------------------------------------------------------------- save / resume ----
@@ -1076,7 +1083,7 @@ class MainWindow(QMainWindow):
             self._push(entry, after, "Resume saved review", entry.current)
             self._message("Saved review resumed.")
             return None
-        entry.document = None  # the file may have changed since it was read
+        entry.document, entry.page_index = None, None  # the file may have changed
         return self.analyse(entry, review=review)
 
     # ------------------------------------------------------------------------ export ----

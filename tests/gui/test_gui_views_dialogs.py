@@ -269,6 +269,10 @@ def test_pdf_workflow(qtbot, make_window, make_host, tmp_path) -> None:  # type:
     assert w.current.status == Status.REVIEW, w.current.note
     assert w.view.is_paged and len(w.view.page_view.pages) == 2
     assert w.view.page_view.box_count() >= 2
+    # a re-score reads and renders nothing again: the pages stay on screen
+    with qtbot.waitSignal(w.analysisFinished, timeout=30000):
+        w.rescore()
+    assert w.view.is_paged and len(w.view.page_view.pages) == 2
     dlg = w.export_dialog_for_current()
     dest = tmp_path / "p.redacted.pdf"
     dlg.output.setText(str(dest))
