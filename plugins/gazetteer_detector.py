@@ -34,6 +34,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from redactor_plugins.text_pieces import CHUNK_CHARS, paragraph_chunks
+
 from redactor.plugin_api import Document, Finding, Label, RunContext, Span, resource_path
 
 log = logging.getLogger("redactor.gazetteer")
@@ -499,13 +501,16 @@ class GazetteerDetector:
         if not settings.get(SECTION, "gazetteer", True):
             return
         gaz = load_gazetteer(self.path)
-        for start, end, label, subtype, score, why in find(
-                doc.text, gaz,
-                names=bool(settings.get(SECTION, "gazetteer_names", True)),
-                places=bool(settings.get(SECTION, "gazetteer_places", True)),
-                legal=bool(settings.get(SECTION, "legal_provisions", True)),
-                convention=bool(settings.get(SECTION, "convention_articles", False)),
-                soft_newlines=doc.format == "pdf"):
+        options = {"names": bool(settings.get(SECTION, "gazetteer_names", True)),
+                   "places": bool(settings.get(SECTION, "gazetteer_places", True)),
+                   "legal": bool(settings.get(SECTION, "legal_provisions", True)),
+                   "convention": bool(settings.get(SECTION, "convention_articles", False)),
+                   "soft_newlines": doc.format == "pdf"}
+        # paragraph-aligned pieces: the legal-provision expressions are C-level searches that
+        # hold the GIL (see redactor_plugins.text_pieces)
+        for offset, stop in paragraph_chunks(doc.text, CHUNK_CHARS):
             ctx.check()
-            yield Finding(Span(start, end), label, doc.text[start:end], subtype=subtype,
-                          score=score, detector=self.id, explanation=why)
+            piece = doc.text[offset:stop]
+            for start, end, label, subtype, score, why in find(piece, gaz, **options):
+                yield Finding(Span(offset + start, offset + end), label, piece[start:end],
+                              subtype=subtype, score=score, detector=self.id, explanation=why)

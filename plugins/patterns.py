@@ -23,6 +23,7 @@ from redactor_plugins import (
     pattern_quantity,
 )
 from redactor_plugins.pattern_common import Hit
+from redactor_plugins.text_pieces import CHUNK_CHARS, paragraph_chunks
 
 from redactor.plugin_api import (
     Document,
@@ -71,38 +72,12 @@ def resolve(hits: Iterable[Hit]) -> list[Hit]:
     return sorted(taken, key=lambda h: (h.start, h.end))
 
 
-#: Characters per piece the patterns search at once. Python's ``re`` holds the GIL for a whole
-#: search, so over a 300-page text one search would freeze the desktop app's GUI thread for
-#: a tenth of a second or more; pieces of this size take a few milliseconds each.
-CHUNK_CHARS = 20_000
-
-
-def paragraph_chunks(text: str, size: int = CHUNK_CHARS) -> list[tuple[int, int]]:
-    """Cut ``text`` into pieces of at most about ``size`` characters at paragraph breaks
-    (a blank line; else a line break; else a space), so that no pattern match is cut."""
-    out, start, n = [], 0, len(text)
-    while n - start > size:
-        limit = start + size
-        lo = start + size // 2
-        cut = text.rfind("\n\n", lo, limit - 1)
-        if cut >= 0:
-            cut += 2
-        else:
-            newline = text.rfind("\n", lo, limit)
-            cut = newline if newline >= 0 else text.rfind(" ", lo, limit)
-            cut = limit if cut < 0 else cut + 1
-        out.append((start, cut))
-        start = cut
-    out.append((start, n))
-    return out
-
-
 def detect_text(text: str, phone_regions: Sequence[str] = pattern_contact.DEFAULT_PHONE_REGIONS,
                 detector: str = "patterns") -> list[Finding]:
     """The findings for ``text`` (what :meth:`PatternDetector.detect` returns), searched piece
     by piece (:func:`paragraph_chunks`)."""
     hits: list[Hit] = []
-    for start, end in paragraph_chunks(text):
+    for start, end in paragraph_chunks(text, CHUNK_CHARS):
         piece = text[start:end] if (start, end) != (0, len(text)) else text
         found = find_hits(piece, phone_regions)
         hits += [dataclasses.replace(h, start=h.start + start, end=h.end + start)
