@@ -25,6 +25,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
+from redactor_plugins.onnx_sessions import session_options  # noqa: E402
 from redactor_plugins.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
@@ -98,10 +99,7 @@ class NerModel:
         self.cls_id = self._token_id("[CLS]", 101)
         self.sep_id = self._token_id("[SEP]", 102)
         self.pad_id = self._token_id("[PAD]", 0)
-        so = ort.SessionOptions()
-        so.intra_op_num_threads = threads
-        so.inter_op_num_threads = 1
-        so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        so = session_options(threads)
         if providers is None:
             avail = ort.get_available_providers()
             providers = ["CPUExecutionProvider"]

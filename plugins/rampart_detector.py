@@ -103,6 +103,7 @@ class RampartModel:
     def __init__(self, path: Path, threads: int = 0) -> None:
         os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
         import onnxruntime as ort
+        from redactor_plugins.onnx_sessions import session_options
         from tokenizers import Tokenizer
 
         config = json.loads((path / "config.json").read_text(encoding="utf-8"))
@@ -117,10 +118,7 @@ class RampartModel:
         self.cls_id, self.sep_id = cls_id, sep_id
         self.pad_id = self.tokenizer.token_to_id("[PAD]") or 0
         self.budget = self.max_tokens - 2
-        opts = ort.SessionOptions()
-        if threads > 0:
-            opts.intra_op_num_threads = threads
-        opts.log_severity_level = 3
+        opts = session_options(threads)
         self.session = ort.InferenceSession(str(path / "onnx" / "model_q4.onnx"), opts,
                                             providers=["CPUExecutionProvider"])
         self.inputs = {i.name for i in self.session.get_inputs()}

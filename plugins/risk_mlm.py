@@ -26,6 +26,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
+from redactor_plugins.onnx_sessions import session_options  # noqa: E402
 from redactor_plugins.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
@@ -107,10 +108,7 @@ class MaskedLM:
         self.cls_id = int(vocab.get("[CLS]", vocab.get("<s>", 101)))
         self.sep_id = int(vocab.get("[SEP]", vocab.get("</s>", 102)))
         self.pad_id = int(vocab.get("[PAD]", vocab.get("<pad>", 0)))
-        so = ort.SessionOptions()
-        so.intra_op_num_threads = max(1, int(threads))
-        so.inter_op_num_threads = 1
-        so.log_severity_level = 3
+        so = session_options(max(1, int(threads)))
         avail = ort.get_available_providers()
         if providers is None:
             providers = [p for p in ("CUDAExecutionProvider", "CPUExecutionProvider") if p in avail]

@@ -17,6 +17,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
+from redactor_plugins.onnx_sessions import session_options  # noqa: E402
 from redactor_plugins.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
@@ -62,10 +63,7 @@ class SeqLabeller:
         self.tok.no_padding()
         vocab = self.tok.get_vocab()
         self.cls_id, self.sep_id = int(vocab.get("[CLS]", 101)), int(vocab.get("[SEP]", 102))
-        so = ort.SessionOptions()
-        so.intra_op_num_threads = max(1, int(threads))
-        so.inter_op_num_threads = 1
-        so.log_severity_level = 3
+        so = session_options(max(1, int(threads)))
         avail = ort.get_available_providers()
         providers = [p for p in ("CUDAExecutionProvider", "CPUExecutionProvider") if p in avail]
         self.session = ort.InferenceSession(str(d / "model.onnx"), so, providers=providers)

@@ -15,8 +15,11 @@ runs are serialised — the GUI thread stays free either way.
 While a job runs, the GUI thread and the worker share the GIL: every time Qt calls into Python
 (a slot, a timer, a model's ``data()``) the GUI thread may wait for the worker to give the
 GIL up, which it does only every ``sys.getswitchinterval()`` (5 ms by default). Starting a job
-lowers the interval to :data:`GIL_SWITCH_INTERVAL_S`, so such a wait stays short; the worker
-loses nothing while the GUI thread is idle (no one asks for the GIL then).
+lowers the interval to :data:`GIL_SWITCH_INTERVAL_S` (0.2 ms: a repaint or a slice of the
+findings panel calls into Python hundreds of times, and each call may wait that long), so such
+waits stay short; the worker loses nothing while the GUI thread is idle (no one asks for the
+GIL then). Measured on 20 pages: longest stall 70–125 ms at 1 ms, 39–76 ms at 0.2 ms, with
+the same total analysis time.
 
 The cyclic garbage collector is the other long GIL holder: a full (oldest-generation) pass
 scans every tracked object (hundreds of thousands once the models are loaded) in one C call,
@@ -41,7 +44,7 @@ from redactor.core.context import CancelToken
 from redactor.core.errors import CancelledError, RedactorError
 
 POLL_MS = 100
-GIL_SWITCH_INTERVAL_S = 0.001
+GIL_SWITCH_INTERVAL_S = 0.0002
 FULL_COLLECTION_PAUSED = 1_000_000_000  # the oldest generation's threshold while jobs run
 
 _gc_holds = 0
