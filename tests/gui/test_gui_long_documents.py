@@ -117,12 +117,18 @@ def _paged(pages: int) -> tuple[Document, list[RenderedPage]]:
     return doc, [RenderedPage(i, image, 200, 100) for i in range(pages)]
 
 
-def test_page_widgets_are_made_in_slices_and_a_scroll_waits_for_its_page(qtbot) -> None:  # type: ignore[no-untyped-def]
-    doc, rendered = _paged(120)
+def _page_view(qtbot) -> PdfPageView:  # type: ignore[no-untyped-def]
+    """A page view on screen, 400 × 300."""
     view = PdfPageView()
     qtbot.addWidget(view)
     view.resize(400, 300)
     view.show()
+    return view
+
+
+def test_page_widgets_are_made_in_slices_and_a_scroll_waits_for_its_page(qtbot) -> None:  # type: ignore[no-untyped-def]
+    doc, rendered = _paged(120)
+    view = _page_view(qtbot)
     view.SLICE_S = 0.0  # one page widget per turn of the event loop
     view.set_document(doc)
     view.set_pages(rendered)
@@ -197,10 +203,7 @@ def test_page_view_sorts_in_findings_arriving_while_analysing(qtbot) -> None:  #
 
 def test_new_findings_repaint_the_pages_on_screen(qtbot) -> None:  # type: ignore[no-untyped-def]
     doc, rendered = _paged(3)
-    view = PdfPageView()
-    qtbot.addWidget(view)
-    view.resize(400, 300)
-    view.show()
+    view = _page_view(qtbot)
     view.set_document(doc)
     view.set_pages(rendered)
     qtbot.waitUntil(lambda: view.settled, timeout=5000)
