@@ -59,6 +59,24 @@ class _Piece:
     word: int
 
 
+def overlapping_windows(n: int, size: int, overlap: int) -> list[tuple[int, int]]:
+    """Overlapping ``[start, end)`` windows over ``n`` items: each is ``size`` long, the next
+    starts ``size - overlap`` later, the last ends at ``n`` (also used to train the model)."""
+    if n <= size:
+        return [(0, n)]
+    step = size - overlap
+    if step <= 0:
+        raise ValueError("the overlap must be smaller than the window")
+    out = []
+    s = 0
+    while True:
+        e = min(s + size, n)
+        out.append((s, e))
+        if e >= n:
+            return out
+        s += step
+
+
 class NerModel:
     """Token classifier over ONNX Runtime.
 
@@ -113,20 +131,6 @@ class NerModel:
         return default if i is None else int(i)
 
     # -------------------------------------------------------------------------------------
-    def _windows(self, n: int) -> list[tuple[int, int]]:
-        size = self.window - 2
-        if n <= size:
-            return [(0, n)]
-        step = size - self.overlap
-        out = []
-        s = 0
-        while True:
-            e = min(s + size, n)
-            out.append((s, e))
-            if e >= n:
-                return out
-            s += step
-
     def _run(self, chunks: list[list[int]]) -> list[np.ndarray]:
         """Softmax probabilities (len(chunk), n_labels) for each chunk of word-piece ids."""
         out: list[np.ndarray] = []
@@ -160,7 +164,7 @@ class NerModel:
         probs = np.zeros((n, len(self.labels)), dtype=np.float32)
         if n == 0:
             return pieces, probs
-        wins = self._windows(n)
+        wins = overlapping_windows(n, self.window - 2, self.overlap)
         results = self._run([enc.ids[s:e] for s, e in wins])
         best = np.full(n, -1, dtype=np.int64)
         for (s, e), p in zip(wins, results, strict=True):

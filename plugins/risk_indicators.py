@@ -81,11 +81,8 @@ def policy_threshold(ctx: RunContext | None, *ids: str) -> float | None:
     """The run's policy's threshold for an indicator (``[risk.thresholds]``), if it sets one:
     a policy chooses its operating point (the default: recall first) while each indicator
     keeps its own tuned threshold for other policies and for the evaluation's rows."""
-    thresholds = getattr(getattr(ctx, "policy", None), "thresholds", None) or {}
-    for key in ids:
-        if key in thresholds:
-            return float(thresholds[key])
-    return None
+    policy = getattr(ctx, "policy", None)
+    return policy.threshold_for(*ids) if policy is not None else None
 
 
 def resolve(path: str | os.PathLike[str]) -> Path:
@@ -133,6 +130,7 @@ class DocRisk:
     seq: list[tuple[float, float]] | None = None
     pert: Any = None
     probs: dict[str, np.ndarray] = field(default_factory=dict)
+    prior: list[float] | None = None  # the text prior of each span (span-classifier)
 
 
 def _doc_key(doc: Document, findings: Sequence[Finding], ctx: RunContext) -> tuple[Any, ...]:
@@ -286,9 +284,9 @@ class SpanClassifier(LLMProbability):
     def features(self, doc: Document, dr: DocRisk, ctx: RunContext) -> np.ndarray:
         sc = ensure_scores(doc, dr, ctx)
         prior = _load_json_model(resolve(setting(ctx, "classifiers_path")), "text_prior.json")
-        self._prior = [prior.score(s.text, s.label) for s in dr.spans]
+        dr.prior = [prior.score(s.text, s.label) for s in dr.spans]
         rows = [rf.span_vector(lp, s, nw, pr) for lp, s, nw, pr in
-                zip(sc.logprobs, dr.spans, sc.n_words, self._prior, strict=True)]
+                zip(sc.logprobs, dr.spans, sc.n_words, dr.prior, strict=True)]
         return rf.matrix(rows, len(rf.SPAN_FEATURES))
 
     def assess(self, doc: Document, findings: Sequence[Finding], entities: Sequence[Entity],
@@ -297,7 +295,7 @@ class SpanClassifier(LLMProbability):
             return []
         dr, p, t = self.predict(doc, findings, entities, ctx)
         why = []
-        for pi, lp, s, pr in zip(p, dr.scores.logprobs, dr.spans, self._prior,
+        for pi, lp, s, pr in zip(p, dr.scores.logprobs, dr.spans, dr.prior,
                                      strict=True):
             kind = ("phrases like this are usually masked" if pr > 0.5 else
                     "phrases like this are often left in clear" if pr < -0.5 else

@@ -196,9 +196,7 @@ def masked_spans(run: DocRun, combined: Sequence[CombinedRisk], policy) -> list[
 def policy_signal(signal: Any, row_id: str, policy) -> Any:
     """``signal`` judged by the policy's threshold for its indicator, if the policy sets one
     (row ids such as "sequence-labelling (partial)" also match "sequence-labelling")."""
-    thresholds = getattr(policy, "thresholds", None) or {}
-    base = row_id.split(" (")[0]
-    t = thresholds.get(row_id, thresholds.get(base))
+    t = policy.threshold_for(row_id, row_id.split(" (")[0])
     if t is None:
         return signal
     return dataclasses.replace(signal, risky=bool(signal.score >= t))

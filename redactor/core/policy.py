@@ -71,6 +71,14 @@ class Policy:
         object.__setattr__(self, "thresholds", MappingProxyType(dict(self.thresholds)))
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
+    def threshold_for(self, *keys: str) -> float | None:
+        """This policy's risk threshold for the first of ``keys`` it sets (an indicator id,
+        or a more specific form such as "sequence-labelling (strict)" first), else None."""
+        for key in keys:
+            if key in self.thresholds:
+                return self.thresholds[key]
+        return None
+
     def rule(self, label: Label) -> LabelRule:
         return self.labels.get(label, LabelRule())
 

@@ -7,11 +7,14 @@ Spans are ``(start, end, type)`` character offsets, end exclusive.  Token offset
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+
+from redactor_plugins.ner_runtime import overlapping_windows
+
+from redactor.evaluation import is_validation_document
 
 TYPES: tuple[str, ...] = ("PERSON", "CODE", "LOC", "ORG", "DEM", "DATETIME", "QUANTITY", "MISC")
 LABELS: list[str] = ["O"] + [f"{p}-{t}" for t in TYPES for p in ("B", "I")]
@@ -28,13 +31,8 @@ WORK = REPO / "training" / "work" / "ner"
 
 
 def is_validation(doc_id: str) -> bool:
-    """Fixed validation rule: second byte of sha256(doc_id) divisible by 4.
-
-    (The first byte cannot be used: every development document has an odd first byte because
-    documents with an even first byte are held out for acceptance testing.)
-    """
-    h = hashlib.sha256(doc_id.encode("utf-8")).hexdigest()
-    return int(h[2:4], 16) % 4 == 0
+    """Fixed validation rule (:func:`redactor.evaluation.is_validation_document`)."""
+    return is_validation_document(doc_id)
 
 
 def split_docs(docs: Iterable[dict]) -> tuple[list[dict], list[dict]]:
@@ -175,21 +173,9 @@ def bio_to_spans(
 
 
 def windows(n: int, size: int, stride: int) -> list[tuple[int, int]]:
-    """Overlapping ``[start, end)`` windows over ``n`` items: each window is ``size`` long and
-    the next one starts ``size - stride`` later (``stride`` = overlap); the last one ends at n."""
-    if n <= size:
-        return [(0, n)]
-    step = size - stride
-    assert step > 0
-    out = []
-    s = 0
-    while True:
-        e = min(s + size, n)
-        out.append((s, e))
-        if e >= n:
-            break
-        s += step
-    return out
+    """Overlapping windows of the run-time model (``stride`` = overlap), so that training
+    and inference cut documents alike."""
+    return overlapping_windows(n, size, stride)
 
 
 # ---------------------------------------------------------------------------------------------

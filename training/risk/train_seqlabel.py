@@ -61,21 +61,20 @@ def doc_windows(tok: Tokenizer, doc, offset: int = 0):
     return out
 
 
-def batches(windows, bs, rnd):
-    order = list(range(len(windows)))
-    rnd.shuffle(order)
-    for b in range(0, len(order), bs):
-        chunk = [windows[i] for i in order[b:b + bs]]
-        T = max(len(w[0]) for w in chunk) + 2
-        ids = np.zeros((len(chunk), T), dtype=np.int64)
-        att = np.zeros_like(ids)
-        lab = np.full_like(ids, -100)
-        for i, (w, y) in enumerate(chunk):
-            ids[i, 0], ids[i, len(w) + 1] = 101, 102
-            ids[i, 1:len(w) + 1] = w
-            att[i, :len(w) + 2] = 1
-            lab[i, 1:len(w) + 1] = y
-        yield torch.from_numpy(ids), torch.from_numpy(att), torch.from_numpy(lab)
+def pad(chunk):
+    """Windows of (word-piece ids, labels) → [CLS] … [SEP] id, attention and label arrays
+    (labels -100 on special and padding positions)."""
+    chunk = list(chunk)
+    T = max(len(w[0]) for w in chunk) + 2
+    ids = np.zeros((len(chunk), T), dtype=np.int64)
+    att = np.zeros_like(ids)
+    lab = np.full_like(ids, -100)
+    for i, (w, y) in enumerate(chunk):
+        ids[i, 0], ids[i, len(w) + 1] = 101, 102
+        ids[i, 1:len(w) + 1] = w
+        att[i, :len(w) + 2] = 1
+        lab[i, 1:len(w) + 1] = y
+    return ids, att, lab
 
 
 FROZEN = 4  # layers 0..3 (and embeddings) frozen: their outputs are computed once and cached
@@ -88,15 +87,7 @@ def cache_hidden(base_model, windows, bs=32):
     out = []
     for b in range(0, len(windows), bs):
         chunk = windows[b:b + bs]
-        T = max(len(w[0]) for w in chunk) + 2
-        ids = np.zeros((len(chunk), T), dtype=np.int64)
-        att = np.zeros_like(ids)
-        lab = np.full_like(ids, -100)
-        for i, (w, y) in enumerate(chunk):
-            ids[i, 0], ids[i, len(w) + 1] = 101, 102
-            ids[i, 1:len(w) + 1] = w
-            att[i, :len(w) + 2] = 1
-            lab[i, 1:len(w) + 1] = y
+        ids, att, lab = pad(chunk)
         ids_t, att_t = torch.from_numpy(ids), torch.from_numpy(att)
         h = bert.embeddings(input_ids=ids_t)
         ext = bert.get_extended_attention_mask(att_t, ids_t.shape)

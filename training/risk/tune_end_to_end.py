@@ -21,27 +21,23 @@ per-indicator rows) and the figures in resources/risk/tuning.json (+ fold copies
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 import shutil
 
 import numpy as np
 from common import DATA, RES, ROOT, WORK, K
+from tune import metrics as tab_metrics
 
 from redactor.cli import evaluate_cmd as ev
 from redactor.core.combine import CombinedRisk
 from redactor.core.entities import entity_index, group_entities
 from redactor.core.model import Finding, Label, Span
 from redactor.core.policy import load_policy
-from redactor.evaluation import evaluate_tab, load_tab, merge_spans
+from redactor.evaluation import is_validation_document, load_tab
 
 SPAN = "span-classifier"
 SEQ = "sequence-labelling (partial)"
-
-
-def is_validation(doc_id: str) -> bool:
-    return int(hashlib.sha256(doc_id.encode()).hexdigest()[2:4], 16) % 4 == 0
 
 
 def load_runs(dump_path, gold):
@@ -59,13 +55,10 @@ def load_runs(dump_path, gold):
 
 
 def metrics(gold, runs, ts, tq, policy):
-    out = {}
-    for r in runs:
-        comb = [CombinedRisk(bool(a >= ts or b >= tq), 0.0, "") for a, b in zip(r.sp, r.sq, strict=True)]
-        out[r.doc_id] = merge_spans(ev.masked_spans(r, comb, policy))
-    res = evaluate_tab([gold[i] for i in out], out)
-    return {"P": res.token_precision, "R_all": res.token_recall, "F1": res.f1,
-            "R_direct": res.er_direct, "R_quasi": res.er_quasi}
+    """TAB's metrics when a span is risky at span score >= ts or sequence score >= tq."""
+    return tab_metrics(list(gold.values()), runs,
+                       lambda r: [CombinedRisk(bool(a >= ts or b >= tq), 0.0, "")
+                                  for a, b in zip(r.sp, r.sq, strict=True)], policy)
 
 
 def main():
@@ -79,8 +72,8 @@ def main():
 
     gold = {g.doc_id: g for g in load_tab(args.gold)}
     runs = load_runs(Path(args.signals), gold)
-    tune = [r for r in runs if not is_validation(r.doc_id)]
-    val = [r for r in runs if is_validation(r.doc_id)]
+    tune = [r for r in runs if not is_validation_document(r.doc_id)]
+    val = [r for r in runs if is_validation_document(r.doc_id)]
     policy = load_policy("default")
     ceiling = metrics(gold, tune, 0.0, 0.0, policy)
     print(f"{len(tune)} tuning / {len(val)} validation documents; mask everything detected "
