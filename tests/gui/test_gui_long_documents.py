@@ -195,8 +195,8 @@ def test_page_view_sorts_in_findings_arriving_while_analysing(qtbot) -> None:  #
     for n in (2, 3, 6):  # batches, as they arrive
         grown.set_findings(findings[:n], [Action.REVIEW] * n)
     fresh.set_findings(findings, [Action.REVIEW] * 6)
-    assert (grown._order, grown._starts, grown._max_len) == (fresh._order, fresh._starts,
-                                                             fresh._max_len)
+    g, f = grown.shown, fresh.shown
+    assert (g._order, g._starts, g._max_len) == (f._order, f._starts, f._max_len)
     assert [grown.boxes_on_page(p) for p in range(6)] == [fresh.boxes_on_page(p)
                                                           for p in range(6)]
 
@@ -214,3 +214,30 @@ def test_new_findings_repaint_the_pages_on_screen(qtbot) -> None:  # type: ignor
     assert page._boxes is None  # forgotten, computed again when painted
     qtbot.waitUntil(lambda: page._boxes is not None, timeout=5000)  # painted again
     assert len(page.boxes) == 1 and page.grab().toImage() != before
+
+
+def test_shown_findings_grown_in_batches_equal_one_set() -> None:
+    """Findings arriving in batches (in any order) are indexed as if set at once, and
+    ``overlapping`` returns every finding that overlaps a stretch of text."""
+    import random
+
+    from redactor.gui.document_view import ShownFindings
+
+    rng = random.Random(7)
+    spans = [Span(s, s + rng.randint(1, 40)) for s in (rng.randint(0, 50_000) for _ in range(3000))]
+    findings = [Finding(sp, Label.ORG, "x" * len(sp)) for sp in spans]
+    actions = [Action.REVIEW] * len(findings)
+    grown, fresh = ShownFindings(), ShownFindings()
+    assert grown.set(findings[:1000], actions[:1000], None) is None
+    assert grown.set(findings[:1700], actions[:1700], None) == range(1000, 1700)
+    assert grown.set(findings, actions, None) == range(1700, 3000)
+    assert fresh.set(findings, actions, None) is None
+    assert (grown._order, grown._starts, grown._max_len) == (fresh._order, fresh._starts,
+                                                             fresh._max_len)
+    lo, hi = 20_000, 20_500
+    want = {i for i, sp in enumerate(spans) if sp.end >= lo and sp.start <= hi}
+    got = set(grown.overlapping(lo, hi))
+    assert want <= got
+    assert all(spans[i].start <= hi for i in got)
+    # another list (not an extension) replaces everything
+    assert grown.set(findings[:5], actions[:5], None) is None and len(grown) == 5
