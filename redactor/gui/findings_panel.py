@@ -12,6 +12,10 @@ GIL) per row every time the tree lays itself out after rows arrive: about a seco
 findings. :attr:`FindingsPanel.settled` says when every finding received is in the list.
 When the list is replaced, its rows are deleted in time-boxed slices too (deleting tens of
 thousands of items at once would block the GUI thread for a good part of a second).
+The list holds at most :attr:`FindingsPanel.PARTIAL_ROWS` findings and one last row counting
+the rest: every cost of the list (filling, laying out, painting, deleting it) then stays
+bounded however long the document; the text view highlights every finding meanwhile, and the
+whole list, grouped by entity, replaces it when the analysis ends.
 """
 
 from __future__ import annotations
@@ -211,6 +215,7 @@ class FindingsPanel(QTreeView):
     SLICE_S = 0.008  # GUI-thread time budget of one slice filling the partial list
     SLICE_ROWS = 4  # rows added between two looks at the clock (the worker may hold the GIL)
     DRAIN_ROWS = 20  # rows of a discarded list deleted between two looks at the clock
+    PARTIAL_ROWS = 1000  # findings listed while analysing (the rest counted in one last row)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -222,6 +227,8 @@ class FindingsPanel(QTreeView):
         self.partial_model = self._new_partial_model()
         self._partial: list[Finding] = []  # every finding received while analysing
         self._filled = 0  # how many of them are rows of partial_model
+        self._more: list[QStandardItem] | None = None  # the row counting findings not listed
+        self._more_n = 0  # the count that row shows
         self._fill_timer = QTimer(self)
         self._fill_timer.setSingleShot(True)
         self._fill_timer.setInterval(0)
@@ -272,7 +279,7 @@ class FindingsPanel(QTreeView):
     def _reset_partial(self) -> None:
         self._fill_timer.stop()
         was_pending = not self.settled
-        self._partial, self._filled = [], 0
+        self._partial, self._filled, self._more, self._more_n = [], 0, None, 0
         if self.partial_model.rowCount():
             # a fresh model: removing thousands of rows from a shown one costs the GUI thread
             old, self.partial_model = self.partial_model, self._new_partial_model()
@@ -304,8 +311,13 @@ class FindingsPanel(QTreeView):
 
     @property
     def settled(self) -> bool:
-        """True when no finding received is still waiting to be added to the list."""
-        return self._filled >= len(self._partial)
+        """True when no finding received is still waiting to be added to the list (or to
+        its count of the findings not listed)."""
+        return self._filled >= min(len(self._partial), self.PARTIAL_ROWS) and (
+            self._more_n == self._unlisted())
+
+    def _unlisted(self) -> int:
+        return max(0, len(self._partial) - self.PARTIAL_ROWS)
 
     # -- content ---------------------------------------------------------------------------
     def clear_all(self) -> None:
@@ -336,8 +348,9 @@ class FindingsPanel(QTreeView):
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         accessible = Qt.ItemDataRole.AccessibleTextRole
         model = self.partial_model
-        while self._filled < len(self._partial) and time.perf_counter() - t0 < self.SLICE_S:
-            for f in self._partial[self._filled:self._filled + self.SLICE_ROWS]:
+        listed = min(len(self._partial), self.PARTIAL_ROWS)
+        while self._filled < listed and time.perf_counter() - t0 < self.SLICE_S:
+            for f in self._partial[self._filled:min(listed, self._filled + self.SLICE_ROWS)]:
                 text = _one_line(f.text)
                 spoken = f"{f.label} {text}, not yet decided"
                 row = []
@@ -349,11 +362,26 @@ class FindingsPanel(QTreeView):
                 row[0].setForeground(label_colour(f.label))
                 model.appendRow(row)
                 self._filled += 1
+        if self._filled >= listed and self._unlisted():
+            self._count_unlisted(model, flags)
         if self.settled:
             self.setUpdatesEnabled(True)
             self.settledChanged.emit()
         else:
             self._fill_timer.start()
+
+    def _count_unlisted(self, model: QStandardItemModel, flags: Qt.ItemFlag) -> None:
+        """Add or update the last row: how many findings the list does not show."""
+        n = self._unlisted()
+        text = f"… and {n} more found so far (listed when the analysis ends)"
+        if self._more is None:
+            self._more = [QStandardItem("") for _ in COLUMNS]
+            for item in self._more:
+                item.setFlags(flags)
+            model.appendRow(self._more)
+        self._more[1].setText(text)
+        self._more[1].setData(text, Qt.ItemDataRole.AccessibleTextRole)
+        self._more_n = n
 
     def set_analysis(self, analysis: Analysis | None, current: int | None = None) -> None:
         self._suppress = True

@@ -163,8 +163,16 @@ def test_partial_findings_fill_in_bounded_slices(qtbot) -> None:  # type: ignore
     assert panel.top_level_count() == 3000
     assert not panel.settled  # nothing was added synchronously
     wait_until_settled(qtbot, panel)
-    assert panel.model().rowCount() == 3000
-    assert panel.model().index(2999, 2).data() == "@29990"
+    # the first PARTIAL_ROWS are listed, one last row counts the rest
+    listed = panel.PARTIAL_ROWS
+    assert listed < 3000 and panel.model().rowCount() == listed + 1
+    assert panel.model().index(listed - 1, 2).data() == f"@{(listed - 1) * 10}"
+    assert "3000 more" not in panel.model().index(listed, 1).data()
+    assert f"{3000 - listed} more found so far" in panel.model().index(listed, 1).data()
+    panel.show_partial(found + found[:5])  # five more: only the count changes
+    wait_until_settled(qtbot, panel)
+    assert panel.model().rowCount() == listed + 1
+    assert f"{3005 - listed} more found so far" in panel.model().index(listed, 1).data()
     # the rows were added over several event-loop turns (time per slice is measured by
     # benchmarks/bench_gui.py, not asserted here: timings are not tests)
     assert len(slices) >= 3

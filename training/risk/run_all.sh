@@ -34,4 +34,4 @@ cd ../..
 OMP_NUM_THREADS=2 $PY -m redactor.cli.main evaluate ../shared/data/tab/tab_dev.json --no-weighted \
   --dump-signals training/work/risk/e2e_signals.json > training/work/risk/e2e_eval.md
 cd training/risk
-OMP_NUM_THREADS=2 $PY tune_end_to_end.py --rq 0.94 --write
+OMP_NUM_THREADS=2 $PY tune_end_to_end.py --rq auto --write

@@ -10,13 +10,18 @@ not tuned on.
 
     redactor evaluate ../shared/data/tab/tab_dev.json --no-weighted \\
         --dump-signals training/work/risk/e2e_signals.json
-    python training/risk/tune_end_to_end.py [--rq 0.94] [--write]
+    python training/risk/tune_end_to_end.py [--rq auto] [--write]
 
-Rule: R_direct at least what masking every detected span reaches, R_quasi >= --rq on the
-tuning documents, then the best token precision. ``--write`` stores them in the default
-policy's ``[risk.thresholds]`` (resources/policies/default.toml: the default policy's operating
-point; each indicator keeps its own tuned threshold for other policies and for the evaluation's
-per-indicator rows) and the figures in resources/risk/tuning.json (+ fold copies).
+Rule: R_direct at least what masking every detected span reaches, R_quasi >= the target on the
+tuning documents, then the best token precision. The NER was trained on the tuning documents,
+so its recall there is optimistic; ``--rq auto`` (the default) corrects the target of 0.90 for
+that: target = 0.90 x (R_quasi of masking everything detected on the tuning documents / the
+same on the validation documents). The correction uses only the detection ceilings (no
+threshold is chosen on the validation documents); ``--rq 0.94`` sets a target directly.
+``--write`` stores them in the default policy's ``[risk.thresholds]``
+(resources/policies/default.toml: the default policy's operating point; each indicator keeps its
+own tuned threshold for other policies and for the evaluation's per-indicator rows) and the
+figures in resources/risk/tuning.json (+ fold copies).
 """
 from __future__ import annotations
 
@@ -38,6 +43,7 @@ from redactor.evaluation import is_validation_document, load_tab
 
 SPAN = "span-classifier"
 SEQ = "sequence-labelling (partial)"
+RQ_TARGET = 0.90  # the issue's R_quasi target, end to end on documents no model saw
 
 
 def load_runs(dump_path, gold):
@@ -65,7 +71,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--signals", default=str(WORK / "e2e_signals.json"))
     ap.add_argument("--gold", default=str(DATA / "tab" / "tab_dev.json"))
-    ap.add_argument("--rq", type=float, default=0.94, help="R_quasi on the tuning documents")
+    ap.add_argument("--rq", default="auto",
+                    help="R_quasi target on the tuning documents, or 'auto' (see above)")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
     from pathlib import Path
@@ -76,15 +83,22 @@ def main():
     val = [r for r in runs if is_validation_document(r.doc_id)]
     policy = load_policy("default")
     ceiling = metrics(gold, tune, 0.0, 0.0, policy)
-    print(f"{len(tune)} tuning / {len(val)} validation documents; mask everything detected "
-          f"(tuning): {ceiling}")
+    ceiling_val = metrics(gold, val, 0.0, 0.0, policy)
+    print(f"{len(tune)} tuning / {len(val)} validation documents; mask everything detected: "
+          f"tuning {ceiling}, validation {ceiling_val}")
+    if args.rq == "auto":
+        rq = round(RQ_TARGET * ceiling["R_quasi"] / ceiling_val["R_quasi"], 4)
+        print(f"R_quasi target on the tuning documents: {RQ_TARGET} x "
+              f"{ceiling['R_quasi']:.4f} / {ceiling_val['R_quasi']:.4f} = {rq}")
+    else:
+        rq = float(args.rq)
     grid = np.round(np.r_[0.01, np.arange(0.02, 1.0, 0.02)], 3)
     best = None
     for ts in grid:
         for tq in grid:
             m = metrics(gold, tune, ts, tq, policy)
             ok = (m["R_direct"] or 0) >= (ceiling["R_direct"] or 0) - 1e-9 and \
-                (m["R_quasi"] or 0) >= args.rq
+                (m["R_quasi"] or 0) >= rq
             key = (ok, (m["P"] or 0) if ok else (m["R_quasi"] or 0))
             if best is None or key > best[0]:
                 best = (key, float(ts), float(tq), m)
@@ -105,7 +119,7 @@ def main():
             "chosen_on": f"detected spans of the {len(tune)} TAB dev documents the NER was "
                          "trained on (out-of-fold risk signals)",
             "thresholds": {SPAN: ts, "sequence-labelling": tq},
-            "rq_target": args.rq, "tuning": m, "validation_not_tuned_on": mv}
+            "rq_target": rq, "rq_rule": args.rq, "tuning": m, "validation_not_tuned_on": mv}
         (RES / "tuning.json").write_text(json.dumps(tuning))
         for k in range(K):
             shutil.copy(RES / "tuning.json", WORK / "folds" / f"k{K}" / f"fold{k}" / "tuning.json")
