@@ -42,7 +42,7 @@ def _sorted_by_start(findings: Sequence[Finding]) -> tuple[list[int], list[int],
     spans = [f.span for f in findings]
     starts = [sp.start for sp in spans]
     order = sorted(range(len(starts)), key=starts.__getitem__)
-    longest = max((sp.end - sp.start for sp in spans), default=0)
+    longest = max(map(operator.sub, [sp.end for sp in spans], starts), default=0)
     return order, [starts[i] for i in order], longest
 
 
@@ -54,8 +54,9 @@ class ShownFindings:
         self.findings: list[Finding] = []
         self.actions: list[Action] = []
         self.current: int | None = None
-        self._order: list[int] = []
-        self._starts: list[int] = []
+        self._order: list[int] = []  # finding indices by start offset
+        self._starts: list[int] = []  # their start offsets (sorted)
+        self._start_of: list[int] = []  # start offset by finding index
         self._max_len = 0
 
     def __len__(self) -> int:
@@ -74,17 +75,20 @@ class ShownFindings:
                 and list(actions[:n]) == self.actions):
             self.findings.extend(findings[n:])
             self.actions.extend(actions[n:])
-            spans = [f.span for f in self.findings]
-            new_order, _starts, longest = _sorted_by_start(findings[n:])
+            new_order, new_starts, longest = _sorted_by_start(findings[n:])
+            start_of = self._start_of
+            start_of.extend(f.span.start for f in findings[n:])
             # one merge of two sorted runs (linear in Timsort), not one list insert per
             # finding: inserting 10,000 findings one by one moves ~50 million slots (~0.1 s)
             self._order.extend(n + j for j in new_order)
-            self._order.sort(key=lambda i: spans[i].start)
-            self._starts = [spans[i].start for i in self._order]
+            self._order.sort(key=start_of.__getitem__)
+            self._starts.extend(new_starts)
+            self._starts.sort()
             self._max_len = max(self._max_len, longest)
             return range(n, len(self.findings))
         self.findings, self.actions, self.current = list(findings), list(actions), current
         self._order, self._starts, self._max_len = _sorted_by_start(findings)
+        self._start_of = [f.span.start for f in self.findings]
         return None
 
     def overlapping(self, lo: int, hi: int) -> list[int]:
@@ -227,9 +231,14 @@ class TextDocumentView(QPlainTextEdit):
 
     def set_findings(self, findings: Sequence[Finding], actions: Sequence[Action],
                      current: int | None = None) -> None:
-        new = self.shown.set(findings, actions, current)
+        self.findings_changed(self.shown.set(findings, actions, current))
+
+    def findings_changed(self, new: range | None) -> None:
+        """Highlight after :attr:`shown` changed (``new``: as :meth:`ShownFindings.set`
+        returned; a view sharing its index with another is told by their owner)."""
         self.highlight_count = len(self.shown)
         window = self._window
+        findings = self.shown.findings
         if new is not None and window is not None and not any(
                 findings[i].span.end >= window[0] and findings[i].span.start <= window[1]
                 for i in new):
@@ -613,6 +622,10 @@ class PdfPageView(QScrollArea):
     def set_findings(self, findings: Sequence[Finding], actions: Sequence[Action],
                      current: int | None = None) -> None:
         self.shown.set(findings, actions, current)
+        self.findings_changed()
+
+    def findings_changed(self, _new: range | None = None) -> None:
+        """Repaint after :attr:`shown` changed (see :meth:`TextDocumentView.findings_changed`)."""
         self._invalidate_pages()
 
     def _invalidate_pages(self) -> None:
@@ -673,6 +686,8 @@ class DocumentView(QTabWidget):
         self.setAccessibleName("Document")
         self.text_view = TextDocumentView()
         self.page_view = PdfPageView()
+        # one index of the findings for both views: sorted once, not once per view
+        self.shown = self.page_view.shown = self.text_view.shown
         self.addTab(self.text_view, "&Text")
         self.setTabVisible(0, True)
         self._page_tab = -1
@@ -697,9 +712,10 @@ class DocumentView(QTabWidget):
 
     def set_findings(self, findings: Sequence[Finding], actions: Sequence[Action],
                      current: int | None = None) -> None:
-        self.text_view.set_findings(findings, actions, current)
+        new = self.shown.set(findings, actions, current)
+        self.text_view.findings_changed(new)
         if self.is_paged:
-            self.page_view.set_findings(findings, actions, current)
+            self.page_view.findings_changed(new)
 
     def scroll_to(self, span: Span) -> None:
         self.text_view.scroll_to(span)
