@@ -117,10 +117,14 @@ def run_one(fmt: str, pages: int, tail: float = 1.0, fast: bool = False) -> dict
         clock = QElapsedTimer()
         gaps: list[int] = []
         last = [0]
+        slow: list[tuple[int, float, str]] = []  # stalls over 60 ms: length, when, phase
 
         def tick() -> None:
             now = clock.elapsed()
             gaps.append(now - last[0])
+            if gaps[-1] > 60:
+                slow.append((gaps[-1], round(now / 1000, 2), window.progress.format()
+                             if window.progress.isVisible() else window.status_label.text()))
             last[0] = now
 
         timer = QTimer()
@@ -156,6 +160,7 @@ def run_one(fmt: str, pages: int, tail: float = 1.0, fast: bool = False) -> dict
             "total_s": round(total, 3),
             "longest_stall_ms": max(gaps) if gaps else 0,
             "stall_during_analysis_ms": stall_during,
+            "stalls_over_60ms": sorted(slow, reverse=True)[:5],
             "fast": fast,
             "longest_gui_handler_ms": round(job.longest_poll_ms, 1),
             "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),

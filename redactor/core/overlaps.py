@@ -10,6 +10,7 @@ label donate their detector names to the winner, so reports show every detector 
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 
 from redactor.core.model import Finding, Label, Span
@@ -66,9 +67,22 @@ def resolve_overlaps(findings: Sequence[Finding]) -> list[Finding]:
         enumerate(merged), key=lambda item: (_priority(item[1]), -item[0]), reverse=True
     )
     accepted: list[Finding] = []
+    # Accepted findings never overlap one another, so sorted by start their ends are sorted
+    # too, and those a candidate overlaps lie just before the first that starts at or after
+    # its end: found by bisection, not by comparing with every accepted finding (which was
+    # quadratic: seconds of GIL-holding Python for 10,000 findings).
+    starts: list[int] = []  # start offsets of the accepted findings, sorted
+    by_start: list[int] = []  # their indices in ``accepted``, in the same order
     for _, cand in ranked:
-        clash = [i for i, acc in enumerate(accepted) if acc.span.overlaps(cand.span)]
+        span = cand.span
+        k = bisect.bisect_left(starts, span.end)
+        j = k
+        while j > 0 and accepted[by_start[j - 1]].span.end > span.start:
+            j -= 1
+        clash = by_start[j:k]
         if not clash:
+            starts.insert(k, span.start)
+            by_start.insert(k, len(accepted))
             accepted.append(cand)
             continue
         for i in clash:

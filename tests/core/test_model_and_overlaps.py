@@ -92,3 +92,49 @@ def test_user_term_takes_the_detected_type() -> None:
     out = resolve_overlaps([term, ner_longer])
     assert [(x.span, x.label) for x in out] == [(Span(3, 13), Label.PERSON)]
     assert set(out[0].detectors) == {"terms", "ner"}
+
+
+def _resolve_by_pairs(findings):  # type: ignore[no-untyped-def]
+    """The module's rules applied by comparing each candidate with every accepted finding
+    (the obvious quadratic reading of the docstring), as a reference."""
+    from redactor.core import overlaps as ov
+
+    merged = ov.merge_identical([f for f in findings if len(f.span) > 0])
+    ranked = sorted(enumerate(merged), key=lambda item: (ov._priority(item[1]), -item[0]),
+                    reverse=True)
+    accepted: list = []
+    for _, cand in ranked:
+        clash = [i for i, acc in enumerate(accepted) if acc.span.overlaps(cand.span)]
+        if not clash:
+            accepted.append(cand)
+        for i in clash:
+            acc = accepted[i]
+            if ov._weak_label(acc) and not ov._weak_label(cand) and acc.label != cand.label:
+                accepted[i] = acc.with_(label=cand.label, subtype=cand.subtype,
+                                        detectors=acc.detectors + tuple(
+                                            d for d in cand.detectors if d not in acc.detectors))
+            elif acc.label == cand.label:
+                extra = tuple(d for d in cand.detectors if d not in acc.detectors)
+                subtype = acc.subtype or (cand.subtype if acc.span.contains(cand.span) else "")
+                if extra or subtype != acc.subtype:
+                    accepted[i] = acc.with_(detectors=acc.detectors + extra, subtype=subtype)
+    return sorted(accepted, key=lambda f: (f.span.start, f.span.end))
+
+
+def test_overlap_resolution_by_bisection_equals_the_pairwise_rules() -> None:
+    import random
+
+    rng = random.Random(5)
+    labels = [Label.PERSON, Label.ORG, Label.MISC]
+    for _ in range(200):
+        findings = []
+        for _ in range(rng.randint(0, 60)):
+            s = rng.randint(0, 200)
+            e = s + rng.randint(0, 20)
+            findings.append(Finding(Span(s, e), rng.choice(labels), "x" * (e - s),
+                                    detector=rng.choice(["ner", "terms", "patterns"]),
+                                    score=rng.choice([0.5, 0.9]), validated=rng.random() < 0.1,
+                                    subtype=rng.choice(["", "a"])))
+        got = resolve_overlaps(findings)
+        assert got == _resolve_by_pairs(findings)
+        assert all(not a.span.overlaps(b.span) for a, b in zip(got, got[1:], strict=False))
