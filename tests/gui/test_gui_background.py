@@ -6,6 +6,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
+import sys
 import time
 
 from gui_support import BoomDetector, NameDetector, PluginOf, SlowDetector
@@ -260,4 +261,33 @@ def test_finished_jobs_do_not_keep_their_results(qtbot) -> None:  # type: ignore
     assert got == [["document text"]]
     qtbot.waitUntil(lambda: job.result is None, timeout=2000)
     assert job.status == "succeeded" and job._outcome is None
+    assert runner.shutdown(1000)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice values")
+def test_jobs_and_the_threads_they_start_run_below_the_gui_thread(qtbot) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import threading
+
+    from redactor.gui.jobs import JOB_NICE
+
+    gui_nice = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    seen: dict[str, int] = {}
+
+    def work(control):  # type: ignore[no-untyped-def]
+        seen["job"] = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+        def child() -> None:  # e.g. a model runtime's thread pool, created by the job
+            seen["child"] = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+        t = threading.Thread(target=child)
+        t.start()
+        t.join()
+
+    runner = JobRunner(poll_ms=10)
+    job = runner.submit("nice", work)
+    with qtbot.waitSignal(job.finished, timeout=5000):
+        runner.start(job)
+    assert seen["job"] == seen["child"] == max(JOB_NICE, gui_nice)
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == gui_nice
     assert runner.shutdown(1000)
