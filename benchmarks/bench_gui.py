@@ -18,7 +18,9 @@ same text too), each in a fresh process:
   building the panel, highlighting) — what the GUI code itself costs;
 - *peak RSS*: the process's peak resident memory (Qt, plugins and models included);
 - *load*: the 1-minute load average when the run started: stalls on a busy machine include
-  waits for a CPU, so compare figures taken under similar load.
+  waits for a CPU, so compare figures taken under similar load;
+- the JSON line also lists the five longest stalls over 60 ms with when they happened and the
+  phase shown then (progress bar or status), to tell where a stall comes from.
 
 Stalls are noisy: ``--repeat N`` runs every format N times (each in a fresh process) and
 prints every run, then the worst stall and handler per format.
