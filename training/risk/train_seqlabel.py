@@ -9,8 +9,14 @@ Labels per word piece: 1 inside a gold DIRECT/QUASI mention, 0 elsewhere (NO_MAS
 ordinary text). Folds: sha256_fold(doc_id, 3) (redactor.evaluation.split_documents). One model
 per fold is trained on the other folds (its ONNX int8 export lands in
 training/work/seqlabel/fold{i}/, used by `redactor evaluate` for out-of-fold scoring), then the
-shipped model on every document (resources/models/seqlabel). Embeddings and layers 0-3 are frozen (their outputs are cached once); layers 4-5 and the
-classifier are trained. Time is split: 50 % folds, 50 % final.
+shipped model on every document (resources/models/seqlabel). Embeddings and layers 0-3 are
+frozen (their outputs are cached once); layers 4-5 and the classifier are trained. Time is
+split: 50 % folds, 50 % final. ``--steps N`` trains every model for N optimiser steps instead
+(reproducible whatever the machine's load; a time budget gave the v2 folds 53–550 steps);
+``--folds-only`` retrains the fold models and leaves the shipped one as it is:
+
+  OMP_NUM_THREADS=2 python training/risk/train_seqlabel.py --folds 5 --steps 545 --folds-only \
+      --threads 2 --work training/work/seqlabel_v3
 """
 from __future__ import annotations
 
@@ -98,7 +104,9 @@ def cache_hidden(base_model, windows, bs=32):
     return out
 
 
-def train(cached, seconds: float, seed: int, log) -> BertForTokenClassification:
+def train(cached, seconds: float, seed: int, log, steps: int = 0) -> BertForTokenClassification:
+    """Fine-tune on ``cached`` windows for ``steps`` optimiser steps, or (``steps`` = 0) for
+    ``seconds`` of wall-clock time; the learning rate decays with the fraction done."""
     torch.manual_seed(seed)
     rnd = random.Random(seed)
     model = BertForTokenClassification.from_pretrained(BASE, num_labels=2, ignore_mismatched_sizes=True,
@@ -112,13 +120,16 @@ def train(cached, seconds: float, seed: int, log) -> BertForTokenClassification:
     step = epoch = 0
     model.train()
     bs = 16
-    while time.time() - t0 < seconds:
+    def done_fraction() -> float:
+        return step / steps if steps > 0 else (time.time() - t0) / seconds
+
+    while done_fraction() < 1:
         epoch += 1
         order = list(range(len(cached)))
         rnd.shuffle(order)
         for b in range(0, len(order), bs):
             el = time.time() - t0
-            if el > seconds:
+            if done_fraction() >= 1:
                 break
             chunk = [cached[i] for i in order[b:b + bs]]
             T = max(c[0].shape[0] for c in chunk)
@@ -128,7 +139,7 @@ def train(cached, seconds: float, seed: int, log) -> BertForTokenClassification:
             for i, (hh, aa, ll) in enumerate(chunk):
                 h[i, :hh.shape[0]], att[i, :aa.shape[0]], lab[i, :ll.shape[0]] = hh, aa, ll
             for g in opt.param_groups:
-                g["lr"] = 2e-4 * min(1.0, (step + 1) / 20) * max(0.05, 1 - el / seconds)
+                g["lr"] = 2e-4 * min(1.0, (step + 1) / 20) * max(0.05, 1 - done_fraction())
             ext = model.bert.get_extended_attention_mask(att, att.shape)
             x = h
             for layer in top:
@@ -182,6 +193,12 @@ def main():
     ap.add_argument("--out", default="resources/models/seqlabel")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--skip-folds", action="store_true")
+    ap.add_argument("--folds-only", action="store_true",
+                    help="train the fold models only (the shipped model is left as it is)")
+    ap.add_argument("--steps", type=int, default=0,
+                    help="optimiser steps per model (every fold and the final model), instead "
+                         "of the time budget: reproducible on a busy machine (the shipped v2 "
+                         "model had 545)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     work = Path(args.work)
@@ -210,19 +227,24 @@ def main():
     owner = [i for i, _ in all_w]
     log(f"cached {len(cached)} windows in {(time.time() - t_start) / 60:.1f} min")
     rest = total - (time.time() - t_start)
+    info["steps"] = args.steps or "time budget"
     if not args.skip_folds:
-        per_fold = rest * 0.5 / args.folds
+        per_fold = rest * (1.0 if args.folds_only else 0.5) / args.folds
         for k in range(args.folds):
             tr = [c for c, o in zip(cached, owner, strict=False) if sha256_fold(o, args.folds) != k]
-            log(f"fold {k}: {len(tr)} training windows, {per_fold / 60:.1f} min")
-            m = train(tr, per_fold, seed=k, log=log)
+            log(f"fold {k}: {len(tr)} training windows, "
+                + (f"{args.steps} steps" if args.steps else f"{per_fold / 60:.1f} min"))
+            m = train(tr, per_fold, seed=k, log=log, steps=args.steps)
             export(m, work / f"fold{k}")
             (work / f"fold{k}" / "fold.json").write_text(json.dumps(
                 {"fold": k, "k": args.folds, "test_doc_ids": sorted(
                     d.doc_id for d in docs if sha256_fold(d.doc_id, args.folds) == k)}))
+    if args.folds_only:
+        log(f"fold models done in {(time.time() - t_start) / 60:.1f} min")
+        return
     remaining = total - (time.time() - t_start)
     log(f"final model on all {len(docs)} docs, {remaining / 60:.1f} min")
-    m = train(cached, max(60.0, remaining - 60), seed=99, log=log)
+    m = train(cached, max(60.0, remaining - 60), seed=99, log=log, steps=args.steps)
     export(m, Path(args.out))
     info["minutes"] = round((time.time() - t_start) / 60, 1)
     (Path(args.out) / "training.json").write_text(json.dumps(info, indent=1))
