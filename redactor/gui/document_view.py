@@ -365,16 +365,29 @@ def render_pdf_pages(path: str, scale: float, password: str | None = None,
                 check()  # type: ignore[operator]
             page = pdf[i]
             w_pt, h_pt = page.get_size()
-            pil = page.render(scale=scale).to_pil().convert("RGBA")
-            image = QImage(pil.tobytes(), pil.width, pil.height, 4 * pil.width,
-                           QImage.Format.Format_RGBA8888)
-            # a deep copy in the format the screen paints fastest (pages are opaque)
-            pages.append(RenderedPage(i, image.convertToFormat(QImage.Format.Format_RGB32),
+            pages.append(RenderedPage(i, _page_image(page.render(scale=scale).to_pil()),
                                       w_pt, h_pt))
             page.close()
     finally:
         pdf.close()
     return pages
+
+
+def _page_image(pil: object) -> QImage:
+    """A rendered page as a QImage we own: 8-bit grey when the page has no colour (most
+    documents: a quarter of the memory, ~1.2 MB instead of ~4.8 MB a page at the view's
+    scale; the boxes drawn over it keep their colours), else 32-bit RGB, the format the
+    screen paints fastest (pages are opaque)."""
+    rgb = pil.convert("RGB")  # type: ignore[attr-defined]
+    r, g, b = rgb.split()
+    if r.tobytes() == g.tobytes() == b.tobytes():
+        grey = r.tobytes()
+        image = QImage(grey, rgb.width, rgb.height, rgb.width, QImage.Format.Format_Grayscale8)
+        return image.copy()  # a deep copy: the bytes above are released
+    rgba = rgb.convert("RGBA")
+    image = QImage(rgba.tobytes(), rgba.width, rgba.height, 4 * rgba.width,
+                   QImage.Format.Format_RGBA8888)
+    return image.convertToFormat(QImage.Format.Format_RGB32)
 
 
 _page_of = operator.attrgetter("page")

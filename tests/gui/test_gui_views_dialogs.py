@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gui_support import NameDetector, PluginOf
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -357,3 +358,35 @@ def test_encrypted_pdf_asks_for_a_password(qtbot, make_window, make_host, tmp_pa
     assert entry.status == Status.REVIEW, entry.note
     assert len(w.view.page_view.pages) == 2
     assert "user-pw" not in repr(entry)
+
+
+def test_pages_without_colour_are_kept_in_grey_and_boxes_stay_coloured(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "mixed.pdf"
+    c = canvas.Canvas(str(path), pagesize=(300, 200))
+    c.setFont("Helvetica", 12)
+    c.drawString(20, 150, "Anna Berg lives in Oslo.")  # black on white
+    c.showPage()
+    c.setFillColorRGB(0.9, 0.1, 0.1)
+    c.rect(20, 20, 100, 60, fill=1)  # a red photo, say
+    c.showPage()
+    c.save()
+    grey, colour = render_pdf_pages(str(path), 1.0)
+    assert grey.image.format() == QImage.Format.Format_Grayscale8
+    assert colour.image.format() == QImage.Format.Format_RGB32
+    assert grey.image.sizeInBytes() * 3 < colour.image.sizeInBytes()
+    red = colour.image.pixelColor(70, 150)  # inside the rectangle (y from the top)
+    assert red.red() > 200 and red.green() < 60
+    # the boxes drawn over a grey page keep their colour
+    _, doc = _pdf(tmp_path)
+    view = DocumentView()
+    qtbot.addWidget(view)
+    view.resize(500, 400)
+    view.set_document(doc)
+    view.page_view.set_pages([grey])
+    view.set_findings([Finding(Span(0, 9), Label.PERSON, "Anna Berg")], [Action.MASK])
+    page = view.page_view.pages[0]
+    shot = page.grab().toImage()
+    centre = shot.pixelColor(page.to_pixels(page.boxes[0][0]).toRect().center())
+    assert len({centre.red(), centre.green(), centre.blue()}) > 1  # not a shade of grey
