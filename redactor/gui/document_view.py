@@ -353,8 +353,10 @@ class RenderedPage:
 
 
 def render_pdf_pages(path: str, scale: float, password: str | None = None,
-                     check: object = None) -> list[RenderedPage]:
-    """Render every page with pypdfium2 (call from a job, never on the GUI thread)."""
+                     check: object = None, on_pages: object = None,
+                     batch: int = 8) -> list[RenderedPage]:
+    """Render every page with pypdfium2 (call from a job, never on the GUI thread).
+    ``on_pages``, if given, receives the pages in batches of ``batch`` as they are rendered."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(path, password=password)
@@ -368,6 +370,8 @@ def render_pdf_pages(path: str, scale: float, password: str | None = None,
             pages.append(RenderedPage(i, _page_image(page.render(scale=scale).to_pil()),
                                       w_pt, h_pt))
             page.close()
+            if on_pages is not None and (len(pages) % batch == 0 or i == len(pdf) - 1):
+                on_pages(pages[len(pages) - 1 - (len(pages) - 1) % batch:])  # type: ignore[operator]
     finally:
         pdf.close()
     return pages

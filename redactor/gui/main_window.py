@@ -587,11 +587,11 @@ class MainWindow(QMainWindow):
             paged = any(s.boxes for s in doc.segments)
             # the page view's index is built here, not on the GUI thread
             control.partial(("document", (doc, page_index(doc) if paged else None)))
-            pages: list[Any] = []
             if known_doc is None and paged:
                 try:
-                    pages = render_pdf_pages(str(path), paged_scale, ctx.password, control.check)
-                    control.partial(("pages", pages))
+                    # in batches, so that the first pages are on screen at once
+                    render_pdf_pages(str(path), paged_scale, ctx.password, control.check,
+                                     on_pages=lambda batch: control.partial(("pages", batch)))
                 except RedactorError:
                     raise
                 except Exception as exc:  # the page view is optional; the text view remains
@@ -637,8 +637,8 @@ class MainWindow(QMainWindow):
                     self.view.set_document(*value)
                     if entry.pages:  # rendered by an earlier run (a re-score renders none)
                         self.view.page_view.set_pages(entry.pages)
-            elif kind == "pages":
-                entry.pages = value
+            elif kind == "pages":  # a batch, in page order
+                entry.pages = [*entry.pages, *value]
                 if entry is self.current:
                     self.view.page_view.set_pages(value)
             elif kind == "pages-error":

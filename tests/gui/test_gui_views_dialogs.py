@@ -390,3 +390,19 @@ def test_pages_without_colour_are_kept_in_grey_and_boxes_stay_coloured(qtbot, tm
     shot = page.grab().toImage()
     centre = shot.pixelColor(page.to_pixels(page.boxes[0][0]).toRect().center())
     assert len({centre.red(), centre.green(), centre.blue()}) > 1  # not a shade of grey
+
+
+def test_pages_are_handed_over_in_batches_as_they_are_rendered(tmp_path: Path) -> None:
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "nineteen.pdf"
+    c = canvas.Canvas(str(path), pagesize=(200, 100))
+    for n in range(19):
+        c.drawString(20, 50, f"Page {n + 1}")
+        c.showPage()
+    c.save()
+    batches: list[list[int]] = []
+    pages = render_pdf_pages(str(path), 0.5, on_pages=lambda b: batches.append([p.index for p in b]),
+                             batch=8)
+    assert [len(b) for b in batches] == [8, 8, 3]
+    assert sum(batches, []) == [p.index for p in pages] == list(range(19))
