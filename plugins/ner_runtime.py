@@ -25,7 +25,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
-from redactor_plugins.onnx_sessions import session_options  # noqa: E402
+from redactor_plugins.onnx_sessions import default_providers, session_options  # noqa: E402
 from redactor_plugins.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
@@ -119,10 +119,7 @@ class NerModel:
         self.pad_id = self._token_id("[PAD]", 0)
         so = session_options(threads)
         if providers is None:
-            avail = ort.get_available_providers()
-            providers = ["CPUExecutionProvider"]
-            if "CUDAExecutionProvider" in avail:
-                providers = ["CUDAExecutionProvider", "CPUExecutionProvider"]
+            providers = default_providers()
         self.session = ort.InferenceSession(str(d / "model.onnx"), so, providers=providers)
         self._inputs = {i.name for i in self.session.get_inputs()}
 

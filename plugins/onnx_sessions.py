@@ -14,7 +14,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import onnxruntime as ort  # noqa: E402
 
-__all__ = ["session_options"]
+__all__ = ["default_providers", "session_options"]
 
 
 def session_options(threads: int = 0) -> ort.SessionOptions:
@@ -30,3 +30,9 @@ def session_options(threads: int = 0) -> ort.SessionOptions:
     so.add_session_config_entry("session.intra_op.allow_spinning", spin)
     so.add_session_config_entry("session.inter_op.allow_spinning", spin)
     return so
+
+
+def default_providers() -> list[str]:
+    """The CUDA provider first where onnxruntime-gpu offers it, else the CPU."""
+    avail = ort.get_available_providers()
+    return [p for p in ("CUDAExecutionProvider", "CPUExecutionProvider") if p in avail]

@@ -78,10 +78,8 @@ def detect_text(text: str, phone_regions: Sequence[str] = pattern_contact.DEFAUL
     by piece (:func:`paragraph_chunks`)."""
     hits: list[Hit] = []
     for start, end in paragraph_chunks(text, CHUNK_CHARS):
-        piece = text[start:end] if (start, end) != (0, len(text)) else text
-        found = find_hits(piece, phone_regions)
         hits += [dataclasses.replace(h, start=h.start + start, end=h.end + start)
-                 for h in found] if start else found
+                 for h in find_hits(text[start:end], phone_regions)]
     return [
         Finding(Span(h.start, h.end), h.label, text[h.start : h.end], subtype=h.subtype,
                 score=h.score, detector=detector, validated=h.validated,

@@ -85,6 +85,19 @@ def policy_threshold(ctx: RunContext | None, *ids: str) -> float | None:
     return policy.threshold_for(*ids) if policy is not None else None
 
 
+def threshold_of(ctx: RunContext | None, key: str, ids: Sequence[str], tuned_key: str,
+                 default: float) -> float:
+    """An indicator's threshold: the user's setting ``key``, else the policy's for one of
+    ``ids``, else the tuned value ``tuned_key`` (resources/risk/tuning.json), else
+    ``default``."""
+    t = setting(ctx, key)
+    if t is None:
+        t = policy_threshold(ctx, *ids)
+    if t is None:
+        t = tuned(ctx, tuned_key, None)
+    return float(t if t is not None else default)
+
+
 def resolve(path: str | os.PathLike[str]) -> Path:
     """``resources/...`` means the bundled resources folder; other paths are used as given."""
     p = Path(path).expanduser()
@@ -240,12 +253,8 @@ class LLMProbability(_Base):
         return _load_json_model(resolve(setting(ctx, "classifiers_path")), self.artefact)
 
     def threshold(self, ctx: RunContext, model: Any) -> float:
-        t = setting(ctx, self.threshold_key)  # the user's setting, then the policy's
-        if t is None:
-            t = policy_threshold(ctx, self.id)
-        if t is None:  # a tuned value (tuning.json), else the classifier's own
-            t = tuned(ctx, self.threshold_key, None)
-        return float(t) if t is not None else float(model.threshold)
+        return threshold_of(ctx, self.threshold_key, (self.id,), self.threshold_key,
+                            model.threshold)
 
     def predict(self, doc: Document, findings: Sequence[Finding], entities: Sequence[Entity],
                 ctx: RunContext) -> tuple[DocRisk, np.ndarray, float]:
@@ -319,10 +328,8 @@ class Perturbation(_Base):
 
         if not findings:
             return []
-        t = setting(ctx, "perturbation_threshold")
-        if t is None:
-            t = policy_threshold(ctx, self.id)
-        t = float(t if t is not None else tuned(ctx, "perturbation_threshold", 10.0))
+        t = threshold_of(ctx, "perturbation_threshold", (self.id,), "perturbation_threshold",
+                         10.0)
         if t <= 0:  # every score is >= 0: all risky, no need to run the masked LM
             why = ("the perturbation threshold is 0 (on dev data no threshold beat masking every "
                    "span), so every span counts as risky")
@@ -373,10 +380,8 @@ class SequenceLabelling(_Base):
                                      threads=int(setting(ctx, "threads")))
             dr.seq = model.span_scores(doc.text, [(f.span.start, f.span.end) for f in findings])
         match = (self.match or str(setting(ctx, "seqlabel_match"))).lower()
-        t = setting(ctx, "seqlabel_threshold")
-        if t is None:
-            t = policy_threshold(ctx, f"{self.id} ({match})", self.id)
-        t = float(t if t is not None else tuned(ctx, f"seqlabel_{match}_threshold", 0.5))
+        t = threshold_of(ctx, "seqlabel_threshold", (f"{self.id} ({match})", self.id),
+                         f"seqlabel_{match}_threshold", 0.5)
         scores, risky, why = [], [], []
         for hi, lo in dr.seq:
             s = lo if match == "strict" else hi

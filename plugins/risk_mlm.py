@@ -26,7 +26,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
-from redactor_plugins.onnx_sessions import session_options  # noqa: E402
+from redactor_plugins.onnx_sessions import default_providers, session_options  # noqa: E402
 from redactor_plugins.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
@@ -109,9 +109,8 @@ class MaskedLM:
         self.sep_id = int(vocab.get("[SEP]", vocab.get("</s>", 102)))
         self.pad_id = int(vocab.get("[PAD]", vocab.get("<pad>", 0)))
         so = session_options(max(1, int(threads)))
-        avail = ort.get_available_providers()
         if providers is None:
-            providers = [p for p in ("CUDAExecutionProvider", "CPUExecutionProvider") if p in avail]
+            providers = default_providers()
         self.session = ort.InferenceSession(str(d / "model.onnx"), so, providers=providers)
         self.inputs = {i.name for i in self.session.get_inputs()}
         self.has_positions = "positions" in self.inputs

@@ -17,7 +17,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
-from redactor_plugins.onnx_sessions import session_options  # noqa: E402
+from redactor_plugins.onnx_sessions import default_providers, session_options  # noqa: E402
 from redactor_plugins.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
@@ -64,9 +64,8 @@ class SeqLabeller:
         vocab = self.tok.get_vocab()
         self.cls_id, self.sep_id = int(vocab.get("[CLS]", 101)), int(vocab.get("[SEP]", 102))
         so = session_options(max(1, int(threads)))
-        avail = ort.get_available_providers()
-        providers = [p for p in ("CUDAExecutionProvider", "CPUExecutionProvider") if p in avail]
-        self.session = ort.InferenceSession(str(d / "model.onnx"), so, providers=providers)
+        self.session = ort.InferenceSession(str(d / "model.onnx"), so,
+                                            providers=default_providers())
         self.inputs = {i.name for i in self.session.get_inputs()}
         self.inner = window - 2
         self.step = max(1, self.inner - overlap)

@@ -60,42 +60,46 @@ def merge_identical(findings: Sequence[Finding]) -> list[Finding]:
     return out
 
 
+def ranked(findings: Sequence[Finding]) -> list[Finding]:
+    """Identical spans merged, then strongest first (validated, longer, more confident,
+    earlier): the order in which :func:`resolve_overlaps` accepts them."""
+    merged = merge_identical([f for f in findings if len(f.span) > 0])
+    order = sorted(range(len(merged)), key=lambda i: (_priority(merged[i]), -i), reverse=True)
+    return [merged[i] for i in order]
+
+
+def absorb(accepted: Finding, loser: Finding) -> Finding:
+    """What an accepted finding keeps of an overlapping one that lost to it: a user's term
+    takes the type a detector saw there ("Tomas Berg" → PERSON); the same label donates its
+    detectors (and a subtype, when the loser lies inside)."""
+    extra = tuple(d for d in loser.detectors if d not in accepted.detectors)
+    if _weak_label(accepted) and not _weak_label(loser) and accepted.label != loser.label:
+        return accepted.with_(label=loser.label, subtype=loser.subtype,
+                              detectors=accepted.detectors + extra)
+    if accepted.label == loser.label:
+        subtype = accepted.subtype or (
+            loser.subtype if accepted.span.contains(loser.span) else "")
+        if extra or subtype != accepted.subtype:
+            return accepted.with_(detectors=accepted.detectors + extra, subtype=subtype)
+    return accepted
+
+
 def resolve_overlaps(findings: Sequence[Finding]) -> list[Finding]:
     """Return non-overlapping findings sorted by position (see module docstring)."""
-    merged = merge_identical([f for f in findings if len(f.span) > 0])
-    ranked = sorted(
-        enumerate(merged), key=lambda item: (_priority(item[1]), -item[0]), reverse=True
-    )
-    accepted: list[Finding] = []
     # Accepted findings never overlap one another, so sorted by start their ends are sorted
     # too, and those a candidate overlaps lie just before the first that starts at or after
     # its end: found by bisection, not by comparing with every accepted finding (which was
     # quadratic: seconds of GIL-holding Python for 10,000 findings).
-    starts: list[int] = []  # start offsets of the accepted findings, sorted
-    by_start: list[int] = []  # their indices in ``accepted``, in the same order
-    for _, cand in ranked:
-        span = cand.span
-        k = bisect.bisect_left(starts, span.end)
+    accepted: list[Finding] = []  # sorted by start
+    starts: list[int] = []  # their start offsets
+    for cand in ranked(findings):
+        k = bisect.bisect_left(starts, cand.span.end)
         j = k
-        while j > 0 and accepted[by_start[j - 1]].span.end > span.start:
+        while j > 0 and accepted[j - 1].span.end > cand.span.start:
             j -= 1
-        clash = by_start[j:k]
-        if not clash:
-            starts.insert(k, span.start)
-            by_start.insert(k, len(accepted))
-            accepted.append(cand)
-            continue
-        for i in clash:
-            acc = accepted[i]
-            if _weak_label(acc) and not _weak_label(cand) and acc.label != cand.label:
-                # a user's term takes the type a detector saw there ("Tomas Berg" → PERSON)
-                accepted[i] = acc = acc.with_(label=cand.label, subtype=cand.subtype,
-                                              detectors=acc.detectors + tuple(
-                                                  d for d in cand.detectors
-                                                  if d not in acc.detectors))
-            elif acc.label == cand.label:
-                extra = tuple(d for d in cand.detectors if d not in acc.detectors)
-                subtype = acc.subtype or (cand.subtype if acc.span.contains(cand.span) else "")
-                if extra or subtype != acc.subtype:
-                    accepted[i] = acc.with_(detectors=acc.detectors + extra, subtype=subtype)
-    return sorted(accepted, key=lambda f: (f.span.start, f.span.end))
+        if j == k:
+            starts.insert(k, cand.span.start)
+            accepted.insert(k, cand)
+        for i in range(j, k):
+            accepted[i] = absorb(accepted[i], cand)
+    return accepted

@@ -15,8 +15,9 @@ import bisect
 import operator
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QPoint, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTextCharFormat, QTextCursor
@@ -37,15 +38,6 @@ from redactor.gui.palette import box_pen_style, finding_format, high_contrast, l
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
-def _sorted_by_start(findings: Sequence[Finding]) -> tuple[list[int], list[int], int]:
-    """The findings' indices by start offset, those starts, and the longest span's length."""
-    spans = [f.span for f in findings]
-    starts = [sp.start for sp in spans]
-    order = sorted(range(len(starts)), key=starts.__getitem__)
-    longest = max(map(operator.sub, [sp.end for sp in spans], starts), default=0)
-    return order, [starts[i] for i in order], longest
-
-
 class ShownFindings:
     """The findings a view shows, their actions and the current one, indexed by start offset
     so that the findings overlapping a stretch of text are found by bisection."""
@@ -54,9 +46,9 @@ class ShownFindings:
         self.findings: list[Finding] = []
         self.actions: list[Action] = []
         self.current: int | None = None
+        self._start_of: list[int] = []  # start offset by finding index
         self._order: list[int] = []  # finding indices by start offset
         self._starts: list[int] = []  # their start offsets (sorted)
-        self._start_of: list[int] = []  # start offset by finding index
         self._max_len = 0
 
     def __len__(self) -> int:
@@ -70,26 +62,25 @@ class ShownFindings:
         if len(findings) != len(actions):
             raise ValueError("one action per finding")
         n = len(self.findings)
-        if (0 < n < len(findings) and current == self.current
-                and findings[0] is self.findings[0] and findings[n - 1] is self.findings[-1]
-                and list(actions[:n]) == self.actions):
-            self.findings.extend(findings[n:])
-            self.actions.extend(actions[n:])
-            new_order, new_starts, longest = _sorted_by_start(findings[n:])
-            start_of = self._start_of
-            start_of.extend(f.span.start for f in findings[n:])
-            # one merge of two sorted runs (linear in Timsort), not one list insert per
-            # finding: inserting 10,000 findings one by one moves ~50 million slots (~0.1 s)
-            self._order.extend(n + j for j in new_order)
-            self._order.sort(key=start_of.__getitem__)
-            self._starts.extend(new_starts)
-            self._starts.sort()
-            self._max_len = max(self._max_len, longest)
-            return range(n, len(self.findings))
-        self.findings, self.actions, self.current = list(findings), list(actions), current
-        self._order, self._starts, self._max_len = _sorted_by_start(findings)
-        self._start_of = [f.span.start for f in self.findings]
-        return None
+        grows = (0 < n < len(findings) and current == self.current
+                 and findings[0] is self.findings[0] and findings[n - 1] is self.findings[-1]
+                 and list(actions[:n]) == self.actions)
+        if not grows:
+            n = 0
+            self.findings, self.actions, self.current = [], [], current
+            self._start_of, self._order, self._max_len = [], [], 0
+        self.findings.extend(findings[n:])
+        self.actions.extend(actions[n:])
+        spans = [f.span for f in findings[n:]]
+        start_of = self._start_of
+        start_of.extend(sp.start for sp in spans)
+        # the new findings sorted, then one merge of two sorted runs (linear in Timsort), not
+        # one list insert per finding: inserting 10,000 one by one moves ~50 million slots
+        self._order.extend(sorted(range(n, len(start_of)), key=start_of.__getitem__))
+        self._order.sort(key=start_of.__getitem__)
+        self._starts = [start_of[i] for i in self._order]
+        self._max_len = max(self._max_len, max((len(sp) for sp in spans), default=0))
+        return range(n, len(self.findings)) if grows else None
 
     def overlapping(self, lo: int, hi: int) -> list[int]:
         """Indices of the findings that may overlap the offsets [lo, hi], by start (a few
@@ -353,39 +344,42 @@ class RenderedPage:
 
 
 def render_pdf_pages(path: str, scale: float, password: str | None = None,
-                     check: object = None, on_pages: object = None,
+                     check: Callable[[], object] | None = None,
+                     on_pages: Callable[[list[RenderedPage]], object] | None = None,
                      batch: int = 8) -> list[RenderedPage]:
     """Render every page with pypdfium2 (call from a job, never on the GUI thread).
     ``on_pages``, if given, receives the pages in batches of ``batch`` as they are rendered."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(path, password=password)
-    pages = []
+    pages: list[RenderedPage] = []
+    sent = 0  # pages already handed to on_pages
     try:
         for i in range(len(pdf)):
             if check is not None:
-                check()  # type: ignore[operator]
+                check()
             page = pdf[i]
             w_pt, h_pt = page.get_size()
             pages.append(RenderedPage(i, _page_image(page.render(scale=scale).to_pil()),
                                       w_pt, h_pt))
             page.close()
-            if on_pages is not None and (len(pages) % batch == 0 or i == len(pdf) - 1):
-                on_pages(pages[len(pages) - 1 - (len(pages) - 1) % batch:])  # type: ignore[operator]
+            if on_pages is not None and (len(pages) - sent == batch or i == len(pdf) - 1):
+                on_pages(pages[sent:])
+                sent = len(pages)
     finally:
         pdf.close()
     return pages
 
 
-def _page_image(pil: object) -> QImage:
+def _page_image(pil: Any) -> QImage:
     """A rendered page as a QImage we own: 8-bit grey when the page has no colour (most
     documents: a quarter of the memory, ~0.8 MB instead of ~3.1 MB an A4 page at the view's
     scale; the boxes drawn over it keep their colours), else 32-bit RGB, the format the
     screen paints fastest (pages are opaque)."""
-    rgb = pil.convert("RGB")  # type: ignore[attr-defined]
+    rgb = pil.convert("RGB")
     r, g, b = rgb.split()
-    if r.tobytes() == g.tobytes() == b.tobytes():
-        grey = r.tobytes()
+    grey = r.tobytes()
+    if grey == g.tobytes() == b.tobytes():
         image = QImage(grey, rgb.width, rgb.height, rgb.width, QImage.Format.Format_Grayscale8)
         return image.copy()  # a deep copy: the bytes above are released
     rgba = rgb.convert("RGBA")

@@ -133,13 +133,12 @@ class _Runnable(QRunnable):
 def lower_thread_priority(nice: int = JOB_NICE) -> None:
     """Give the calling thread (and the threads it creates from now on) a lower CPU priority
     than the GUI thread; a no-op where the OS has no per-thread nice value or refuses."""
-    setpriority = getattr(os, "setpriority", None)
-    if setpriority is None or not sys.platform.startswith("linux"):
-        return  # elsewhere setpriority applies to the whole process
+    if not sys.platform.startswith("linux"):
+        return  # elsewhere the nice value belongs to the whole process (or does not exist)
+    tid = threading.get_native_id()
     try:
-        tid = threading.get_native_id()
         if os.getpriority(os.PRIO_PROCESS, tid) < nice:
-            setpriority(os.PRIO_PROCESS, tid, nice)
+            os.setpriority(os.PRIO_PROCESS, tid, nice)
     except OSError:
         pass
 

@@ -638,7 +638,7 @@ class MainWindow(QMainWindow):
                     if entry.pages:  # rendered by an earlier run (a re-score renders none)
                         self.view.page_view.set_pages(entry.pages)
             elif kind == "pages":  # a batch, in page order
-                entry.pages = [*entry.pages, *value]
+                entry.pages.extend(value)
                 if entry is self.current:
                     self.view.page_view.set_pages(value)
             elif kind == "pages-error":

@@ -97,27 +97,15 @@ def test_user_term_takes_the_detected_type() -> None:
 def _resolve_by_pairs(findings):  # type: ignore[no-untyped-def]
     """The module's rules applied by comparing each candidate with every accepted finding
     (the obvious quadratic reading of the docstring), as a reference."""
-    from redactor.core import overlaps as ov
+    from redactor.core.overlaps import absorb, ranked
 
-    merged = ov.merge_identical([f for f in findings if len(f.span) > 0])
-    ranked = sorted(enumerate(merged), key=lambda item: (ov._priority(item[1]), -item[0]),
-                    reverse=True)
     accepted: list = []
-    for _, cand in ranked:
+    for cand in ranked(findings):
         clash = [i for i, acc in enumerate(accepted) if acc.span.overlaps(cand.span)]
         if not clash:
             accepted.append(cand)
         for i in clash:
-            acc = accepted[i]
-            if ov._weak_label(acc) and not ov._weak_label(cand) and acc.label != cand.label:
-                accepted[i] = acc.with_(label=cand.label, subtype=cand.subtype,
-                                        detectors=acc.detectors + tuple(
-                                            d for d in cand.detectors if d not in acc.detectors))
-            elif acc.label == cand.label:
-                extra = tuple(d for d in cand.detectors if d not in acc.detectors)
-                subtype = acc.subtype or (cand.subtype if acc.span.contains(cand.span) else "")
-                if extra or subtype != acc.subtype:
-                    accepted[i] = acc.with_(detectors=acc.detectors + extra, subtype=subtype)
+            accepted[i] = absorb(accepted[i], cand)
     return sorted(accepted, key=lambda f: (f.span.start, f.span.end))
 
 

@@ -31,6 +31,7 @@ import argparse
 import json
 import re
 import shutil
+from pathlib import Path
 
 import numpy as np
 from common import DATA, RES, ROOT, WORK, K
@@ -80,8 +81,6 @@ def main():
                          "every detected span reaches) or a number such as 0.98")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
-    from pathlib import Path
-
     gold = {g.doc_id: g for g in load_tab(args.gold)}
     runs = load_runs(Path(args.signals), gold)
     tune = [r for r in runs if not is_validation_document(r.doc_id)]
@@ -103,8 +102,7 @@ def main():
     for ts in grid:
         for tq in grid:
             m = metrics(gold, tune, ts, tq, policy)
-            ok = (m["R_direct"] or 0) >= rd - 1e-9 and \
-                (m["R_quasi"] or 0) >= rq
+            ok = (m["R_direct"] or 0) >= rd - 1e-9 and (m["R_quasi"] or 0) >= rq
             key = (ok, (m["P"] or 0) if ok else (m["R_quasi"] or 0))
             if best is None or key > best[0]:
                 best = (key, float(ts), float(tq), m)
@@ -125,7 +123,7 @@ def main():
             "chosen_on": f"detected spans of the {len(tune)} TAB dev documents the NER was "
                          "trained on (out-of-fold risk signals)",
             "thresholds": {SPAN: ts, "sequence-labelling": tq},
-            "rq_target": rq, "rq_rule": args.rq, "tuning": m, "validation_not_tuned_on": mv}
+            "rq_target": rq, "rq_rule": args.rq, "rd_rule": args.rd, "tuning": m, "validation_not_tuned_on": mv}
         (RES / "tuning.json").write_text(json.dumps(tuning))
         for k in range(K):
             shutil.copy(RES / "tuning.json", WORK / "folds" / f"k{K}" / f"fold{k}" / "tuning.json")
