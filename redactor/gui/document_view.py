@@ -12,9 +12,11 @@ characters at a time, and the page view creates its page widgets a few at a time
 from __future__ import annotations
 
 import bisect
+import collections
 import operator
 import re
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -324,23 +326,70 @@ class TextDocumentView(QPlainTextEdit):
         self.selectionChangedToSpan.emit(self.selected_span())
 
 
-@dataclass(frozen=True, slots=True)
 class RenderedPage:
-    """A page rendered off the GUI thread (QImage is safe to build in any thread) and the
-    page size in points."""
+    """A page rendered off the GUI thread, and its size in points.
 
-    index: int
-    image: QImage
-    width_pt: float
-    height_pt: float
+    The pixels are kept zlib-compressed (a text page shrinks many times over: a 500-page colour
+    PDF no longer needs ~1.6 GB), and :attr:`image` decompresses them on demand; the last
+    :data:`DECODED_PAGES` decoded pages are kept, so repainting the pages on screen costs
+    nothing more. Build it in any thread; read :attr:`image` on the GUI thread only.
+    """
+
+    __slots__ = ("index", "width_pt", "height_pt", "_size", "_format", "_stride", "_packed",
+                 "_image")
+
+    def __init__(self, index: int, image: QImage, width_pt: float, height_pt: float) -> None:
+        self.index = index
+        self.width_pt = width_pt
+        self.height_pt = height_pt
+        self._image: QImage | None = None
+        self._pack(image.width(), image.height(), image.format(), image.bytesPerLine(),
+                   bytes(image.constBits())[: image.sizeInBytes()])
+
+    @classmethod
+    def from_pixels(cls, index: int, size: tuple[int, int], fmt: QImage.Format, stride: int,
+                    pixels: bytes, page_pt: tuple[float, float]) -> RenderedPage:
+        """A page from raw pixel rows (no QImage is built until it is painted)."""
+        page = cls.__new__(cls)
+        page.index, (page.width_pt, page.height_pt), page._image = index, page_pt, None
+        page._pack(size[0], size[1], fmt, stride, pixels)
+        return page
+
+    def _pack(self, width: int, height: int, fmt: QImage.Format, stride: int,
+              pixels: bytes) -> None:
+        self._size = (width, height)
+        self._format = fmt
+        self._stride = stride
+        self._packed = zlib.compress(pixels, 1)
 
     @property
     def width(self) -> int:
-        return self.image.width()
+        return self._size[0]
 
     @property
     def height(self) -> int:
-        return self.image.height()
+        return self._size[1]
+
+    @property
+    def packed_bytes(self) -> int:
+        """Bytes the page keeps while it is not decoded."""
+        return len(self._packed)
+
+    @property
+    def image(self) -> QImage:
+        if self._image is None:
+            raw = zlib.decompress(self._packed)
+            self._image = QImage(raw, self._size[0], self._size[1], self._stride,
+                                 self._format).copy()  # a deep copy: ``raw`` is released
+            _DECODED.append(self)
+            while len(_DECODED) > DECODED_PAGES:
+                _DECODED.popleft()._image = None
+        return self._image
+
+
+#: Decoded pages kept in memory (the most recently painted; a screen shows two to four).
+DECODED_PAGES = 12
+_DECODED: collections.deque[RenderedPage] = collections.deque()
 
 
 def render_pdf_pages(path: str, scale: float, password: str | None = None,
@@ -359,9 +408,7 @@ def render_pdf_pages(path: str, scale: float, password: str | None = None,
             if check is not None:
                 check()
             page = pdf[i]
-            w_pt, h_pt = page.get_size()
-            pages.append(RenderedPage(i, _page_image(page.render(scale=scale).to_pil()),
-                                      w_pt, h_pt))
+            pages.append(_rendered_page(i, page.render(scale=scale).to_pil(), page.get_size()))
             page.close()
             if on_pages is not None and (len(pages) - sent == batch or i == len(pdf) - 1):
                 on_pages(pages[sent:])
@@ -371,21 +418,24 @@ def render_pdf_pages(path: str, scale: float, password: str | None = None,
     return pages
 
 
-def _page_image(pil: Any) -> QImage:
-    """A rendered page as a QImage we own: 8-bit grey when the page has no colour (most
-    documents: a quarter of the memory, ~0.8 MB instead of ~3.1 MB an A4 page at the view's
-    scale; the boxes drawn over it keep their colours), else 32-bit RGB, the format the
+def _rendered_page(index: int, pil: Any, page_pt: tuple[float, float]) -> RenderedPage:
+    """A rendered page: 8-bit grey when it has no colour (most documents: a quarter of the
+    pixels; the boxes drawn over it keep their colours), else 32-bit RGB, the format the
     screen paints fastest (pages are opaque)."""
+    from PIL import Image
+
     rgb = pil.convert("RGB")
     r, g, b = rgb.split()
     grey = r.tobytes()
+    size = (rgb.width, rgb.height)
     if grey == g.tobytes() == b.tobytes():
-        image = QImage(grey, rgb.width, rgb.height, rgb.width, QImage.Format.Format_Grayscale8)
-        return image.copy()  # a deep copy: the bytes above are released
-    rgba = rgb.convert("RGBA")
-    image = QImage(rgba.tobytes(), rgba.width, rgba.height, 4 * rgba.width,
-                   QImage.Format.Format_RGBA8888)
-    return image.convertToFormat(QImage.Format.Format_RGB32)
+        return RenderedPage.from_pixels(index, size, QImage.Format.Format_Grayscale8,
+                                        rgb.width, grey, page_pt)
+    # QImage.Format_RGB32 is 0xffRRGGBB per pixel: the bytes B, G, R, 255 in memory
+    opaque = Image.new("L", size, 255)
+    pixels = Image.merge("RGBA", (b, g, r, opaque)).tobytes()
+    return RenderedPage.from_pixels(index, size, QImage.Format.Format_RGB32, 4 * rgb.width,
+                                    pixels, page_pt)
 
 
 _page_of = operator.attrgetter("page")
@@ -466,7 +516,6 @@ class PageWidget(QWidget):
         super().__init__(parent)
         self.page = page
         self.view = view
-        self.image = page.image
         self._boxes: list[tuple[Box, str, Action, bool]] | None = None
         self.setFixedSize(QSize(page.width, page.height))
         self.setAccessibleName(f"Page {page.index + 1}")
@@ -490,7 +539,7 @@ class PageWidget(QWidget):
 
     def paintEvent(self, event: object) -> None:  # noqa: N802 (Qt name)
         painter = QPainter(self)
-        painter.drawImage(0, 0, self.image)
+        painter.drawImage(0, 0, self.page.image)
         for box, label, action, current in self.boxes:
             colour = label_colour(label)
             rect = self.to_pixels(box)

@@ -406,3 +406,45 @@ def test_pages_are_handed_over_in_batches_as_they_are_rendered(tmp_path: Path) -
                              batch=8)
     assert [len(b) for b in batches] == [8, 8, 3]
     assert sum(batches, []) == [p.index for p in pages] == list(range(19))
+
+
+def test_rendered_pages_are_kept_compressed_and_decoded_on_demand(tmp_path: Path) -> None:
+    from reportlab.pdfgen import canvas
+
+    from redactor.gui import document_view as dv
+
+    path = tmp_path / "twenty.pdf"
+    c = canvas.Canvas(str(path), pagesize=(595, 842))  # A4
+    for n in range(20):
+        c.setFont("Helvetica", 11)
+        for line in range(40):
+            c.drawString(50, 790 - 18 * line, f"Page {n + 1}, line {line}: Anna Berg lives in Oslo.")
+        if n == 1:
+            c.setFillColorRGB(0.9, 0.1, 0.1)
+            c.rect(50, 50, 200, 100, fill=1)
+        c.showPage()
+    c.save()
+    pages = render_pdf_pages(str(path), 1.25)
+    grey, colour = pages[0], pages[1]
+    raw_grey = grey.width * grey.height
+    assert grey.packed_bytes * 5 < raw_grey  # a text page shrinks at least 5 times
+    assert colour.packed_bytes * 5 < 4 * colour.width * colour.height
+    # decoded as rendered: the same pixels as pdfium's own rendering
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    direct = pdf[1].render(scale=1.25).to_pil().convert("RGB")
+    pdf.close()
+    img = colour.image
+    for x, y in ((100, 842 * 1.25 - 120), (60, 60), (300, 400)):
+        want = direct.getpixel((int(x), int(y)))
+        got = img.pixelColor(int(x), int(y))
+        assert (got.red(), got.green(), got.blue()) == want
+    assert grey.image.format() == QImage.Format.Format_Grayscale8
+    # only the most recently painted pages stay decoded
+    for p in pages:
+        assert not p.image.isNull()
+    decoded = [p for p in pages if p._image is not None]
+    assert len(decoded) == dv.DECODED_PAGES
+    assert decoded == pages[-dv.DECODED_PAGES:]
+    assert pages[0]._image is None and not pages[0].image.isNull()  # decoded again on demand
