@@ -11,8 +11,9 @@ page) and its content stream is rewritten with pikepdf (``parse_content_stream``
   removed glyphs' widths, kerning, ``Tc`` and ``Tw`` are all dropped) and a black box of that
   width is drawn there (not for invisible text);
 * Form XObjects are interpreted recursively with their matrix and rewritten as copies;
-* image XObjects drawn under a rectangle get their pixels overwritten (a new image, so a
-  shared image on another page is not affected);
+* image XObjects drawn under a rectangle get their pixels overwritten in a new image, and
+  their soft mask made opaque there (:mod:`redactor_plugins.pdf_image_paint`; the boxes over
+  an image reach every page that draws it through ``share_image_boxes``);
 * marked-content properties (``/ActualText``, ``/Alt``, ``/E``) are dropped (``BDC`` → ``BMC``).
 
 Covered: simple fonts (Type1, TrueType, MMType1; one byte per code) with widths from
@@ -27,14 +28,27 @@ a page that is not proved is rendered instead.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
 import pikepdf
-from PIL import ImageDraw
-from redactor_plugins.pdf_render_redact import Rect, copy_page, redaction_rects, write_render
+from redactor_plugins.pdf_image_paint import (
+    IDENTITY,
+    Matrix,
+    Unpaintable,
+    apply,
+    mul,
+    paint_image,
+    quad_bbox,
+    unit_rects,
+)
+from redactor_plugins.pdf_render_redact import (
+    Rect,
+    copy_page,
+    redaction_rects,
+    share_image_boxes,
+    write_render,
+)
 from redactor_plugins.pdf_verify import (
     byte_channel_secrets,
     find_in_bytes,
@@ -48,8 +62,6 @@ from redactor.core.verify import find_survivors
 from redactor.plugin_api import Document, RedactionPlan, RunContext
 
 GAP_EM = 2.0  # every removed run becomes a gap of this many em
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 SIMPLE_FONTS = ("/Type1", "/TrueType", "/MMType1")
 STANDARD_14 = {
     "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman",
@@ -66,33 +78,6 @@ PAINT_OPS = {"S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"}
 
 class Unsupported(Exception):
     """This page cannot be redacted at glyph level; render it instead."""
-
-
-def mul(m: Matrix, n: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
-            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
-
-
-def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
-
-
-def invert(m: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    if abs(det) < 1e-12:
-        raise Unsupported("singular matrix")
-    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
-    return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
-
-
-def quad_bbox(m: Matrix, x0: float, y0: float, x1: float, y1: float
-              ) -> tuple[float, float, float, float]:
-    pts = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _inside(rects: Sequence[Rect], x: float, y: float) -> bool:
@@ -378,31 +363,11 @@ class Interpreter:
 
     def paint_image(self, xo: pikepdf.Stream, ctm: Matrix, hits: Sequence[Rect]
                     ) -> pikepdf.Stream:
-        if xo.get("/ImageMask") or "/Decode" in xo:
-            raise Unsupported("stencil or decoded image under a box")
         try:
-            img = pikepdf.PdfImage(xo).as_pil_image()
-        except Exception as exc:  # any image PIL cannot decode: render the page instead
-            raise Unsupported("image cannot be decoded") from exc
-        img = img.convert("L" if img.mode in ("1", "L") else "RGB")
-        inv = invert(ctm)
-        draw = ImageDraw.Draw(img)
-        for r in hits:
-            u0, v0, u1, v1 = quad_bbox(inv, r.x0, r.y0, r.x1, r.y1)
-            left, right = u0 * img.width, u1 * img.width
-            top, bottom = (1 - v1) * img.height, (1 - v0) * img.height
-            draw.rectangle([int(left) - 1, int(top) - 1, int(right) + 1, int(bottom) + 1],
-                           fill=0 if img.mode == "L" else (0, 0, 0))
-        data = np.asarray(img).tobytes()
-        new = pikepdf.Stream(self.out, zlib.compress(data, 6), Type=pikepdf.Name.XObject,
-                             Subtype=pikepdf.Name.Image, Width=img.width, Height=img.height,
-                             BitsPerComponent=8, Filter=pikepdf.Name.FlateDecode,
-                             ColorSpace=pikepdf.Name.DeviceGray if img.mode == "L"
-                             else pikepdf.Name.DeviceRGB)
-        for key in ("/SMask", "/Interpolate"):
-            if key in xo:
-                new[key] = xo[key]
-        return new
+            return paint_image(self.out, xo, unit_rects(ctm, [(r.x0, r.y0, r.x1, r.y1)
+                                                              for r in hits]))
+        except Unpaintable as exc:
+            raise Unsupported(str(exc)) from exc
 
 
 def glyph_page(out: pikepdf.Pdf, src_pdf: pikepdf.Pdf, src_page: pikepdf.Page,
@@ -479,7 +444,13 @@ def page_plan_text(doc: Document, plan: RedactionPlan, start: int, end: int) -> 
 
 def write_glyph(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
                 ) -> dict[int, str]:
-    rects = redaction_rects(doc, plan)
+    from redactor_plugins.pdf_read import open_pikepdf
+
+    pike = open_pikepdf(doc.source, ctx.password)
+    try:  # boxes over an image are carried to every page that draws the same image
+        rects = share_image_boxes(pike, redaction_rects(doc, plan))
+    finally:
+        pike.close()
     refused: dict[int, str] = {}
 
     def builders() -> dict[int, object]:

@@ -14,6 +14,11 @@ re-rendered instead when its content uses invisible text (render mode 3 or 7), m
 properties (/ActualText, /Alt, /E, optional content), patterns with their own content, or
 when any redacted string occurs in its decompressed streams.
 
+Boxes over an image are carried to every page that draws the same image object
+(:func:`share_image_boxes`). A redacted string drawn visibly inside a soft mask or a pattern,
+where no extractor sees it, makes the export fail; in invisible text there, the page is
+rendered (:func:`hidden_secret_pages`).
+
 Nothing at document level is carried over (outlines, names, attachments, forms, JavaScript,
 open actions, layers, structure tree, XMP, /Info); a neutral /Info (Producer "Redactor") is
 written; the file is written whole (no incremental update, no /Prev, one %%EOF).
@@ -30,11 +35,20 @@ import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw
+from redactor_plugins.pdf_hidden_text import hidden_text
+from redactor_plugins.pdf_image_paint import UnitRect, drawn_images, images_under, quad_bbox
 from redactor_plugins.pdf_verify import page_object_texts
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from redactor.core.verify import norm_text
-from redactor.plugin_api import Box, Document, RedactionPlan, RunContext, Segment
+from redactor.plugin_api import (
+    Box,
+    Document,
+    RedactionPlan,
+    RunContext,
+    Segment,
+    VerificationError,
+)
 
 DEFAULT_DPI = 200
 MIN_DPI = 200
@@ -156,6 +170,44 @@ def redaction_rects(doc: Document, plan: RedactionPlan) -> dict[int, list[Rect]]
         for k, (page, x0, y0, x1, y1) in enumerate(unions):
             by_page.setdefault(page, []).append(Rect(page, x0, y0, x1, y1, n, k == 0))
     return by_page
+
+
+def share_image_boxes(pike: pikepdf.Pdf, rects: Mapping[int, list[Rect]]
+                      ) -> dict[int, list[Rect]]:
+    """``rects`` plus, on every page, the boxes over images that a redaction box covers on
+    another page (or elsewhere on the same page): an image object drawn on several pages —
+    a scanned name or signature with OCR text over it on one page only — is redacted wherever
+    it is drawn. The added boxes have ``span_index`` -1."""
+    out = {i: list(r) for i, r in rects.items()}
+    for _ in range(3):  # boxes added over an image may cover another image: a few rounds
+        hits: dict[tuple[int, int], list[UnitRect]] = {}
+        for i, page_rects in out.items():
+            if page_rects and i < len(pike.pages):
+                src = pike.pages[i]
+                boxes = [(r.x0, r.y0, r.x1, r.y1) for r in page_rects]
+                for key, found in images_under(src, inherited(src.obj, "/Resources"),
+                                               boxes).items():
+                    hits.setdefault(key, []).extend(found)
+        added = 0
+        if hits:
+            for i, src in enumerate(pike.pages):
+                have = {(r.x0, r.y0, r.x1, r.y1) for r in out.get(i, [])}
+                for xo, ctm in drawn_images(src, inherited(src.obj, "/Resources")):
+                    for u in hits.get(xo.objgen, []) if xo.is_indirect else []:
+                        box = quad_bbox(ctm, *u)
+                        if not any(_covers(h, box) for h in have):
+                            out.setdefault(i, []).append(Rect(i, *box, -1, False))
+                            have.add(box)
+                            added += 1
+        if not added:
+            break
+    return out
+
+
+def _covers(outer: tuple[float, float, float, float], inner: tuple[float, float, float, float]
+            ) -> bool:
+    return (outer[0] <= inner[0] + 0.01 and outer[1] <= inner[1] + 0.01
+            and outer[2] >= inner[2] - 0.01 and outer[3] >= inner[3] - 0.01)
 
 
 def redacted_offsets(plan: RedactionPlan) -> list[tuple[int, int]]:
@@ -535,6 +587,25 @@ def build_render_page(out: pikepdf.Pdf, doc: Document, pdoc: pdfium.PdfDocument,
     return page
 
 
+def hidden_secret_pages(pike: pikepdf.Pdf, secrets: Sequence[str]) -> set[int]:
+    """Pages whose soft masks or patterns carry a redacted string in invisible text (render
+    mode 3 or 7): they are rendered, which draws nothing of it, never copied or rewritten.
+    Raises when such a string is drawn *visibly* there (:mod:`redactor_plugins.pdf_hidden_text`):
+    no box can be placed over it, so neither rendering nor copying would remove it."""
+    pages: set[int] = set()
+    if not secrets:
+        return pages
+    for i, src in enumerate(pike.pages):
+        visible, invisible = (norm_text(t) for t in hidden_text(inherited(src.obj, "/Resources")))
+        if visible and any(s in visible for s in secrets):
+            raise VerificationError(
+                f"page {i + 1} draws redacted text inside a soft mask or a pattern, where it "
+                "cannot be located and removed; nothing was written")
+        if invisible and any(s in invisible for s in secrets):
+            pages.add(i)
+    return pages
+
+
 def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext,
                  page_builders: Mapping[int, object] | None = None) -> dict[int, str]:
     """Write ``dest`` with the v1 method; returns {page index: how it was written}.
@@ -549,10 +620,11 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
 
         raise UsageError(f"the PDF writer writes PDF input only (this document is "
                          f"{doc.format.upper()})")
-    rects = redaction_rects(doc, plan)
     secrets = byte_secrets(plan)
     how: dict[int, str] = {}
     with opened(doc.source, ctx.password) as (pike, pdoc):
+        rects = share_image_boxes(pike, redaction_rects(doc, plan))
+        must_render = hidden_secret_pages(pike, secrets)
         out = pikepdf.new()
         font = helvetica(out)
         n = len(pike.pages)
@@ -563,11 +635,14 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
             page_rects = rects.get(i, [])
             built = None
             builder = (page_builders or {}).get(i)
+            if i in must_render:
+                builder = None
+                how[i] = "rendered (a redacted string in a pattern's or soft mask's text)"
             if builder is not None:
                 built = builder(out, pike, src)  # type: ignore[operator]
                 if built is not None:
                     how[i] = "glyph"
-            if built is None and not page_rects:
+            if built is None and not page_rects and i not in must_render:
                 reason = render_reason(src, secrets)
                 if reason is None:
                     built = copy_page(out, pike, src.obj)

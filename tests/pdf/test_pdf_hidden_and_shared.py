@@ -1,0 +1,175 @@
+"""Leaks beyond the checklist's single-channel fixtures: text inside soft masks and patterns
+(where no extractor looks), one image object drawn on several pages, and a name carried by an
+image's transparency."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+from pdf_fixtures import IMAGE_RECT, SECRET, SIZE, _font, text_image, visible_page
+from pdf_helpers import ONLY_TERMS, export
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen import canvas
+
+from redactor.core.errors import VerificationError
+
+V2 = {"keep_text_selectable": "true"}
+FIRST, LAST = SECRET.split()
+
+
+def _ocr_layer(c: canvas.Canvas, ink: tuple[int, int, int, int], img_width: int) -> None:
+    """Invisible (render mode 3) text over the scanned name, as OCR software writes it."""
+    x, y, w, h = IMAGE_RECT
+    px = w / img_width
+    left, top, right, bottom = ink
+    size = (bottom - top) * px / 0.93
+    t = c.beginText(x + left * px, y + h - bottom * px + 0.21 * size)
+    t.setFont("Helvetica", size)
+    t.setHorizScale(100 * (right - left) * px / pdfmetrics.stringWidth(SECRET, "Helvetica", size))
+    t.setTextRenderMode(3)
+    t.textLine(SECRET)
+    c.drawText(t)
+
+
+def _image_area(path: Path, page: int) -> np.ndarray:
+    """Grey pixels of the image's place on ``page``, rendered at 2×."""
+    pdf = pdfium.PdfDocument(str(path))
+    img = pdf[page].render(scale=2).to_pil().convert("L")
+    pdf.close()
+    x, y, w, h = IMAGE_RECT
+    top = SIZE[1] - y - h
+    return np.asarray(img.crop((int(2 * x), int(2 * top), int(2 * (x + w)), int(2 * (top + h)))))
+
+
+def _shared_image_pdf(path: Path) -> Path:
+    """One scanned name drawn on two pages; only page 1 has the OCR text over it."""
+    img, ink = text_image()
+    buf = io.BytesIO()
+    img.save(buf, "PNG")
+    c = canvas.Canvas(str(path), pagesize=SIZE)
+    for n in range(2):
+        buf.seek(0)
+        c.drawImage(ImageReader(buf), *IMAGE_RECT)  # reportlab draws ONE image object twice
+        if n == 0:
+            _ocr_layer(c, ink, img.width)
+        c.setFont("Helvetica", 12)
+        c.drawString(20, 150, f"Scan {n + 1}: the signed statement")
+        c.showPage()
+    c.save()
+    with pikepdf.open(path) as pdf:
+        objs = {xo.objgen for p in pdf.pages for _, xo in p.Resources.XObject.items()}
+    assert len(objs) == 1  # the premise: one shared image object
+    return path
+
+
+@pytest.mark.parametrize("options", [{}, V2], ids=["v1-rendered", "v2-glyph"])
+def test_an_image_redacted_on_one_page_is_redacted_wherever_it_is_drawn(
+        options: dict[str, str], tmp_path: Path) -> None:
+    src = _shared_image_pdf(tmp_path / "in.pdf")
+    out = tmp_path / "out.pdf"
+    assert _image_area(src, 1).mean() > 150  # page 2 shows the scanned name on white
+    result = export(src, out, builtins=ONLY_TERMS, **options)
+    assert result.verification.ok
+    for page in (0, 1):
+        area = _image_area(out, page)
+        # the name's ink is under a black box on both pages
+        assert (area < 60).mean() > 0.3, page
+        assert area[area.shape[0] // 2].min() < 30
+
+
+def test_a_name_carried_by_an_image_transparency_is_boxed_opaque(tmp_path: Path) -> None:
+    """Black pixels everywhere, the name drawn by the soft mask: painting the colour pixels
+    alone would leave the name's shape on the page (v2 keeps the page as text)."""
+    scan, ink = text_image()
+    alpha = Image.eval(scan.convert("L"), lambda v: 255 - v)  # opaque where the ink is
+    rgba = Image.new("RGBA", scan.size, (0, 0, 0, 0))
+    rgba.putalpha(alpha)
+    buf = io.BytesIO()
+    rgba.save(buf, "PNG")
+    src, out = tmp_path / "in.pdf", tmp_path / "out.pdf"
+    c = canvas.Canvas(str(src), pagesize=SIZE)
+    buf.seek(0)
+    c.drawImage(ImageReader(buf), *IMAGE_RECT, mask="auto")
+    _ocr_layer(c, ink, scan.width)
+    c.setFont("Helvetica", 12)
+    c.drawString(20, 150, "Signed by the applicant:")
+    c.showPage()
+    c.save()
+    with pikepdf.open(src) as pdf:
+        assert any("/SMask" in xo for _, xo in pdf.pages[0].Resources.XObject.items())
+    before = _image_area(src, 0)
+    assert (before < 60).mean() < 0.25  # the name's strokes on white
+    result = export(src, out, builtins=ONLY_TERMS, **V2)
+    assert result.verification.ok
+    area = _image_area(out, 0)
+    left, top, right, bottom = ink
+    sy, sx = area.shape[0] / scan.height, area.shape[1] / scan.width
+    box = area[int(top * sy) + 2:int(bottom * sy) - 2, int(left * sx) + 2:int(right * sx) - 2]
+    assert box.max() < 60  # a solid box over the whole name, not its outline
+
+
+def _hidden_pdf(path: Path, kind: str, mode: int = 0) -> Path:
+    """Page 1 names the person (so there is something to redact); page 2 draws the name,
+    split over two operators, inside a soft mask's group or a tiling pattern's cell."""
+    c = canvas.Canvas(str(path), pagesize=SIZE)
+    visible_page(c)
+    c.showPage()
+    c.setFont("Helvetica", 12)
+    c.drawString(20, 150, "A page with a decoration.")
+    c.showPage()
+    c.save()
+    text = f"BT /F1 14 Tf {mode} Tr 10 20 Td ({FIRST}) Tj ( {LAST}) Tj ET".encode()
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        page = pdf.pages[1]
+        font = pikepdf.Dictionary(F1=_font(pdf))
+        if kind == "soft mask":
+            group = pikepdf.Stream(pdf, text, Type=pikepdf.Name.XObject,
+                                   Subtype=pikepdf.Name.Form, BBox=[0, 0, 300, 200],
+                                   Group=pikepdf.Dictionary(S=pikepdf.Name.Transparency,
+                                                            CS=pikepdf.Name.DeviceGray),
+                                   Resources=pikepdf.Dictionary(Font=font))
+            gs = pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, SMask=pikepdf.Dictionary(
+                Type=pikepdf.Name.Mask, S=pikepdf.Name.Luminosity, G=group))
+            page.Resources.ExtGState = pikepdf.Dictionary(GS1=gs)
+            page.contents_add(pikepdf.Stream(pdf, b"q /GS1 gs 0 g 0 0 300 100 re f Q"))
+        else:
+            pat = pikepdf.Stream(pdf, text, Type=pikepdf.Name.Pattern, PatternType=1,
+                                 PaintType=1, TilingType=1, BBox=[0, 0, 300, 60], XStep=300,
+                                 YStep=60, Resources=pikepdf.Dictionary(Font=font))
+            page.Resources.Pattern = pikepdf.Dictionary(P1=pat)
+            page.contents_add(pikepdf.Stream(pdf, b"q /Pattern cs /P1 scn 0 0 300 100 re f Q"))
+        pdf.save(path)
+    return path
+
+
+@pytest.mark.parametrize("kind", ["soft mask", "pattern"])
+@pytest.mark.parametrize("options", [{}, V2], ids=["v1-rendered", "v2-glyph"])
+def test_a_name_drawn_inside_a_soft_mask_or_pattern_fails_loudly(
+        kind: str, options: dict[str, str], tmp_path: Path) -> None:
+    src = _hidden_pdf(tmp_path / "in.pdf", kind)
+    out = tmp_path / "out.pdf"
+    with pytest.raises(VerificationError, match="page 2 draws redacted text inside a soft mask"):
+        export(src, out, builtins=ONLY_TERMS, **options)
+    assert not out.exists()
+
+
+def test_invisible_text_in_a_pattern_makes_the_page_rendered(tmp_path: Path) -> None:
+    from pdf_helpers import assert_secret_absent, make_pipeline
+
+    from redactor.core.context import RunContext
+
+    src = _hidden_pdf(tmp_path / "in.pdf", "pattern", mode=3)
+    out = tmp_path / "out.pdf"
+    pipe = make_pipeline(SECRET, ONLY_TERMS)
+    ctx = RunContext()
+    result = pipe.export(pipe.analyze(pipe.read(src, ctx), ctx), out, ctx)
+    assert result.verification.ok
+    assert "pattern" in ctx.memo["pdf-writer"]["pages"][1]  # rendered, not copied
+    assert_secret_absent(out)
