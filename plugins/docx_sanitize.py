@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import posixpath
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -43,6 +43,7 @@ from redactor_plugins.docx_package import (
     to_bytes,
     w,
 )
+from redactor_plugins.docx_scrub import Needles, neutral_part_names, scrub_values
 
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 OFF = ("0", "false", "off")
@@ -337,13 +338,17 @@ def sanitize_xml(root: etree._Element, names: dict[str, dict[str, str]]) -> None
                 del attrib[key]
         if local(el.tag) in ("docPr", "cNvPr") and "name" in attrib:
             attrib["name"] = f"Object {attrib.get('id', '0')}"
+    for el in root.iter(w("date")):  # a date picker's stored date (the shown one is text)
+        el.attrib.pop(w("fullDate"), None)
     for el in list(root.iter(etree.Comment, etree.ProcessingInstruction)):
         drop(el)
 
 
-def rename_custom_styles(styles: etree._Element) -> dict[str, str]:
-    """Custom styles get neutral ids and names; built-in ones keep theirs."""
-    mapping: dict[str, str] = {}
+def rename_custom_styles(styles: etree._Element, mapping: dict[str, str] | None = None
+                         ) -> dict[str, str]:
+    """Custom styles get neutral ids and names; built-in ones keep theirs. ``mapping`` (from
+    the styles part) keeps the names of ``stylesWithEffects`` consistent with it."""
+    mapping = {} if mapping is None else mapping
     for style in styles.iter(w("style")):
         for alias in style.findall(w("aliases")):
             style.remove(alias)
@@ -385,14 +390,21 @@ def reencode_image(data: bytes, content_type: str) -> bytes:
     return out.getvalue()
 
 
-def rebuild(pkg: Package) -> dict[str, bytes]:
-    """The zip entries of a new, sanitised package built from ``pkg``'s (edited) parts."""
+@dataclass
+class Kept:
+    """What a sanitised package keeps: parts reached through allowed relationships."""
+
+    types: dict[str, str] = field(default_factory=dict)  # part -> content type
+    kind_of: dict[str, str] = field(default_factory=dict)  # part -> kind of the reaching rel
+    rels: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)  # (id, type, target)
+    ids: dict[str, set[str]] = field(default_factory=dict)  # part -> its kept relationship ids
+    media: dict[str, str] = field(default_factory=dict)  # image part -> its new name
+
+
+def kept_parts(pkg: Package) -> Kept:
+    """Walk the relationships from the package root through :data:`KEPT_REL_KINDS`."""
     main = pkg.main_part()
-    kept: dict[str, str] = {}  # part -> content type
-    kind_of: dict[str, str] = {}  # part -> the kind of the relationship that reached it
-    rels_out: dict[str, list[tuple[str, str, str]]] = {}
-    kept_ids: dict[str, set[str]] = {}
-    media_names: dict[str, str] = {}
+    kept = Kept()
     queue = [""]
     seen = {""}
     while queue:
@@ -405,18 +417,36 @@ def rebuild(pkg: Package) -> dict[str, bytes]:
                 continue
             target = rel.part
             if rel.kind == "image":
-                target = media_names.get(rel.part) or _media_name(rel.part, pkg, media_names)
+                target = kept.media.get(rel.part) or _media_name(rel.part, pkg, kept.media)
                 if target is None:
                     continue
             out.append((rel.id, rel.type, target))
             if rel.part not in seen:
                 seen.add(rel.part)
-                kept[rel.part] = pkg.content_type(rel.part)
-                kind_of[rel.part] = rel.kind
+                kept.types[rel.part] = pkg.content_type(rel.part)
+                kept.kind_of[rel.part] = rel.kind
                 if rel.kind not in ("core-properties", "extended-properties", "image"):
                     queue.append(rel.part)
-        rels_out[source] = out
-        kept_ids[source] = {rid for rid, _, _ in out}
+        kept.rels[source] = out
+        kept.ids[source] = {rid for rid, _, _ in out}
+    return kept
+
+
+def part_names(pkg: Package, kept: Kept | None = None) -> dict[str, str]:
+    """{part: its name in the output} for the kept parts other than images."""
+    kept = kept_parts(pkg) if kept is None else kept
+    return neutral_part_names({p: k for p, k in kept.kind_of.items() if k != "image"},
+                              pkg.main_part())
+
+
+def rebuild(pkg: Package, secrets: Sequence[str] = ()) -> dict[str, bytes]:
+    """The zip entries of a new, sanitised package built from ``pkg``'s (edited) parts; values
+    outside the text that carry one of ``secrets`` are scrubbed (:mod:`docx_scrub`), and every
+    part gets a neutral name (:func:`part_names`)."""
+    needles = Needles(secrets)
+    walk = kept_parts(pkg)
+    kept, kind_of, rels_out, kept_ids, media_names = (walk.types, walk.kind_of, walk.rels,
+                                                      walk.ids, walk.media)
     kinds = {t.rsplit("/", 1)[-1] for _, t, _ in rels_out[""]}
     if "core-properties" not in kinds:
         rels_out[""].append(("rIdCoreNeutral", CORE_REL, "docProps/core.xml"))
@@ -427,32 +457,29 @@ def rebuild(pkg: Package) -> dict[str, bytes]:
     styles = _styles_root(pkg)
     if styles is not None:
         names["styles"] = rename_custom_styles(styles)
+    renamed = part_names(pkg, walk)
     entries: dict[str, bytes] = {}
     types: dict[str, str] = {}
     for part, ctype in kept.items():
         rel_kind = kind_of[part]
+        name = renamed.get(part, part)
         if rel_kind == "core-properties":
-            entries[part], types[part] = CORE_XML, ctype or CORE_TYPE
+            entries[name], types[name] = CORE_XML, ctype or CORE_TYPE
         elif rel_kind == "extended-properties":
-            entries[part], types[part] = APP_XML, ctype or APP_TYPE
+            entries[name], types[name] = APP_XML, ctype or APP_TYPE
         elif rel_kind == "image":
             new = media_names[part]
-            if ctype in IMAGE_FORMATS:
-                entries[new] = reencode_image(pkg.parts[part], ctype)
-            elif ctype == "image/svg+xml":
-                root = pkg.xml(part)
-                _scrub_svg(root)
-                entries[new] = to_bytes(root)
-            else:
-                entries[new] = pkg.parts[part]
-            types[new] = ctype
+            entries[new], types[new] = _image_entry(pkg, part, needles)
         elif pkg.is_xml(part):
             root = pkg.xml(part)
+            if rel_kind == "stylesWithEffects":
+                rename_custom_styles(root, names["styles"])
             sanitize_xml(root, names)
+            scrub_values(root, needles)
             _drop_dangling_refs(root, kept_ids.get(part, set()))
-            entries[part], types[part] = to_bytes(root), ctype or "application/xml"
+            entries[name], types[name] = to_bytes(root), ctype or "application/xml"
         else:
-            entries[part], types[part] = pkg.parts[part], ctype or "application/octet-stream"
+            entries[name], types[name] = pkg.parts[part], ctype or "application/octet-stream"
     if "docProps/core.xml" not in entries and any(r[0] == "rIdCoreNeutral" for r in rels_out[""]):
         entries["docProps/core.xml"], types["docProps/core.xml"] = CORE_XML, CORE_TYPE
     if "docProps/app.xml" not in entries and any(r[0] == "rIdAppNeutral" for r in rels_out[""]):
@@ -460,12 +487,42 @@ def rebuild(pkg: Package) -> dict[str, bytes]:
     for source, rels in rels_out.items():
         if not rels and source:
             continue
-        src_name = source
-        body = [(rid, rtype, relative_target(src_name, target) if src_name else target)
-                for rid, rtype, target in rels]
-        entries[rels_name(source)] = rels_xml(body)
+        src_name = renamed.get(source, source)
+        body = [(rid, rtype, relative_target(src_name, renamed.get(target, target))
+                 if src_name else renamed.get(target, target)) for rid, rtype, target in rels]
+        entries[rels_name(src_name)] = rels_xml(body)
     entries["[Content_Types].xml"] = content_types_xml(types, types)
     return entries
+
+
+def _image_entry(pkg: Package, part: str, needles: Needles) -> tuple[bytes, str]:
+    """(data, content type) of a kept image: raster images re-encoded without metadata —
+    also when the content type is written in capitals or names a variant (``image/apng``) —
+    SVG scrubbed, other formats (EMF, WMF …) copied for the verifier to search."""
+    ctype = pkg.content_type(part)
+    key = ctype.lower()
+    data = pkg.parts[part]
+    if key not in IMAGE_FORMATS:
+        key = _sniffed_type(data) or key
+    if key in IMAGE_FORMATS:
+        return reencode_image(data, key), key
+    if key == "image/svg+xml":
+        root = pkg.xml(part)
+        _scrub_svg(root)
+        scrub_values(root, needles)
+        return to_bytes(root), ctype
+    return data, ctype
+
+
+def _sniffed_type(data: bytes) -> str | None:
+    """The content type of a raster image Pillow recognises, whatever the package says."""
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            fmt = im.format
+    except Exception:
+        return None
+    return {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "BMP": "image/bmp",
+            "TIFF": "image/tiff", "WEBP": "image/webp"}.get(fmt or "")
 
 
 def _media_name(part: str, pkg: Package, names: dict[str, str]) -> str | None:

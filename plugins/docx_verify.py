@@ -17,6 +17,7 @@ Three kinds of checks, all on the file as written (never the in-memory model):
 
 from __future__ import annotations
 
+import gzip
 import io
 import re
 import unicodedata
@@ -46,7 +47,9 @@ from redactor_plugins.docx_sanitize import (
     hidden_style_ids,
     is_on,
     local,
+    part_names,
 )
+from redactor_plugins.docx_scrub import squash, squashable
 
 from redactor.core.verify import hint
 from redactor.plugin_api import (
@@ -97,11 +100,14 @@ class Checker:
         self.doc = doc
         self.plan = plan
         self.expected = plan.apply_to_text(doc.text)
-        self.secrets = [(str(r.label), r.secret) for r in plan.replacements]
+        self.secrets = ([(str(r.label), r.secret) for r in plan.replacements]
+                        + [("TERM", t) for t in plan.secrets])
         self.issues: list[VerificationIssue] = []
         self.checks: list[str] = []
         self._expected_norm: dict[object, str] = {}
         self._counts: dict[tuple[object, str], int] = {}
+        self._squashed_key: object = None
+        self._squashed = ""
 
     def issue(self, where: str, what: str) -> None:
         self.issues.append(VerificationIssue(where, what))
@@ -120,6 +126,7 @@ class Checker:
         values = [v for v in values if v and v.strip() and not _SCHEMA.match(v)]
         if not values or not self.secrets:
             return
+        self._squashed_key = None  # the squashed haystack is per call
         plain = [v for v in values if not _MACHINE.match(v)]
         joined: dict[tuple[object, bool], str] = {}
         seen: set[str] = set()
@@ -151,6 +158,22 @@ class Checker:
                 if found > allowed:
                     self.issue(where, f"{label} {hint(secret)} survives ({found}×)")
                     break
+            else:
+                if not binary:
+                    self._search_squashed(where, label, secret, values)
+
+    def _search_squashed(self, where: str, label: str, secret: str, values: list[str]) -> None:
+        """A long secret written with other separators (``kristoffer_haugland``,
+        ``120384-12345``): compared on letters and digits only, each value on its own."""
+        needle = squash(secret)
+        if not squashable(needle):
+            return
+        key = ("squashed", id(values))
+        if self._squashed_key != key:
+            self._squashed_key, self._squashed = key, "\x00".join(squash(v) for v in values)
+        found = self._squashed.count(needle)
+        if found > self._allowed("squashed", squash, needle):
+            self.issue(where, f"{label} {hint(secret)} survives with other separators ({found}×)")
 
     def _allowed(self, key: object, fn: Callable[[str], str], needle: str) -> int:
         """How often ``needle`` occurs in the expected text (normalised by ``fn``)."""
@@ -193,6 +216,7 @@ def verify_docx(doc: Document, plan: RedactionPlan, output: Path) -> Verificatio
     chk.checks.append("re-opened the written file as a DOCX package")
     _check_zip(chk, output)
     reachable = _check_parts(chk, pkg)
+    chk.search_values("package [part names]", list(pkg.parts))
     texts: dict[str, str] = {}
     for part in sorted(pkg.parts):
         data = pkg.parts[part]
@@ -203,7 +227,9 @@ def verify_docx(doc: Document, plan: RedactionPlan, output: Path) -> Verificatio
             texts[part] = text
             chk.search_values(f"{part} [attributes, other elements, comments]", others)
         elif part in reachable:
-            chk.search_values(f"{part} [binary]", _binary_views(data), binary=True)
+            for view in _unpacked(data):
+                chk.search_values(f"{part} [binary]", _binary_views(view), binary=True)
+                chk.search_values(f"{part} [strings]", _strings(view))
             _check_image(chk, pkg, part, data)
     outputs = {f"{p} [text]": t for p, t in texts.items() if t}
     outputs["all parts [text]"] = "\n".join(texts.values())
@@ -235,6 +261,34 @@ def _channels(root: etree._Element) -> tuple[str, list[str]]:
 def _binary_views(data: bytes) -> list[str]:
     return [data.decode("latin-1"), data.decode("utf-16-le", errors="ignore"),
             data[1:].decode("utf-16-le", errors="ignore")]
+
+
+_LATIN_RUN = re.compile(rb"[\x20-\x7e\xa0-\xff]{3,}")
+_UTF16_RUN = re.compile(rb"(?:[\x20-\x7e\xa0-\xff]\x00){3,}")
+MAX_UNPACKED = 64 << 20
+
+
+def _unpacked(data: bytes) -> list[bytes]:
+    """The bytes of a binary part, plus their gunzipped form when they are gzip (EMZ, WMZ,
+    SVGZ), capped at :data:`MAX_UNPACKED`."""
+    views = [data]
+    if data[:2] == b"\x1f\x8b":
+        try:
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as gz:
+                views.append(gz.read(MAX_UNPACKED))
+        except (OSError, EOFError):
+            pass
+    return views
+
+
+def _strings(data: bytes) -> list[str]:
+    """The readable runs of a binary part (Latin-1 and UTF-16LE, as in EMF/WMF text
+    records), searched like text values: short secrets too, as whole words."""
+    runs = [m.group().decode("latin-1") for m in _LATIN_RUN.finditer(data)]
+    for shift in (0, 1):
+        runs += [m.group().decode("utf-16-le", errors="ignore")
+                 for m in _UTF16_RUN.finditer(data, shift)]
+    return runs
 
 
 def _check_zip(chk: Checker, output: Path) -> None:
@@ -326,7 +380,10 @@ def _check_hidden(chk: Checker, pkg: Package) -> None:
 
 
 def _check_image(chk: Checker, pkg: Package, part: str, data: bytes) -> None:
-    if pkg.content_type(part) not in IMAGE_FORMATS:
+    ctype = pkg.content_type(part).lower()
+    if ctype not in IMAGE_FORMATS:
+        if ctype.startswith("image/") and _opens_as_raster(data):  # a raster image by any name
+            chk.issue(part, "a raster image kept as it was (not re-encoded)")
         return
     try:
         with Image.open(io.BytesIO(data)) as im:
@@ -336,6 +393,14 @@ def _check_image(chk: Checker, pkg: Package, part: str, data: bytes) -> None:
                 chk.issue(part, "image metadata present")
     except Exception:
         chk.issue(part, "an image cannot be re-opened")
+
+
+def _opens_as_raster(data: bytes) -> bool:
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            return im.format in ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
+    except Exception:
+        return False
 
 
 def expected_by_part(doc: Document, plan: RedactionPlan) -> dict[str, list[str]]:
@@ -373,7 +438,11 @@ _WS = re.compile(r"\s+")
 
 
 def _check_text(chk: Checker, pkg: Package, doc: Document, plan: RedactionPlan) -> None:
-    expected = expected_by_part(doc, plan)
+    try:  # the writer renames parts (docx_sanitize.part_names): the same names here
+        renamed = part_names(load_package(doc.source))
+    except (InputError, OSError):
+        renamed = {}
+    expected = {renamed.get(p, p): t for p, t in expected_by_part(doc, plan).items()}
     parts = story_parts(pkg)
     got = extract(pkg, parts)
     for part in parts:

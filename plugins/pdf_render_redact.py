@@ -560,8 +560,8 @@ def byte_secrets(plan: RedactionPlan) -> list[str]:
     """Normalised redacted strings specific enough to search in an untouched page's streams."""
     from redactor_plugins.pdf_verify import searchable_in_bytes
 
-    return sorted({n for r in plan.replacements
-                   if searchable_in_bytes(n := norm_text(r.secret))})
+    return sorted({n for secret in [r.secret for r in plan.replacements] + list(plan.secrets)
+                   if searchable_in_bytes(n := norm_text(secret))})
 
 
 def page_text_words(doc: Document, index: int, redacted: Sequence[tuple[int, int]]

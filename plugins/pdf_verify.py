@@ -169,7 +169,9 @@ def page_object_texts(page: pikepdf.Dictionary) -> str:
 
 
 def secrets_of(plan: RedactionPlan) -> list[tuple[str, str]]:
-    return [(str(r.label), r.secret) for r in plan.replacements]
+    """(label, secret) of every replaced span, and ("TERM", term) of the plan's other secrets."""
+    return ([(str(r.label), r.secret) for r in plan.replacements]
+            + [("TERM", s) for s in plan.secrets])
 
 
 def searchable_in_bytes(needle: str) -> bool:

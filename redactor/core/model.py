@@ -195,9 +195,14 @@ class RedactionPlan:
     replacements: tuple[PlannedReplacement, ...]
     policy: str = "default"
     options: Mapping[str, str] = field(default_factory=dict)
+    #: Strings that must not survive anywhere in the output, even where the text does not show
+    #: them (the policy's always-mask terms, ``--deny``): writers scrub them from hidden
+    #: channels and verifiers search for them like the replaced spans.
+    secrets: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", _frozen_mapping(self.options))
+        object.__setattr__(self, "secrets", tuple(s for s in self.secrets if s.strip()))
         ordered = tuple(sorted(self.replacements, key=lambda r: (r.span.start, r.span.end)))
         for a, b in zip(ordered, ordered[1:], strict=False):
             if a.span.overlaps(b.span):

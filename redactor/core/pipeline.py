@@ -198,7 +198,7 @@ class Pipeline:
                                                    text, f.text))
             last_end = f.span.end
         return RedactionPlan(doc.id, tuple(replacements), self.policy.name,
-                             dict(self.policy.options))
+                             dict(self.policy.options), tuple(self.policy.always_mask))
 
     def _replacement(self, strategy_id: str, request: ReplacementRequest,
                      ctx: RunContext) -> tuple[str, str]:

@@ -1,0 +1,158 @@
+"""Identifiers outside the text of a DOCX (found by an adversarial probe): part names, values
+written with other separators, drop-down choices, date pickers, ``--deny`` terms that occur
+only in such values, images whose content type is written in capitals, compressed vector
+images."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+from docx_fixtures import WML, Pkg, base, p
+from docx_helpers import export
+from PIL import Image
+from redactor_plugins import docx_sanitize
+
+from redactor.core.errors import VerificationError
+
+NAME = "Kristoffer Haugland"
+ID = "12038412345"
+
+
+def _squashed_in(out: Path, *needles: str) -> list[str]:
+    """Where a needle survives anywhere (entry names and bytes), compared on letters and
+    digits only."""
+    found = []
+    flat = [re.sub(r"[\W_]+", "", n.lower()) for n in needles]
+    with zipfile.ZipFile(out) as zf:
+        for info in zf.infolist():
+            views = [info.filename, zf.read(info).decode("latin-1"),
+                     zf.read(info).decode("utf-16-le", "ignore")]
+            for view in views:
+                squashed = re.sub(r"[\W_]+", "", view.lower())
+                found += [f"{info.filename}: {n}" for n in flat if n in squashed]
+    return found
+
+
+def _hidden_values_docx(path: Path) -> Path:
+    pkg = Pkg(base(f"Statement of {NAME}, id {ID}, born 12.03.1984."))
+    # a header part named after the person
+    header = "word/header_Kristoffer_Haugland.xml"
+    pkg.set(header, f'<w:hdr xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/'
+                    f'main">{p("Case file")}</w:hdr>', WML + "header+xml")
+    pkg.relate("word/document.xml", "rIdHdr", "header", "header_Kristoffer_Haugland.xml")
+    # a drop-down whose choices carry the name and the id number, written otherwise
+    pkg.add('<w:sdt><w:sdtPr><w:dropDownList>'
+            '<w:listItem w:displayText="Other" w:value="other"/>'
+            '<w:listItem w:displayText="kristoffer_haugland" w:value="120384-12345"/>'
+            '</w:dropDownList></w:sdtPr><w:sdtContent><w:p><w:r><w:t>Other</w:t></w:r></w:p>'
+            '</w:sdtContent></w:sdt>')
+    # a date picker storing the date of birth in another format
+    pkg.add('<w:sdt><w:sdtPr><w:date w:fullDate="1984-03-12T00:00:00Z">'
+            '<w:dateFormat w:val="dd.MM.yyyy"/></w:date></w:sdtPr><w:sdtContent>'
+            '<w:p><w:r><w:t>Signed on a date.</w:t></w:r></w:p></w:sdtContent></w:sdt>')
+    # a table whose caption and description name the person
+    pkg.add('<w:tbl><w:tblPr><w:tblCaption w:val="Kristoffer-Haugland income"/>'
+            f'<w:tblDescription w:val="Income of {NAME}"/></w:tblPr>'
+            '<w:tblGrid><w:gridCol w:w="2000"/></w:tblGrid><w:tr><w:tc><w:p><w:r><w:t>1</w:t>'
+            '</w:r></w:p></w:tc></w:tr></w:tbl>')
+    # a list definition named after the person
+    numbering = ('<w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/'
+                 '2006/main"><w:abstractNum w:abstractNumId="0"><w:name '
+                 'w:val="Kristoffer.Haugland list"/><w:lvl w:ilvl="0"><w:numFmt '
+                 'w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>'
+                 '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>')
+    if "word/numbering.xml" in pkg.entries:
+        pkg.set("word/numbering.xml", numbering)
+    else:
+        pkg.set("word/numbering.xml", numbering, WML + "numbering+xml")
+        pkg.relate("word/document.xml", "rIdNum", "numbering", "numbering.xml")
+    return pkg.save(path)
+
+
+def test_values_and_part_names_outside_the_text_are_scrubbed(tmp_path: Path) -> None:
+    src = _hidden_values_docx(tmp_path / "in.docx")
+    assert _squashed_in(src, NAME, ID)  # the premise: they are there
+    out = tmp_path / "out.docx"
+    result, _ = export(src, out, NAME, ID, "12.03.1984")
+    assert result.verification.ok
+    assert not _squashed_in(out, NAME, ID)
+    with zipfile.ZipFile(out) as zf:
+        names = zf.namelist()
+        document = zf.read("word/document.xml").decode()
+    assert all(re.fullmatch(r"[A-Za-z_\[\]./]+\d*(\.\w+)?(\.rels)?", n) for n in names), names
+    assert "word/document.xml" in names
+    assert "fullDate" not in document and "1984-03-12" not in document
+    assert 'w:displayText="Other"' in document  # choices without the name are kept
+
+
+def test_a_denied_term_is_scrubbed_where_the_text_does_not_show_it(tmp_path: Path) -> None:
+    """--deny NAME, and NAME occurs only in a drop-down's unselected choice and a table
+    description: nothing to replace in the text, yet it must not survive."""
+    pkg = Pkg(base("A statement that names nobody."))
+    pkg.add('<w:sdt><w:sdtPr><w:dropDownList><w:listItem w:displayText="Nobody" w:value="n"/>'
+            f'<w:listItem w:displayText="{NAME}" w:value="kh"/></w:dropDownList></w:sdtPr>'
+            '<w:sdtContent><w:p><w:r><w:t>Nobody</w:t></w:r></w:p></w:sdtContent></w:sdt>')
+    pkg.add(f'<w:tbl><w:tblPr><w:tblDescription w:val="Signed by {NAME}"/></w:tblPr>'
+            '<w:tblGrid><w:gridCol w:w="2000"/></w:tblGrid><w:tr><w:tc><w:p><w:r><w:t>1</w:t>'
+            '</w:r></w:p></w:tc></w:tr></w:tbl>')
+    src = pkg.save(tmp_path / "in.docx")
+    out = tmp_path / "out.docx"
+    result, _ = export(src, out, NAME)
+    assert result.verification.ok
+    assert not _squashed_in(out, NAME)
+
+
+def test_the_verifier_finds_a_name_written_with_other_separators(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(docx_sanitize, "scrub_values", lambda root, needles: 0)
+    src = _hidden_values_docx(tmp_path / "in.docx")
+    out = tmp_path / "out.docx"
+    with pytest.raises(VerificationError, match="other separators"):
+        export(src, out, NAME, ID)
+    assert not out.exists()
+
+
+def _with_image(path: Path, data: bytes, part: str, content_type: str) -> Path:
+    pkg = Pkg(base(f"Photo of {NAME}."))
+    pkg.set(part, data, content_type)
+    pkg.relate("word/document.xml", "rIdImg", "image", part.removeprefix("word/"))
+    pkg.add('<w:p><w:r><w:drawing><wp:inline><wp:extent cx="9144" cy="9144"/>'
+            '<wp:docPr id="1" name="Picture"/><a:graphic><a:graphicData '
+            'uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>'
+            '<pic:nvPicPr><pic:cNvPr id="1" name="Picture"/><pic:cNvPicPr/></pic:nvPicPr>'
+            '<pic:blipFill><a:blip r:embed="rIdImg"/></pic:blipFill><pic:spPr/></pic:pic>'
+            '</a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>')
+    return pkg.save(path)
+
+
+def test_an_image_whose_content_type_is_in_capitals_loses_its_metadata(tmp_path: Path) -> None:
+    img = Image.new("RGB", (16, 16), (10, 120, 200))
+    exif = Image.Exif()
+    exif[0x013B] = NAME  # Artist
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", exif=exif.tobytes())
+    src = _with_image(tmp_path / "in.docx", buf.getvalue(), "word/media/photo.jpg", "image/JPEG")
+    out = tmp_path / "out.docx"
+    result, _ = export(src, out, NAME)
+    assert result.verification.ok
+    with zipfile.ZipFile(out) as zf:
+        media = [n for n in zf.namelist() if n.startswith("word/media/")]
+        with Image.open(io.BytesIO(zf.read(media[0]))) as im:
+            assert not len(im.getexif())
+    assert not _squashed_in(out, NAME)
+
+
+def test_a_name_inside_a_compressed_vector_image_fails_loudly(tmp_path: Path) -> None:
+    """EMZ (gzip-compressed EMF) is copied as it is; its UTF-16 text record must be found."""
+    record = b"\x54\x00\x00\x00" + "Ola Ek".encode("utf-16-le") + b"\x00" * 16
+    src = _with_image(tmp_path / "in.docx", gzip.compress(b"\x01\x00\x00\x00" + record),
+                      "word/media/image1.emz", "image/x-emz")
+    out = tmp_path / "out.docx"
+    with pytest.raises(VerificationError, match=r"image1\.emz"):
+        export(src, out, "Ola Ek")
+    assert not out.exists()
