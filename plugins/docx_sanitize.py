@@ -386,7 +386,11 @@ def reencode_image(data: bytes, content_type: str) -> bytes:
         img = img.convert("RGB")
     out = io.BytesIO()
     kwargs: dict[str, object] = {"quality": 95} if fmt == "JPEG" else {}
-    img.save(out, fmt, **kwargs)
+    try:
+        img.save(out, fmt, **kwargs)
+    except (OSError, ValueError):  # a mode the format cannot hold (a CMYK JPEG called .png)
+        out = io.BytesIO()
+        img.convert("RGB").save(out, fmt, **kwargs)
     return out.getvalue()
 
 

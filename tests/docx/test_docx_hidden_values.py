@@ -156,3 +156,16 @@ def test_a_name_inside_a_compressed_vector_image_fails_loudly(tmp_path: Path) ->
     with pytest.raises(VerificationError, match=r"image1\.emz"):
         export(src, out, "Ola Ek")
     assert not out.exists()
+
+
+def test_a_cmyk_jpeg_stored_as_png_is_re_encoded(tmp_path: Path) -> None:
+    buf = io.BytesIO()
+    Image.new("CMYK", (16, 16), (0, 100, 200, 0)).save(buf, "JPEG")
+    src = _with_image(tmp_path / "in.docx", buf.getvalue(), "word/media/scan.png", "image/png")
+    out = tmp_path / "out.docx"
+    result, _ = export(src, out, NAME)
+    assert result.verification.ok
+    with zipfile.ZipFile(out) as zf:
+        media = [n for n in zf.namelist() if n.startswith("word/media/")]
+        with Image.open(io.BytesIO(zf.read(media[0]))) as im:
+            assert im.format == "PNG" and im.mode == "RGB"
