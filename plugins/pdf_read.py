@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,6 +109,7 @@ class PageText:
     text: str
     boxes: tuple[Box, ...]
     has_objects: bool
+    bare_image_share: float = 0.0  # the largest image with no text over it, share of the page
 
 
 def _r(v: float) -> float:
@@ -161,9 +162,33 @@ def extract_page(page: pdfium.PdfPage, index: int) -> PageText:
             chars.append(ch)
             boxes.append(box)
         has_objects = bool(n) or pdfium_c.FPDFPage_CountObjects(page.raw) > 0
-        return PageText(index, "".join(chars), tuple(boxes), has_objects)
+        text = "".join(chars)
+        bare = bare_image_share(page, boxes) if text.strip() else 0.0
+        return PageText(index, text, tuple(boxes), has_objects, bare)
     finally:
         textpage.close()
+
+
+def bare_image_share(page: pdfium.PdfPage, boxes: Sequence[Box]) -> float:
+    """The share of the page covered by its largest image that no extracted character lies on
+    (a scan or photo without OCR text: what it shows is neither found nor redacted)."""
+    width, height = page.get_size()
+    area = max(width * height, 1.0)
+    centres = [((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) for b in boxes if b.x1 > b.x0]
+    best = 0.0
+    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=4):
+        x0, y0, x1, y1 = obj.get_bounds()
+        share = max(0.0, x1 - x0) * max(0.0, y1 - y0) / area
+        if share <= best:
+            continue
+        if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in centres):
+            best = min(1.0, share)
+    return best
+
+
+def bare_image_warning(page_number: int, share: float) -> str:
+    return (f"page {page_number}: an image covering {round(100 * share)} % of the page has no "
+            "text over it — text inside it is not found or redacted")
 
 
 def iter_pages(doc: pdfium.PdfDocument, ctx: RunContext | None = None) -> Iterator[PageText]:
@@ -176,6 +201,10 @@ def iter_pages(doc: pdfium.PdfDocument, ctx: RunContext | None = None) -> Iterat
             yield extract_page(page, i)
         finally:
             page.close()
+
+
+#: A page with text warns when an image at least this share of the page has no text over it.
+BARE_IMAGE_WARN = 0.2
 
 
 def scanned_warning(page_number: int) -> str:
@@ -218,6 +247,8 @@ class PdfReader:
                     if not pt.text.strip() and pt.has_objects:
                         warnings.append(scanned_warning(pt.index + 1))
                         scanned.append(str(pt.index + 1))
+                    elif pt.bare_image_share >= BARE_IMAGE_WARN:
+                        warnings.append(bare_image_warning(pt.index + 1, pt.bare_image_share))
                     pieces.append(pt.text)
                     segments.append(Segment(Span(pos, pos + len(pt.text)), f"page:{pt.index + 1}",
                                             pt.boxes))

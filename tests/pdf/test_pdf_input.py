@@ -54,6 +54,31 @@ def test_scanned_page_warning(tmp_path: Path) -> None:
     assert result.verification.warnings == doc.warnings
 
 
+def test_a_large_image_without_text_over_it_is_warned_about(tmp_path: Path) -> None:
+    """A page with some text and a scan (half the page) with no OCR layer: what the scan shows
+    is neither found nor redacted. A small image (a logo) and an image with text over it
+    (an OCR layer) give no warning."""
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    img, _ = text_image("scanned")
+    path = tmp_path / "mixed.pdf"
+    c = canvas.Canvas(str(path), pagesize=(300, 200))
+    c.drawString(20, 180, "Attached: the signed form.")
+    c.drawImage(ImageReader(img), 0, 0, 300, 100)  # half the page, no text over it
+    c.showPage()
+    c.drawString(20, 180, "A letterhead.")
+    c.drawImage(ImageReader(img), 0, 0, 60, 20)  # 2 % of the page
+    c.showPage()
+    c.drawImage(ImageReader(img), 0, 0, 300, 100)
+    c.drawString(20, 50, "OCR text over the scan")
+    c.showPage()
+    c.save()
+    doc = _read(path)
+    assert doc.warnings == ("page 1: an image covering 50 % of the page has no text over it — "
+                            "text inside it is not found or redacted",)
+
+
 def test_sniff(tmp_path: Path) -> None:
     reader = PdfReader()
     assert reader.sniff(tmp_path / "x.pdf", b"\n\n%PDF-1.7\n")
