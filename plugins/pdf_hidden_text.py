@@ -1,47 +1,159 @@
-"""Text that a PDF draws where text extractors do not look: inside soft masks and patterns.
+"""What a PDF draws where text extractors do not look: soft masks, patterns, Type3 glyphs.
 
-PDFium and pdfminer read the text of a page's content and of its Form XObjects, but not the
-text drawn inside a soft mask's transparency group (``/ExtGState`` → ``/SMask`` → ``/G``) or a
-tiling pattern's cell. That text is visible on the page, yet no box can be placed over it
-(no character positions), and a redacted name there would survive both rendering and
-copying. :func:`hidden_text` returns the strings such content shows, joined the ways a word
-split over several operators reads (``(Kristoffer) Tj ( Haugland) Tj``), so the writer can
-refuse the export when a redacted string is among them. Strings are read byte for byte
-(simple fonts); text in a composite (CID) font there is not decoded.
+PDFium and pdfminer read the text of a page's content and of its Form XObjects, but not what
+is drawn inside a soft mask's transparency group (``/ExtGState`` → ``/SMask`` → ``/G``), a
+tiling pattern's cell, or a Type3 font's glyph procedure (``/CharProcs``; the extractors see
+the glyph's character, not what its procedure draws). Text there is visible on the page, yet
+no box can be placed over it (no character positions): a redacted name there would survive
+both rendering and copying. Likewise an image drawn there cannot be boxed.
+
+:func:`hidden_text` returns what such content shows, joined the ways a word split over
+several operators reads (``(Kristoffer) Tj ( Haugland) Tj``), decoded through the font's
+``/ToUnicode`` map or ``/Differences`` glyph names where there is one; text it cannot decode
+(composite fonts, unknown glyph names) is reported as unreadable, so the writer can refuse
+rather than guess. :func:`hidden_images` lists the image objects drawn there.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import pikepdf
 from redactor_plugins.pdf_verify import decode_pdf_string
 
 _SHOW = {"Tj", "TJ", "'", '"'}
 _SPACE_KERN = -200  # a TJ adjustment wider than this (thousandths of an em) reads as a space
+_INVISIBLE = 3  # render mode 3 draws nothing; 7 (clip) shapes what is painted next: visible
+_GLYPHS = {"space": " ", "hyphen": "-", "period": ".", "comma": ",", "slash": "/",
+           "colon": ":", "quoteright": "'", "quotesingle": "'", "underscore": "_",
+           **{name: str(d) for d, name in enumerate(
+               "zero one two three four five six seven eight nine".split())}}
+_DIACRITIC = re.compile(r"^([A-Za-z])(acute|grave|dieresis|circumflex|tilde|ring|cedilla|caron"
+                        r"|slash|macron|breve|ogonek|dotaccent)$")
 
 
-def shown_strings(owner: object) -> tuple[list[str], list[str]]:
-    """The strings of one content stream's text-showing operators, in order: (drawn visibly,
-    drawn in an invisible render mode, 3 or 7). A ``TJ`` array's pieces are joined, with a
-    space where it moves right by more than a fifth of an em."""
+@dataclass
+class Shown:
+    """What hidden content draws: visible text, invisible text, whether some was unreadable."""
+
+    visible: list[str] = field(default_factory=list)
+    invisible: list[str] = field(default_factory=list)
+    unreadable: bool = False
+
+
+def _glyph_char(name: str) -> str | None:
+    if len(name) == 1 and name.isalnum():
+        return name
+    if name in _GLYPHS:
+        return _GLYPHS[name]
+    if name.startswith("uni") and len(name) == 7:
+        try:
+            return chr(int(name[3:], 16))
+        except ValueError:
+            return None
+    m = _DIACRITIC.match(name)
+    return m.group(1) if m else None  # the base letter: the search ignores diacritics
+
+
+def _to_unicode(cmap: pikepdf.Stream) -> dict[int, str] | None:
+    """A one-byte ``/ToUnicode`` CMap as {code: text}, or None if it has other code widths."""
+    try:
+        data = cmap.read_bytes().decode("latin-1")
+    except pikepdf.PdfError:
+        return None
+    table: dict[int, str] = {}
+
+    def text(hexed: str) -> str:
+        raw = bytes.fromhex(hexed)
+        return raw.decode("utf-16-be", errors="replace") if len(raw) % 2 == 0 else ""
+
+    for block in re.findall(r"beginbfchar(.*?)endbfchar", data, re.S):
+        for src, dst in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>", block):
+            if len(src) != 2:
+                return None
+            table[int(src, 16)] = text(dst)
+    for block in re.findall(r"beginbfrange(.*?)endbfrange", data, re.S):
+        for lo, hi, dst in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>",
+                                      block):
+            if len(lo) != 2:
+                return None
+            base = int(dst, 16)
+            for k, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
+                table[code] = chr(base + k)
+    return table
+
+
+def font_decoder(font: object) -> dict[int, str] | None:
+    """{code: text} for a simple font (its Latin-1 bytes, corrected by ``/Differences`` or
+    replaced by ``/ToUnicode``), or None when its text cannot be read (composite fonts,
+    unknown glyph names)."""
+    if not isinstance(font, pikepdf.Dictionary):
+        return None
+    if str(font.get("/Subtype", "")) == "/Type0":
+        return None
+    table = {c: chr(c) for c in range(256)}
+    enc = font.get("/Encoding")
+    if isinstance(enc, pikepdf.Dictionary) and "/Differences" in enc:
+        code = 0
+        for item in enc.Differences:
+            if isinstance(item, pikepdf.Name):
+                char = _glyph_char(str(item)[1:])
+                if char is None:
+                    return None
+                table[code] = char
+                code += 1
+            else:
+                code = int(item)
+    cmap = font.get("/ToUnicode")
+    if isinstance(cmap, pikepdf.Stream):
+        mapped = _to_unicode(cmap)
+        if mapped is None:
+            return None
+        table.update(mapped)
+    return table
+
+
+def shown_strings(owner: object, resources: object) -> Shown:
+    """What one content stream's text-showing operators draw, in order, decoded with the
+    fonts of ``resources``. A ``TJ`` array's pieces are joined, with a space where it moves
+    right by more than a fifth of an em."""
+    shown = Shown()
     try:
         ops = pikepdf.parse_content_stream(owner)
     except (pikepdf.PdfError, TypeError, ValueError):
-        return [], []
-    visible: list[str] = []
-    invisible: list[str] = []
+        shown.unreadable = True
+        return shown
+    fonts = resources.get("/Font") if isinstance(resources, pikepdf.Dictionary) else None
+    decoders: dict[str, dict[int, str] | None] = {}
+    decoder: dict[int, str] | None = {c: chr(c) for c in range(256)}
     mode, saved = 0, []
+
+    def decode(raw: bytes) -> str:
+        if decoder is None:
+            shown.unreadable = True
+            return ""
+        if raw[:2] in (b"\xfe\xff", b"\xff\xfe", b"\xef\xbb"):
+            return decode_pdf_string(raw)
+        return "".join(decoder.get(b, "") for b in raw)
+
     for item in ops:
         if isinstance(item, pikepdf.ContentStreamInlineImage):
             continue
         op = str(item.operator)
         if op == "q":
-            saved.append(mode)
+            saved.append((mode, decoder))
         elif op == "Q":
-            mode = saved.pop() if saved else 0
+            mode, decoder = saved.pop() if saved else (0, decoder)
         elif op == "Tr" and item.operands:
             mode = int(item.operands[0])
+        elif op == "Tf" and item.operands:
+            name = str(item.operands[0])
+            if name not in decoders:
+                decoders[name] = font_decoder(fonts.get(name) if isinstance(
+                    fonts, pikepdf.Dictionary) else None)
+            decoder = decoders[name]
         if op not in _SHOW:
             continue
         arg = item.operands[-1] if item.operands else None
@@ -49,54 +161,80 @@ def shown_strings(owner: object) -> tuple[list[str], list[str]]:
         if isinstance(arg, pikepdf.Array):
             for x in arg:
                 if isinstance(x, pikepdf.String):
-                    piece += decode_pdf_string(bytes(x))
+                    piece += decode(bytes(x))
                 elif float(x) < _SPACE_KERN:
                     piece += " "
         elif isinstance(arg, pikepdf.String):
-            piece = decode_pdf_string(bytes(arg))
-        (invisible if mode in (3, 7) else visible).append(piece)
-    return visible, invisible
+            piece = decode(bytes(arg))
+        (shown.invisible if mode == _INVISIBLE else shown.visible).append(piece)
+    return shown
 
 
-def _hidden_streams(res: object, hidden: bool, seen: set[tuple[int, int]], depth: int = 0
-                    ) -> Iterator[pikepdf.Stream]:
-    """Content streams reachable from ``res`` that draw inside a soft mask or a pattern
-    (``hidden``: ``res`` already belongs to one)."""
+def _hidden_streams(res: object, hidden: bool, seen: set[tuple[int, int, bool]],
+                    depth: int = 0) -> Iterator[tuple[pikepdf.Stream, object]]:
+    """(content stream, its resources) reachable from ``res`` that draw inside a soft mask,
+    a pattern or a Type3 glyph (``hidden``: ``res`` already belongs to one)."""
     if depth > 16 or not isinstance(res, pikepdf.Dictionary):
         return
-    children: list[tuple[pikepdf.Stream, bool]] = []
+    children: list[tuple[pikepdf.Stream, object, bool]] = []
     xobjs = res.get("/XObject")
     if isinstance(xobjs, pikepdf.Dictionary):
-        children += [(xo, hidden) for _, xo in xobjs.items()
+        children += [(xo, xo.get("/Resources", res), hidden) for _, xo in xobjs.items()
                      if isinstance(xo, pikepdf.Stream) and xo.get("/Subtype") == "/Form"]
     patterns = res.get("/Pattern")
     if isinstance(patterns, pikepdf.Dictionary):
-        children += [(p, True) for _, p in patterns.items() if isinstance(p, pikepdf.Stream)]
+        children += [(p, p.get("/Resources"), True) for _, p in patterns.items()
+                     if isinstance(p, pikepdf.Stream)]
     states = res.get("/ExtGState")
     if isinstance(states, pikepdf.Dictionary):
         for _, gs in states.items():
             smask = gs.get("/SMask") if isinstance(gs, pikepdf.Dictionary) else None
             group = smask.get("/G") if isinstance(smask, pikepdf.Dictionary) else None
             if isinstance(group, pikepdf.Stream):
-                children.append((group, True))
-    for stream, inside in children:
+                children.append((group, group.get("/Resources"), True))
+    fonts = res.get("/Font")
+    if isinstance(fonts, pikepdf.Dictionary):
+        for _, font in fonts.items():
+            procs = font.get("/CharProcs") if isinstance(font, pikepdf.Dictionary) else None
+            if str(font.get("/Subtype", "")) == "/Type3" and isinstance(procs, pikepdf.Dictionary):
+                own = font.get("/Resources", res)
+                children += [(proc, own, True) for _, proc in procs.items()
+                             if isinstance(proc, pikepdf.Stream)]
+    for stream, stream_res, inside in children:
         if stream.is_indirect:
             key = (*stream.objgen, inside)
             if key in seen:
                 continue
             seen.add(key)  # type: ignore[arg-type]
         if inside:
-            yield stream
-        yield from _hidden_streams(stream.get("/Resources"), inside, seen, depth + 1)
+            yield stream, stream_res
+        if stream_res is not res:
+            yield from _hidden_streams(stream_res, inside, seen, depth + 1)
 
 
-def hidden_text(resources: object) -> tuple[str, str]:
-    """What the soft masks and patterns reachable from a page's ``resources`` show: (visible
-    text, invisible text), each stream's strings joined without and with spaces."""
+def hidden_text(resources: object) -> tuple[str, str, bool]:
+    """What the soft masks, patterns and Type3 glyphs reachable from a page's ``resources``
+    show: (visible text, invisible text, whether some text there could not be decoded); each
+    stream's strings joined without and with spaces."""
     visible: list[str] = []
     invisible: list[str] = []
-    for stream in _hidden_streams(resources, False, set()):
-        for strings, out in zip(shown_strings(stream), (visible, invisible), strict=True):
-            if strings:
+    unreadable = False
+    for stream, res in _hidden_streams(resources, False, set()):
+        shown = shown_strings(stream, res)
+        unreadable = unreadable or (shown.unreadable and bool(shown.visible))
+        for strings, out in ((shown.visible, visible), (shown.invisible, invisible)):
+            if any(strings):
                 out += ["".join(strings), " ".join(strings)]
-    return "\n".join(visible), "\n".join(invisible)
+    return "\n".join(visible), "\n".join(invisible), unreadable
+
+
+def hidden_images(resources: object) -> set[tuple[int, int]]:
+    """The image objects drawn inside the soft masks, patterns and Type3 glyphs reachable
+    from a page's ``resources``."""
+    found: set[tuple[int, int]] = set()
+    for _stream, res in _hidden_streams(resources, False, set()):
+        xobjs = res.get("/XObject") if isinstance(res, pikepdf.Dictionary) else None
+        if isinstance(xobjs, pikepdf.Dictionary):
+            found |= {xo.objgen for _, xo in xobjs.items() if isinstance(xo, pikepdf.Stream)
+                      and xo.get("/Subtype") == "/Image" and xo.is_indirect}
+    return found

@@ -35,7 +35,7 @@ import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw
-from redactor_plugins.pdf_hidden_text import hidden_text
+from redactor_plugins.pdf_hidden_text import hidden_images, hidden_text
 from redactor_plugins.pdf_image_paint import UnitRect, drawn_images, images_under, quad_bbox
 from redactor_plugins.pdf_verify import page_object_texts
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -588,22 +588,47 @@ def build_render_page(out: pikepdf.Pdf, doc: Document, pdoc: pdfium.PdfDocument,
 
 
 def hidden_secret_pages(pike: pikepdf.Pdf, secrets: Sequence[str]) -> set[int]:
-    """Pages whose soft masks or patterns carry a redacted string in invisible text (render
-    mode 3 or 7): they are rendered, which draws nothing of it, never copied or rewritten.
-    Raises when such a string is drawn *visibly* there (:mod:`redactor_plugins.pdf_hidden_text`):
-    no box can be placed over it, so neither rendering nor copying would remove it."""
+    """Pages whose soft masks, patterns or Type3 glyphs carry a redacted string in invisible
+    text (render mode 3): they are rendered, which draws nothing of it, never copied or
+    rewritten. Raises when such a string is drawn *visibly* there, or when visible text there
+    cannot be decoded (:mod:`redactor_plugins.pdf_hidden_text`): no box can be placed over
+    it, so neither rendering nor copying would remove it."""
     pages: set[int] = set()
     if not secrets:
         return pages
     for i, src in enumerate(pike.pages):
-        visible, invisible = (norm_text(t) for t in hidden_text(inherited(src.obj, "/Resources")))
+        visible, invisible, unreadable = hidden_text(inherited(src.obj, "/Resources"))
+        visible, invisible = norm_text(visible), norm_text(invisible)
         if visible and any(s in visible for s in secrets):
             raise VerificationError(
-                f"page {i + 1} draws redacted text inside a soft mask or a pattern, where it "
-                "cannot be located and removed; nothing was written")
+                f"page {i + 1} draws redacted text inside a soft mask, a pattern or a Type3 "
+                "glyph, where it cannot be located and removed; nothing was written")
+        if unreadable:
+            raise VerificationError(
+                f"page {i + 1} draws text inside a soft mask, a pattern or a Type3 glyph in a "
+                "font that cannot be decoded, so it cannot be checked for redacted text; "
+                "nothing was written")
         if invisible and any(s in invisible for s in secrets):
             pages.add(i)
     return pages
+
+
+def refuse_hidden_images(pike: pikepdf.Pdf, rects: Mapping[int, list[Rect]]) -> None:
+    """Raise when an image under a redaction box is also drawn inside a pattern, a soft mask
+    or a Type3 glyph on some page, where no box can be carried to it."""
+    boxed: set[tuple[int, int]] = set()
+    for i, page_rects in rects.items():
+        if page_rects and i < len(pike.pages):
+            src = pike.pages[i]
+            boxed |= set(images_under(src, inherited(src.obj, "/Resources"),
+                                      [(r.x0, r.y0, r.x1, r.y1) for r in page_rects]))
+    if not boxed:
+        return
+    for i, src in enumerate(pike.pages):
+        if hidden_images(inherited(src.obj, "/Resources")) & boxed:
+            raise VerificationError(
+                f"page {i + 1} uses an image that is redacted elsewhere inside a pattern or a "
+                "soft mask, where it cannot be boxed; nothing was written")
 
 
 def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext,
@@ -624,6 +649,7 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
     how: dict[int, str] = {}
     with opened(doc.source, ctx.password) as (pike, pdoc):
         rects = share_image_boxes(pike, redaction_rects(doc, plan))
+        refuse_hidden_images(pike, rects)
         must_render = hidden_secret_pages(pike, secrets)
         out = pikepdf.new()
         font = helvetica(out)

@@ -115,9 +115,11 @@ def test_a_name_carried_by_an_image_transparency_is_boxed_opaque(tmp_path: Path)
     assert box.max() < 60  # a solid box over the whole name, not its outline
 
 
-def _hidden_pdf(path: Path, kind: str, mode: int = 0) -> Path:
+def _hidden_pdf(path: Path, kind: str, mode: int = 0, font: pikepdf.Dictionary | None = None,
+                shown: bytes = b"") -> Path:
     """Page 1 names the person (so there is something to redact); page 2 draws the name,
-    split over two operators, inside a soft mask's group or a tiling pattern's cell."""
+    split over two operators, inside a soft mask's group or a tiling pattern's cell (or
+    ``shown``, the bytes of one string, in ``font``)."""
     c = canvas.Canvas(str(path), pagesize=SIZE)
     visible_page(c)
     c.showPage()
@@ -126,9 +128,11 @@ def _hidden_pdf(path: Path, kind: str, mode: int = 0) -> Path:
     c.showPage()
     c.save()
     text = f"BT /F1 14 Tf {mode} Tr 10 20 Td ({FIRST}) Tj ( {LAST}) Tj ET".encode()
+    if shown:
+        text = b"BT /F1 14 Tf 10 20 Td <" + shown.hex().encode() + b"> Tj ET"
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         page = pdf.pages[1]
-        font = pikepdf.Dictionary(F1=_font(pdf))
+        font = pikepdf.Dictionary(F1=pdf.make_indirect(font) if font is not None else _font(pdf))
         if kind == "soft mask":
             group = pikepdf.Stream(pdf, text, Type=pikepdf.Name.XObject,
                                    Subtype=pikepdf.Name.Form, BBox=[0, 0, 300, 200],
@@ -173,3 +177,84 @@ def test_invisible_text_in_a_pattern_makes_the_page_rendered(tmp_path: Path) -> 
     assert result.verification.ok
     assert "pattern" in ctx.memo["pdf-writer"]["pages"][1]  # rendered, not copied
     assert_secret_absent(out)
+
+
+def test_clipping_text_in_a_pattern_counts_as_visible(tmp_path: Path) -> None:
+    """Render mode 7 draws nothing itself but clips what is painted next to the letters'
+    shape: the name shows."""
+    src = _hidden_pdf(tmp_path / "in.pdf", "pattern", mode=7)
+    with pytest.raises(VerificationError, match="page 2 draws redacted text"):
+        export(src, tmp_path / "out.pdf", builtins=ONLY_TERMS)
+
+
+def test_a_name_in_a_font_with_a_differences_encoding_is_read(tmp_path: Path) -> None:
+    """Every byte one below its letter, mapped back by /Differences: read as glyph names."""
+    names = [pikepdf.Name("/space" if ch == " " else "/" + ch) for ch in SECRET]
+    codes = bytes(ord(ch) - 1 for ch in SECRET)
+    diffs = pikepdf.Array()
+    for code, name in zip(codes, names, strict=True):
+        diffs.append(code)
+        diffs.append(name)
+    font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                              BaseFont=pikepdf.Name.Helvetica,
+                              Encoding=pikepdf.Dictionary(Differences=diffs))
+    src = _hidden_pdf(tmp_path / "in.pdf", "soft mask", font=font, shown=codes)
+    with pytest.raises(VerificationError, match="page 2 draws redacted text"):
+        export(src, tmp_path / "out.pdf", builtins=ONLY_TERMS)
+
+
+def test_text_in_a_font_that_cannot_be_decoded_there_fails_loudly(tmp_path: Path) -> None:
+    font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type0,
+                              BaseFont=pikepdf.Name("/SomeCID"), Encoding=pikepdf.Name("/Identity-H"))
+    src = _hidden_pdf(tmp_path / "in.pdf", "pattern", font=font, shown=b"\x00\x2a\x00\x2b")
+    out = tmp_path / "out.pdf"
+    with pytest.raises(VerificationError, match="cannot be decoded"):
+        export(src, out, builtins=ONLY_TERMS)
+    assert not out.exists()
+
+
+def test_a_name_drawn_by_a_type3_glyph_fails_loudly(tmp_path: Path) -> None:
+    """The text engines read the glyph's character ("a"); its procedure draws the name."""
+    src = tmp_path / "in.pdf"
+    c = canvas.Canvas(str(src), pagesize=SIZE)
+    visible_page(c)
+    c.showPage()
+    c.drawString(20, 150, "A page with one odd glyph.")
+    c.showPage()
+    c.save()
+    with pikepdf.open(src, allow_overwriting_input=True) as pdf:
+        proc = pikepdf.Stream(pdf, f"1000 0 0 0 0 0 d1 BT /F1 100 Tf 0 0 Td ({SECRET}) Tj ET"
+                              .encode())
+        t3 = pikepdf.Dictionary(
+            Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3, FontBBox=[0, 0, 1000, 1000],
+            FontMatrix=[0.001, 0, 0, 0.001, 0, 0], FirstChar=97, LastChar=97, Widths=[1000],
+            Encoding=pikepdf.Dictionary(Differences=[97, pikepdf.Name.a]),
+            CharProcs=pikepdf.Dictionary(a=proc),
+            Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=_font(pdf))))
+        page = pdf.pages[1]
+        page.Resources.Font = pikepdf.Dictionary(T3=pdf.make_indirect(t3))
+        page.contents_add(pikepdf.Stream(pdf, b"BT /T3 12 Tf 20 60 Td (a) Tj ET"))
+        pdf.save(src)
+    with pytest.raises(VerificationError, match="Type3"):
+        export(src, tmp_path / "out.pdf", builtins=ONLY_TERMS)
+
+
+def test_an_image_redacted_on_one_page_and_drawn_in_a_pattern_elsewhere_fails(
+        tmp_path: Path) -> None:
+    src = _shared_image_pdf(tmp_path / "in.pdf")
+    with pikepdf.open(src, allow_overwriting_input=True) as pdf:
+        page = pdf.pages[1]
+        (name, image), = page.Resources.XObject.items()
+        pat = pikepdf.Stream(pdf, f"q 140 0 0 20 0 0 cm {name} Do Q".encode(),
+                             Type=pikepdf.Name.Pattern, PatternType=1, PaintType=1,
+                             TilingType=1, BBox=[0, 0, 140, 20], XStep=140, YStep=20,
+                             Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(
+                                 {name: image})))
+        page.Resources.XObject = pikepdf.Dictionary()
+        page.Resources.Pattern = pikepdf.Dictionary(P1=pat)
+        page.Contents = pikepdf.Stream(pdf, b"q /Pattern cs /P1 scn 20 60 140 20 re f Q")
+        pdf.save(src)
+    out = tmp_path / "out.pdf"
+    with pytest.raises(VerificationError, match="page 2 uses an image that is redacted"):
+        export(src, out, builtins=ONLY_TERMS)
+    assert not out.exists()
