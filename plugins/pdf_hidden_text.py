@@ -212,15 +212,23 @@ def _hidden_streams(res: object, hidden: bool, seen: set[tuple[int, int, bool]],
             yield from _hidden_streams(stream_res, inside, seen, depth + 1)
 
 
-def hidden_text(resources: object) -> tuple[str, str, bool]:
+def hidden_text(resources: object, cache: dict[tuple[int, int], Shown] | None = None
+                ) -> tuple[str, str, bool]:
     """What the soft masks, patterns and Type3 glyphs reachable from a page's ``resources``
     show: (visible text, invisible text, whether some text there could not be decoded); each
-    stream's strings joined without and with spaces."""
+    stream's strings joined without and with spaces. ``cache`` (one per document) keeps each
+    shared stream's reading, so fonts and patterns used on every page are parsed once."""
     visible: list[str] = []
     invisible: list[str] = []
     unreadable = False
     for stream, res in _hidden_streams(resources, False, set()):
-        shown = shown_strings(stream, res)
+        key = stream.objgen if stream.is_indirect else None
+        if cache is not None and key is not None and key in cache:
+            shown = cache[key]
+        else:
+            shown = shown_strings(stream, res)
+            if cache is not None and key is not None:
+                cache[key] = shown
         unreadable = unreadable or (shown.unreadable and bool(shown.visible))
         for strings, out in ((shown.visible, visible), (shown.invisible, invisible)):
             if any(strings):

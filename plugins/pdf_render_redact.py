@@ -596,8 +596,9 @@ def hidden_secret_pages(pike: pikepdf.Pdf, secrets: Sequence[str]) -> set[int]:
     pages: set[int] = set()
     if not secrets:
         return pages
+    cache: dict = {}
     for i, src in enumerate(pike.pages):
-        visible, invisible, unreadable = hidden_text(inherited(src.obj, "/Resources"))
+        visible, invisible, unreadable = hidden_text(inherited(src.obj, "/Resources"), cache)
         visible, invisible = norm_text(visible), norm_text(invisible)
         if visible and any(s in visible for s in secrets):
             raise VerificationError(
