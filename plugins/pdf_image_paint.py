@@ -121,8 +121,8 @@ def drawn_images(owner: object, resources: object, ctm: Matrix = IDENTITY, depth
                  ) -> Iterator[tuple[pikepdf.Stream, Matrix]]:
     """(image XObject, matrix it is drawn with) for every image ``owner``'s content (a page or
     a Form XObject) draws, through nested forms (inline images are not shared; left out)."""
-    if depth > 16:
-        return
+    if depth > 16 or not has_images(resources):
+        return  # nothing to find: the content is not even parsed
     try:
         ops = pikepdf.parse_content_stream(owner)
     except (pikepdf.PdfError, TypeError, ValueError):
@@ -149,6 +149,21 @@ def drawn_images(owner: object, resources: object, ctm: Matrix = IDENTITY, depth
                 matrix = tuple(float(v) for v in xo.get("/Matrix", [1, 0, 0, 1, 0, 0]))
                 yield from drawn_images(xo, xo.get("/Resources", resources),
                                         mul(matrix, ctm), depth + 1)  # type: ignore[arg-type]
+
+
+def has_images(resources: object, depth: int = 0) -> bool:
+    """Whether ``resources`` (or a form's, through nested forms) hold an image XObject."""
+    xobjs = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
+    if depth > 16 or not isinstance(xobjs, pikepdf.Dictionary):
+        return False
+    for _, xo in xobjs.items():
+        if not isinstance(xo, pikepdf.Stream):
+            continue
+        if xo.get("/Subtype") == "/Image":
+            return True
+        if xo.get("/Subtype") == "/Form" and has_images(xo.get("/Resources"), depth + 1):
+            return True
+    return False
 
 
 def images_under(owner: object, resources: object,
