@@ -344,15 +344,20 @@ def sanitize_xml(root: etree._Element, names: dict[str, dict[str, str]]) -> None
         drop(el)
 
 
-def rename_custom_styles(styles: etree._Element, mapping: dict[str, str] | None = None
-                         ) -> dict[str, str]:
-    """Custom styles get neutral ids and names; built-in ones keep theirs. ``mapping`` (from
-    the styles part) keeps the names of ``stylesWithEffects`` consistent with it."""
+def rename_custom_styles(styles: etree._Element, mapping: dict[str, str] | None = None,
+                         needles: Needles | None = None) -> dict[str, str]:
+    """Custom styles — and any style whose id or name carries one of ``needles`` — get
+    neutral ids and names; built-in ones keep theirs. ``mapping`` (from the styles part)
+    keeps the names of ``stylesWithEffects`` consistent with it."""
     mapping = {} if mapping is None else mapping
     for style in styles.iter(w("style")):
         for alias in style.findall(w("aliases")):
             style.remove(alias)
-        if (style.get(w("customStyle")) or "").lower() in ("1", "true", "on"):
+        name_el = style.find(w("name"))
+        named = name_el.get(w("val"), "") if name_el is not None else ""
+        if (style.get(w("customStyle")) or "").lower() in ("1", "true", "on") or (
+                needles is not None and (needles.found_in(style.get(w("styleId"), ""))
+                                         or needles.found_in(named))):
             sid = style.get(w("styleId"), "")
             new = mapping.setdefault(sid, f"CustomStyle{len(mapping) + 1}")
             style.set(w("styleId"), new)
@@ -401,7 +406,6 @@ class Kept:
     types: dict[str, str] = field(default_factory=dict)  # part -> content type
     kind_of: dict[str, str] = field(default_factory=dict)  # part -> kind of the reaching rel
     rels: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)  # (id, type, target)
-    ids: dict[str, set[str]] = field(default_factory=dict)  # part -> its kept relationship ids
     media: dict[str, str] = field(default_factory=dict)  # image part -> its new name
 
 
@@ -432,7 +436,6 @@ def kept_parts(pkg: Package) -> Kept:
                 if rel.kind not in ("core-properties", "extended-properties", "image"):
                     queue.append(rel.part)
         kept.rels[source] = out
-        kept.ids[source] = {rid for rid, _, _ in out}
     return kept
 
 
@@ -449,8 +452,7 @@ def rebuild(pkg: Package, secrets: Sequence[str] = ()) -> dict[str, bytes]:
     part gets a neutral name (:func:`part_names`)."""
     needles = Needles(secrets)
     walk = kept_parts(pkg)
-    kept, kind_of, rels_out, kept_ids, media_names = (walk.types, walk.kind_of, walk.rels,
-                                                      walk.ids, walk.media)
+    kept, kind_of, rels_out, media_names = walk.types, walk.kind_of, walk.rels, walk.media
     kinds = {t.rsplit("/", 1)[-1] for _, t, _ in rels_out[""]}
     if "core-properties" not in kinds:
         rels_out[""].append(("rIdCoreNeutral", CORE_REL, "docProps/core.xml"))
@@ -460,8 +462,13 @@ def rebuild(pkg: Package, secrets: Sequence[str] = ()) -> dict[str, bytes]:
     names: dict[str, dict[str, str]] = {"bookmarks": {}, "styles": {}}
     styles = _styles_root(pkg)
     if styles is not None:
-        names["styles"] = rename_custom_styles(styles)
+        names["styles"] = rename_custom_styles(styles, None, needles)
     renamed = part_names(pkg, walk)
+    # relationship ids renumbered per part (rId1, rId2 …): an id may carry a name too
+    rel_ids = {src: dict.fromkeys(rid for rid, _, _ in rels) for src, rels in rels_out.items()}
+    for ids in rel_ids.values():
+        for n, old in enumerate(ids, 1):
+            ids[old] = f"rId{n}"
     entries: dict[str, bytes] = {}
     types: dict[str, str] = {}
     for part, ctype in kept.items():
@@ -477,10 +484,12 @@ def rebuild(pkg: Package, secrets: Sequence[str] = ()) -> dict[str, bytes]:
         elif pkg.is_xml(part):
             root = pkg.xml(part)
             if rel_kind == "stylesWithEffects":
-                rename_custom_styles(root, names["styles"])
+                rename_custom_styles(root, names["styles"], needles)
             sanitize_xml(root, names)
+            ids = rel_ids.get(part, {})
+            _renumber_refs(root, ids)
             scrub_values(root, needles)
-            _drop_dangling_refs(root, kept_ids.get(part, set()))
+            _drop_dangling_refs(root, set(ids.values()))
             entries[name], types[name] = to_bytes(root), ctype or "application/xml"
         else:
             entries[name], types[name] = pkg.parts[part], ctype or "application/octet-stream"
@@ -492,7 +501,8 @@ def rebuild(pkg: Package, secrets: Sequence[str] = ()) -> dict[str, bytes]:
         if not rels and source:
             continue
         src_name = renamed.get(source, source)
-        body = [(rid, rtype, relative_target(src_name, renamed.get(target, target))
+        ids = rel_ids.get(source, {})
+        body = [(ids.get(rid, rid), rtype, relative_target(src_name, renamed.get(target, target))
                  if src_name else renamed.get(target, target)) for rid, rtype, target in rels]
         entries[rels_name(src_name)] = rels_xml(body)
     entries["[Content_Types].xml"] = content_types_xml(types, types)
@@ -544,6 +554,15 @@ def _scrub_svg(root: etree._Element) -> None:
     for el in list(root.iter(etree.Element)):
         if local(el.tag) in ("metadata", "title", "desc"):
             drop(el)
+
+
+def _renumber_refs(root: etree._Element, ids: dict[str, str]) -> None:
+    """Relationship references (``r:id``, ``r:embed`` …) follow the renumbered ids."""
+    prefix = f"{{{R}}}"
+    for el in root.iter(etree.Element):
+        for key in [k for k in el.attrib if k.startswith(prefix)]:
+            if el.attrib[key] in ids:
+                el.attrib[key] = ids[el.attrib[key]]
 
 
 def _drop_dangling_refs(root: etree._Element, ids: set[str]) -> None:

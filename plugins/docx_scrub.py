@@ -75,6 +75,20 @@ class Needles:
         return False
 
 
+#: Attributes that name typefaces (public vocabulary, not about anyone): neither scrubbed nor
+#: searched — ``--deny Roman`` must not turn "Times New Roman" into another font.
+_TYPEFACE_ATTRS = {("rFonts", ""), ("font", "name"), ("altName", "val"), ("latin", "typeface"),
+                   ("ea", "typeface"), ("cs", "typeface"), ("sym", "typeface"),
+                   ("font", "typeface"), ("buFont", "typeface")}
+
+
+def names_typeface(tag: object, key: str) -> bool:
+    """Whether attribute ``key`` of an element ``tag`` names a typeface."""
+    el = tag.split("}", 1)[-1] if isinstance(tag, str) else ""
+    attr = key.split("}", 1)[-1]
+    return (el, "") in _TYPEFACE_ATTRS or (el, attr) in _TYPEFACE_ATTRS
+
+
 def scrub_values(root: etree._Element, needles: Needles) -> int:
     """Replace attribute values and element texts (outside the story text, which the writer
     redacts span by span) that carry a redacted string; a drop-down choice that does is
@@ -87,7 +101,8 @@ def scrub_values(root: etree._Element, needles: Needles) -> int:
     for el in list(root.iter(etree.Element)):
         if el.tag in ALL_TAGS:
             continue
-        hit = [k for k, v in el.attrib.items() if needles.found_in(v)]
+        hit = [k for k, v in el.attrib.items()
+               if not names_typeface(el.tag, k) and needles.found_in(v)]
         if hit and el.tag == w("listItem"):
             parent = el.getparent()
             if parent is not None:

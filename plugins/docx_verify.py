@@ -49,7 +49,7 @@ from redactor_plugins.docx_sanitize import (
     local,
     part_names,
 )
-from redactor_plugins.docx_scrub import squash, squashable
+from redactor_plugins.docx_scrub import names_typeface, squash, squashable
 
 from redactor.core.verify import hint
 from redactor.plugin_api import (
@@ -252,7 +252,7 @@ def _channels(root: etree._Element) -> tuple[str, list[str]]:
         elif el.text:
             others.append(el.text)
         if isinstance(el.tag, str):
-            others.extend(el.attrib.values())
+            others.extend(v for k, v in el.attrib.items() if not names_typeface(el.tag, k))
         if el.tail and el.tail.strip():
             others.append(el.tail)
     return "".join(text), others

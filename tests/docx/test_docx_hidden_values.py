@@ -169,3 +169,45 @@ def test_a_cmyk_jpeg_stored_as_png_is_re_encoded(tmp_path: Path) -> None:
         media = [n for n in zf.namelist() if n.startswith("word/media/")]
         with Image.open(io.BytesIO(zf.read(media[0]))) as im:
             assert im.format == "PNG" and im.mode == "RGB"
+
+
+def _styles_docx(path: Path) -> Path:
+    """Two built-in-looking (not custom) styles named after the person, one based on the
+    other, a run in Times New Roman, and a header reached through a relationship id that
+    carries the name."""
+    pkg = Pkg(base(f"The applicant {NAME} was heard."))
+    styles = pkg.xml("word/styles.xml")
+    from docx_fixtures import frag
+
+    styles.append(frag('<w:style w:type="paragraph" w:styleId="KristofferHaugland">'
+                       f'<w:name w:val="{NAME}"/><w:rPr><w:b/></w:rPr></w:style>'))
+    styles.append(frag('<w:style w:type="paragraph" w:styleId="KristofferHauglandQuote">'
+                       f'<w:name w:val="{NAME} Quote"/><w:basedOn w:val="KristofferHaugland"/>'
+                       '<w:rPr><w:i/></w:rPr></w:style>'))
+    pkg.add('<w:p><w:pPr><w:pStyle w:val="KristofferHauglandQuote"/></w:pPr><w:r><w:rPr>'
+            '<w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman"/></w:rPr>'
+            '<w:t>Italic paragraph in a Roman font.</w:t></w:r></w:p>')
+    pkg.set("word/header9.xml", '<w:hdr xmlns:w="http://schemas.openxmlformats.org/'
+            f'wordprocessingml/2006/main">{p("Header stays")}</w:hdr>', WML + "header+xml")
+    pkg.relate("word/document.xml", "rId_Kristoffer_Haugland_7", "header", "header9.xml")
+    sect = pkg.body.find("{http://schemas.openxmlformats.org/wordprocessingml/2006/main}sectPr")
+    sect.insert(0, frag('<w:headerReference w:type="default" r:id="rId_Kristoffer_Haugland_7"/>'))
+    return pkg.save(path)
+
+
+def test_styles_fonts_and_relationship_ids_that_carry_the_name(tmp_path: Path) -> None:
+    import docx
+
+    src = _styles_docx(tmp_path / "in.docx")
+    out = tmp_path / "out.docx"
+    result, _ = export(src, out, NAME, "Roman", terms_only=True)
+    assert result.verification.ok
+    assert not _squashed_in(out, NAME)
+    d = docx.Document(str(out))
+    para = next(x for x in d.paragraphs if x.text.startswith("Italic paragraph"))
+    assert para.style.font.italic and para.style.base_style.font.bold  # formatting kept
+    ids = [s.style_id for s in d.styles]
+    assert len(ids) == len(set(ids))  # no two styles collapsed into one id
+    assert para.runs[0].font.name == "Times New Roman"  # a typeface is not a redacted word
+    assert "Roman font" not in para.text  # the word itself is redacted in the text
+    assert [x.text for x in d.sections[0].header.paragraphs] == ["Header stays"]

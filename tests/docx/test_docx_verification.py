@@ -50,7 +50,7 @@ def test_kept_comment_part_fails_verification(tmp_path: Path,
 
 def test_unsanitised_properties_fail_verification(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sanitize, "rename_custom_styles", lambda styles, mapping=None: {})
+    monkeypatch.setattr(sanitize, "rename_custom_styles", lambda *args: {})
     monkeypatch.setattr(sanitize, "scrub_values", lambda root, needles: 0)  # nor scrubbed
     src = build("bookmarks_styles_lists", tmp_path / "in.docx")
     with pytest.raises(VerificationError) as info:
