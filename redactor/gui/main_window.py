@@ -787,18 +787,31 @@ class MainWindow(QMainWindow):
         summary = self.findings.summary()
         self.findings_label.setText("F&indings" + (f" — {summary}" if summary else ""))
 
+    SHOWN_WARNINGS = 6  # reader warnings listed in the banner (the rest are counted)
+
     def _show_failures(self, entry: DocumentEntry | None) -> None:
-        if entry is None or not entry.failures:
+        """The banner: failed plugin components, and what the reader could not read (pages
+        without a text layer, images without text over them …). Never document text."""
+        warnings = list(entry.document.warnings) if entry and entry.document else []
+        if entry is None or not (entry.failures or warnings):
             if not (entry and entry.status == Status.FAILED):
                 self.banner.hide()
             else:
                 self.banner.setText(f"⚠ {entry.path.name} could not be analysed: {entry.note}")
                 self.banner.show()
             return
-        lines = [f"⚠ {len(entry.failures)} plugin component(s) failed; the rest of the "
-                 "analysis ran, but their findings are missing — review with care:"]
-        for f in entry.failures:
-            lines.append(f"• {f.plugin} / {f.component} ({f.phase}): {f.error}")
+        lines = []
+        if entry.failures:
+            lines.append(f"⚠ {len(entry.failures)} plugin component(s) failed; the rest of the "
+                         "analysis ran, but their findings are missing — review with care:")
+            for f in entry.failures:
+                lines.append(f"• {f.plugin} / {f.component} ({f.phase}): {f.error}")
+        if warnings:
+            lines.append("⚠ Not everything in this file could be read — what is listed here is "
+                         "neither analysed nor redacted; check it by eye:")
+            lines += [f"• {w}" for w in warnings[:self.SHOWN_WARNINGS]]
+            if len(warnings) > self.SHOWN_WARNINGS:
+                lines.append(f"• … and {len(warnings) - self.SHOWN_WARNINGS} more")
         self.banner.setText("\n".join(lines))
         self.banner.show()
 

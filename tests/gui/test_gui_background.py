@@ -291,3 +291,30 @@ def test_jobs_and_the_threads_they_start_run_below_the_gui_thread(qtbot) -> None
     assert seen["job"] == seen["child"] == max(JOB_NICE, gui_nice)
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == gui_nice
     assert runner.shutdown(1000)
+
+
+def test_what_the_reader_could_not_read_is_shown(qtbot, make_window, make_host, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A PDF page without a text layer is neither analysed nor redacted: the banner says so
+    (page numbers only, never text)."""
+    from PIL import Image, ImageDraw
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    scan = Image.new("RGB", (240, 40), "white")
+    ImageDraw.Draw(scan).text((5, 8), "Anna Berg", fill="black")
+    path = tmp_path / "scan.pdf"
+    c = canvas.Canvas(str(path), pagesize=(300, 200))
+    c.drawString(20, 150, "Case note on Anna Berg.")
+    c.showPage()
+    c.drawImage(ImageReader(scan), 20, 20, 240, 40)
+    c.showPage()
+    c.save()
+    w = make_window(host=make_host(builtins=("redactor_plugins.pdf_io",)))
+    w.open_files([path])
+    with qtbot.waitSignal(w.analysisFinished, timeout=20000):
+        w.analyse_current()
+    assert w.current.status == Status.REVIEW
+    assert not w.banner.isHidden()
+    text = w.banner.text()
+    assert "page 2 has no text layer" in text and "neither analysed nor redacted" in text
+    assert "Anna" not in text
