@@ -194,6 +194,22 @@ def _print_analysis(res: dict[str, Any]) -> None:
               f"{fail['error']}")
 
 
+def _check_report_path(report: Path, source: Path, output: Path, force: bool) -> None:
+    """Refuse, before any work, a report path that would overwrite the input, the output or
+    (without ``--force``) an existing file, or whose folder does not exist."""
+    target = report.resolve()
+    if target == source.resolve():
+        raise UsageError("refusing to overwrite the input file with the report")
+    if target == output.resolve():
+        raise UsageError("the report and the output must be different files")
+    if report.is_dir():
+        raise UsageError(f"{report.name}: the report path is a directory")
+    if not report.parent.is_dir():
+        raise UsageError(f"{report.parent}: report folder does not exist")
+    if report.exists() and not force:
+        raise UsageError(f"{report.name}: report exists (use --force to replace it)")
+
+
 def cmd_redact(args: argparse.Namespace) -> int:
     from redactor.core.pipeline import Pipeline
     from redactor.core.report import write_report
@@ -201,8 +217,8 @@ def cmd_redact(args: argparse.Namespace) -> int:
     host = _host(args)
     pipeline = Pipeline(host, _policy(args))
     ctx = _context(args, host)
-    if args.report is not None and args.report.resolve() == args.input.resolve():
-        raise UsageError("refusing to overwrite the input file with the report")
+    if args.report is not None:
+        _check_report_path(args.report, args.input, args.output, args.force)
     result = pipeline.redact_file(args.input, args.output, ctx,
                                   output_format=args.output_format, force=args.force)
     if args.report is not None:
@@ -304,11 +320,18 @@ def _plugin_commands(argv: Sequence[str]) -> CommandRegistry:
     return registry
 
 
+def configure_logging(debug: bool) -> None:
+    """Warnings on stderr; with ``--debug`` also Redactor's own debug logs — never the
+    libraries' (Pillow's debug log dumps image metadata, i.e. document content)."""
+    logging.basicConfig(level=logging.WARNING, format="redactor: %(levelname)s: %(message)s")
+    logging.getLogger().setLevel(logging.WARNING)
+    logging.getLogger("redactor").setLevel(logging.DEBUG if debug else logging.NOTSET)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
-    logging.basicConfig(level=logging.DEBUG if debug else logging.WARNING,
-                        format="redactor: %(levelname)s: %(message)s")
+    configure_logging(debug)
     try:
         registry = _plugin_commands(argv)
         parser = build_parser(registry)

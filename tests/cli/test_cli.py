@@ -76,6 +76,65 @@ def test_redact_writes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture
     assert code == 0 and "<h1>Redaction report</h1>" in html.read_text()
 
 
+@pytest.mark.parametrize("case", ["same as output", "existing file", "missing folder"])
+def test_a_bad_report_path_is_refused_before_any_work(case: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    doc = tmp_path / "a.txt"
+    doc.write_text("Ola Nordmann\n", encoding="utf-8")
+    out = tmp_path / "o.txt"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("precious\n")
+    report = {"same as output": out, "existing file": notes,
+              "missing folder": tmp_path / "missing" / "r.json"}[case]
+    code, _, err = run(capsys, "--disable-plugin", "recognizer", "redact", str(doc), "-o",
+                       str(out), "--deny", "Ola Nordmann", "--report", str(report))
+    assert code == 2, err
+    assert "report" in err and "Nordmann" not in err
+    assert not out.exists()  # refused before the export
+    assert notes.read_text() == "precious\n"
+    if case == "existing file":  # --force replaces it, like the output
+        code, _, err = run(capsys, "--disable-plugin", "recognizer", "redact", str(doc), "-o",
+                           str(out), "--deny", "Ola Nordmann", "--report", str(report), "--force")
+        assert code == 0, err
+        assert json.loads(notes.read_text())["verification"]["ok"] is True
+
+
+def test_debug_logs_carry_no_document_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                           ) -> None:
+    """--debug turns on Redactor's own debug logs, not the libraries' (Pillow dumps EXIF)."""
+    import io
+    import logging
+
+    import docx
+    from PIL import Image
+
+    img = Image.new("RGB", (16, 16), (10, 120, 200))
+    exif = Image.Exif()
+    exif[0x013B] = "Ola Nordmann"  # Artist
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", exif=exif.tobytes())
+    d = docx.Document()
+    d.add_paragraph("Statement by Ola Nordmann.")
+    d.add_picture(io.BytesIO(buf.getvalue()))
+    src = tmp_path / "a.docx"
+    d.save(str(src))
+    from redactor.cli.main import configure_logging
+
+    root = logging.getLogger()
+    saved = root.level
+    try:
+        configure_logging(True)
+        assert logging.getLogger("redactor.ner").getEffectiveLevel() == logging.DEBUG
+        assert logging.getLogger("PIL").getEffectiveLevel() > logging.DEBUG
+        code, out, err = run(capsys, "--debug", "--disable-plugin", "recognizer", "redact",
+                             str(src), "-o", str(tmp_path / "o.docx"), "--deny", "Ola Nordmann")
+    finally:
+        root.setLevel(saved)
+        configure_logging(False)
+    assert code == 0, err
+    assert "Nordmann" not in err and "Nordmann" not in out
+
+
 @pytest.mark.parametrize("case", ["missing", "directory", "binary", "empty", "utf16-no-bom"])
 def test_bad_input_exit_3(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "in.txt"
