@@ -42,13 +42,8 @@ from redactor_plugins.pdf_image_paint import (
     quad_bbox,
     unit_rects,
 )
-from redactor_plugins.pdf_render_redact import (
-    Rect,
-    copy_page,
-    redaction_rects,
-    share_image_boxes,
-    write_render,
-)
+from redactor_plugins.pdf_rects import Rect, redaction_rects, share_image_boxes
+from redactor_plugins.pdf_render_redact import copy_page, write_render
 from redactor_plugins.pdf_verify import (
     byte_channel_secrets,
     find_in_bytes,

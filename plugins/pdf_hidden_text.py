@@ -17,11 +17,16 @@ rather than guess. :func:`hidden_images` lists the image objects drawn there.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pikepdf
+from redactor_plugins.pdf_image_paint import images_under
+from redactor_plugins.pdf_rects import Rect, inherited
 from redactor_plugins.pdf_verify import decode_pdf_string
+
+from redactor.core.verify import norm_text
+from redactor.plugin_api import VerificationError
 
 _SHOW = {"Tj", "TJ", "'", '"'}
 _SPACE_KERN = -200  # a TJ adjustment wider than this (thousandths of an em) reads as a space
@@ -246,3 +251,48 @@ def hidden_images(resources: object) -> set[tuple[int, int]]:
             found |= {xo.objgen for _, xo in xobjs.items() if isinstance(xo, pikepdf.Stream)
                       and xo.get("/Subtype") == "/Image" and xo.is_indirect}
     return found
+
+
+def hidden_secret_pages(pike: pikepdf.Pdf, secrets: Sequence[str]) -> set[int]:
+    """Pages whose soft masks, patterns or Type3 glyphs carry a redacted string in invisible
+    text (render mode 3): they are rendered, which draws nothing of it, never copied or
+    rewritten. Raises when such a string is drawn *visibly* there, or when visible text there
+    cannot be decoded (:mod:`redactor_plugins.pdf_hidden_text`): no box can be placed over
+    it, so neither rendering nor copying would remove it."""
+    pages: set[int] = set()
+    if not secrets:
+        return pages
+    cache: dict = {}
+    for i, src in enumerate(pike.pages):
+        visible, invisible, unreadable = hidden_text(inherited(src.obj, "/Resources"), cache)
+        visible, invisible = norm_text(visible), norm_text(invisible)
+        if visible and any(s in visible for s in secrets):
+            raise VerificationError(
+                f"page {i + 1} draws redacted text inside a soft mask, a pattern or a Type3 "
+                "glyph, where it cannot be located and removed; nothing was written")
+        if unreadable:
+            raise VerificationError(
+                f"page {i + 1} draws text inside a soft mask, a pattern or a Type3 glyph in a "
+                "font that cannot be decoded, so it cannot be checked for redacted text; "
+                "nothing was written")
+        if invisible and any(s in invisible for s in secrets):
+            pages.add(i)
+    return pages
+
+
+def refuse_hidden_images(pike: pikepdf.Pdf, rects: Mapping[int, list[Rect]]) -> None:
+    """Raise when an image under a redaction box is also drawn inside a pattern, a soft mask
+    or a Type3 glyph on some page, where no box can be carried to it."""
+    boxed: set[tuple[int, int]] = set()
+    for i, page_rects in rects.items():
+        if page_rects and i < len(pike.pages):
+            src = pike.pages[i]
+            boxed |= set(images_under(src, inherited(src.obj, "/Resources"),
+                                      [(r.x0, r.y0, r.x1, r.y1) for r in page_rects]))
+    if not boxed:
+        return
+    for i, src in enumerate(pike.pages):
+        if hidden_images(inherited(src.obj, "/Resources")) & boxed:
+            raise VerificationError(
+                f"page {i + 1} uses an image that is redacted elsewhere inside a pattern or a "
+                "soft mask, where it cannot be boxed; nothing was written")

@@ -15,9 +15,9 @@ properties (/ActualText, /Alt, /E, optional content), patterns with their own co
 when any redacted string occurs in its decompressed streams.
 
 Boxes over an image are carried to every page that draws the same image object
-(:func:`share_image_boxes`). A redacted string drawn visibly inside a soft mask or a pattern,
-where no extractor sees it, makes the export fail; in invisible text there, the page is
-rendered (:func:`hidden_secret_pages`).
+(:func:`redactor_plugins.pdf_rects.share_image_boxes`). A redacted string drawn visibly inside
+a soft mask, a pattern or a Type3 glyph, where no extractor sees it, makes the export fail; in
+invisible text there, the page is rendered (:mod:`redactor_plugins.pdf_hidden_text`).
 
 Nothing at document level is carried over (outlines, names, attachments, forms, JavaScript,
 open actions, layers, structure tree, XMP, /Info); a neutral /Info (Producer "Redactor") is
@@ -35,8 +35,14 @@ import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw
-from redactor_plugins.pdf_hidden_text import hidden_images, hidden_text
-from redactor_plugins.pdf_image_paint import UnitRect, drawn_images, images_under, quad_bbox
+from redactor_plugins.pdf_hidden_text import hidden_secret_pages, refuse_hidden_images
+from redactor_plugins.pdf_rects import (
+    Rect,
+    inherited,
+    redaction_rects,
+    same_line,
+    share_image_boxes,
+)
 from redactor_plugins.pdf_verify import page_object_texts
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -47,40 +53,18 @@ from redactor.plugin_api import (
     RedactionPlan,
     RunContext,
     Segment,
-    VerificationError,
 )
 
 DEFAULT_DPI = 200
 MIN_DPI = 200
-PAD = 1.0  # points added around each redaction rectangle
 TEXT_FONT = "Helvetica"
 PAGE_KEYS = ("/MediaBox", "/CropBox", "/Rotate", "/Resources", "/Contents", "/Group",
              "/UserUnit", "/BleedBox", "/TrimBox", "/ArtBox")
-INHERITABLE = ("/MediaBox", "/CropBox", "/Rotate", "/Resources")
 RESOURCE_KEYS = ("/Font", "/XObject", "/ExtGState", "/ColorSpace", "/Pattern", "/Shading",
                  "/ProcSet")
 XOBJECT_DROP = ("/Metadata", "/PieceInfo", "/StructParent", "/StructParents", "/OPI",
                 "/Name", "/LastModified")
 TRUE_WORDS = ("1", "true", "yes", "on")
-
-
-@dataclass(frozen=True, slots=True)
-class Rect:
-    page: int
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    span_index: int
-    first: bool  # the first rectangle of its span (where overlay text goes)
-
-    @property
-    def width(self) -> float:
-        return self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        return self.y1 - self.y0
 
 
 def option_on(plan: RedactionPlan, ctx: RunContext, name: str, default: bool) -> bool:
@@ -101,113 +85,6 @@ def dpi_of(plan: RedactionPlan, ctx: RunContext) -> int:
         return max(MIN_DPI, int(str(raw)))
     except ValueError:
         return DEFAULT_DPI
-
-
-# -- mapping spans to boxes ----------------------------------------------------------------
-def _segment_for(segments: Sequence[Segment], offset: int) -> Segment | None:
-    lo, hi = 0, len(segments)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if segments[mid].span.end <= offset:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo < len(segments) and segments[lo].span.start <= offset < segments[lo].span.end:
-        return segments[lo]
-    return None
-
-
-def char_boxes(doc: Document, start: int, end: int) -> list[Box]:
-    """The boxes of the characters in ``[start, end)`` that have one (separators have none)."""
-    out: list[Box] = []
-    pos = start
-    while pos < end:
-        seg = _segment_for(doc.segments, pos)
-        if seg is None:
-            pos += 1
-            continue
-        stop = min(end, seg.span.end)
-        if seg.boxes:
-            out.extend(seg.boxes[pos - seg.span.start: stop - seg.span.start])
-        pos = stop
-    return out
-
-
-def _same_line(a: Box, b: Box) -> bool:
-    overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
-    return a.page == b.page and overlap > 0.5 * min(a.y1 - a.y0, b.y1 - b.y0)
-
-
-def line_unions(boxes: Iterable[Box], pad: float = PAD) -> list[tuple[int, float, float, float,
-                                                                      float]]:
-    """Union the (non-empty) boxes per line: (page, x0, y0, x1, y1), padded."""
-    groups: list[list[Box]] = []
-    for b in boxes:
-        if b.x1 <= b.x0 and b.y1 <= b.y0:
-            continue
-        if groups:
-            cur = groups[-1]
-            u = Box(cur[0].page, min(c.x0 for c in cur), min(c.y0 for c in cur),
-                    max(c.x1 for c in cur), max(c.y1 for c in cur))
-            if _same_line(u, b) and b.x0 >= u.x0 - 2 * (u.y1 - u.y0):
-                cur.append(b)
-                continue
-        groups.append([b])
-    out = []
-    for g in groups:
-        x0, y0 = min(c.x0 for c in g), min(c.y0 for c in g)
-        x1, y1 = max(c.x1 for c in g), max(c.y1 for c in g)
-        p = pad + 0.05 * (y1 - y0)
-        out.append((g[0].page, x0 - p, y0 - p, x1 + p, y1 + p))
-    return out
-
-
-def redaction_rects(doc: Document, plan: RedactionPlan) -> dict[int, list[Rect]]:
-    """Rectangles to black out, by page index."""
-    by_page: dict[int, list[Rect]] = {}
-    for n, rep in enumerate(plan.replacements):
-        unions = line_unions(char_boxes(doc, rep.span.start, rep.span.end))
-        for k, (page, x0, y0, x1, y1) in enumerate(unions):
-            by_page.setdefault(page, []).append(Rect(page, x0, y0, x1, y1, n, k == 0))
-    return by_page
-
-
-def share_image_boxes(pike: pikepdf.Pdf, rects: Mapping[int, list[Rect]]
-                      ) -> dict[int, list[Rect]]:
-    """``rects`` plus, on every page, the boxes over images that a redaction box covers on
-    another page (or elsewhere on the same page): an image object drawn on several pages —
-    a scanned name or signature with OCR text over it on one page only — is redacted wherever
-    it is drawn. The added boxes have ``span_index`` -1."""
-    out = {i: list(r) for i, r in rects.items()}
-    for _ in range(3):  # boxes added over an image may cover another image: a few rounds
-        hits: dict[tuple[int, int], list[UnitRect]] = {}
-        for i, page_rects in out.items():
-            if page_rects and i < len(pike.pages):
-                src = pike.pages[i]
-                boxes = [(r.x0, r.y0, r.x1, r.y1) for r in page_rects]
-                for key, found in images_under(src, inherited(src.obj, "/Resources"),
-                                               boxes).items():
-                    hits.setdefault(key, []).extend(found)
-        added = 0
-        if hits:
-            for i, src in enumerate(pike.pages):
-                have = {(r.x0, r.y0, r.x1, r.y1) for r in out.get(i, [])}
-                for xo, ctm in drawn_images(src, inherited(src.obj, "/Resources")):
-                    for u in hits.get(xo.objgen, []) if xo.is_indirect else []:
-                        box = quad_bbox(ctm, *u)
-                        if not any(_covers(h, box) for h in have):
-                            out.setdefault(i, []).append(Rect(i, *box, -1, False))
-                            have.add(box)
-                            added += 1
-        if not added:
-            break
-    return out
-
-
-def _covers(outer: tuple[float, float, float, float], inner: tuple[float, float, float, float]
-            ) -> bool:
-    return (outer[0] <= inner[0] + 0.01 and outer[1] <= inner[1] + 0.01
-            and outer[2] >= inner[2] - 0.01 and outer[3] >= inner[3] - 0.01)
 
 
 def redacted_offsets(plan: RedactionPlan) -> list[tuple[int, int]]:
@@ -249,7 +126,7 @@ def kept_words(doc: Document, seg: Segment, redacted: Sequence[tuple[int, int]])
             continue
         if cur:
             last = cur[-1][1]
-            if not _same_line(last, box) or box.x0 < last.x0 or box.x0 > last.x1 + \
+            if not same_line(last, box) or box.x0 < last.x0 or box.x0 > last.x1 + \
                     0.5 * (box.y1 - box.y0):
                 flush()
         cur.append((ch, box))
@@ -342,17 +219,6 @@ def overlay_labels(plan: RedactionPlan) -> dict[int, str]:
 
 
 # -- pages ---------------------------------------------------------------------------------
-def inherited(page: pikepdf.Dictionary, key: str) -> object | None:
-    node: object = page
-    for _ in range(64):
-        if not isinstance(node, pikepdf.Dictionary):
-            return None
-        if key in node:
-            return node[key]
-        node = node.get("/Parent")
-    return None
-
-
 def page_geometry(page: pikepdf.Dictionary) -> tuple[pikepdf.Array, pikepdf.Array | None, int]:
     media = inherited(page, "/MediaBox")
     if not isinstance(media, pikepdf.Array):
@@ -585,51 +451,6 @@ def build_render_page(out: pikepdf.Pdf, doc: Document, pdoc: pdfium.PdfDocument,
     page = image_page(out, src_page, img, bbox, extra, font)
     img.close()
     return page
-
-
-def hidden_secret_pages(pike: pikepdf.Pdf, secrets: Sequence[str]) -> set[int]:
-    """Pages whose soft masks, patterns or Type3 glyphs carry a redacted string in invisible
-    text (render mode 3): they are rendered, which draws nothing of it, never copied or
-    rewritten. Raises when such a string is drawn *visibly* there, or when visible text there
-    cannot be decoded (:mod:`redactor_plugins.pdf_hidden_text`): no box can be placed over
-    it, so neither rendering nor copying would remove it."""
-    pages: set[int] = set()
-    if not secrets:
-        return pages
-    cache: dict = {}
-    for i, src in enumerate(pike.pages):
-        visible, invisible, unreadable = hidden_text(inherited(src.obj, "/Resources"), cache)
-        visible, invisible = norm_text(visible), norm_text(invisible)
-        if visible and any(s in visible for s in secrets):
-            raise VerificationError(
-                f"page {i + 1} draws redacted text inside a soft mask, a pattern or a Type3 "
-                "glyph, where it cannot be located and removed; nothing was written")
-        if unreadable:
-            raise VerificationError(
-                f"page {i + 1} draws text inside a soft mask, a pattern or a Type3 glyph in a "
-                "font that cannot be decoded, so it cannot be checked for redacted text; "
-                "nothing was written")
-        if invisible and any(s in invisible for s in secrets):
-            pages.add(i)
-    return pages
-
-
-def refuse_hidden_images(pike: pikepdf.Pdf, rects: Mapping[int, list[Rect]]) -> None:
-    """Raise when an image under a redaction box is also drawn inside a pattern, a soft mask
-    or a Type3 glyph on some page, where no box can be carried to it."""
-    boxed: set[tuple[int, int]] = set()
-    for i, page_rects in rects.items():
-        if page_rects and i < len(pike.pages):
-            src = pike.pages[i]
-            boxed |= set(images_under(src, inherited(src.obj, "/Resources"),
-                                      [(r.x0, r.y0, r.x1, r.y1) for r in page_rects]))
-    if not boxed:
-        return
-    for i, src in enumerate(pike.pages):
-        if hidden_images(inherited(src.obj, "/Resources")) & boxed:
-            raise VerificationError(
-                f"page {i + 1} uses an image that is redacted elsewhere inside a pattern or a "
-                "soft mask, where it cannot be boxed; nothing was written")
 
 
 def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext,

@@ -314,7 +314,7 @@ def unpainted_boxes(doc: Document, plan: RedactionPlan, output: Path,
                     dpi: float = 72.0) -> list[VerificationIssue]:
     """On rendered pages, every redaction box must be opaque black in the output pixels."""
     import numpy as np
-    from redactor_plugins.pdf_render_redact import PAD, redaction_rects
+    from redactor_plugins.pdf_rects import PAD, redaction_rects
 
     rects = redaction_rects(doc, plan)
     if not rects:
