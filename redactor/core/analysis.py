@@ -16,6 +16,7 @@ from redactor.core.model import (
     Entity,
     Finding,
     RiskSignal,
+    Span,
 )
 from redactor.core.policy import Policy
 
@@ -58,7 +59,23 @@ class Analysis:
 
     def with_added_finding(self, finding: Finding, action: Action = Action.MASK,
                            decided_by: str = "user") -> Analysis:
-        """A copy with a finding the reviewer marked; overlapping findings are replaced."""
+        """A copy with a finding the reviewer marked; overlapping findings are replaced.
+
+        A masked finding that the new one only partly covers is never unmasked in part: unless
+        the new finding is kept, it grows to cover every masked finding it overlaps ("Berg met"
+        marked over the masked "Anna Berg" masks "Anna Berg met")."""
+        if action != Action.KEEP:
+            lo, hi = finding.span.start, finding.span.end
+            grown = True
+            while grown:  # a grown span may reach further masked findings
+                grown = False
+                for f, d in zip(self.findings, self.decisions, strict=True):
+                    if d.action != Action.KEEP and f.span.start < hi and lo < f.span.end and (
+                            f.span.start < lo or f.span.end > hi):
+                        lo, hi, grown = min(lo, f.span.start), max(hi, f.span.end), True
+            if (lo, hi) != (finding.span.start, finding.span.end):
+                finding = dataclasses.replace(finding, span=Span(lo, hi),
+                                              text=self.document.text[lo:hi])
         keep = [i for i, f in enumerate(self.findings) if not f.span.overlaps(finding.span)]
         findings = [self.findings[i] for i in keep] + [finding]
         order = sorted(range(len(findings)), key=lambda j: findings[j].span.start)

@@ -74,6 +74,7 @@ class ExportDialog(QDialog):
         self.runner = runner
         self.make_context = make_context
         self.result: ExportResult | None = None
+        self.exporting: Analysis | None = None
         self.error = ""
         self.job: Job | None = None
         self._preview_job: Job | None = None
@@ -158,6 +159,11 @@ class ExportDialog(QDialog):
         self.format.currentIndexChanged.connect(self._format_changed)
         self.refresh_preview()
 
+    def set_analysis(self, analysis: Analysis) -> None:
+        """The review changed while the dialog is open (it is not modal): export that."""
+        self.analysis = analysis
+        self.refresh_preview()
+
     # -- preview ---------------------------------------------------------------------------
     def effective_analysis(self) -> Analysis:
         strategy = self.strategy.currentData()
@@ -214,6 +220,7 @@ class ExportDialog(QDialog):
                     return None
                 force = True
         analysis = self.effective_analysis()
+        self.exporting = self.analysis  # the review this export was made from
         fmt = self.format.currentData()
         pipeline = self.pipeline
 

@@ -164,6 +164,7 @@ class MainWindow(QMainWindow):
         self.batch: list[Job] = []
         self.batch_memo: dict[str, Any] = {}
         self.export_dialog: ExportDialog | None = None
+        self.export_entry: DocumentEntry | None = None
         self.last_message = ""
         self.confirm_close = True  # ask before closing with unsaved review work
         self.last_search_count = 0
@@ -847,6 +848,11 @@ class MainWindow(QMainWindow):
         self.reject_button.setEnabled(has_finding and not running)
         self.act_mark.setEnabled(analysed and not running)
         self.act_cancel.setEnabled(self.runner.busy)
+        # no undo or redo while a job works from this document's current state (re-score,
+        # search and redact all): its result would be built from the state before the undo
+        stack = entry.undo if has and not running else None
+        if self.undo_group.activeStack() is not stack:
+            self.undo_group.setActiveStack(stack)
 
     # ---------------------------------------------------------------------- review ----
     def go_to_finding(self, index: int) -> None:
@@ -873,6 +879,9 @@ class MainWindow(QMainWindow):
     def _set_analysis(self, entry: DocumentEntry, analysis: Analysis,
                       current: int | None) -> None:
         entry.analysis = analysis
+        dlg = self.export_dialog
+        if dlg is not None and self.export_entry is entry and dlg.isVisible():
+            dlg.set_analysis(analysis)  # an open export dialog exports the review as it is now
         if current is not None and current >= len(analysis.findings):
             current = len(analysis.findings) - 1 if analysis.findings else None
         entry.current = current
@@ -918,7 +927,9 @@ class MainWindow(QMainWindow):
             self._show_problem(str(exc))
             return None
         after = a.with_added_finding(finding)
-        index = next(i for i, f in enumerate(after.findings) if f.span == span)
+        # the mark may have grown over masked findings it partly covered
+        index = next(i for i, f in enumerate(after.findings)
+                     if f.span.start <= span.start and span.end <= f.span.end)
         self._push(entry, after, f"Mark {label}", index)
         self.go_to_finding(index)
         return index
@@ -1111,13 +1122,22 @@ class MainWindow(QMainWindow):
 
         dlg = ExportDialog(entry.analysis, self.pipeline(entry.analysis.policy), self.runner,
                            make_context, self)
-        dlg.exported.connect(lambda result, e=entry: self._exported(e, result))
+        dlg.exported.connect(lambda result, e=entry, d=dlg: self._exported(e, result, d))
         self.export_dialog = dlg
+        self.export_entry = entry
         dlg.show()
         return dlg
 
-    def _exported(self, entry: DocumentEntry, result: ExportResult) -> None:
+    def _exported(self, entry: DocumentEntry, result: ExportResult,
+                  dlg: ExportDialog | None = None) -> None:
         entry.export = result
+        if dlg is not None and dlg.exporting is not entry.analysis:
+            # the review changed while the file was written: the export is already stale
+            self._set_status(entry, Status.REVIEW, "changed since the export")
+            self._message(f"Exported and verified: {result.output} — but the review changed "
+                          "meanwhile; export again to include the changes.")
+            self.exportFinished.emit(entry)
+            return
         if entry.undo is not None:
             entry.undo.setClean()
         self._set_status(entry, Status.EXPORTED, f"→ {result.output.name}, verified")

@@ -154,6 +154,27 @@ def test_user_decisions_apply_to_entity(txt: Path) -> None:
     assert len(d.findings) == len(a.findings)
 
 
+def test_a_mark_that_partly_covers_a_masked_finding_grows_over_it(txt: Path) -> None:
+    """Marking "Yalman was" (or a word inside a masked name) must not unmask the rest of the
+    masked name: the mark covers the whole masked finding it touches."""
+    pipe = Pipeline(make_host(WordDetector(WORDS)))
+    ctx = RunContext()
+    a = pipe.analyze(pipe.read(txt, ctx), ctx)
+    text = a.document.text
+    name = next(f for f in a.findings if f.text == "Mr Galip Yalman")
+    assert a.decisions[a.findings.index(name)].action == Action.MASK
+    start = text.index("Yalman", name.span.start)
+    b = a.with_added_finding(Finding(Span(start, start + len("Yalman") + 4), Label.MISC,
+                                     text[start:start + len("Yalman") + 4]))
+    grown = [f for f in b.findings if f.span.start <= name.span.start < f.span.end]
+    assert grown and grown[0].span.start == name.span.start
+    assert grown[0].span.end == start + len("Yalman") + 4
+    assert grown[0].text == text[grown[0].span.start:grown[0].span.end]
+    kept = a.with_decision(a.findings.index(name), Action.KEEP, whole_entity=False)
+    c = kept.with_added_finding(Finding(Span(start, start + 6), Label.PERSON, "Yalman"))
+    assert any(f.span == Span(start, start + 6) for f in c.findings)  # a kept one: no growth
+
+
 class Boom:
     id = "boom"
     version = "1"
