@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import uuid
+import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,10 +31,12 @@ from redactor.core.model import (
     PlannedReplacement,
     RedactionPlan,
     RiskSignal,
+    VerificationIssue,
     VerificationResult,
 )
 from redactor.core.policy import Policy
 from redactor.core.report import build_report
+from redactor.core.verify import CORE_CHECK_BYTES, core_output_issues
 from redactor.pluginhost.manager import PluginHost, Registered
 
 SNIFF_BYTES = 8192
@@ -252,6 +255,8 @@ class Pipeline:
                 if self.host.strict:
                     raise
                 raise RedactorError(f"writing {fmt.upper()} failed ({type(exc).__name__})") from exc
+            if not tmp.is_file():
+                raise RedactorError(f"the {fmt.upper()} writer wrote no file")
             ctx.check()
             ctx.progress("verify", 0.5)
             try:
@@ -262,10 +267,18 @@ class Pipeline:
                 raise VerificationError(
                     f"verification could not re-read the output ({type(exc).__name__}); "
                     "no file was written") from exc
+            if not isinstance(result, VerificationResult):
+                raise VerificationError(f"the {fmt.upper()} writer's verification returned no "
+                                        "result; no file was written")
             if not result.ok:
                 where = "; ".join(f"{i.where}: {i.what}" for i in result.issues[:5])
                 raise VerificationError(
                     f"verification failed, no file was written: {where}", result.issues)
+            core = self._core_check(doc, plan, tmp, third_party=self._third_party(writer))
+            if core:
+                where = "; ".join(f"{i.where}: {i.what}" for i in core[:5])
+                raise VerificationError(
+                    f"the core's own check failed, no file was written: {where}", tuple(core))
             with tmp.open("rb") as fh:
                 os.fsync(fh.fileno())
             os.replace(tmp, dest)
@@ -278,6 +291,41 @@ class Pipeline:
         out = ExportResult(dest, plan, result, report)
         self.host.pm.hook.redaction_did_write(result=out, ctx=ctx)
         return out
+
+    def _third_party(self, writer: Registered[Any]) -> bool:
+        """Whether a writer comes from a plugin other than the built-in ones."""
+        return not any(r.name == writer.plugin and str(r.origin) == "builtin"
+                       for r in self.host.plugin_records())
+
+    @staticmethod
+    def _core_check(doc: Document, plan: RedactionPlan, output: Path, *, third_party: bool
+                    ) -> list[VerificationIssue]:
+        """:func:`core_output_issues` on the written file (bounded reads)."""
+        size = output.stat().st_size
+        same = False
+        if plan.replacements:  # something was replaced: the file must differ
+            try:
+                if size == doc.source.stat().st_size:
+                    same = output.read_bytes() == doc.source.read_bytes()
+            except OSError:
+                same = False
+        views: list[str] = []
+        if third_party and not same and size <= CORE_CHECK_BYTES:
+            data = output.read_bytes()
+            chunks = [data]
+            if zipfile.is_zipfile(output):
+                with zipfile.ZipFile(output) as zf:
+                    budget = CORE_CHECK_BYTES
+                    for info in zf.infolist():
+                        if info.file_size > budget:
+                            break
+                        budget -= info.file_size
+                        chunks.append(zf.read(info))
+            for chunk in chunks:
+                views += [chunk.decode("utf-8", "ignore"), chunk.decode("latin-1"),
+                          chunk.decode("utf-16-le", "ignore")]
+        secrets = [r.secret for r in plan.replacements] + list(plan.secrets)
+        return core_output_issues(same, secrets, plan.apply_to_text(doc.text), views)
 
     def redact_file(self, path: Path, dest: Path, ctx: RunContext, *,
                     output_format: str | None = None, force: bool = False) -> ExportResult:

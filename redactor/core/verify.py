@@ -90,3 +90,32 @@ def find_survivors(
                     )
                     break
     return issues
+
+
+#: The core reads at most this much of an output for its own check (beyond: identity only).
+CORE_CHECK_BYTES = 256 << 20
+
+
+def core_output_issues(source_bytes_equal: bool, plan_secrets: Iterable[str], expected: str,
+                       output_views: Iterable[str]) -> list[VerificationIssue]:
+    """The core's own check of a written file, whatever its writer's ``verify`` says: the
+    file is not a copy of the input (when something was to be redacted), and — for writers
+    from third-party plugins — no redacted string of 6+ characters with a letter survives in
+    the file's bytes (Latin-1, UTF-8, UTF-16 views; zip entries inflated) more often than in
+    the kept text. ``output_views`` is empty when only the first check applies."""
+    issues: list[VerificationIssue] = []
+    if source_bytes_equal:
+        issues.append(VerificationIssue("output", "the written file is a copy of the input"))
+        return issues
+    haystack = norm_text("\n".join(output_views))
+    if not haystack:
+        return issues
+    kept = norm_text(expected)
+    for secret in dict.fromkeys(plan_secrets):
+        needle = norm_text(secret)
+        if len(needle) < 6 or not any(c.isalpha() for c in needle):
+            continue
+        found = haystack.count(needle)
+        if found > kept.count(needle):
+            issues.append(VerificationIssue("output bytes", f"{hint(secret)} survives ({found}×)"))
+    return issues

@@ -310,3 +310,61 @@ def test_strategy_failure_is_reported_and_falls_back(txt: Path, tmp_path: Path) 
     assert "[REDACTED]" in out.read_text()
     assert [f["component"] for f in result.report["failures"]] == ["broken"]
     assert result.report["counts"]["by_strategy"] == {"redact": 1}
+
+
+class _Writer:
+    """A third-party writer for format "md": ``mode`` says what it (mis)does."""
+
+    id = "md-writer"
+    version = "1"
+    format = "md"
+    extensions = (".md",)
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+
+    def write(self, doc, plan, dest, ctx):  # type: ignore[no-untyped-def]
+        if self.mode == "copy":
+            dest.write_bytes(doc.source.read_bytes())
+        elif self.mode == "leaky":  # reformats the ORIGINAL text, so not a byte copy
+            dest.write_text("# " + doc.text.upper(), encoding="utf-8")
+        elif self.mode in ("good", "no result"):
+            dest.write_text("# " + plan.apply_to_text(doc.text), encoding="utf-8")
+
+    def verify(self, doc, plan, output, ctx):  # type: ignore[no-untyped-def]
+        from redactor.core.model import VerificationResult
+
+        return None if self.mode == "no result" else VerificationResult(True, ("trust me",))
+
+
+@pytest.mark.parametrize("mode,error", [
+    ("copy", "copy of the input"), ("leaky", "survives"), ("nothing", "wrote no file"),
+    ("no result", "returned no result"), ("good", "")])
+def test_the_core_checks_a_third_party_writer_itself(mode: str, error: str, txt: Path,
+                                                     tmp_path: Path) -> None:
+    """A writer plugin that lies in its own verify() cannot get an unredacted file out."""
+    from redactor.core.errors import RedactorError
+
+    @hookimpl(specname="register_detectors")
+    def detectors(register):  # type: ignore[no-untyped-def]
+        register(WordDetector(WORDS))
+
+    @hookimpl(specname="register_writers")
+    def writers(register):  # type: ignore[no-untyped-def]
+        register(_Writer(mode))
+
+    host = PluginHost(builtins=CORE, load_entrypoints=False, load_user_folder=False,
+                      extra_plugins=[("words", plugin(register_detectors=detectors)),
+                                     ("md", plugin(register_writers=writers))])
+    pipe = Pipeline(host)
+    ctx = RunContext()
+    out = tmp_path / "out.md"
+    if not error:
+        result = pipe.redact_file(txt, out, ctx, output_format="md")
+        assert "Yalman" not in out.read_text()
+        assert result.verification.ok
+        return
+    with pytest.raises(RedactorError, match=error):
+        pipe.redact_file(txt, out, ctx, output_format="md")
+    assert not out.exists()
+    assert not [p for p in tmp_path.iterdir() if ".partial" in p.name]
