@@ -200,8 +200,11 @@ class Pipeline:
             replacements.append(PlannedReplacement(f.span, f.label, f.subtype, entity.id, used,
                                                    text, f.text))
             last_end = f.span.end
+        extra = ctx.settings.get("terms", "always_mask", []) if ctx.settings else []
+        extra = [extra] if isinstance(extra, str) else [t for t in extra or [] if isinstance(t, str)]
         return RedactionPlan(doc.id, tuple(replacements), self.policy.name,
-                             dict(self.policy.options), tuple(self.policy.always_mask))
+                             dict(self.policy.options),
+                             tuple(dict.fromkeys([*self.policy.always_mask, *extra])))
 
     def _replacement(self, strategy_id: str, request: ReplacementRequest,
                      ctx: RunContext) -> tuple[str, str]:

@@ -15,6 +15,8 @@ from typing import Any
 
 import platformdirs
 
+from redactor.core.errors import UsageError
+
 SETTINGS_VERSION = 1
 
 DEFAULTS: dict[str, Any] = {
@@ -81,15 +83,24 @@ class Settings:
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
+        """The settings in ``path``; defaults when there is no file. A file that exists but
+        cannot be used raises :class:`UsageError` rather than falling back to defaults: it may
+        hold always-mask terms or blocked plugins, which must not be dropped silently."""
         path = path or config_dir() / "settings.json"
         if not path.exists():
             return cls()
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return cls()
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"settings file {path} cannot be read ({type(exc).__name__}); "
+                             "fix it or move it away") from exc
         if not isinstance(raw, dict):
-            return cls()
+            raise UsageError(f"settings file {path} is not a JSON object; fix it or move it away")
+        version = raw.get("version", 0)
+        if not isinstance(version, int) or isinstance(version, bool) or \
+                not 0 <= version <= SETTINGS_VERSION:
+            raise UsageError(f"settings file {path} has an unknown version; fix it or move it "
+                             "away")
         return cls(_migrate(raw))
 
     def save(self, path: Path | None = None) -> Path:

@@ -43,7 +43,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         except RedactorError as exc:
             print(f"redactor-gui: {exc}", file=sys.stderr)
             return 2
-    window = MainWindow(policy=policy)
+    from redactor.core.settings import Settings
+
+    try:
+        settings = Settings.load()
+    except RedactorError as exc:  # never start without the user's always-mask terms
+        from PySide6.QtWidgets import QMessageBox
+
+        print(f"redactor-gui: {exc}", file=sys.stderr)
+        QMessageBox.critical(None, "Redactor", f"{exc}.\n\nThe settings may hold your always-"
+                             "mask terms and blocked plugins, so Redactor does not start "
+                             "without them.")
+        return 2
+    window = MainWindow(settings=settings, policy=policy)
     missing = [p for p in args.files if not p.is_file()]
     for p in missing:
         print(f"redactor-gui: {p}: file not found", file=sys.stderr)
