@@ -12,6 +12,7 @@ import pluggy
 
 from redactor import __version__
 from redactor.core.components import SettingsSection
+from redactor.core.errors import RedactorError
 from redactor.core.model import ComponentFailure
 from redactor.core.settings import Settings
 from redactor.plugin_api import API_VERSION
@@ -200,7 +201,8 @@ class PluginHost:
 
             if self.strict or isinstance(exc, CancelledError):
                 raise
-            self.failures.append(ComponentFailure(plugin, component, phase, _describe(exc)))
+            self.failures.append(ComponentFailure(plugin, component, phase,
+                                                  _describe(exc, with_message=False)))
             return None
 
     def take_failures(self) -> list[ComponentFailure]:
@@ -212,9 +214,16 @@ class PluginHost:
         return list(self.records)
 
 
-def _describe(exc: BaseException) -> str:
-    """A one-line description of an exception, naming the place it was raised."""
+def _describe(exc: BaseException, *, with_message: bool = True) -> str:
+    """A one-line description of an exception, naming the place it was raised.
+
+    ``with_message=False`` (a component failing while it works on a document) keeps the
+    message only for :class:`RedactorError`, whose messages never carry document text; any
+    other exception's message might quote the document, so only its type and place are
+    given."""
     tb = traceback.extract_tb(exc.__traceback__)
     where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
     message = str(exc).splitlines()[0][:200] if str(exc) else ""
+    if not with_message and not isinstance(exc, RedactorError):
+        message = ""
     return f"{type(exc).__name__}{': ' + message if message else ''}{where}"
