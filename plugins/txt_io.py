@@ -96,7 +96,8 @@ class TxtReader:
             return True
         if _looks_utf16_without_bom(head) or any(b in _BINARY for b in head):
             return False
-        return True
+        # a PDF whose streams are ASCII-encoded is printable, but it is a PDF, not text
+        return b"%PDF-" not in head[:1024]
 
     def read(self, path: Path, ctx: RunContext) -> Document:
         size = path.stat().st_size

@@ -8,7 +8,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 from pdf_fixtures import PASSWORD, SECRET, ch19_encrypted_input, simple, text_image
-from pdf_helpers import export
+from pdf_helpers import export, make_pipeline
 from redactor_plugins.pdf_read import PAGE_SEPARATOR, PdfReader
 
 from redactor.core.context import RunContext
@@ -131,3 +131,18 @@ def test_bad_input(kind: str, tmp_path: Path) -> None:
     if kind == "text-file":
         # a mislabelled file is refused with a message naming what it really is
         assert "looks like TXT" in str(err.value)
+
+
+@pytest.mark.parametrize("name", ["pdf_as.txt", "pdf_as.docx"])
+def test_a_pdf_under_another_extension_is_refused_as_a_pdf(name: str, tmp_path: Path) -> None:
+    """A PDF whose streams are all ASCII is printable, but it is not text: it is never
+    "redacted" as a TXT file (that wrote mangled PDF source)."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / name
+    c = canvas.Canvas(str(path), pagesize=(300, 200))
+    c.drawString(20, 150, f"Report on {SECRET}.")
+    c.showPage()
+    c.save()
+    with pytest.raises(InputError, match="looks like PDF"):
+        make_pipeline().read(path, RunContext())
