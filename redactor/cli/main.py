@@ -328,8 +328,26 @@ def configure_logging(debug: bool) -> None:
     logging.getLogger("redactor").setLevel(logging.DEBUG if debug else logging.NOTSET)
 
 
+def _stop_on_termination() -> None:
+    """SIGTERM and SIGHUP (``kill``, ``timeout``, a closed terminal) stop a run the way Ctrl-C
+    does, so the temporary output is removed rather than left behind."""
+    import signal
+
+    def interrupt(signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                signal.signal(sig, interrupt)
+            except (ValueError, OSError):  # not the main thread, or not allowed here
+                pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    _stop_on_termination()
     debug = "--debug" in argv
     configure_logging(debug)
     try:

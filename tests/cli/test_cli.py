@@ -183,3 +183,21 @@ def test_mislabelled_extension_is_refused(tmp_path: Path, capsys: pytest.Capture
     code, _, err = run(capsys, "analyze", str(fake))
     assert code == 3
     assert "not a valid DOCX" in err and "looks like TXT" in err
+
+
+def test_sigterm_stops_a_run_like_ctrl_c() -> None:
+    """kill / timeout send SIGTERM: it raises KeyboardInterrupt, whose clean-up removes the
+    temporary output (a SIGTERM used to leave a `.partial` file behind)."""
+    import os
+    import signal
+
+    from redactor.cli.main import _stop_on_termination
+
+    saved = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
+    try:
+        _stop_on_termination()
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGTERM)  # the handler runs in this (main) thread
+    finally:
+        signal.signal(signal.SIGTERM, saved[0])
+        signal.signal(signal.SIGHUP, saved[1])
