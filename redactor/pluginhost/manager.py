@@ -102,7 +102,7 @@ class PluginHost:
             return
         try:
             obj = loader()
-        except Exception as exc:  # a broken plugin must not stop discovery
+        except (Exception, SystemExit) as exc:  # a broken plugin must not stop discovery
             if self.strict:
                 raise
             self.records.append(PluginRecord(name, origin, version, status=PluginStatus.FAILED,

@@ -139,6 +139,7 @@ def test_user_folder_plugins_and_incompatible_api(tmp_path: Path,
     (folder / "future.py").write_text('REDACTOR_API = ">=2"\n')
     (folder / "unknown_hook.py").write_text(
         "from redactor.plugin_api import hookimpl\n\n@hookimpl\ndef no_such_hook():\n    pass\n")
+    (folder / "exits.py").write_text("import sys\nsys.exit(7)\n")  # must not end the run
     monkeypatch.setenv("REDACTOR_PLUGINS_DIR", str(folder))
     host = PluginHost(load_entrypoints=False, load_user_folder=True)
     records = {r.name: r for r in host.plugin_records()}
@@ -148,6 +149,8 @@ def test_user_folder_plugins_and_incompatible_api(tmp_path: Path,
     assert "needs plugin API >=2" in records["future"].error
     assert records["unknown_hook"].status == PluginStatus.FAILED
     assert "unknown hooks: no_such_hook" in records["unknown_hook"].error
+    assert records["exits"].status == PluginStatus.FAILED
+    assert records["exits"].error.startswith("SystemExit")
     assert host.component("detectors", "ship-names") is not None
 
 
