@@ -25,12 +25,14 @@ from redactor.core.errors import InputError, RedactorError, UsageError, Verifica
 from redactor.core.hashing import sha256_file
 from redactor.core.model import (
     Action,
+    ComponentFailure,
     Document,
     Finding,
     Label,
     PlannedReplacement,
     RedactionPlan,
     RiskSignal,
+    Span,
     VerificationIssue,
     VerificationResult,
 )
@@ -124,6 +126,10 @@ class Pipeline:
                                    lambda c=reg.component: list(c.detect(doc, ctx)))
             if found:
                 valid = [f for f in found if _in_bounds(f, doc)]
+                if len(valid) < len(found):  # wrong types, offsets outside the text …
+                    self.host.failures.append(ComponentFailure(
+                        reg.plugin, reg.id, "detect",
+                        f"returned {len(found) - len(valid)} invalid finding(s), left out"))
                 raw.extend(valid)
                 if on_findings is not None:
                     on_findings(valid)
@@ -341,8 +347,11 @@ def _raise_count(got: int, expected: int) -> None:
     raise ValueError(f"returned {got} signals for {expected} findings")
 
 
-def _in_bounds(f: Finding, doc: Document) -> bool:
-    return isinstance(f.label, Label) and 0 <= f.span.start < f.span.end <= len(doc.text)
+def _in_bounds(f: object, doc: Document) -> bool:
+    """A well-formed finding inside the text (anything a plugin returns is checked)."""
+    return (isinstance(f, Finding) and isinstance(f.label, Label) and isinstance(f.span, Span)
+            and isinstance(f.span.start, int) and isinstance(f.span.end, int)
+            and 0 <= f.span.start < f.span.end <= len(doc.text))
 
 
 def _refuse_input(source: Path, dest: Path) -> None:

@@ -386,3 +386,23 @@ def test_the_core_checks_a_third_party_writer_itself(mode: str, error: str, txt:
         pipe.redact_file(txt, out, ctx, output_format="md")
     assert not out.exists()
     assert not [p for p in tmp_path.iterdir() if ".partial" in p.name]
+
+
+def test_invalid_findings_from_a_detector_are_left_out_and_reported(txt: Path) -> None:
+    """Wrong types or offsets outside the text: the run goes on without them."""
+
+    class Sloppy:
+        id = "sloppy"
+        version = "1"
+
+        def detect(self, doc, ctx):  # type: ignore[no-untyped-def]
+            yield "not a finding"
+            yield SimpleNamespace(span=SimpleNamespace(start=0, end=3), label="PERSON")
+            yield Finding(Span(0, 10_000), Label.PERSON, "x")
+            yield Finding(Span(3, 8), Label.PERSON, "Galip")
+
+    pipe = Pipeline(make_host(Sloppy()))
+    ctx = RunContext()
+    a = pipe.analyze(pipe.read(txt, ctx), ctx)
+    assert [f.text for f in a.findings] == ["Galip"]
+    assert any("3 invalid finding(s)" in f.error for f in a.failures)
