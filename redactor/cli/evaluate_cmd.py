@@ -35,7 +35,7 @@ from typing import Any
 
 from redactor.cli.commands import CommandRegistry
 from redactor.core.combine import CombinedRisk, vote
-from redactor.core.errors import UsageError
+from redactor.core.errors import InputError, UsageError
 
 REPO = Path(__file__).resolve().parents[2]
 WORK = REPO / "training" / "work"
@@ -314,11 +314,20 @@ def run(args: argparse.Namespace) -> int:
     from redactor.core.policy import load_policy
     from redactor.core.settings import Settings
     from redactor.evaluation import evaluate_detection, format_markdown, load_tab
+    from redactor.evaluation.tab_format import TabFormatError
     from redactor.pluginhost.manager import PluginHost
 
     if not args.gold.is_file():
         raise UsageError(f"{args.gold}: gold file not found")
-    gold_docs = list(load_tab(args.gold))
+    try:
+        gold_docs = list(load_tab(args.gold))
+    except TabFormatError as exc:  # its messages name keys and offsets, never text
+        raise InputError(f"{args.gold.name}: not a valid TAB gold file: {exc}") from exc
+    except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError) as exc:
+        raise InputError(f"{args.gold.name}: not a valid TAB gold file "
+                         f"({type(exc).__name__})") from exc
+    if not gold_docs:
+        raise InputError(f"{args.gold.name}: the gold file contains no documents")
     if args.limit:
         gold_docs = gold_docs[: args.limit]
     settings = Settings.load()

@@ -201,3 +201,19 @@ def test_sigterm_stops_a_run_like_ctrl_c() -> None:
     finally:
         signal.signal(signal.SIGTERM, saved[0])
         signal.signal(signal.SIGHUP, saved[1])
+
+
+@pytest.mark.parametrize("content,why", [
+    ("[", "JSONDecodeError"), ("{}", "JSON list of documents"), ("[]", "no documents"),
+    ('[{"doc_id": "a", "text": "x", "annotations": []}]', "not a valid TAB gold file"),
+    ('[{"doc_id": "a", "text": "Anna", "annotations": {"x": {"entity_mentions": [{'
+     '"entity_mention_id": "m", "entity_id": "e", "entity_type": "PERSON", '
+     '"start_offset": null, "end_offset": 4, "span_text": "Anna", '
+     '"identifier_type": "DIRECT"}]}}}]', "not a valid TAB gold file")])
+def test_evaluate_refuses_a_malformed_gold_file(content: str, why: str, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    gold = tmp_path / "gold.json"
+    gold.write_text(content)
+    code, _, err = run(capsys, "evaluate", str(gold), "--folds", "0")
+    assert code == 3, err
+    assert why in err and "unexpected error" not in err and "Anna" not in err
