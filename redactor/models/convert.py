@@ -80,6 +80,11 @@ def detect_kind(config: Any) -> str:
                      "--kind token-classification or --kind masked-lm")
 
 
+#: Parameter names of the output layers (masked-LM and token-classification heads).
+HEAD_KEYS = ("cls.", "lm_head", "predictions.", "classifier", "vocab_projector",
+             "vocab_transform", "vocab_layer_norm", "generator_lm_head")
+
+
 def _load(src: Path, kind: str) -> tuple[Any, Any, Any]:
     from transformers import (
         AutoConfig,
@@ -92,9 +97,15 @@ def _load(src: Path, kind: str) -> tuple[Any, Any, Any]:
     cls = AutoModelForTokenClassification if kind == "token-classification" else \
         AutoModelForMaskedLM
     try:  # eager attention traces cleanly (SDPA takes data-dependent shortcuts)
-        model = cls.from_pretrained(src, local_files_only=True, attn_implementation="eager")
+        model, info = cls.from_pretrained(src, local_files_only=True, output_loading_info=True,
+                                          attn_implementation="eager")
     except (TypeError, ValueError):
-        model = cls.from_pretrained(src, local_files_only=True)
+        model, info = cls.from_pretrained(src, local_files_only=True, output_loading_info=True)
+    missing = [k for k in info.get("missing_keys", []) if any(h in k for h in HEAD_KEYS)]
+    if missing:  # transformers would fill them in at random: the outputs would be noise
+        raise InputError(f"the weights in {src} do not fit a {kind} model: {len(missing)} "
+                         f"weight(s) of its output layer are missing (e.g. {missing[0]}); "
+                         "choose the kind that matches the checkpoint")
     model.eval()
     tokenizer = AutoTokenizer.from_pretrained(src, local_files_only=True, use_fast=True)
     if not getattr(tokenizer, "is_fast", False):
@@ -200,13 +211,23 @@ def import_model(src: str | Path, name: str | None = None, kind: str | None = No
 
     from transformers import AutoConfig
 
-    config = AutoConfig.from_pretrained(src, local_files_only=True)
+    try:
+        config = AutoConfig.from_pretrained(src, local_files_only=True)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise InputError(f"{src}/config.json cannot be read as a model configuration "
+                         f"({type(exc).__name__})") from exc
     kind = kind or detect_kind(config)
     say(f"loading {kind} model from {src}")
     try:
         config, model, tokenizer = _load(src, kind)
+    except RedactorError:
+        raise
     except (OSError, ValueError) as exc:
         raise InputError(f"cannot load the model in {src}: {exc}") from exc
+    except Exception as exc:  # truncated weights, shapes that contradict the config …
+        raise InputError(f"cannot load the model in {src} ({type(exc).__name__}: the "
+                         "weights, the configuration or the tokenizer files are damaged or "
+                         "do not match)") from exc
 
     models_dir().mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".import-{name}-", dir=models_dir()))

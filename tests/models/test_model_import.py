@@ -167,3 +167,33 @@ def test_registry_needs_no_torch() -> None:
             "print(bad); sys.exit(1 if bad else 0)")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_a_checkpoint_whose_head_does_not_fit_the_kind_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A token classifier whose config claims BertForMaskedLM: transformers would fill the
+    masked-LM head in at random (and the parity check compares against that same head)."""
+    src = _tiny(tmp_path, "token")
+    cfg = json.loads((src / "config.json").read_text())
+    cfg["architectures"] = ["BertForMaskedLM"]
+    (src / "config.json").write_text(json.dumps(cfg))
+    assert main(["models", "import", str(src), "--name", "liar"]) == 3
+    err = capsys.readouterr().err
+    assert "output layer are missing" in err and "unexpected error" not in err
+    from redactor.core.settings import data_dir
+
+    assert not (data_dir() / "models" / "liar").exists()
+    assert not list((data_dir() / "models").glob(".import-*"))
+
+
+def test_damaged_model_folders_are_refused_clearly(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    src = _tiny(tmp_path, "mlm")
+    weights = next(p for p in src.iterdir() if p.suffix in (".safetensors", ".bin"))
+    weights.write_bytes(weights.read_bytes()[: weights.stat().st_size // 2])
+    assert main(["models", "import", str(src), "--name", "damaged"]) == 3
+    err = capsys.readouterr().err
+    assert "cannot load the model" in err and "unexpected error" not in err
+    (src / "config.json").write_text("[1, 2]")
+    assert main(["models", "import", str(src), "--name", "damaged"]) == 3
+    assert "config.json cannot be read" in capsys.readouterr().err
