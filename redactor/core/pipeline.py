@@ -142,8 +142,13 @@ class Pipeline:
         """Run the enabled risk indicators (isolated); one tuple of signals per finding."""
         per_finding: list[list[RiskSignal]] = [[] for _ in findings]
         enabled = set(self.policy.indicators)
-        indicators = [r for r in self.host.components("risk_indicators")
-                      if not enabled or r.id in enabled]
+        registered = self.host.components("risk_indicators")
+        for missing in sorted(enabled - {r.id for r in registered}):  # a typo, or not loaded
+            self.host.failures.append(ComponentFailure(
+                "policy", missing, "assess",
+                "no such risk indicator is loaded (see `redactor plugins`); the vote runs "
+                "without it"))
+        indicators = [r for r in registered if not enabled or r.id in enabled]
         for n, reg in enumerate(indicators):
             ctx.check()
             ctx.progress(f"risk:{reg.id}", n / max(1, len(indicators)))

@@ -108,6 +108,9 @@ def _str_tuple(value: Any, where: str) -> tuple[str, ...]:
 
 def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> Policy:
     """Validate a parsed TOML mapping into a :class:`Policy`."""
+    for section in ("labels", "terms", "risk", "options"):
+        if not isinstance(data.get(section, {}), Mapping):
+            raise UsageError(f"policy: [{section}] must be a table")
     labels: dict[Label, LabelRule] = {}
     for key, raw in dict(data.get("labels", {})).items():
         try:
@@ -123,7 +126,7 @@ def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> 
     terms = dict(data.get("terms", {}))
     risk = dict(data.get("risk", {}))
     k = risk.get("k", 1)
-    if not isinstance(k, int) or k < 1:
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise UsageError("policy: risk.k must be a positive integer")
     options = {str(a): str(b) for a, b in dict(data.get("options", {})).items()}
     thresholds: dict[str, float] = {}
@@ -134,6 +137,11 @@ def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> 
         if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
             raise UsageError(f"policy: risk.thresholds.{key} must be a number >= 0")
         thresholds[str(key)] = float(value)
+    combiner = str(risk.get("combiner", "vote"))  # plugins may add combiners: not checked here
+    indicators = _str_tuple(risk.get("indicators"), "risk.indicators")
+    if indicators and k > len(indicators):
+        raise UsageError(f"policy: risk.k = {k} but only {len(indicators)} indicator(s) are "
+                         "enabled: no span could ever reach the vote")
     return Policy(
         name=str(data.get("name", fallback_name)),
         description=str(data.get("description", "")),
@@ -141,9 +149,9 @@ def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> 
         labels=labels,
         always_mask=_str_tuple(terms.get("always_mask"), "terms.always_mask"),
         never_mask=_str_tuple(terms.get("never_mask"), "terms.never_mask"),
-        combiner=str(risk.get("combiner", "vote")),
+        combiner=combiner,
         k=k,
-        indicators=_str_tuple(risk.get("indicators"), "risk.indicators"),
+        indicators=indicators,
         thresholds=thresholds,
         options=options,
     )

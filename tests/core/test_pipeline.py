@@ -406,3 +406,24 @@ def test_invalid_findings_from_a_detector_are_left_out_and_reported(txt: Path) -
     a = pipe.analyze(pipe.read(txt, ctx), ctx)
     assert [f.text for f in a.findings] == ["Galip"]
     assert any("3 invalid finding(s)" in f.error for f in a.failures)
+
+
+@pytest.mark.parametrize("data,why", [
+    ({"labels": "x"}, r"\[labels\] must be a table"), ({"terms": 5}, r"\[terms\] must be a table"),
+    ({"risk": [1, 2]}, r"\[risk\] must be a table"), ({"risk": {"k": True}}, "positive integer"),
+    ({"risk": {"k": 3, "indicators": ["span-classifier", "sequence-labelling"]}},
+     "only 2 indicator")])
+def test_policy_type_errors_are_clear(data: dict, why: str) -> None:
+    with pytest.raises(UsageError, match=why):
+        policy_from_dict(data)
+
+
+def test_an_unknown_risk_indicator_is_reported(txt: Path) -> None:
+    """A typo in risk.indicators (or --indicators) is a visible failure, not a silent no-op."""
+    policy = policy_from_dict({"risk": {"indicators": ["longer-thn-5"]}})
+    pipe = Pipeline(make_host(LengthIndicator("longer-than-5", 5), kind="risk_indicators"),
+                    policy)
+    ctx = RunContext()
+    a = pipe.analyze(pipe.read(txt, ctx), ctx)
+    assert any(f.component == "longer-thn-5" and "no such risk indicator" in f.error
+               for f in a.failures)
