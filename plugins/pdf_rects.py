@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import pikepdf
 from redactor_plugins.pdf_image_paint import UnitRect, drawn_images, images_under, quad_bbox
 
@@ -123,8 +124,12 @@ def share_image_boxes(pike: pikepdf.Pdf, rects: Mapping[int, list[Rect]]
     """``rects`` plus, on every page, the boxes over images that a redaction box covers on
     another page (or elsewhere on the same page): an image object drawn on several pages —
     a scanned name or signature with OCR text over it on one page only — is redacted wherever
-    it is drawn. The added boxes have ``span_index`` -1."""
+    it is drawn. Only the parts of an image that show something under a box are carried
+    (:func:`shows_ink`): a letterhead or paper background drawn on every page is blank under
+    the text printed over it, and its boxes must not black out other pages' text. The added
+    boxes have ``span_index`` -1."""
     out = {i: list(r) for i, r in rects.items()}
+    cache: dict[tuple[int, int], object] = {}
     for _ in range(3):  # boxes added over an image may cover another image: a few rounds
         hits: dict[tuple[int, int], list[UnitRect]] = {}
         for i, page_rects in out.items():
@@ -133,7 +138,9 @@ def share_image_boxes(pike: pikepdf.Pdf, rects: Mapping[int, list[Rect]]
                 boxes = [(r.x0, r.y0, r.x1, r.y1) for r in page_rects]
                 for key, found in images_under(src, inherited(src.obj, "/Resources"),
                                                boxes).items():
-                    hits.setdefault(key, []).extend(found)
+                    inked = [u for u in found if shows_ink(pike, key, u, cache)]
+                    if inked:
+                        hits.setdefault(key, []).extend(inked)
         added = 0
         if hits:
             for i, src in enumerate(pike.pages):
@@ -156,3 +163,35 @@ def _covers(outer: tuple[float, float, float, float], inner: tuple[float, float,
             and outer[2] >= inner[2] - 0.01 and outer[3] >= inner[3] - 0.01)
 
 
+#: A part of an image "shows ink" when more than this share of its pixels stand out from the
+#: part's median grey level by more than :data:`INK_CONTRAST` (of 255).
+INK_SHARE = 0.02
+INK_CONTRAST = 48
+
+
+def shows_ink(pike: pikepdf.Pdf, key: tuple[int, int], part: UnitRect,
+              cache: dict[tuple[int, int], object]) -> bool:
+    """Whether the image object ``key`` shows anything (a scanned name, a signature) inside
+    ``part`` of its unit square, rather than a blank or uniform background. An image that
+    cannot be decoded counts as showing ink (its boxes are carried: the safe side)."""
+    if key not in cache:
+        try:
+            from PIL import Image
+
+            pil = pikepdf.PdfImage(pike.get_object(key)).as_pil_image().convert("L")
+            pil.thumbnail((1024, 1024), Image.Resampling.BOX)  # enough to see ink, bounded
+            cache[key] = pil
+        except Exception:  # any image pikepdf or Pillow cannot decode
+            cache[key] = None
+    img = cache[key]
+    if img is None:
+        return True
+    u0, v0, u1, v1 = part
+    w, h = img.width, img.height  # type: ignore[attr-defined]
+    box = (int(u0 * w), int((1 - v1) * h), max(int(u0 * w) + 1, int(u1 * w)),
+           max(int((1 - v1) * h) + 1, int((1 - v0) * h)))
+    pixels = np.asarray(img.crop(box), dtype=np.int16)  # type: ignore[attr-defined]
+    if not pixels.size:
+        return False
+    standing_out = np.abs(pixels - np.median(pixels)) > INK_CONTRAST
+    return bool(standing_out.mean() > INK_SHARE)

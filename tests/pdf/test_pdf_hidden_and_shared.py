@@ -258,3 +258,33 @@ def test_an_image_redacted_on_one_page_and_drawn_in_a_pattern_elsewhere_fails(
     with pytest.raises(VerificationError, match="page 2 uses an image that is redacted"):
         export(src, out, builtins=ONLY_TERMS)
     assert not out.exists()
+
+
+def test_a_background_image_on_every_page_does_not_carry_boxes(tmp_path: Path) -> None:
+    """A letterhead or paper image drawn on every page is blank under the text printed over
+    it: a redaction on page 1 must not black out the same place on page 2."""
+    from pdf_helpers import make_pipeline
+
+    from redactor.core.context import RunContext
+
+    paper = Image.new("RGB", (300, 200), (250, 247, 240))
+    paper.paste((30, 70, 140), (0, 0, 300, 20))  # a coloured band at the top
+    buf = io.BytesIO()
+    paper.save(buf, "PNG")
+    src, out = tmp_path / "in.pdf", tmp_path / "out.pdf"
+    c = canvas.Canvas(str(src), pagesize=SIZE)
+    for text in (f"Report on {SECRET} today", "Assessment findings are normal"):
+        buf.seek(0)
+        c.drawImage(ImageReader(buf), 0, 0, *SIZE)  # one image object, drawn on both pages
+        c.setFont("Helvetica", 12)
+        c.drawString(20, 150, text)
+        c.showPage()
+    c.save()
+    pipe = make_pipeline(SECRET, ONLY_TERMS)
+    ctx = RunContext()
+    result = pipe.export(pipe.analyze(pipe.read(src, ctx), ctx), out, ctx)
+    assert result.verification.ok
+    assert ctx.memo["pdf-writer"]["pages"][1] == "copied"  # no box was carried to page 2
+    pdf = pdfium.PdfDocument(str(out))
+    assert "Assessment findings are normal" in pdf[1].get_textpage().get_text_range()
+    pdf.close()
