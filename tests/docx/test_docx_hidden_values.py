@@ -211,3 +211,21 @@ def test_styles_fonts_and_relationship_ids_that_carry_the_name(tmp_path: Path) -
     assert para.runs[0].font.name == "Times New Roman"  # a typeface is not a redacted word
     assert "Roman font" not in para.text  # the word itself is redacted in the text
     assert [x.text for x in d.sections[0].header.paragraphs] == ["Header stays"]
+
+
+def test_a_photo_does_not_make_a_short_value_look_like_a_leak(tmp_path: Path) -> None:
+    """The compressed bytes of a photo contain every short token by chance ("7", "li"): a
+    raster image (re-encoded, metadata checked) is not searched for words."""
+    import random
+
+    rnd = random.Random(7)
+    img = Image.new("RGB", (320, 240))
+    img.putdata([(rnd.randrange(256), rnd.randrange(256), rnd.randrange(256))
+                 for _ in range(320 * 240)])
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=90)
+    pkg_path = _with_image(tmp_path / "in.docx", buf.getvalue(), "word/media/photo.jpg",
+                           "image/jpeg")
+    out = tmp_path / "out.docx"
+    result, _ = export(pkg_path, out, "Li", "7", terms_only=True)
+    assert result.verification.ok
