@@ -62,13 +62,15 @@ def _glyph_char(name: str) -> str | None:
     return m.group(1) if m else None  # the base letter: the search ignores diacritics
 
 
-def _to_unicode(cmap: pikepdf.Stream) -> dict[int, str] | None:
-    """A one-byte ``/ToUnicode`` CMap as {code: text}, or None if it has other code widths."""
+def _to_unicode(cmap: pikepdf.Stream) -> tuple[int, dict[int, str]] | None:
+    """A ``/ToUnicode`` CMap as (code width in bytes, {code: text}), or None when its codes
+    are of mixed widths or it cannot be read."""
     try:
         data = cmap.read_bytes().decode("latin-1")
     except pikepdf.PdfError:
         return None
     table: dict[int, str] = {}
+    widths: set[int] = set()
 
     def text(hexed: str) -> str:
         raw = bytes.fromhex(hexed)
@@ -76,28 +78,37 @@ def _to_unicode(cmap: pikepdf.Stream) -> dict[int, str] | None:
 
     for block in re.findall(r"beginbfchar(.*?)endbfchar", data, re.S):
         for src, dst in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>", block):
-            if len(src) != 2:
-                return None
+            widths.add(len(src) // 2)
             table[int(src, 16)] = text(dst)
     for block in re.findall(r"beginbfrange(.*?)endbfrange", data, re.S):
         for lo, hi, dst in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>",
                                       block):
-            if len(lo) != 2:
-                return None
+            widths.add(len(lo) // 2)
             base = int(dst, 16)
-            for k, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
-                table[code] = chr(base + k)
-    return table
+            for k, code in enumerate(range(int(lo, 16), min(int(hi, 16), int(lo, 16) + 65535) + 1)):
+                table[code] = chr(base + k) if base + k < 0x110000 else ""
+    if len(widths) != 1:
+        return None
+    return widths.pop(), table
 
 
-def font_decoder(font: object) -> dict[int, str] | None:
-    """{code: text} for a simple font (its Latin-1 bytes, corrected by ``/Differences`` or
-    replaced by ``/ToUnicode``), or None when its text cannot be read (composite fonts,
-    unknown glyph names)."""
+#: How a font's string bytes become text: (bytes per code, {code: text}).
+Decoder = tuple[int, dict[int, str]]
+
+
+def font_decoder(font: object) -> Decoder | None:
+    """How to read a font's strings: a simple font by its Latin-1 bytes, corrected by
+    ``/Differences`` or replaced by ``/ToUnicode``; a composite (Type0) font with an
+    ``Identity`` encoding through its two-byte ``/ToUnicode`` map. None when its text cannot
+    be read (other composite encodings, no map, unknown glyph names)."""
     if not isinstance(font, pikepdf.Dictionary):
         return None
+    cmap = font.get("/ToUnicode")
+    mapped = _to_unicode(cmap) if isinstance(cmap, pikepdf.Stream) else None
     if str(font.get("/Subtype", "")) == "/Type0":
-        return None
+        if str(font.get("/Encoding", "")) not in ("/Identity-H", "/Identity-V"):
+            return None
+        return mapped if mapped is not None and mapped[0] == 2 else None
     table = {c: chr(c) for c in range(256)}
     enc = font.get("/Encoding")
     if isinstance(enc, pikepdf.Dictionary) and "/Differences" in enc:
@@ -111,13 +122,11 @@ def font_decoder(font: object) -> dict[int, str] | None:
                 code += 1
             else:
                 code = int(item)
-    cmap = font.get("/ToUnicode")
     if isinstance(cmap, pikepdf.Stream):
-        mapped = _to_unicode(cmap)
-        if mapped is None:
+        if mapped is None or mapped[0] != 1:
             return None
-        table.update(mapped)
-    return table
+        table.update(mapped[1])
+    return 1, table
 
 
 def shown_strings(owner: object, resources: object) -> Shown:
@@ -131,17 +140,21 @@ def shown_strings(owner: object, resources: object) -> Shown:
         shown.unreadable = True
         return shown
     fonts = resources.get("/Font") if isinstance(resources, pikepdf.Dictionary) else None
-    decoders: dict[str, dict[int, str] | None] = {}
-    decoder: dict[int, str] | None = {c: chr(c) for c in range(256)}
+    decoders: dict[str, Decoder | None] = {}
+    decoder: Decoder | None = (1, {c: chr(c) for c in range(256)})
     mode, saved = 0, []
 
     def decode(raw: bytes) -> str:
         if decoder is None:
             shown.unreadable = True
             return ""
-        if raw[:2] in (b"\xfe\xff", b"\xff\xfe", b"\xef\xbb"):
-            return decode_pdf_string(raw)
-        return "".join(decoder.get(b, "") for b in raw)
+        width, table = decoder
+        if width == 1:
+            if raw[:2] in (b"\xfe\xff", b"\xff\xfe", b"\xef\xbb"):
+                return decode_pdf_string(raw)
+            return "".join(table.get(b, "") for b in raw)
+        return "".join(table.get(int.from_bytes(raw[i:i + 2], "big"), "")
+                       for i in range(0, len(raw) - 1, 2))
 
     for item in ops:
         if isinstance(item, pikepdf.ContentStreamInlineImage):

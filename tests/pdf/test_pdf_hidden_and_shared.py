@@ -288,3 +288,29 @@ def test_a_background_image_on_every_page_does_not_carry_boxes(tmp_path: Path) -
     pdf = pdfium.PdfDocument(str(out))
     assert "Assessment findings are normal" in pdf[1].get_textpage().get_text_range()
     pdf.close()
+
+
+def test_a_composite_font_with_a_two_byte_map_is_read() -> None:
+    """Word and LibreOffice write text in Type0 fonts (Identity-H): a watermark in one, inside
+    a soft mask, is read through its ToUnicode map — not refused as undecodable."""
+    from redactor_plugins.pdf_hidden_text import hidden_text
+
+    pdf = pikepdf.new()
+    word = "DRAFT " + SECRET
+    codes = {ch: 0x20 + i for i, ch in enumerate(dict.fromkeys(word))}
+    cmap = "\n".join(f"<{c:04X}> <{ord(ch):04X}>" for ch, c in codes.items())
+    to_unicode = pikepdf.Stream(pdf, (f"begincmap\n{len(codes)} beginbfchar\n{cmap}\n"
+                                      "endbfchar\nendcmap").encode())
+    font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type0,
+                              BaseFont=pikepdf.Name("/DejaVuSans"),
+                              Encoding=pikepdf.Name("/Identity-H"), ToUnicode=to_unicode)
+    shown = b"".join(codes[ch].to_bytes(2, "big") for ch in word)
+    group = pikepdf.Stream(pdf, b"BT /F1 40 Tf 10 10 Td <" + shown.hex().encode() + b"> Tj ET",
+                           Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                           BBox=[0, 0, 300, 200],
+                           Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
+    res = pikepdf.Dictionary(ExtGState=pikepdf.Dictionary(GS1=pikepdf.Dictionary(
+        SMask=pikepdf.Dictionary(S=pikepdf.Name.Luminosity, G=pdf.make_indirect(group)))))
+    visible, invisible, unreadable = hidden_text(res)
+    assert not unreadable and not invisible
+    assert word in visible
