@@ -71,6 +71,11 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 
+#: A month name or abbreviation (any of the languages above), as a whole word.
+MONTH_NAME = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _MONTH_ALIASES), key=len,
+                                                    reverse=True)) + r")\.?(?!\w)",
+                        re.IGNORECASE)
+
 
 @dataclass(frozen=True, slots=True)
 class ParsedDate:

@@ -446,6 +446,16 @@ def _email_like(text: str, rng: random.Random, locale: str) -> str:
     return str(fake.email())
 
 
+def _names_a_date(text: str) -> bool:
+    """Whether ``text`` holds a calendar date or year (a range "1 March and 12 March 2024"
+    that no date shift could rewrite whole): such a mention is generalized, never changed in
+    one number only — that kept the rest of the range, the real dates, in clear."""
+    return bool(_YEAR.search(text) or times.MONTH_NAME.search(text))
+
+
+_YEAR = re.compile(r"(?<!\d)(?:1[5-9]|2[0-1])\d\d(?!\d)")
+
+
 def _quantity_like(text: str, rng: random.Random) -> str:
     m = numbers._NUMBER_RE.search(text)
     if m is None:
@@ -500,7 +510,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             shifted = times.shift_date(text, days + delta)
             if shifted is None or fold(text).strip() not in fold(shifted):
                 break
-        if shifted is None:
+        if shifted is None and not _names_a_date(text):  # a duration ("three years")
             q = numbers.parse_quantity(text)
             shifted = _choose(memo, frozenset(), text, lambda r, _a: _quantity_like(text, r), *seed,
                               word_check=False) if q else None

@@ -164,3 +164,16 @@ def test_other_types_keep_their_type_and_shape(env_keys: dict[str, str]) -> None
     assert org and "Acme" not in org
     assert dem != "Norwegian" and dem[0].isupper()
     assert job != "lawyer"
+
+
+def test_a_date_range_is_never_changed_in_one_number_only() -> None:
+    """No date shift rewrites a whole range: moving its first day by one kept the real end
+    date in clear ("Between 2 March and 12 March 2024"). Such a mention is generalized."""
+    text = ("Between 1 March and 12 March 2024 she stayed at the clinic. "
+            "She travelled from 3 May 2023 to 17 May 2023. It took three years.")
+    items = [("Between 1 March and 12 March 2024", "DATETIME"),
+             ("from 3 May 2023 to 17 May 2023", "DATETIME"), ("three years", "DATETIME")]
+    ranged, travel, duration = pseudonyms(text, items)
+    for fragment in ("1 March", "12 March", "3 May", "17 May"):
+        assert fragment not in ranged and fragment not in travel
+    assert duration != "three years"  # a duration is still shifted like a quantity
