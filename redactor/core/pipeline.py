@@ -223,8 +223,18 @@ class Pipeline:
         if reg is None:
             raise UsageError(f"unknown strategy {strategy_id!r}; available: "
                              + ", ".join(r.id for r in self.host.components("strategies")))
-        text = self.host.call(reg.plugin, reg.id, "replacement", reg.component.replacement,
-                              request, ctx)
+        refused: list[UsageError] = []
+
+        def replace() -> str | None:
+            try:
+                return reg.component.replacement(request, ctx)
+            except UsageError as exc:  # asked for what cannot be done here (a missing key):
+                refused.append(exc)     # stop, rather than fall back to another strategy
+                return None
+
+        text = self.host.call(reg.plugin, reg.id, "replacement", replace)
+        if refused:
+            raise refused[0]
         secret = request.finding.text.strip().casefold()
         if isinstance(text, str) and (not secret or secret not in text.casefold()):
             return text, reg.id

@@ -180,3 +180,18 @@ def test_commands_registered_and_runnable(memory_keyring: Any,
 def test_strategies_registered_by_the_builtin_plugin(host: Any) -> None:
     ids = {r.id for r in host.components("strategies")}
     assert {"pseudonym", "generalize", "mask-chars", "hash", "encrypt"} <= ids
+
+
+def test_an_export_asking_for_encryption_without_a_key_stops(fail_keyring: None,
+                                                             tmp_path: Path) -> None:
+    """The user asked for a reversible output: without the key that is a usage error (exit
+    2, no file), not a silent fall-back to an irreversible [REDACTED] output."""
+    from redactor.cli.main import main
+
+    src = tmp_path / "a.txt"
+    src.write_text("Anna Berg met Galip Yalman in Oslo.\n", encoding="utf-8")
+    out = tmp_path / "o.txt"
+    for strategy in ("encrypt", "hash"):
+        assert main(["--disable-plugin", "recognizer", "redact", str(src), "-o", str(out),
+                     "--deny", "Anna Berg", "--strategy", strategy]) == 2
+        assert not out.exists()
