@@ -3,7 +3,8 @@
 * ``mask-chars``: every letter and digit becomes ``*`` (``[options] mask_char``), spaces and
   separators stay; for account-number-like mentions (mostly digits, at least twice
   ``keep_last`` letters and digits) the last ``keep_last`` (default 4) digits stay visible:
-  "NO93 8601 1117 947" → "**** **** ***7 947". Names are always masked completely.
+  "NO93 8601 1117 947" → "**** **** ***7 947" — for CODE and QUANTITY mentions only: names
+  and dates (whose last digits are the day and month) are always masked completely.
 * ``hash``: ``#`` + the first ``hash_length`` (default 8) hex digits of
   HMAC-SHA256(hash key, salt | label | normalised entity), the same for every mention of an
   entity and in every run with the same key (``[options] hash_salt`` adds a salt per policy).
@@ -77,6 +78,8 @@ class MaskCharsStrategy:
         if len(mask) != 1 or mask.isalnum():
             raise UsageError("option mask_char must be one character that is not a letter "
                              "or digit")
+        if request.finding.label not in (Label.CODE, Label.QUANTITY):
+            keep = 0  # a date's last digits are its day and month, not an account's tail
         return mask_chars(request.finding.text, keep, mask)
 
 

@@ -46,6 +46,14 @@ def test_mask_chars_strategy_options() -> None:
         replace_all(MaskCharsStrategy(), doc, RunContext(), options={"keep_last": "many"})
 
 
+def test_mask_chars_masks_a_date_completely() -> None:
+    """A birth date's last digits are its day and month: only codes and amounts keep a tail."""
+    doc = make_doc("Born 1987-03-14, account 12345678.",
+                   [("1987-03-14", "DATETIME"), ("12345678", "CODE")])
+    _, reps = replace_all(MaskCharsStrategy(), doc, RunContext(), options={"keep_last": "2"})
+    assert reps == ["****-**-**", "******78"]
+
+
 # -- hash ------------------------------------------------------------------------------------
 def test_hash_is_keyed_consistent_per_entity(env_keys: dict[str, str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
