@@ -38,6 +38,7 @@ from redactor.plugin_api import (
     UsageError,
 )
 
+_W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 TOKEN_RE = re.compile(r"⟦enc:([A-Za-z0-9_-]+={0,2})⟧")
 AAD = b"redactor-encrypt-v1"
 NONCE_BYTES = 12
@@ -212,33 +213,40 @@ def _reveal_docx(source: Path, dest: Path, key: bytes) -> int:
     except Exception as exc:
         raise InputError(f"{source.name}: not a readable DOCX file") from exc
     count = 0
-
-    def paragraphs(container: Any) -> Any:
-        yield from container.paragraphs
-        for table in getattr(container, "tables", ()):
-            for row in table.rows:
-                for cell in row.cells:
-                    yield from paragraphs(cell)
-
-    containers = [document]
-    for section in document.sections:
-        containers += [section.header, section.footer]
-    for container in containers:
-        for p in paragraphs(container):
-            if "⟦enc:" not in p.text:
+    w_p, w_t = f"{{{_W}}}p", f"{{{_W}}}t"
+    for part in document.part.package.iter_parts():  # body, every header and footer, notes …
+        root = getattr(part, "_element", None)
+        raw = root is None  # a part python-docx keeps as bytes (footnotes, endnotes …)
+        if raw:
+            if not str(getattr(part, "content_type", "")).endswith("+xml"):
                 continue
-            for run in p.runs:
-                new, n = reveal_text(key, run.text)
+            from lxml import etree
+
+            try:
+                root = etree.fromstring(part.blob, etree.XMLParser(resolve_entities=False,
+                                                                   no_network=True))
+            except etree.XMLSyntaxError:
+                continue
+        before = count
+        for p in root.iter(w_p):
+            nodes = list(p.iter(w_t))
+            if "⟦enc:" not in "".join(t.text or "" for t in nodes):
+                continue
+            for t in nodes:
+                new, n = reveal_text(key, t.text or "")
                 if n:
-                    run.text = new
+                    t.text = new
                     count += n
-            if TOKEN_RE.search(p.text):  # a token split across runs: merge into the first
-                runs = p.runs
-                new, n = reveal_text(key, "".join(r.text for r in runs))
-                runs[0].text = new
-                for r in runs[1:]:
-                    r.text = ""
+            joined = "".join(t.text or "" for t in nodes)
+            if TOKEN_RE.search(joined):  # a token split across runs: merge into the first
+                new, n = reveal_text(key, joined)
+                nodes[0].text = new
+                for t in nodes[1:]:
+                    t.text = ""
                 count += n
+        if raw and count > before:
+            part._blob = etree.tostring(root, xml_declaration=True, encoding="UTF-8",
+                                        standalone=True)
     document.save(str(dest))
     return count
 

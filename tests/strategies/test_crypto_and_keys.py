@@ -203,3 +203,49 @@ def test_an_export_asking_for_encryption_without_a_key_stops(fail_keyring: None,
         assert main(["--disable-plugin", "recognizer", "redact", str(src), "-o", str(out),
                      "--deny", "Anna Berg", "--strategy", strategy]) == 2
         assert not out.exists()
+
+
+def test_reveal_reaches_first_page_headers_and_footnotes(env_keys: dict[str, str],
+                                                         tmp_path: Path) -> None:
+    """Every part is revealed, not only the body and the default header and footer."""
+    import io
+    import zipfile
+
+    import docx
+
+    doc = make_doc(TEXT, ITEMS)
+    out, _ = replace_all(EncryptStrategy(), doc, RunContext())
+    d = docx.Document()
+    d.add_paragraph(out)
+    section = d.sections[0]
+    section.different_first_page_header_footer = True
+    section.first_page_header.paragraphs[0].text = out
+    section.first_page_footer.paragraphs[0].text = out
+    buf = io.BytesIO()
+    d.save(buf)
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    notes = (f'<w:footnotes xmlns:w="{w}"><w:footnote w:id="1"><w:p><w:r><w:t>{out}</w:t>'
+             "</w:r></w:p></w:footnote></w:footnotes>")
+    src = tmp_path / "enc.docx"
+    with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as zin, \
+            zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "[Content_Types].xml":
+                data = data.replace(b"</Types>", b'<Override PartName="/word/footnotes.xml" '
+                                    b'ContentType="application/vnd.openxmlformats-'
+                                    b'officedocument.wordprocessingml.footnotes+xml"/></Types>')
+            if info.filename == "word/_rels/document.xml.rels":
+                data = data.replace(b"</Relationships>", b'<Relationship Id="rIdFn" Type="'
+                                    b"http://schemas.openxmlformats.org/officeDocument/2006/"
+                                    b'relationships/footnotes" Target="footnotes.xml"/>'
+                                    b"</Relationships>")
+            zout.writestr(info, data)
+        zout.writestr("word/footnotes.xml", notes)
+    dest = tmp_path / "revealed.docx"
+    assert run_reveal(argparse.Namespace(file=src, output=dest, force=False)) == 0
+    with zipfile.ZipFile(dest) as z:
+        left = [n for n in z.namelist() if TOKEN_RE.search(z.read(n).decode("utf-8", "ignore"))]
+        notes_text = z.read("word/footnotes.xml").decode()
+    assert left == []
+    assert "Yalman" in notes_text  # revealed, not dropped
