@@ -129,7 +129,21 @@ class TxtWriter:
         return doc.metadata.get("encoding", "utf-8") if doc.format == "txt" else "utf-8"
 
     def write(self, doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext) -> None:
-        data = encode_text(plan.apply_to_text(doc.text), self._encoding(doc))
+        encoding = self._encoding(doc)
+        codec = next((c for _, name, c in _BOMS if name == encoding), encoding)
+        for rep in plan.replacements:
+            if rep.strategy != "encrypt":
+                continue  # elsewhere a character the codepage lacks becomes "?" (documented)
+            try:
+                rep.replacement.encode(codec)
+            except UnicodeEncodeError:
+                from redactor.plugin_api import UsageError
+
+                raise UsageError(
+                    f"encrypted tokens cannot be written in this file's encoding ({encoding}): "
+                    "'redactor reveal' could not read them back. Convert the file to UTF-8 "
+                    "first, or choose another strategy") from None
+        data = encode_text(plan.apply_to_text(doc.text), encoding)
         with dest.open("xb") as fh:
             fh.write(data)
 

@@ -249,3 +249,21 @@ def test_reveal_reaches_first_page_headers_and_footnotes(env_keys: dict[str, str
         notes_text = z.read("word/footnotes.xml").decode()
     assert left == []
     assert "Yalman" in notes_text  # revealed, not dropped
+
+
+def test_encrypting_a_legacy_codepage_txt_is_refused(env_keys: dict[str, str],
+                                                     tmp_path: Path) -> None:
+    """cp1252 has no ⟦ ⟧: the tokens would be written as "?" and never revealed."""
+    from redactor.cli.main import main
+
+    src = tmp_path / "a.txt"
+    src.write_bytes("Anna Berg met Galip Yalman in Tromsø.\n".encode("cp1252"))
+    out = tmp_path / "o.txt"
+    assert main(["--disable-plugin", "recognizer", "redact", str(src), "-o", str(out),
+                 "--deny", "Anna Berg", "--strategy", "encrypt"]) == 2
+    assert not out.exists()
+    utf8 = tmp_path / "u.txt"
+    utf8.write_text("Anna Berg met Galip Yalman in Tromsø.\n", encoding="utf-8")
+    assert main(["--disable-plugin", "recognizer", "redact", str(utf8), "-o", str(out),
+                 "--deny", "Anna Berg", "--strategy", "encrypt"]) == 0
+    assert TOKEN_RE.search(out.read_text(encoding="utf-8"))
