@@ -129,6 +129,9 @@ def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> 
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise UsageError("policy: risk.k must be a positive integer")
     options = {str(a): str(b) for a, b in dict(data.get("options", {})).items()}
+    for key, value in options.items():  # XML (DOCX) and PDF text cannot hold them
+        if any(ord(c) < 32 and c not in "\t\n\r" or ord(c) == 127 for c in value):
+            raise UsageError(f"policy: options.{key} contains a control character")
     thresholds: dict[str, float] = {}
     raw_thresholds = risk.get("thresholds", {})
     if not isinstance(raw_thresholds, Mapping):

@@ -412,7 +412,7 @@ def test_invalid_findings_from_a_detector_are_left_out_and_reported(txt: Path) -
     ({"labels": "x"}, r"\[labels\] must be a table"), ({"terms": 5}, r"\[terms\] must be a table"),
     ({"risk": [1, 2]}, r"\[risk\] must be a table"), ({"risk": {"k": True}}, "positive integer"),
     ({"risk": {"k": 3, "indicators": ["span-classifier", "sequence-labelling"]}},
-     "only 2 indicator")])
+     "only 2 indicator"), ({"options": {"redact_marker": "[X\x01]"}}, "control character")])
 def test_policy_type_errors_are_clear(data: dict, why: str) -> None:
     with pytest.raises(UsageError, match=why):
         policy_from_dict(data)
