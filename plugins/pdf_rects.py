@@ -166,7 +166,7 @@ def _covers(outer: tuple[float, float, float, float], inner: tuple[float, float,
 #: A part of an image "shows ink" when more than this share of its pixels stand out from the
 #: part's median grey level by more than :data:`INK_CONTRAST` (of 255).
 INK_SHARE = 0.02
-INK_CONTRAST = 48
+INK_CONTRAST = 32
 
 
 def shows_ink(pike: pikepdf.Pdf, key: tuple[int, int], part: UnitRect,
