@@ -517,7 +517,7 @@ def _image_entry(pkg: Package, part: str, needles: Needles) -> tuple[bytes, str]
     key = ctype.lower()
     data = pkg.parts[part]
     if key not in IMAGE_FORMATS:
-        key = _sniffed_type(data) or key
+        key = raster_type(data) or key
     if key in IMAGE_FORMATS:
         return reencode_image(data, key), key
     if key == "image/svg+xml":
@@ -528,7 +528,7 @@ def _image_entry(pkg: Package, part: str, needles: Needles) -> tuple[bytes, str]
     return data, ctype
 
 
-def _sniffed_type(data: bytes) -> str | None:
+def raster_type(data: bytes) -> str | None:
     """The content type of a raster image Pillow recognises, whatever the package says."""
     try:
         with Image.open(io.BytesIO(data)) as im:

@@ -48,6 +48,7 @@ from redactor_plugins.docx_sanitize import (
     is_on,
     local,
     part_names,
+    raster_type,
 )
 from redactor_plugins.docx_scrub import names_typeface, squash, squashable
 
@@ -100,14 +101,11 @@ class Checker:
         self.doc = doc
         self.plan = plan
         self.expected = plan.apply_to_text(doc.text)
-        self.secrets = ([(str(r.label), r.secret) for r in plan.replacements]
-                        + [("TERM", t) for t in plan.secrets])
+        self.secrets = plan.labelled_secrets()
         self.issues: list[VerificationIssue] = []
         self.checks: list[str] = []
         self._expected_norm: dict[object, str] = {}
         self._counts: dict[tuple[object, str], int] = {}
-        self._squashed_key: object = None
-        self._squashed = ""
 
     def issue(self, where: str, what: str) -> None:
         self.issues.append(VerificationIssue(where, what))
@@ -127,9 +125,9 @@ class Checker:
         values = [v for v in values if v and v.strip() and not _SCHEMA.match(v)]
         if not values or not self.secrets:
             return
-        self._squashed_key = None  # the squashed haystack is per call
         plain = [v for v in values if not _MACHINE.match(v)]
         joined: dict[tuple[object, bool], str] = {}
+        squashed: str | None = None  # all values on letters and digits, made when first needed
         seen: set[str] = set()
         for label, secret in self.secrets:
             if secret in seen or len(norm_words(secret).strip()) < min_chars:
@@ -160,19 +158,17 @@ class Checker:
                     self.issue(where, f"{label} {hint(secret)} survives ({found}×)")
                     break
             else:
-                if not binary:
-                    self._search_squashed(where, label, secret, values)
+                needle = squash(secret)
+                if not binary and squashable(needle):
+                    if squashed is None:
+                        squashed = "\x00".join(squash(v) for v in values)
+                    self._search_squashed(where, label, secret, needle, squashed)
 
-    def _search_squashed(self, where: str, label: str, secret: str, values: list[str]) -> None:
+    def _search_squashed(self, where: str, label: str, secret: str, needle: str,
+                         haystack: str) -> None:
         """A long secret written with other separators (``kristoffer_haugland``,
         ``120384-12345``): compared on letters and digits only, each value on its own."""
-        needle = squash(secret)
-        if not squashable(needle):
-            return
-        key = ("squashed", id(values))
-        if self._squashed_key != key:
-            self._squashed_key, self._squashed = key, "\x00".join(squash(v) for v in values)
-        found = self._squashed.count(needle)
+        found = haystack.count(needle)
         if found > self._allowed("squashed", squash, needle):
             self.issue(where, f"{label} {hint(secret)} survives with other separators ({found}×)")
 
@@ -228,12 +224,12 @@ def verify_docx(doc: Document, plan: RedactionPlan, output: Path) -> Verificatio
             texts[part] = text
             chk.search_values(f"{part} [attributes, other elements, comments]", others)
         elif part in reachable:
-            raster = _opens_as_raster(data)  # re-encoded: pixels only (metadata checked below)
+            raster = raster_type(data) is not None  # re-encoded: pixels only (checked below)
             for view in _unpacked(data):
                 chk.search_values(f"{part} [binary]", _binary_views(view), binary=True)
                 if not raster:  # EMF/WMF text records …; a raster's bytes hold words by chance
                     chk.search_values(f"{part} [strings]", _strings(view), min_chars=4)
-            _check_image(chk, pkg, part, data)
+            _check_image(chk, pkg, part, data, raster)
     outputs = {f"{p} [text]": t for p, t in texts.items() if t}
     outputs["all parts [text]"] = "\n".join(texts.values())
     chk.issues.extend(find_survivors(chk.secrets, chk.expected, outputs))
@@ -382,10 +378,10 @@ def _check_hidden(chk: Checker, pkg: Package) -> None:
                       "document variables, bindings, alt text, external targets, comments")
 
 
-def _check_image(chk: Checker, pkg: Package, part: str, data: bytes) -> None:
+def _check_image(chk: Checker, pkg: Package, part: str, data: bytes, raster: bool) -> None:
     ctype = pkg.content_type(part).lower()
     if ctype not in IMAGE_FORMATS:
-        if ctype.startswith("image/") and _opens_as_raster(data):  # a raster image by any name
+        if ctype.startswith("image/") and raster:  # a raster image by any name
             chk.issue(part, "a raster image kept as it was (not re-encoded)")
         return
     try:
@@ -396,14 +392,6 @@ def _check_image(chk: Checker, pkg: Package, part: str, data: bytes) -> None:
                 chk.issue(part, "image metadata present")
     except Exception:
         chk.issue(part, "an image cannot be re-opened")
-
-
-def _opens_as_raster(data: bytes) -> bool:
-    try:
-        with Image.open(io.BytesIO(data)) as im:
-            return im.format in ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
-    except Exception:
-        return False
 
 
 def expected_by_part(doc: Document, plan: RedactionPlan) -> dict[str, list[str]]:

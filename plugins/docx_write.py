@@ -86,7 +86,7 @@ def write_docx(doc: Document, plan: RedactionPlan, dest: Path) -> None:
         raise RedactorError("the input file reads differently than when it was opened; "
                             "open it again before exporting")
     apply_replacements(ex, plan)
-    write_zip(dest, rebuild(pkg, [r.secret for r in plan.replacements] + list(plan.secrets)))
+    write_zip(dest, rebuild(pkg, [s for _, s in plan.labelled_secrets()]))
 
 
 def open_source(doc: Document) -> Package:

@@ -49,7 +49,6 @@ from redactor_plugins.pdf_verify import (
     find_in_bytes,
     page_object_texts,
     pdfminer_pages_text,
-    secrets_of,
 )
 from reportlab.pdfbase import pdfmetrics
 
@@ -397,7 +396,7 @@ def unproven_pages(doc: Document, plan: RedactionPlan, output: Path,
     engines against the page's planned text, and the page's decompressed streams."""
     import pypdfium2 as pdfium
 
-    secrets = secrets_of(plan)
+    secrets = plan.labelled_secrets()
     bad: dict[int, str] = {}
     ordered = sorted(pages)
     miner = dict(zip(ordered, pdfminer_pages_text(output, ordered), strict=True))
@@ -452,13 +451,13 @@ def write_glyph(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
         return {i: (lambda out, pdf, src, r=r: glyph_page(out, pdf, src, r))
                 for i, r in rects.items() if i not in refused}
 
-    how = write_render(doc, plan, dest, ctx, page_builders=builders())
+    how = write_render(doc, plan, dest, ctx, page_builders=builders(), rects=rects)
     glyph = [i for i, h in how.items() if h == "glyph"]
     if glyph:
         refused.update(unproven_pages(doc, plan, dest, glyph))
     if refused:
         dest.unlink()
-        how = write_render(doc, plan, dest, ctx, page_builders=builders())
+        how = write_render(doc, plan, dest, ctx, page_builders=builders(), rects=rects)
         for i, where in refused.items():
             how[i] = f"rendered (v2 not proven clean: {where})"
     for i in rects:

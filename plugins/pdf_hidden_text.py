@@ -296,16 +296,18 @@ def hidden_secret_pages(pike: pikepdf.Pdf, secrets: Sequence[str]) -> set[int]:
 def refuse_hidden_images(pike: pikepdf.Pdf, rects: Mapping[int, list[Rect]]) -> None:
     """Raise when an image under a redaction box is also drawn inside a pattern, a soft mask
     or a Type3 glyph on some page, where no box can be carried to it."""
+    hidden = {i: found for i, src in enumerate(pike.pages)
+              if (found := hidden_images(inherited(src.obj, "/Resources")))}
+    if not hidden:  # the usual case: no content is parsed at all
+        return
     boxed: set[tuple[int, int]] = set()
     for i, page_rects in rects.items():
         if page_rects and i < len(pike.pages):
             src = pike.pages[i]
             boxed |= set(images_under(src, inherited(src.obj, "/Resources"),
                                       [(r.x0, r.y0, r.x1, r.y1) for r in page_rects]))
-    if not boxed:
-        return
-    for i, src in enumerate(pike.pages):
-        if hidden_images(inherited(src.obj, "/Resources")) & boxed:
+    for i, found in hidden.items():
+        if found & boxed:
             raise VerificationError(
                 f"page {i + 1} uses an image that is redacted elsewhere inside a pattern or a "
                 "soft mask, where it cannot be boxed; nothing was written")

@@ -76,7 +76,9 @@ def _draw(img: Image.Image, rects: Sequence[UnitRect], fill: int | tuple[int, ..
                         int(u1 * img.width) + 1, int((1 - v0) * img.height) + 1], fill=fill)
 
 
-def _decoded(xo: pikepdf.Stream) -> Image.Image:
+def decoded(xo: pikepdf.Stream) -> Image.Image:
+    """The image's pixels; :class:`Unpaintable` for stencil masks, ``/Decode`` arrays and
+    anything pikepdf or Pillow cannot decode."""
     if xo.get("/ImageMask") or "/Decode" in xo:
         raise Unpaintable("stencil or decoded image")
     try:
@@ -97,13 +99,13 @@ def _stream(out: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
 def paint_image(out: pikepdf.Pdf, xo: pikepdf.Stream, rects: Sequence[UnitRect]
                 ) -> pikepdf.Stream:
     """A new image: ``xo`` with ``rects`` painted black, and opaque in its soft mask."""
-    img = _decoded(xo)
+    img = decoded(xo)
     img = img.convert("L" if img.mode in ("1", "L") else "RGB")
     _draw(img, rects, 0 if img.mode == "L" else (0, 0, 0))
     new = _stream(out, img)
     smask = xo.get("/SMask")
     if isinstance(smask, pikepdf.Stream):
-        alpha = _decoded(smask).convert("L")
+        alpha = decoded(smask).convert("L")
         _draw(alpha, rects, 255)
         new.SMask = _stream(out, alpha)
     if "/Interpolate" in xo:

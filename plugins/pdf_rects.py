@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 import numpy as np
 import pikepdf
-from redactor_plugins.pdf_image_paint import UnitRect, drawn_images, images_under, quad_bbox
+from PIL import Image
+from redactor_plugins.pdf_image_paint import (
+    UnitRect,
+    Unpaintable,
+    decoded,
+    drawn_images,
+    images_under,
+    quad_bbox,
+)
 
 from redactor.plugin_api import Box, Document, RedactionPlan, Segment
 
@@ -176,12 +184,10 @@ def shows_ink(pike: pikepdf.Pdf, key: tuple[int, int], part: UnitRect,
     cannot be decoded counts as showing ink (its boxes are carried: the safe side)."""
     if key not in cache:
         try:
-            from PIL import Image
-
-            pil = pikepdf.PdfImage(pike.get_object(key)).as_pil_image().convert("L")
+            pil = decoded(pike.get_object(key)).convert("L")
             pil.thumbnail((1024, 1024), Image.Resampling.BOX)  # enough to see ink, bounded
             cache[key] = pil
-        except Exception:  # any image pikepdf or Pillow cannot decode
+        except Unpaintable:
             cache[key] = None
     img = cache[key]
     if img is None:

@@ -426,7 +426,7 @@ def byte_secrets(plan: RedactionPlan) -> list[str]:
     """Normalised redacted strings specific enough to search in an untouched page's streams."""
     from redactor_plugins.pdf_verify import searchable_in_bytes
 
-    return sorted({n for secret in [r.secret for r in plan.replacements] + list(plan.secrets)
+    return sorted({n for _, secret in plan.labelled_secrets()
                    if searchable_in_bytes(n := norm_text(secret))})
 
 
@@ -454,11 +454,14 @@ def build_render_page(out: pikepdf.Pdf, doc: Document, pdoc: pdfium.PdfDocument,
 
 
 def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext,
-                 page_builders: Mapping[int, object] | None = None) -> dict[int, str]:
+                 page_builders: Mapping[int, object] | None = None,
+                 rects: Mapping[int, list[Rect]] | None = None) -> dict[int, str]:
     """Write ``dest`` with the v1 method; returns {page index: how it was written}.
 
     ``page_builders`` (used by v2) maps a page index to a callable
-    ``(out, src_pdf, src_page) -> pikepdf.Dictionary | None`` tried before rendering.
+    ``(out, src_pdf, src_page) -> pikepdf.Dictionary | None`` tried before rendering;
+    ``rects`` are the redaction rectangles with the shared-image boxes already added (v2
+    computes them once for both), else they are computed here.
     """
     from redactor_plugins.pdf_read import opened
 
@@ -470,7 +473,8 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
     secrets = byte_secrets(plan)
     how: dict[int, str] = {}
     with opened(doc.source, ctx.password) as (pike, pdoc):
-        rects = share_image_boxes(pike, redaction_rects(doc, plan))
+        if rects is None:
+            rects = share_image_boxes(pike, redaction_rects(doc, plan))
         refuse_hidden_images(pike, rects)
         must_render = hidden_secret_pages(pike, secrets)
         out = pikepdf.new()

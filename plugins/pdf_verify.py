@@ -168,12 +168,6 @@ def page_object_texts(page: pikepdf.Dictionary) -> str:
     return "\n".join(parts)
 
 
-def secrets_of(plan: RedactionPlan) -> list[tuple[str, str]]:
-    """(label, secret) of every replaced span, and ("TERM", term) of the plan's other secrets."""
-    return ([(str(r.label), r.secret) for r in plan.replacements]
-            + [("TERM", s) for s in plan.secrets])
-
-
 def searchable_in_bytes(needle: str) -> bool:
     """Whether a normalised secret is specific enough to search in raw PDF syntax, where
     numbers (coordinates, sizes) are everywhere: 4+ characters with a letter, or 6+."""
@@ -184,7 +178,7 @@ def byte_channel_secrets(plan: RedactionPlan, expected: str) -> list[tuple[str, 
     """Secrets searched in raw channels: specific enough, and not also in the kept text."""
     kept = norm_text(expected)
     out = []
-    for label, secret in secrets_of(plan):
+    for label, secret in plan.labelled_secrets():
         needle = norm_text(secret)
         if searchable_in_bytes(needle) and needle not in kept:
             out.append((label, secret))
@@ -359,7 +353,7 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
                ctx: RunContext | None = None) -> VerificationResult:
     """Re-open ``output`` and report every survivor of ``plan`` and every structural leak."""
     expected = plan.apply_to_text(doc.text)
-    secrets = secrets_of(plan)
+    secrets = plan.labelled_secrets()
     checks: list[str] = ["re-opened the written file"]
     issues: list[VerificationIssue] = []
     data = output.read_bytes()

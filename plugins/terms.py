@@ -28,14 +28,6 @@ def term_pattern(term: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE)
 
 
-def settings_terms(settings: object, key: str = "always_mask") -> list[str]:
-    """The settings' term list (a single string counts as one term, never as letters)."""
-    value = settings.get("terms", key, []) if hasattr(settings, "get") else []
-    if isinstance(value, str):
-        return [value]
-    return [str(t) for t in value or [] if isinstance(t, str | int | float)]
-
-
 class TermListDetector:
     id = "terms"
     version = "1.0"
@@ -43,7 +35,7 @@ class TermListDetector:
     def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
         policy = ctx.policy
         terms = list(getattr(policy, "always_mask", ()) or ())
-        terms += settings_terms(ctx.settings)
+        terms += ctx.settings.strings("terms", "always_mask")
         label_name = str(ctx.settings.get("terms", "label", "MISC") or "MISC")
         label = Label(label_name) if label_name in Label.__members__ else Label.MISC
         for term in dict.fromkeys(t.strip() for t in terms if t and t.strip()):

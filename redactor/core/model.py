@@ -209,6 +209,12 @@ class RedactionPlan:
                 raise ValueError("a redaction plan must not contain overlapping spans")
         object.__setattr__(self, "replacements", ordered)
 
+    def labelled_secrets(self) -> list[tuple[str, str]]:
+        """(label, string) of everything that must not survive: each replaced span, then each
+        of :attr:`secrets` (labelled ``TERM``)."""
+        return ([(str(r.label), r.secret) for r in self.replacements]
+                + [("TERM", s) for s in self.secrets])
+
     def apply_to_text(self, text: str) -> str:
         """The text with every planned replacement applied (what the output should read)."""
         out: list[str] = []

@@ -211,8 +211,7 @@ class Pipeline:
             replacements.append(PlannedReplacement(f.span, f.label, f.subtype, entity.id, used,
                                                    text, f.text))
             last_end = f.span.end
-        extra = ctx.settings.get("terms", "always_mask", []) if ctx.settings else []
-        extra = [extra] if isinstance(extra, str) else [t for t in extra or [] if isinstance(t, str)]
+        extra = ctx.settings.strings("terms", "always_mask")
         return RedactionPlan(doc.id, tuple(replacements), self.policy.name,
                              dict(self.policy.options),
                              tuple(dict.fromkeys([*self.policy.always_mask, *extra])))
@@ -348,7 +347,7 @@ class Pipeline:
             for chunk in chunks:
                 views += [chunk.decode("utf-8", "ignore"), chunk.decode("latin-1"),
                           chunk.decode("utf-16-le", "ignore")]
-        secrets = [r.secret for r in plan.replacements] + list(plan.secrets)
+        secrets = [s for _, s in plan.labelled_secrets()]
         return core_output_issues(same, secrets, plan.apply_to_text(doc.text), views)
 
     def redact_file(self, path: Path, dest: Path, ctx: RunContext, *,

@@ -69,6 +69,14 @@ class Settings:
     def get(self, section: str, key: str, default: Any = None) -> Any:
         return self.section(section).get(key, default)
 
+    def strings(self, section: str, key: str) -> list[str]:
+        """A list-of-strings setting (a term list …); one string counts as one item, never
+        as its letters, and other items are left out."""
+        value = self.get(section, key, [])
+        if isinstance(value, str):
+            return [value]
+        return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
     def set(self, section: str, key: str, value: Any) -> None:
         if any(h in key.lower() for h in _SECRET_HINTS):
             raise ValueError("secrets belong in the OS keyring, not in the settings file")

@@ -130,6 +130,15 @@ def _with_image(path: Path, data: bytes, part: str, content_type: str) -> Path:
     return pkg.save(path)
 
 
+def _exported_image(src: Path, out: Path) -> Image.Image:
+    """Export ``src`` (verified) and open the one image of the output."""
+    result, _ = export(src, out, NAME)
+    assert result.verification.ok
+    with zipfile.ZipFile(out) as zf:
+        media = [n for n in zf.namelist() if n.startswith("word/media/")]
+        return Image.open(io.BytesIO(zf.read(media[0])))
+
+
 def test_an_image_whose_content_type_is_in_capitals_loses_its_metadata(tmp_path: Path) -> None:
     img = Image.new("RGB", (16, 16), (10, 120, 200))
     exif = Image.Exif()
@@ -137,14 +146,9 @@ def test_an_image_whose_content_type_is_in_capitals_loses_its_metadata(tmp_path:
     buf = io.BytesIO()
     img.save(buf, "JPEG", exif=exif.tobytes())
     src = _with_image(tmp_path / "in.docx", buf.getvalue(), "word/media/photo.jpg", "image/JPEG")
-    out = tmp_path / "out.docx"
-    result, _ = export(src, out, NAME)
-    assert result.verification.ok
-    with zipfile.ZipFile(out) as zf:
-        media = [n for n in zf.namelist() if n.startswith("word/media/")]
-        with Image.open(io.BytesIO(zf.read(media[0]))) as im:
-            assert not len(im.getexif())
-    assert not _squashed_in(out, NAME)
+    with _exported_image(src, tmp_path / "out.docx") as im:
+        assert not len(im.getexif())
+    assert not _squashed_in(tmp_path / "out.docx", NAME)
 
 
 def test_a_name_inside_a_compressed_vector_image_fails_loudly(tmp_path: Path) -> None:
@@ -162,13 +166,8 @@ def test_a_cmyk_jpeg_stored_as_png_is_re_encoded(tmp_path: Path) -> None:
     buf = io.BytesIO()
     Image.new("CMYK", (16, 16), (0, 100, 200, 0)).save(buf, "JPEG")
     src = _with_image(tmp_path / "in.docx", buf.getvalue(), "word/media/scan.png", "image/png")
-    out = tmp_path / "out.docx"
-    result, _ = export(src, out, NAME)
-    assert result.verification.ok
-    with zipfile.ZipFile(out) as zf:
-        media = [n for n in zf.namelist() if n.startswith("word/media/")]
-        with Image.open(io.BytesIO(zf.read(media[0]))) as im:
-            assert im.format == "PNG" and im.mode == "RGB"
+    with _exported_image(src, tmp_path / "out.docx") as im:
+        assert im.format == "PNG" and im.mode == "RGB"
 
 
 def _styles_docx(path: Path) -> Path:
