@@ -30,8 +30,8 @@ WORDS = ("the court held that applicant government article convention hearing ev
 FIRST = ["Yalman", "Ayşe", "Mehmet", "Olga", "Jonas", "Ingrid", "Pierre", "Maria", "Lars"]
 LAST = ["Galip", "Demir", "Kowalski", "Hansen", "Dubois", "Rossi", "Berg", "Novak", "Ek"]
 WORDS_PER_PAGE = 400
-BUILTINS = ("redactor_plugins.docx_io", "redactor_plugins.patterns", "redactor_plugins.terms",
-            "redactor_plugins.basic_strategies")
+BUILTINS = ("redactor_plugins.formats.docx.plugin", "redactor_plugins.detectors.patterns.plugin", "redactor_plugins.detectors.terms.plugin",
+            "redactor_plugins.strategies.basic")
 
 
 def make_document(path: Path, pages: int, seed: int = 7) -> list[str]:

@@ -49,9 +49,9 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 LINES_PER_PAGE = 48
-FAST_PLUGINS = ("redactor_plugins.txt_io", "redactor_plugins.docx_io", "redactor_plugins.pdf_io",
-                "redactor_plugins.patterns", "redactor_plugins.terms",
-                "redactor_plugins.basic_strategies")
+FAST_PLUGINS = ("redactor_plugins.formats.txt.plugin", "redactor_plugins.formats.docx.plugin", "redactor_plugins.formats.pdf.plugin",
+                "redactor_plugins.detectors.patterns.plugin", "redactor_plugins.detectors.terms.plugin",
+                "redactor_plugins.strategies.basic")
 
 
 def source_lines(pages: int) -> list[str]:

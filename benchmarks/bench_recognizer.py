@@ -80,7 +80,7 @@ def main() -> None:
     model = getattr(ner, "model", None) or getattr(ner, "_model", None)
     if model is None:
         try:
-            from redactor_plugins.ner_runtime import NerModel
+            from redactor_plugins.detectors.recognizer.ner_runtime import NerModel
 
             model = NerModel(threads=args.threads)
         except Exception as exc:  # model absent

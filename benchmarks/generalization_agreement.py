@@ -35,7 +35,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from redactor_plugins.strategy_generalize import LEVELS, generalize_mention
+from redactor_plugins.strategies.generalize import LEVELS, generalize_mention
 
 from redactor.plugin_api import Label
 

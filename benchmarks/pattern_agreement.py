@@ -19,7 +19,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from redactor_plugins.patterns import detect_text
+from redactor_plugins.detectors.patterns.plugin import detect_text
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "tab" / "tab_dev.json"
 TYPES = ("CODE", "DATETIME", "QUANTITY", "DEM")

@@ -63,7 +63,8 @@ from redactor.core.model import (
     VerificationResult,
 )
 from redactor.core.resources import resource_path
-from redactor.core.verify import find_survivors, secret_variants
+from redactor.core.verify import find_survivors, hint, norm_text, secret_variants
+from redactor.models.registry import get_model, list_models
 from redactor.pluginhost.hookspecs import hookimpl
 
 API_VERSION = "1.0"
@@ -101,7 +102,11 @@ __all__ = [
     "VerificationIssue",
     "VerificationResult",
     "find_survivors",
+    "get_model",
+    "hint",
     "hookimpl",
+    "list_models",
+    "norm_text",
     "resource_path",
     "secret_variants",
     "sha256_file",

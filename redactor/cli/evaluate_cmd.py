@@ -226,7 +226,7 @@ def row_outputs(runs: Sequence[DocRun], policy, *, combine_ids: Sequence[str], k
                 put(f"≥{k} of {len(present)}", run,
                     [vote([run.signals[c][i] for c in present], k) for i in range(n)])
         if learned_folder_of is not None and present:
-            from redactor_plugins.risk_indicators import learned_combination
+            from redactor_plugins.indicators.plugin import learned_combination
 
             folder = learned_folder_of(run)
             comb = [learned_combination([run.signals[c][i] for c in present], folder)
@@ -245,8 +245,8 @@ def weight_function(runs: Sequence[DocRun], gold_docs, settings):
     """token_weights for evaluate_tab: −log p of a token's least likely word piece, every
     detected span masked at once in 100-token segments."""
     import numpy as np
-    from redactor_plugins.risk_indicators import resolve, setting
-    from redactor_plugins.risk_mlm import load_mlm
+    from redactor_plugins.indicators.mlm import load_mlm
+    from redactor_plugins.indicators.plugin import resolve, setting
 
     class _Ctx:
         pass
@@ -334,7 +334,7 @@ def run(args: argparse.Namespace) -> int:
     host = PluginHost(settings)
     if not any(r.id in _RISK_IDS for r in host.components("risk_indicators")):
         try:  # the built-in risk plugin, when the host did not load it
-            import redactor_plugins.risk_indicators as risk_plugin
+            import redactor_plugins.indicators.plugin as risk_plugin
 
             host = PluginHost(settings, extra_plugins=[("risk_indicators", risk_plugin)])
         except ImportError:

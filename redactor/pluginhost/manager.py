@@ -17,7 +17,7 @@ from redactor.core.model import ComponentFailure
 from redactor.core.settings import Settings
 from redactor.plugin_api import API_VERSION
 from redactor.pluginhost import defaults, discovery, hookspecs
-from redactor.pluginhost.builtins import BUILTIN_PLUGINS
+from redactor.pluginhost.builtins import BUILTIN_PLUGINS, RENAMED, builtin_name
 from redactor.pluginhost.discovery import PluginOrigin, PluginRecord, PluginStatus
 
 T = TypeVar("T")
@@ -69,11 +69,12 @@ class PluginHost:
             | discovery.blocked_from_env()
             | set(blocked)
         )
+        self.blocked |= {RENAMED[n] for n in self.blocked if n in RENAMED}
         for name in sorted(self.blocked):
             self.pm.set_blocked(name)
         self.pm.register(defaults, name="redactor.defaults")
         for module_name in builtins:
-            self._load(module_name.rsplit(".", 1)[-1], PluginOrigin.BUILTIN, __version__,
+            self._load(builtin_name(module_name), PluginOrigin.BUILTIN, __version__,
                        lambda m=module_name: discovery.import_builtin(m))
         for name, obj in extra_plugins:
             self._load(name, PluginOrigin.MANUAL, "", lambda o=obj: o)

@@ -172,7 +172,7 @@ def test_plugins_and_formats(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert data["api_version"] == "1.0"
-    assert any(r["name"] == "txt_io" and r["status"] == "loaded" for r in data["plugins"])
+    assert any(r["name"] == "txt" and r["status"] == "loaded" for r in data["plugins"])
     code, out, _ = run(capsys, "formats")
     assert code == 0 and out.startswith("txt")
 

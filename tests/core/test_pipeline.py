@@ -13,7 +13,7 @@ from redactor.core.policy import Policy, load_policy, policy_from_dict
 from redactor.pluginhost.hookspecs import hookimpl
 from redactor.pluginhost.manager import PluginHost
 
-CORE = ("redactor_plugins.txt_io", "redactor_plugins.terms", "redactor_plugins.basic_strategies")
+CORE = ("redactor_plugins.formats.txt.plugin", "redactor_plugins.detectors.terms.plugin", "redactor_plugins.strategies.plugin")
 TEXT = "Mr Galip Yalman met Yalman in Ankara on 6 January 2022.\n"
 
 
@@ -244,7 +244,7 @@ def test_export_refuses_input_and_existing(txt: Path, tmp_path: Path) -> None:
 
 def test_verification_failure_leaves_no_file(txt: Path, tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from redactor_plugins import txt_io
+    from redactor_plugins.formats.txt import plugin as txt_io
 
     def leaky_write(self, doc, plan, dest, ctx):  # type: ignore[no-untyped-def]
         dest.write_bytes(doc.text.encode())  # forgets to redact

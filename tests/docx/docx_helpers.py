@@ -18,8 +18,8 @@ from redactor.pluginhost.manager import PluginHost
 
 # Round-trip tests compare exact text, so they run only the term-list detector (other
 # detectors, e.g. patterns or NER, may legitimately mask more words).
-TERMS_ONLY = ("redactor_plugins.docx_io", "redactor_plugins.terms",
-              "redactor_plugins.basic_strategies")
+TERMS_ONLY = ("redactor_plugins.formats.docx.plugin", "redactor_plugins.detectors.terms.plugin",
+              "redactor_plugins.strategies.plugin")
 
 
 def pipeline(*terms: str, terms_only: bool = False) -> Pipeline:

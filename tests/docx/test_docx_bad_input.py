@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from docx_fixtures import SECRET, Pkg, base, formatted_document
 from docx_helpers import pipeline
-from redactor_plugins import docx_package
-from redactor_plugins.docx_io import DocxReader
+from redactor_plugins.formats.docx import package as docx_package
+from redactor_plugins.formats.docx.plugin import DocxReader
 
 from redactor.core.context import RunContext
 from redactor.core.errors import EncryptedInputError, InputError

@@ -15,7 +15,7 @@ import pytest
 from docx_fixtures import WML, Pkg, base, p
 from docx_helpers import export
 from PIL import Image
-from redactor_plugins import docx_sanitize
+from redactor_plugins.formats.docx import sanitize as docx_sanitize
 
 from redactor.core.errors import VerificationError
 

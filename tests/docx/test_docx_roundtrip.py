@@ -9,7 +9,7 @@ import docx
 import pytest
 from docx_fixtures import SECRET, Pkg, base, build, formatted_document, run
 from docx_helpers import assert_secret_gone, pipeline
-from redactor_plugins.docx_io import DocxReader
+from redactor_plugins.formats.docx.plugin import DocxReader
 
 from redactor.core.context import RunContext
 from redactor.core.policy import load_policy

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import redactor_plugins.docx_sanitize as sanitize
-import redactor_plugins.docx_write as writer
+import redactor_plugins.formats.docx.sanitize as sanitize
+import redactor_plugins.formats.docx.write as writer
 from docx_fixtures import SECRET, build, formatted_document
 from docx_helpers import export
 

@@ -33,8 +33,8 @@ def _isolated_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # A fixed set of built-ins keeps the findings deterministic while other detectors evolve.
-BASE_BUILTINS = ("redactor_plugins.txt_io", "redactor_plugins.terms",
-                 "redactor_plugins.basic_strategies")
+BASE_BUILTINS = ("redactor_plugins.formats.txt.plugin", "redactor_plugins.detectors.terms.plugin",
+                 "redactor_plugins.strategies.plugin")
 
 
 @pytest.fixture

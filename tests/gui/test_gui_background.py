@@ -310,7 +310,7 @@ def test_what_the_reader_could_not_read_is_shown(qtbot, make_window, make_host, 
     c.drawImage(ImageReader(scan), 20, 20, 240, 40)
     c.showPage()
     c.save()
-    w = make_window(host=make_host(builtins=("redactor_plugins.pdf_io",)))
+    w = make_window(host=make_host(builtins=("redactor_plugins.formats.pdf.plugin",)))
     w.open_files([path])
     with qtbot.waitSignal(w.analysisFinished, timeout=20000):
         w.analyse_current()

@@ -231,8 +231,8 @@ def test_app_main_opens_files(qtbot, tmp_path, txt_file, monkeypatch) -> None:  
         app_module.main(["--help"])
 
 
-@pytest.mark.skipif(importlib.util.find_spec("redactor_plugins.docx_io") is None,
-                    reason="the DOCX plugin (redactor_plugins.docx_io) is not available yet")
+@pytest.mark.skipif(importlib.util.find_spec("redactor_plugins.formats.docx.plugin") is None,
+                    reason="the DOCX plugin (redactor_plugins.formats.docx.plugin) is not available yet")
 def test_docx_workflow(qtbot, make_window, make_host, tmp_path) -> None:  # type: ignore[no-untyped-def]
     import docx
 
@@ -241,7 +241,7 @@ def test_docx_workflow(qtbot, make_window, make_host, tmp_path) -> None:  # type
     d.add_paragraph("Dear Anna Berg,")
     d.add_paragraph("we met in Oslo about Project Falcon.")
     d.save(str(path))
-    w = make_window(host=make_host(builtins=("redactor_plugins.docx_io",)))
+    w = make_window(host=make_host(builtins=("redactor_plugins.formats.docx.plugin",)))
     w.open_files([path])
     with qtbot.waitSignal(w.analysisFinished, timeout=20000):
         w.analyse_current()
@@ -259,11 +259,11 @@ def test_docx_workflow(qtbot, make_window, make_host, tmp_path) -> None:  # type
     assert "Anna Berg" not in text and "Project Falcon" not in text and "Oslo" in text
 
 
-@pytest.mark.skipif(importlib.util.find_spec("redactor_plugins.pdf_io") is None,
-                    reason="the PDF plugin (redactor_plugins.pdf_io) is not available yet")
+@pytest.mark.skipif(importlib.util.find_spec("redactor_plugins.formats.pdf.plugin") is None,
+                    reason="the PDF plugin (redactor_plugins.formats.pdf.plugin) is not available yet")
 def test_pdf_workflow(qtbot, make_window, make_host, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path, _doc = _pdf(tmp_path)
-    w = make_window(host=make_host(builtins=("redactor_plugins.pdf_io",)))
+    w = make_window(host=make_host(builtins=("redactor_plugins.formats.pdf.plugin",)))
     w.open_files([path])
     with qtbot.waitSignal(w.analysisFinished, timeout=30000):
         w.analyse_current()
@@ -336,8 +336,8 @@ def test_api_key_goes_to_the_keyring(qtbot, make_window) -> None:  # type: ignor
         keyring.set_keyring(previous)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("redactor_plugins.pdf_io") is None,
-                    reason="the PDF plugin (redactor_plugins.pdf_io) is not available yet")
+@pytest.mark.skipif(importlib.util.find_spec("redactor_plugins.formats.pdf.plugin") is None,
+                    reason="the PDF plugin (redactor_plugins.formats.pdf.plugin) is not available yet")
 def test_encrypted_pdf_asks_for_a_password(qtbot, make_window, make_host, tmp_path) -> None:  # type: ignore[no-untyped-def]
     import pikepdf
 
@@ -345,7 +345,7 @@ def test_encrypted_pdf_asks_for_a_password(qtbot, make_window, make_host, tmp_pa
     locked = tmp_path / "locked.pdf"
     with pikepdf.open(plain) as pdf:
         pdf.save(locked, encryption=pikepdf.Encryption(owner="owner-pw", user="user-pw"))
-    w = make_window(host=make_host(builtins=("redactor_plugins.pdf_io",)))
+    w = make_window(host=make_host(builtins=("redactor_plugins.formats.pdf.plugin",)))
     w.open_files([locked])
     with qtbot.waitSignal(w.analysisFinished, timeout=30000):
         w.analyse_current()

@@ -103,7 +103,7 @@ def test_import_list_verify_token_classifier(tmp_path: Path, no_network: list[st
     assert no_network == []
 
     # the imported model runs through the NER runtime as a detector backend
-    from redactor_plugins.ner_runtime import NerModel
+    from redactor_plugins.detectors.recognizer.ner_runtime import NerModel
 
     spans = NerModel(folder).predict("Mr John Smith lives in Oslo.")
     assert all(lab in ("PERSON", "LOC") for _, _, lab, _ in spans)

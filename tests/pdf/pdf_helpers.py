@@ -16,8 +16,8 @@ from redactor.core.policy import load_policy
 from redactor.core.verify import secret_variants
 from redactor.pluginhost.manager import PluginHost
 
-ONLY_TERMS = ("redactor_plugins.pdf_io", "redactor_plugins.terms",
-              "redactor_plugins.basic_strategies")
+ONLY_TERMS = ("redactor_plugins.formats.pdf.plugin", "redactor_plugins.detectors.terms.plugin",
+              "redactor_plugins.strategies.plugin")
 
 
 def make_pipeline(secret: str = SECRET, builtins: tuple[str, ...] | None = None,

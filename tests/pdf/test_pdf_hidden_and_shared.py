@@ -293,7 +293,7 @@ def test_a_background_image_on_every_page_does_not_carry_boxes(tmp_path: Path) -
 def test_a_composite_font_with_a_two_byte_map_is_read() -> None:
     """Word and LibreOffice write text in Type0 fonts (Identity-H): a watermark in one, inside
     a soft mask, is read through its ToUnicode map — not refused as undecodable."""
-    from redactor_plugins.pdf_hidden_text import hidden_text
+    from redactor_plugins.formats.pdf.hidden_text import hidden_text
 
     pdf = pikepdf.new()
     word = "DRAFT " + SECRET

@@ -9,7 +9,7 @@ import pikepdf
 import pytest
 from pdf_fixtures import PASSWORD, SECRET, ch19_encrypted_input, simple, text_image
 from pdf_helpers import export, make_pipeline
-from redactor_plugins.pdf_read import PAGE_SEPARATOR, PdfReader
+from redactor_plugins.formats.pdf.read import PAGE_SEPARATOR, PdfReader
 
 from redactor.core.context import RunContext
 from redactor.core.errors import EncryptedInputError, InputError

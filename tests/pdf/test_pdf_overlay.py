@@ -13,7 +13,7 @@ from redactor.core.pipeline import Pipeline
 from redactor.core.policy import load_policy
 from redactor.pluginhost.manager import PluginHost
 
-ONLY = ("redactor_plugins.pdf_io", "redactor_plugins.terms", "redactor_plugins.basic_strategies")
+ONLY = ("redactor_plugins.formats.pdf.plugin", "redactor_plugins.detectors.terms.plugin", "redactor_plugins.strategies.plugin")
 
 
 def _white_pixels_in_box(path: Path) -> tuple[int, int]:

@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from pdf_fixtures import SECRET, simple
 from pdf_helpers import ONLY_TERMS, assert_secret_absent, export, extracted_texts, make_pipeline
-from redactor_plugins import pdf_render_redact
+from redactor_plugins.formats.pdf import render_redact as pdf_render_redact
 
 from redactor.core.context import RunContext
 from redactor.core.errors import VerificationError

@@ -156,8 +156,8 @@ def test_user_folder_plugins_and_incompatible_api(tmp_path: Path,
 
 def test_builtins_are_plugins_with_records(host: PluginHost) -> None:
     records = {r.name: r for r in host.plugin_records()}
-    assert records["txt_io"].origin == PluginOrigin.BUILTIN
-    assert records["txt_io"].status == PluginStatus.LOADED
+    assert records["txt"].origin == PluginOrigin.BUILTIN
+    assert records["txt"].status == PluginStatus.LOADED
     assert {r.id for r in host.components("readers")} >= {"txt-reader"}
     assert {r.id for r in host.components("strategies")} >= {"redact", "label"}
 

@@ -1,4 +1,4 @@
-"""The shipped NER model (resources/models/ner) through redactor_plugins.ner_runtime."""
+"""The shipped NER model (resources/models/ner) through redactor_plugins.detectors.recognizer.ner_runtime."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("onnxruntime")
 pytest.importorskip("tokenizers")
 
-from redactor_plugins.ner_runtime import NerModel, default_model_dir  # noqa: E402
+from redactor_plugins.detectors.recognizer.ner_runtime import NerModel, default_model_dir  # noqa: E402
 
 MODEL_DIR = default_model_dir()
 if not (MODEL_DIR / "model.onnx").is_file():

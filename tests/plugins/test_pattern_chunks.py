@@ -3,8 +3,8 @@ with the same findings as a search of the whole text."""
 
 from __future__ import annotations
 
-from redactor_plugins import patterns
-from redactor_plugins.patterns import detect_text, paragraph_chunks
+from redactor_plugins.detectors.patterns import plugin as patterns
+from redactor_plugins.detectors.patterns.plugin import detect_text, paragraph_chunks
 
 PARAGRAPH = ("On 6 January 2022 Ms Laura Mitchell (laura.mitchell@mailbox.example, +47 22 33 44 55) "
              "paid EUR 1,500, i.e. 60% of the amount, between\n1 March and 12 March 2024.")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from redactor_plugins import patterns
-from redactor_plugins.patterns import PatternDetector, detect_text
+from redactor_plugins.detectors.patterns import plugin as patterns
+from redactor_plugins.detectors.patterns.plugin import PatternDetector, detect_text
 
 from redactor.core.settings import Settings
 from redactor.plugin_api import Document, Finding, Label, RunContext
@@ -159,13 +159,13 @@ def test_plugin_registers_detector_and_settings() -> None:
 def test_builtin_list_names_the_plugin() -> None:
     from redactor.pluginhost.builtins import BUILTIN_PLUGINS
 
-    assert "redactor_plugins.patterns" in BUILTIN_PLUGINS
+    assert "redactor_plugins.detectors.patterns.plugin" in BUILTIN_PLUGINS
 
 
 def test_plugin_host_loads_the_detector() -> None:
     from redactor.pluginhost.manager import PluginHost
 
-    host = PluginHost(builtins=("redactor_plugins.patterns",), load_entrypoints=False,
+    host = PluginHost(builtins=("redactor_plugins.detectors.patterns.plugin",), load_entrypoints=False,
                       load_user_folder=False, strict=True)
     detectors = [r.component for r in host.components("detectors")]
     assert [d.id for d in detectors] == ["patterns"]

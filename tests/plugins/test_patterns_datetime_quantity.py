@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import pytest
-from redactor_plugins.pattern_common import number_value
-from redactor_plugins.patterns import detect_text
+from redactor_plugins.detectors.patterns.common import number_value
+from redactor_plugins.detectors.patterns.plugin import detect_text
 
 from redactor.plugin_api import Label
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from redactor_plugins.patterns import PatternDetector
+from redactor_plugins.detectors.patterns.plugin import PatternDetector
 
 from redactor.plugin_api import Document, Label, RunContext
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from redactor_plugins.patterns import detect_text
+from redactor_plugins.detectors.patterns.plugin import detect_text
 
 from redactor.plugin_api import Finding, Label
 

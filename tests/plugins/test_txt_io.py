@@ -11,7 +11,7 @@ from redactor.core.pipeline import Pipeline
 from redactor.core.policy import load_policy
 from redactor.pluginhost.manager import PluginHost
 
-CORE = ("redactor_plugins.txt_io", "redactor_plugins.terms", "redactor_plugins.basic_strategies")
+CORE = ("redactor_plugins.formats.txt.plugin", "redactor_plugins.detectors.terms.plugin", "redactor_plugins.strategies.plugin")
 TEXT = "Caseworker: Åse Ødegård\r\nClient: Zoë Müller — café\nRef. Zoë Müller\r\n"
 ENCODINGS = {
     "utf-8": TEXT.encode("utf-8"),
@@ -50,7 +50,7 @@ def test_round_trip_keeps_every_other_byte(name: str, tmp_path: Path) -> None:
 
 
 def test_binary_and_utf16_without_bom_are_refused(tmp_path: Path) -> None:
-    from redactor_plugins.txt_io import decode_text
+    from redactor_plugins.formats.txt.plugin import decode_text
 
     with pytest.raises(InputError):
         decode_text(b"\x00\x01\x02binary\x00")
@@ -59,7 +59,7 @@ def test_binary_and_utf16_without_bom_are_refused(tmp_path: Path) -> None:
 
 
 def test_invalid_utf8_falls_back_to_cp1252() -> None:
-    from redactor_plugins.txt_io import decode_text
+    from redactor_plugins.formats.txt.plugin import decode_text
 
     decoded = decode_text("naïve café".encode("cp1252"))
     assert decoded.encoding == "cp1252"

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from redactor_plugins import gazetteer_detector as gz
-from redactor_plugins.gazetteer_detector import GazetteerDetector, find, load_gazetteer
+from redactor_plugins.detectors.recognizer import gazetteer as gz
+from redactor_plugins.detectors.recognizer.gazetteer import GazetteerDetector, find, load_gazetteer
 
 from redactor.core.settings import Settings
 from redactor.plugin_api import Document, Label, RunContext

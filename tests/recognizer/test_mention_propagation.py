@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from redactor_plugins import ner_detector
-from redactor_plugins.mention_propagation import defined_aliases, propagate
+from redactor_plugins.detectors.recognizer import ner as ner_detector
+from redactor_plugins.detectors.recognizer.mention_propagation import defined_aliases, propagate
 
 from redactor.core.settings import Settings
 from redactor.plugin_api import Document, Finding, Label, RunContext, Span

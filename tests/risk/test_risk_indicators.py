@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from redactor_plugins import risk_indicators as ri
+from redactor_plugins.indicators import plugin as ri
 
 from redactor.core.context import RunContext
 from redactor.core.model import RiskSignal
@@ -116,7 +116,7 @@ def test_pipeline_end_to_end_with_risk(risk_ready, small_doc):
 
 
 def test_seqlabeller_covers_every_word_piece_of_a_long_document(seq_dir):
-    from redactor_plugins.risk_seqlabel import SeqLabeller
+    from redactor_plugins.indicators.seqlabel import SeqLabeller
 
     model = SeqLabeller(seq_dir, threads=1)
     text = " ".join(f"On {d} March 1998 Mr Galip Yalman met Ms Ayşe Demir in Ankara." for d in range(1, 40))

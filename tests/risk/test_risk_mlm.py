@@ -7,7 +7,7 @@ import shutil
 
 import numpy as np
 import pytest
-from redactor_plugins.risk_mlm import MaskedLM, ScoreRequest
+from redactor_plugins.indicators.mlm import MaskedLM, ScoreRequest
 
 
 def test_common_words_are_easier_to_guess_than_names(mlm_dir):

@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from redactor_plugins.risk_models import (
+from redactor_plugins.indicators.models import (
     HashedPrior,
     export_hgb,
     export_logistic,

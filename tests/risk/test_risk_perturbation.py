@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
-from redactor_plugins.risk_mlm import DocTokens, ScoreRequest
-from redactor_plugins.risk_perturbation import perturbation
+from redactor_plugins.indicators.mlm import DocTokens, ScoreRequest
+from redactor_plugins.indicators.perturbation import perturbation
 
 
 class FakeMLM:

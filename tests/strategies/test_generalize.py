@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from redactor_plugins.generalize_text import at_sentence_start, indefinite_article
-from redactor_plugins.strategy_generalize import LEVELS, GeneralizeStrategy, generalize_mention
+from redactor_plugins.strategies.generalization.text import at_sentence_start, indefinite_article
+from redactor_plugins.strategies.generalize import LEVELS, GeneralizeStrategy, generalize_mention
 from strategy_helpers import make_doc, replace_all
 
 from redactor.plugin_api import Label, RunContext, UsageError

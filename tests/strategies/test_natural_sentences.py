@@ -4,8 +4,8 @@ each case comes from the case note in ``examples/``)."""
 from __future__ import annotations
 
 import pytest
-from redactor_plugins.strategy_generalize import GeneralizeStrategy
-from redactor_plugins.strategy_pseudonym import PseudonymStrategy
+from redactor_plugins.strategies.generalize import GeneralizeStrategy
+from redactor_plugins.strategies.pseudonym import PseudonymStrategy
 
 from redactor.plugin_api import Entity, Finding, Label, ReplacementRequest, RunContext, Span
 from redactor.testing import document_from_text
@@ -198,7 +198,7 @@ def test_misc() -> None:
 
 # -- persons -------------------------------------------------------------------------------
 def test_given_name_only_mention_gets_a_given_name() -> None:
-    from redactor_plugins.strategy_pseudonym import _name_votes, is_first_name
+    from redactor_plugins.strategies.pseudonym import _name_votes, is_first_name
 
     ctx = RunContext()
     text = "Between 1 and 12 March the youngest, Emma, stayed with her grandmother."

@@ -7,14 +7,14 @@ import re
 
 import pytest
 from faker import Faker
-from redactor_plugins.generalize_text import fold
-from redactor_plugins.strategy_crypto import (
+from redactor_plugins.strategies.crypto import (
     EncryptStrategy,
     HashStrategy,
     MaskCharsStrategy,
 )
-from redactor_plugins.strategy_generalize import GeneralizeStrategy
-from redactor_plugins.strategy_pseudonym import PseudonymStrategy
+from redactor_plugins.strategies.generalization.text import fold
+from redactor_plugins.strategies.generalize import GeneralizeStrategy
+from redactor_plugins.strategies.pseudonym import PseudonymStrategy
 from strategy_helpers import make_doc, replace_all
 
 from redactor.plugin_api import RunContext

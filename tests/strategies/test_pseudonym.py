@@ -6,8 +6,8 @@ import datetime as dt
 import re
 
 import pytest
-from redactor_plugins.generalize_text import fold
-from redactor_plugins.strategy_pseudonym import PseudonymStrategy, detect_locale, gender_table
+from redactor_plugins.strategies.generalization.text import fold
+from redactor_plugins.strategies.pseudonym import PseudonymStrategy, detect_locale, gender_table
 from strategy_helpers import make_doc, replace_all
 
 from redactor.plugin_api import RunContext
@@ -118,7 +118,7 @@ def test_same_key_same_pseudonyms_different_key_different(monkeypatch: pytest.Mo
 
 
 def test_key_from_keyring(memory_keyring: object) -> None:
-    from redactor_plugins.strategy_keys import init_key
+    from redactor_plugins.strategies.keys import init_key
 
     init_key("pseudonym")
     assert pseudonyms() == pseudonyms()

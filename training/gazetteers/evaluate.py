@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from redactor_plugins.gazetteer_detector import find, load_gazetteer
+from redactor_plugins.detectors.recognizer.gazetteer import find, load_gazetteer
 
 from redactor.evaluation.detection_metrics import evaluate_detection
 from redactor.evaluation.tab_format import load_tab

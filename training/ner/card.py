@@ -64,7 +64,7 @@ pieces), `labels.json` (17 BIO labels in output order), `config.json` (metadata:
 overlap 64, inputs `input_ids` + `attention_mask`, output `logits`), `metrics.json`,
 `LICENSE-RAMPART-CC-BY-4.0.txt`. Folder total {total:.1f} MB.
 
-Run time: `redactor_plugins.ner_runtime.NerModel` (onnxruntime + tokenizers only; no torch).
+Run time: `redactor_plugins.detectors.recognizer.ner_runtime.NerModel` (onnxruntime + tokenizers only; no torch).
 It reads long texts in overlapping windows of 256 word pieces (64 shared); each word piece takes
 the prediction of the window where it is farthest from an edge, word pieces of one word share a
 label, and BIO tags are merged into character spans with a mean-probability confidence.

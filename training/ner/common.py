@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from redactor_plugins.ner_runtime import overlapping_windows
+from redactor_plugins.detectors.recognizer.ner_runtime import overlapping_windows
 
 from redactor.evaluation import is_validation_document
 

@@ -15,8 +15,8 @@ import time
 
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 from common import WORK, dump, gold_findings, load_gold  # noqa: E402
-from redactor_plugins.risk_features import DEFAULT_WINDOW, SpanInput, score_spans  # noqa: E402
-from redactor_plugins.risk_mlm import MaskedLM, default_mlm_dir  # noqa: E402
+from redactor_plugins.indicators.features import DEFAULT_WINDOW, SpanInput, score_spans  # noqa: E402
+from redactor_plugins.indicators.mlm import MaskedLM, default_mlm_dir  # noqa: E402
 
 from redactor.core.entities import entity_index, group_entities  # noqa: E402
 

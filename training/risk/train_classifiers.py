@@ -27,14 +27,14 @@ from pathlib import Path
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 import numpy as np  # noqa: E402
 from common import DATA, RES, WORK, K, dump, wiki_train_spans  # noqa: E402
-from redactor_plugins.risk_features import (  # noqa: E402
+from redactor_plugins.indicators.features import (  # noqa: E402
     LLM_FEATURES,
     SPAN_FEATURES,
     SpanInput,
     llm_vector,
     span_vector,
 )
-from redactor_plugins.risk_models import (  # noqa: E402
+from redactor_plugins.indicators.models import (  # noqa: E402
     HashedPrior,
     export_hgb,
     export_logistic,

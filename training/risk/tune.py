@@ -46,7 +46,7 @@ def collect(gold_docs, limit_ids=None):
     from redactor.pluginhost.manager import PluginHost
 
     settings = Settings({"risk": {"perturbation_threshold": 1e9}})
-    import redactor_plugins.risk_indicators as risk_plugin
+    import redactor_plugins.indicators.plugin as risk_plugin
 
     host = PluginHost(settings, load_entrypoints=False, load_user_folder=False)
     if not any(r.id == "perturbation" for r in host.components("risk_indicators")):
@@ -138,7 +138,7 @@ def main():
                                                            for s in r.signals[name]], policy)  # noqa: B023 (called at once)
 
     # learned combiner: LR on the scores, CV by document
-    from redactor_plugins.risk_models import export_logistic, model_from_dict
+    from redactor_plugins.indicators.models import export_logistic, model_from_dict
     from sklearn.linear_model import LogisticRegression
     from sklearn.preprocessing import StandardScaler
 

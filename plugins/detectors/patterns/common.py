@@ -1,0 +1,97 @@
+"""Shared pieces of the pattern detector: the candidate record, ranks and number words.
+
+Each ``pattern_*`` module exposes ``find(text, ...) -> list[Hit]``. The facade
+(:mod:`redactor_plugins.detectors.patterns.plugin`) resolves overlaps between hits by rank (lower wins),
+then length, and turns the survivors into :class:`~redactor.plugin_api.Finding` objects.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from redactor.plugin_api import Label
+
+# Ranks: which hit wins when two overlap (lower first; ties go to the longer hit).
+RANK_VALIDATED = 0  # checksum/validator confirmed: IDs, IBAN, cards, e-mail, URL, IP
+RANK_CASE = 1  # case / application numbers found through their "no." context
+RANK_DATE = 2  # full and partial calendar dates, times, date ranges
+RANK_AMOUNT = 3  # money, percentages, ages
+RANK_PHONE = 4
+RANK_PERIOD = 5  # durations, bare years, decades
+RANK_COUNT = 6  # counted things and measures
+RANK_WEAK = 7  # specific shapes whose checksum failed (unvalidated)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A candidate span found by one pattern (offsets into the document text)."""
+
+    start: int
+    end: int
+    label: Label
+    subtype: str
+    score: float
+    explanation: str
+    rank: int
+    validated: bool = False
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+
+_UNITS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_UNIT_VALUE = {w: i + 1 for i, w in enumerate(_UNITS)}
+_TENS_VALUE = {w: 20 + 10 * i for i, w in enumerate(_TENS)}
+_SCALE_VALUE = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+
+_UNIT_RE = "|".join(sorted(_UNITS, key=len, reverse=True))
+_TENS_RE = "|".join(_TENS)
+_SMALL_WORD = rf"(?:(?:{_TENS_RE})(?:[-\u2011 ](?:{'|'.join(_UNITS[:9])}))?|{_UNIT_RE})"
+NUMBER_WORD = (
+    rf"(?i:{_SMALL_WORD}(?:\s+(?:hundred|thousand|million|billion)"
+    rf"(?:\s+(?:and\s+)?{_SMALL_WORD})?)*)"
+)
+"""A number written in words, up to the billions ("twenty-eight", "two hundred and five")."""
+
+DIGITS = r"(?:\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)"
+"""A number in digits, with optional thousands separators and decimals."""
+
+NUMBER = rf"(?:{DIGITS}|{NUMBER_WORD})"
+
+_WORD_SPLIT = re.compile(r"[\s\-\u2011]+")
+
+
+def number_value(text: str) -> float | None:
+    """The value of a number in digits or words, or ``None`` if it is not one."""
+    t = text.strip().lower()
+    digits = t.replace(",", "").replace("\u202f", "").replace("\u00a0", "")
+    try:
+        return float(digits)
+    except ValueError:
+        pass
+    total = 0
+    current = 0
+    seen = False
+    for word in _WORD_SPLIT.split(t):
+        if word == "and" or not word:
+            continue
+        if word in _UNIT_VALUE:
+            current += _UNIT_VALUE[word]
+        elif word in _TENS_VALUE:
+            current += _TENS_VALUE[word]
+        elif word in _SCALE_VALUE:
+            scale = _SCALE_VALUE[word]
+            if scale == 100:
+                current = max(current, 1) * 100
+            else:
+                total += max(current, 1) * scale
+                current = 0
+        else:
+            return None
+        seen = True
+    return float(total + current) if seen else None

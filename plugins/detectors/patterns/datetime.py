@@ -1,0 +1,206 @@
+"""Dates, times, date ranges, years and durations (TAB's DATETIME).
+
+TAB's annotators mark durations and sentence lengths ("six years", "two weeks", "twelve
+years and six months", "three-month") as DATETIME too, so they are found here (subtype
+DURATION). Leading prepositions ("on", "between", "from") are not part of a span.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from collections.abc import Iterable
+
+from redactor_plugins.detectors.patterns.common import NUMBER_WORD, RANK_DATE, RANK_PERIOD, Hit
+
+from redactor.plugin_api import Label
+
+_MONTHS_FULL = [m for m in calendar.month_name if m]
+_MONTH_ABBR = r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"
+MONTH = rf"(?:{'|'.join(_MONTHS_FULL)}|{_MONTH_ABBR})"
+_DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[5-9]\d\d|20\d\d)"
+_B = r"(?<![\w/.,-])"  # no number or word glued on the left
+_E = r"(?![\w]|[/.,-]\d)"  # ... nor on the right
+
+# "6 January 2022", "6th of January 2022", "6 Jan. 2022", "21 June", "27th day of June 1996",
+# "10, 15 and 21 September 1993", "14 or 15 February 1990"
+_DAY_LIST = rf"{_DAY}(?:\s*,\s*{_DAY}){{0,10}}(?:\s*,?\s+(?:and|or|&)\s+{_DAY})?"
+_DMY = rf"{_B}{_DAY_LIST}(?:\s+day)?(?:\s+of)?\s+{MONTH}(?:,?\s+{_YEAR})?(?!\w)"
+# "January 6, 2022", "January 6th"
+_MDY = rf"(?<!\w){MONTH}\s+{_DAY}(?:,\s*{_YEAR}|(?=[\s,.;:)]|$)){_E}"
+# "January 2022", "January, February and May 1998"
+_MY = rf"(?<!\w){MONTH}(?:\s*,\s*{MONTH}){{0,10}}(?:\s*,?\s+(?:and|or)\s+{MONTH})?,?\s+{_YEAR}{_E}"
+_NUMERIC = (
+    rf"{_B}(?:(?P<iy>\d{{4}})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}})"
+    rf"|(?P<d>\d{{1,2}})(?P<sep>[./-])(?P<m>\d{{1,2}})(?P=sep)(?P<y>\d{{4}}|\d{{2}})){_E}"
+)
+_SEASON = r"(?:spring|summer|autumn|fall|winter|beginning|start|end|middle|turn|course|first half|second half)"
+_EARLY = r"(?:[Ee]arly|[Mm]id|[Ll]ate)[-\s]"
+_DECADE = r"(?:1[5-9]|20)\d0s"
+_PERIOD_OF_YEAR = (
+    rf"(?:(?<!\w){_SEASON}\s+(?:of\s+)?(?:the\s+)?(?:{_YEAR}|{_DECADE})"
+    rf"|(?<!\w){_EARLY}(?:{_YEAR}|{_DECADE})"
+    rf"|(?<!\w){_EARLY}{MONTH}(?:\s+{_YEAR})?){_E}"
+)
+_TIME = (
+    rf"{_B}(?:(?:[Aa]bout|[Aa]pproximately|[Aa]round|[Aa]t\s+about)\s+)?(?:(?:[01]?\d|2[0-3])[.:][0-5]\d(?:\s*(?:a\.m\.?|p\.m\.?|am|pm|hrs|hours|h)(?!\w))?"
+    rf"|(?:1[0-2]|0?\d)\s*(?:a\.m\.?|p\.m\.?|am|pm)(?!\w)|(?:1[0-2]|0?\d)\s+o['’]clock)"
+)
+_DATE_ANY = rf"(?:{_DMY}|{_MDY}|{_MY}|{_PERIOD_OF_YEAR})"
+
+_DMY_RE = re.compile(_DMY)
+_MDY_RE = re.compile(_MDY)
+_MY_RE = re.compile(_MY)
+_NUMERIC_RE = re.compile(_NUMERIC)
+_PERIOD_RE = re.compile(_PERIOD_OF_YEAR)
+_TIME_RE = re.compile(_TIME)
+_TIME_CUE = re.compile(r"(?:\b(?:at|from|until|till|to|by|before|after|around|about|approximately)\s+)$")
+
+# a range: DATE (to|until|and|–) DATE, written with the "between"/"from" that makes it one
+_RANGE_RE = re.compile(
+    rf"(?:(?<=[Bb]etween\s)|(?<=[Ff]rom\s)|(?<=[Pp]eriod\s))"
+    rf"(?:{_DMY}|{_MDY}|{_MY}|{_YEAR}|{_DECADE}|{MONTH})"
+    rf"\s*(?:\s(?:and|to|until|till|through)\s|[–—-])\s*"
+    rf"(?:{_DMY}|{_MDY}|{_MY}|{_YEAR}|{_DECADE}|{MONTH}){_E}"
+)
+_DASH_RANGE_RE = re.compile(
+    rf"(?:{_DMY}|{_MY}|{MONTH}|{_DECADE})\s*[–—]\s*(?:{_DMY}|{_MY}){_E}"
+    rf"|{_B}{_YEAR}\s*[–—]\s*{_YEAR}{_E}"
+    rf"|{_B}{_DAY}\s*[–—-]\s*{_DAY}\s+{MONTH}(?:\s+{_YEAR})?(?!\w)"
+    rf"|{_B}{_DAY}\s+to\s+{_DAY}\s+{MONTH}(?:\s+{_YEAR})?(?!\w)"
+)
+
+_YEAR_RE = re.compile(rf"{_B}(?:{_YEAR}|{_DECADE}){_E}")
+_FISCAL_RE = re.compile(rf"{_B}(?P<a>{_YEAR})[/\u2013-](?P<b>\d{{2}}|\d{{4}}){_E}")
+_MONTH_YEAR_NUM_RE = re.compile(rf"{_B}(?:0?[1-9]|1[0-2])/{_YEAR}{_E}")
+_NOT_YEAR_BEFORE = re.compile(
+    r"(?:\b(?:[Nn]os?|[Nn]r|[Nn]umbers?|Law|Act|[Aa]rticles?|[Ss]ections?|[Rr]ules?|§|[Pp]aras?"
+    r"|[Pp]aragraphs?|[Pp]p?|[Pp]ages?|[Rr]oom|[Ff]light|[Rr]oute|[Bb]us|[Ss]eries"
+    r"|[A-Z]{3}|[€$£¥])\.?\s*|[#№]\s*)$"
+)
+_NOT_YEAR_AFTER = re.compile(
+    r"\s*(?:%|per\s?cent|percent|euros?|dollars?|pounds|kron(?:er|or)|liras?|zlotys?"
+    r"|francs?|[a-z]+s\b(?<!years)(?<!times)(?<!days)"
+    r"|Act\b|:\d|[-\u2011]\s?[IVX]+\b)"
+)
+
+_UNIT = r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries|century)"
+_QTY = (
+    rf"(?:\d{{1,3}}(?:\.\d+)?|{NUMBER_WORD}|a\s+few|a\s+couple\s+of|several|some|many|a|an|half\s+an?)"
+)
+_DURATION_CORE = (
+    rf"{_QTY}(?:\s+(?:working|calendar|full|consecutive|clear))?\s+{_UNIT}"
+    rf"(?:(?:,\s*|\s+and\s+){_QTY}\s+{_UNIT})*"
+)
+_DURATION_RE = re.compile(
+    rf"(?<![\w.,-])(?:(?:[Aa]bout|[Aa]pproximately|[Aa]round|[Aa]lmost|[Nn]early|[Oo]nly|[Oo]ver|[Uu]nder"
+    rf"|[Mm]ore\s+than|[Ll]ess\s+than|[Aa]t\s+least|[Uu]p\s+to|[Tt]he\s+last|[Ee]very)\s+)?"
+    rf"{_DURATION_CORE}(?:\s+(?:later|earlier|ago|before))?(?![\w-])"
+    rf"|(?<![\w.,-])(?:\d{{1,3}}|{NUMBER_WORD})[-\u2011](?:year|month|week|day|hour|minute)(?![\w-])"
+    rf"|(?<!\w)(?:following|next|previous|preceding)\s+(?:day|morning|afternoon|evening|night|week"
+    rf"|month|year)(?!\w)"
+    rf"|(?<!\w)(?:overnight|the\s+night\s+before|later\s+that\s+(?:day|morning|afternoon|evening)"
+    rf"|early\s+hours(?:\s+of\s+(?:the\s+)?morning)?)(?!\w)"
+)
+_PERIOD_CUE = re.compile(r"\b(?:over|within|for|after|about|nearly|almost|than|in|once|half)\s+$",
+                         re.IGNORECASE)
+_ARTICLE = re.compile(r"(?i)^an?\s+(?!few\b|couple\b)")
+
+
+def _valid_date(year: int, month: int, day: int) -> bool:
+    try:
+        dt.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def _hit(m_start: int, m_end: int, subtype: str, score: float, why: str, rank: int) -> Hit:
+    return Hit(m_start, m_end, Label.DATETIME, subtype, score, why, rank)
+
+
+def _strip_right(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1] in " ,;":
+        end -= 1
+    return end
+
+
+def find_dates(text: str) -> Iterable[Hit]:
+    for m in _RANGE_RE.finditer(text):
+        yield _hit(m.start(), _strip_right(text, m.start(), m.end()), "DATE_RANGE", 0.9,
+                   "date range", RANK_DATE)
+    for m in _DASH_RANGE_RE.finditer(text):
+        yield _hit(m.start(), _strip_right(text, m.start(), m.end()), "DATE_RANGE", 0.9,
+                   "date range", RANK_DATE)
+    for regex, why in ((_DMY_RE, "day month year"), (_MDY_RE, "month day year"),
+                       (_MY_RE, "month and year"), (_PERIOD_RE, "part of a year")):
+        for m in regex.finditer(text):
+            end = _strip_right(text, m.start(), m.end())
+            subtype = "DATE"
+            yield _hit(m.start(), end, subtype, 0.9, f"date ({why})", RANK_DATE)
+    for m in _NUMERIC_RE.finditer(text):
+        if m.group("iy"):
+            y, mo, d = int(m.group("iy")), int(m.group("im")), int(m.group("id"))
+            ok = _valid_date(y, mo, d)
+        else:
+            d, mo, y = int(m.group("d")), int(m.group("m")), int(m.group("y"))
+            if y < 100:
+                y += 2000 if y < 50 else 1900
+            # day-first (European) or month-first (US) reading
+            ok = _valid_date(y, mo, d) or _valid_date(y, d, mo)
+            if m.group("sep") == "-" and len(m.group("y")) == 2:
+                ok = False  # "12-05-03" is more often a code than a date
+        if ok:
+            yield _hit(m.start(), m.end(), "DATE", 0.85, "numeric date, calendar-valid", RANK_DATE)
+
+
+def find_times(text: str) -> Iterable[Hit]:
+    for m in _TIME_RE.finditer(text):
+        value = m.group(0)
+        explicit = re.search(r"[ap]\.?m|hrs|hours|o['’]clock|\bh$", value, re.IGNORECASE)
+        if not explicit:
+            if "." in value and not _TIME_CUE.search(text[max(0, m.start() - 16) : m.start()]):
+                continue  # "10.30" without a.m./p.m. or "at" is just a decimal number
+            if ":" not in value and "." not in value:
+                continue
+        yield _hit(m.start(), m.end(), "TIME", 0.85, "time of day", RANK_DATE)
+
+
+def find_years(text: str) -> Iterable[Hit]:
+    for m in _FISCAL_RE.finditer(text):
+        a, b = int(m.group("a")), m.group("b")
+        nxt = int(b) if len(b) == 4 else (a // 100) * 100 + int(b)
+        if len(b) == 2 and nxt < a:
+            nxt += 100  # "1999/00"
+        if nxt == a + 1:
+            yield _hit(m.start(), m.end(), "YEAR", 0.8, "(fiscal) year", RANK_PERIOD)
+        elif a < nxt <= a + 60 and "/" not in m.group(0):
+            yield _hit(m.start(), m.end(), "DATE_RANGE", 0.8, "range of years", RANK_PERIOD)
+    for m in _MONTH_YEAR_NUM_RE.finditer(text):
+        yield _hit(m.start(), m.end(), "DATE", 0.75, "month and year (numeric)", RANK_PERIOD)
+    for m in _YEAR_RE.finditer(text):
+        before = text[max(0, m.start() - 14) : m.start()]
+        if _NOT_YEAR_BEFORE.search(before):
+            continue
+        after = text[m.end() : m.end() + 16]
+        if not m.group(0).endswith("s") and _NOT_YEAR_AFTER.match(after):
+            continue
+        why = "decade" if m.group(0).endswith("s") else "year"
+        yield _hit(m.start(), m.end(), "YEAR", 0.75, why, RANK_PERIOD)
+
+
+def find_durations(text: str) -> Iterable[Hit]:
+    for m in _DURATION_RE.finditer(text):
+        start = m.start()
+        article = _ARTICLE.match(m.group(0))
+        if article:
+            # "over a year": TAB marks the unit only; "a day"/"an hour" alone, or "EUR 100 a
+            # month" (a rate), are not periods worth a finding
+            if not _PERIOD_CUE.search(text[max(0, start - 12) : start]):
+                continue
+            start += article.end()
+            if not text.startswith(("year", "month", "week", "decade"), start):
+                continue
+        yield _hit(start, m.end(), "DURATION", 0.7, "duration or period", RANK_PERIOD)

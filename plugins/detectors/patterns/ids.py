@@ -1,0 +1,163 @@
+"""Account and identity numbers: IBAN, payment cards and national ID numbers.
+
+Checksums come from python-stdnum. Policy for a candidate whose checksum fails:
+
+* shapes so specific that they are almost certainly meant as that identifier (an IBAN with a
+  known country prefix and the right length, a Finnish HETU with its century sign, a UK
+  National Insurance number, a hyphenated ``AAA-GG-SSSS`` US SSN) are reported as an
+  *unvalidated* CODE with score 0.5, so that a mistyped number still reaches review;
+* bare digit runs (Norwegian/German 11 digits, Danish/Swedish 10 digits, French 15 digits,
+  card-length numbers) are not reported at all: without the checksum they are just numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from redactor_plugins.detectors.patterns.common import RANK_VALIDATED, RANK_WEAK, Hit
+from stdnum import iban, luhn
+from stdnum.de import idnr
+from stdnum.dk import cpr
+from stdnum.fi import hetu
+from stdnum.fr import nir
+from stdnum.no import fodselsnummer
+from stdnum.se import personnummer
+from stdnum.us import ssn
+
+from redactor.plugin_api import Label
+
+_IBAN = re.compile(r"(?<![\w])[A-Z]{2}\d{2}(?:[ \u00a0]?[A-Z0-9]{4}){2,7}(?:[ \u00a0]?[A-Z0-9]{1,3})?(?!\w)")
+_CARD = re.compile(r"(?<![\w.,/-])\d(?:[ -]?\d){11,18}(?![\w]|[.,/-]\d)")
+
+_NO_FNR = re.compile(r"(?<![\w./-])\d{6}[ -]?\d{5}(?![\w]|[./-]\d)")
+_SE_PNR = re.compile(r"(?<![\w./-])(?:\d{2})?\d{6}[-+]\d{4}(?![\w]|[./-]\d)")
+_SE_PNR12 = re.compile(r"(?<![\w./-])(?:19|20)\d{10}(?![\w]|[./-]\d)")
+_DK_CPR = re.compile(r"(?<![\w./-])\d{6}-\d{4}(?![\w]|[./-]\d)")
+_FI_HETU = re.compile(r"(?<![\w./-])\d{6}[-+A-FU-Y]\d{3}[0-9A-Y](?!\w)")
+_DE_IDNR = re.compile(r"(?<![\w./-])\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}(?![\w]|[./-]\d)")
+_FR_NIR = re.compile(
+    r"(?<![\w./-])[12][ ]?\d{2}[ ]?(?:0[1-9]|1[0-2]|[2-9]\d)[ ]?(?:\d{2}|2[AB])[ ]?\d{3}"
+    r"[ ]?\d{3}[ ]?\d{2}(?![\w]|[./-]\d)"
+)
+_UK_NINO = re.compile(
+    r"(?<![\w])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z])[ ]?(\d{2})[ ]?(\d{2})[ ]?(\d{2})[ ]?([A-D])(?!\w)"
+)
+_NINO_BAD_PREFIX = {"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"}
+_US_SSN = re.compile(r"(?<![\w./-])\d{3}-\d{2}-\d{4}(?![\w]|[./-]\d)")
+
+
+def _hit(start: int, end: int, subtype: str, explanation: str, *, ok: bool) -> Hit:
+    if ok:
+        return Hit(start, end, Label.CODE, subtype, 1.0, explanation, RANK_VALIDATED, True)
+    return Hit(start, end, Label.CODE, subtype, 0.5, explanation, RANK_WEAK, False)
+
+
+def find_ibans(text: str) -> Iterable[Hit]:
+    for m in _IBAN.finditer(text):
+        candidate = m.group(0)
+        # the pattern may swallow a following word of capitals: try shorter cuts first-valid
+        cuts = [len(candidate)] + [g.start() for g in re.finditer(r"[ \u00a0]", candidate)][::-1]
+        for cut in cuts:
+            part = candidate[:cut].rstrip()
+            if iban.is_valid(part):
+                yield _hit(m.start(), m.start() + len(part), "IBAN", "IBAN, checksum valid",
+                           ok=True)
+                break
+        else:
+            compact = iban.compact(candidate)
+            try:
+                iban.validate(compact)
+            except iban.InvalidChecksum:
+                yield _hit(m.start(), m.end(), "IBAN", "IBAN shape, checksum invalid", ok=False)
+            except Exception:  # not an IBAN shape at all (length, country): ignore
+                continue
+
+
+# (name, prefixes as (low, high) ranges of the first digits, allowed lengths)
+_IIN: tuple[tuple[str, tuple[tuple[int, int], ...], tuple[int, ...]], ...] = (
+    ("Visa", ((4, 4),), (13, 16, 19)),
+    ("Mastercard", ((51, 55), (2221, 2720)), (16,)),
+    ("American Express", ((34, 34), (37, 37)), (15,)),
+    ("Diners Club", ((300, 305), (36, 36), (38, 39)), (14, 16)),
+    ("Discover", ((6011, 6011), (644, 649), (65, 65)), (16, 19)),
+    ("JCB", ((3528, 3589),), (16, 19)),
+    ("UnionPay", ((62, 62),), (16, 17, 18, 19)),
+    ("Maestro", ((50, 50), (56, 58), (6759, 6759), (6761, 6763)), (12, 13, 14, 15, 16, 19)),
+)
+
+
+def card_brand(digits: str) -> str | None:
+    """The card scheme whose IIN range and length fit ``digits``, if any."""
+    for name, ranges, lengths in _IIN:
+        if len(digits) not in lengths:
+            continue
+        for low, high in ranges:
+            width = len(str(low))
+            if low <= int(digits[:width]) <= high:
+                return name
+    return None
+
+
+def find_cards(text: str) -> Iterable[Hit]:
+    for m in _CARD.finditer(text):
+        raw = m.group(0)
+        seps = set(re.findall(r"[ -]", raw))
+        if len(seps) > 1:
+            continue
+        digits = re.sub(r"\D", "", raw)
+        if seps and not re.fullmatch(r"\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{4,5}", raw):
+            continue  # grouped, but not like a card is printed
+        brand = card_brand(digits)
+        if brand and luhn.is_valid(digits):
+            yield _hit(m.start(), m.end(), "PAYMENT_CARD",
+                       f"payment card ({brand}), Luhn checksum valid", ok=True)
+
+
+def _checked(
+    pattern: re.Pattern[str], subtype: str, name: str, check: Callable[[str], bool],
+    text: str, *, weak_on_failure: bool = False, how: str = "checksum valid",
+    fail: str = "checksum invalid",
+) -> Iterable[Hit]:
+    for m in pattern.finditer(text):
+        if check(m.group(0)):
+            yield _hit(m.start(), m.end(), subtype, f"{name}, {how}", ok=True)
+        elif weak_on_failure:
+            yield _hit(m.start(), m.end(), subtype, f"{name} shape, {fail}", ok=False)
+
+
+def _nino_ok(value: str) -> bool:
+    m = _UK_NINO.fullmatch(value)
+    return bool(m) and m.group(1) not in _NINO_BAD_PREFIX
+
+
+def _cpr_ok(value: str) -> bool:
+    return cpr.is_valid(value)
+
+
+def find_national_ids(text: str) -> list[Hit]:
+    hits: list[Hit] = []
+    hits += _checked(_NO_FNR, "NATIONAL_ID_NO", "Norwegian fødselsnummer",
+                     fodselsnummer.is_valid, text)
+    hits += _checked(_DE_IDNR, "NATIONAL_ID_DE", "German tax ID (IdNr)", idnr.is_valid, text)
+    hits += _checked(_SE_PNR, "NATIONAL_ID_SE", "Swedish personnummer",
+                     personnummer.is_valid, text)
+    hits += _checked(_SE_PNR12, "NATIONAL_ID_SE", "Swedish personnummer",
+                     personnummer.is_valid, text)
+    hits += _checked(_FI_HETU, "NATIONAL_ID_FI", "Finnish HETU", hetu.is_valid, text,
+                     weak_on_failure=True)
+    hits += _checked(_FR_NIR, "NATIONAL_ID_FR", "French NIR", nir.is_valid, text)
+    hits += _checked(_UK_NINO, "NATIONAL_ID_UK", "UK National Insurance number", _nino_ok,
+                     text, how="valid prefix and suffix (no checksum exists)")
+    hits += _checked(_US_SSN, "NATIONAL_ID_US", "US Social Security number", ssn.is_valid,
+                     text, weak_on_failure=True,
+                     how="valid area, group and serial (no checksum exists)",
+                     fail="invalid or reserved area, group or serial")
+    taken = {(h.start, h.end) for h in hits if h.validated}
+    # A Danish CPR has had no checksum since 2007: a valid birth date is all there is to check,
+    # so it is validated only in the hyphenated form and only if nothing stronger claimed it.
+    for h in _checked(_DK_CPR, "NATIONAL_ID_DK", "Danish CPR number", _cpr_ok, text,
+                      how="valid birth date (CPR has no checksum since 2007)"):
+        if (h.start, h.end) not in taken:
+            hits.append(h)
+    return hits

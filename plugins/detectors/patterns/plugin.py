@@ -1,0 +1,114 @@
+"""The validated pattern detector (id ``patterns``): identifiers that have a shape.
+
+CODE: e-mail, URL, IP, phone, IBAN, payment card, national ID numbers (NO, DK, SE, FI, DE,
+FR, UK, US) and case/application numbers; DATETIME: dates, times, date ranges, years and
+durations; QUANTITY: money, percentages, counts and measures; DEM: ages. ``validated`` is
+true only when a checksum or validator confirmed the span. The patterns live in the
+``pattern_*`` modules; this module runs them, resolves overlaps and builds the findings.
+
+Settings section ``patterns``: ``phone_regions`` (ISO country codes whose national phone
+formats are recognised; ``+`` international numbers are found whatever the list).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+
+from redactor_plugins.detectors.patterns import codes as pattern_codes
+from redactor_plugins.detectors.patterns import contact as pattern_contact
+from redactor_plugins.detectors.patterns import datetime as pattern_datetime
+from redactor_plugins.detectors.patterns import ids as pattern_ids
+from redactor_plugins.detectors.patterns import quantity as pattern_quantity
+from redactor_plugins.detectors.patterns.common import Hit
+from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
+
+from redactor.plugin_api import (
+    Document,
+    Finding,
+    RunContext,
+    SettingsSection,
+    Span,
+    hookimpl,
+)
+
+
+def find_hits(text: str, phone_regions: Sequence[str] = pattern_contact.DEFAULT_PHONE_REGIONS,
+              ) -> list[Hit]:
+    """Every candidate of every pattern (overlapping)."""
+    hits: list[Hit] = []
+    hits += pattern_contact.find_emails(text)
+    hits += pattern_contact.find_urls(text)
+    hits += pattern_contact.find_ips(text)
+    hits += pattern_ids.find_ibans(text)
+    hits += pattern_ids.find_cards(text)
+    hits += pattern_ids.find_national_ids(text)
+    hits += pattern_codes.find_case_numbers(text)
+    hits += pattern_datetime.find_dates(text)
+    hits += pattern_datetime.find_times(text)
+    hits += pattern_datetime.find_years(text)
+    hits += pattern_datetime.find_durations(text)
+    hits += pattern_quantity.find_money(text)
+    hits += pattern_quantity.find_percentages(text)
+    hits += pattern_quantity.find_ages(text)
+    hits += pattern_quantity.find_measures(text)
+    hits += pattern_quantity.find_counts(text)
+    hits += pattern_contact.find_phones(text, phone_regions)
+    return hits
+
+
+def resolve(hits: Iterable[Hit]) -> list[Hit]:
+    """Non-overlapping hits: lower rank first, then validated, then longer, then earlier."""
+    ordered = sorted(hits, key=lambda h: (h.rank, not h.validated, -len(h), h.start))
+    used = bytearray(max((h.end for h in ordered), default=0))  # 1 = character taken
+    taken: list[Hit] = []
+    for hit in ordered:
+        if hit.end <= hit.start or any(used[hit.start : hit.end]):
+            continue
+        used[hit.start : hit.end] = b"\x01" * len(hit)
+        taken.append(hit)
+    return sorted(taken, key=lambda h: (h.start, h.end))
+
+
+def detect_text(text: str, phone_regions: Sequence[str] = pattern_contact.DEFAULT_PHONE_REGIONS,
+                detector: str = "patterns") -> list[Finding]:
+    """The findings for ``text`` (what :meth:`PatternDetector.detect` returns), searched piece
+    by piece (:func:`paragraph_chunks`)."""
+    hits: list[Hit] = []
+    for start, end in paragraph_chunks(text, CHUNK_CHARS):
+        hits += [dataclasses.replace(h, start=h.start + start, end=h.end + start)
+                 for h in find_hits(text[start:end], phone_regions)]
+    return [
+        Finding(Span(h.start, h.end), h.label, text[h.start : h.end], subtype=h.subtype,
+                score=h.score, detector=detector, validated=h.validated,
+                explanation=h.explanation)
+        for h in resolve(hits)
+    ]
+
+
+class PatternDetector:
+    id = "patterns"
+    version = "1.0"
+
+    def detect(self, doc: Document, ctx: RunContext) -> list[Finding]:
+        regions = ctx.settings.get("patterns", "phone_regions", None)
+        if not regions:
+            regions = pattern_contact.DEFAULT_PHONE_REGIONS
+        elif isinstance(regions, str):
+            regions = [r.strip() for r in regions.split(",")]
+        ctx.check()
+        return detect_text(doc.text, tuple(regions), self.id)
+
+
+@hookimpl
+def register_detectors(register):  # type: ignore[no-untyped-def]
+    register(PatternDetector())
+
+
+@hookimpl
+def register_settings(register):  # type: ignore[no-untyped-def]
+    register(SettingsSection(
+        "patterns",
+        {"phone_regions": list(pattern_contact.DEFAULT_PHONE_REGIONS)},
+        "Pattern detector: regions whose national phone number formats are recognised",
+    ))

@@ -1,0 +1,132 @@
+"""Money, percentages, counted things and measures (QUANTITY), and ages.
+
+Following the TAB annotations, a person's age ("aged 45", "45 years old", "a 45-year-old",
+"at the age of 65") is labelled DEM (demographic attribute), subtype AGE, and durations
+("12 months") are DATETIME (see :mod:`pattern_datetime`). Bare numbers ("two") are not
+reported: without a counted noun they are rarely identifying.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from redactor_plugins.detectors.patterns.common import (
+    DIGITS,
+    NUMBER,
+    NUMBER_WORD,
+    RANK_AMOUNT,
+    RANK_COUNT,
+    Hit,
+    number_value,
+)
+
+from redactor.plugin_api import Label
+
+_CODES = (
+    "EUR USD GBP GPB CHF DKK SEK NOK ISK PLN CZK HUF RON BGN HRK RUB RUR UAH TRY TRL GEL AMD "
+    "AZN MDL BAM RSD MKD ALL JPY CNY CAD AUD NZD INR BRL ZAR ILS"
+).split()
+_SYMBOLS = r"[€$£¥₺₽₴]"
+_CUR_WORDS = (
+    r"(?:euros?|cents?|dollars?|pounds?(?:\s+sterling)?|sterling|pence|kron(?:er|or|a|e)|krones?"
+    r"|liras?|lira|zlotys?|złotys?|groszy|francs?|roubles?|rubles?|hryvnias?|forints?|korunas?"
+    r"|lei|lev|kuna|yen|yuan|rupees?|lari|drams?|manats?|marks?|Deutsche\s+Marks?|pesetas?"
+    r"|escudos?|drachmas?|schillings?|guilders?|lire)"
+)
+_ADJ = r"(?:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+)"  # "Turkish", "Danish", "New Turkish"
+_SCALE = r"(?:\s*(?:million|billion|thousand|bn|m(?!\w)|k(?!\w)))"
+_APPROX = (
+    r"(?:(?:[Aa]bout|[Aa]pproximately|[Aa]round|[Aa]lmost|[Nn]early|[Oo]ver|[Uu]nder|[Ss]ome"
+    r"|[Mm]ore\s+than|[Ll]ess\s+than|[Uu]p\s+to|[Aa]t\s+least)\s+)?"
+)
+_CODE_RE = "|".join(_CODES)
+_MONEY_RE = re.compile(
+    rf"(?<![\w.,]){_APPROX}(?:"
+    rf"(?:(?:{_CODE_RE})\s?|{_SYMBOLS}\s?){DIGITS}{_SCALE}?(?:\s+(?:{_CODE_RE}))?"
+    rf"|{NUMBER}{_SCALE}?\s*(?:{_CODE_RE}|{_SYMBOLS})(?!\w)"
+    rf"|{NUMBER}{_SCALE}?\s+{_ADJ}?{_CUR_WORDS}(?:\s+\((?:{_CODE_RE})\))?"
+    rf")(?![\w])"
+)
+_PERCENT_RE = re.compile(
+    rf"(?<![\w.,]){_APPROX}{NUMBER}\s?(?:%|per\s?cent(?!\w)|percent(?!\w)|percentage\s+points?)"
+)
+_AGE_N = rf"(?:\d{{1,3}}|{NUMBER_WORD})(?!\w)"
+_AGE_RE = re.compile(
+    rf"(?<![\w-])(?:"
+    rf"(?:[Aa]ged|[Aa]ge:?)\s+(?:about\s+|approximately\s+)?{_AGE_N}"
+    rf"(?:(?:\s*,\s*|\s+(?:and|or|to)\s+){_AGE_N})*"
+    rf"(?:\s+years?(?:\s+old)?)?"
+    rf"|(?:\d{{1,3}}|{NUMBER_WORD})[-\u2011\s]years?[-\u2011\s]old(?!\w)"
+    rf"|(?:\d{{1,3}}|{NUMBER_WORD})\s+years?\s+of\s+age(?!\w)"
+    rf"|(?<=the\s)age\s+of\s+(?:\d{{1,3}}|{NUMBER_WORD})(?:\s+years?(?:\s+old)?)?(?!\w)"
+    rf"|(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid[-\s]|late\s+)?(?:twenties|thirties|forties"
+    rf"|fifties|sixties|seventies|eighties|nineties|\d0s)(?!\w)"
+    rf")"
+)
+_MEASURE_RE = re.compile(
+    rf"(?<![\w.,]){_APPROX}{NUMBER}\s?(?:km|kilomet(?:re|er)s?|met(?:re|er)s?|cm|mm|m²|sq\.?\s?m"
+    rf"|square\s+met(?:re|er)s?|hectares?|ha|acres?|miles?|feet|foot|ft|inches|kg|kilo(?:gram)?s?"
+    rf"|grams?|g|mg|tonnes?|tons?|lit(?:re|er)s?|ml|l|km/h|mph|°C|degrees)(?![\w²])"
+)
+# "three children", "16 other suspects", "fourteen other defendants", "20 companies"
+_TIME_UNITS = r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries|times)"
+_COUNT_RE = re.compile(
+    rf"(?<![\w.,/-])(?:{NUMBER_WORD}|\d{{1,3}}(?:,\d{{3}})*|\d{{1,4}})"
+    rf"(?:\s+(?:other|more|further|additional|different|separate|new|more|former|young|adult"
+    rf"|[a-z]+al|[a-z]+ed|[a-z]+ing))?"
+    rf"\s+(?!{_TIME_UNITS}\b)(?:children|people|persons|men|women|police(?:men)?|staff"
+    rf"|[a-z]{{3,}}(?<!ss)(?<!us)(?<!is)s|others)(?!\w)"
+)
+_LEGAL_REF = re.compile(
+    r"(?:\b(?:[Aa]rticles?|[Ss]ections?|[Rr]ules?|[Pp]aragraphs?|[Pp]aras?|[Ll]aw|[Aa]ct|[Nn]os?"
+    r"|[Nn]r|[Pp]rotocol|[Cc]hapter)\.?|§)\s*$"
+)
+_NOT_COUNT_NOUNS = {
+    "was", "has", "does", "is", "years", "this", "thus", "plus", "perhaps", "always",
+    "whereas", "its", "his", "hers", "as", "ones", "times", "less", "series",
+    "seconds", "paragraphs", "articles", "sections", "rules", "minutes",
+}
+
+
+def find_money(text: str) -> Iterable[Hit]:
+    for m in _MONEY_RE.finditer(text):
+        yield Hit(m.start(), m.end(), Label.QUANTITY, "MONEY", 0.9, "amount of money",
+                  RANK_AMOUNT)
+
+
+def find_percentages(text: str) -> Iterable[Hit]:
+    for m in _PERCENT_RE.finditer(text):
+        yield Hit(m.start(), m.end(), Label.QUANTITY, "PERCENT", 0.85, "percentage",
+                  RANK_AMOUNT)
+
+
+def find_ages(text: str) -> Iterable[Hit]:
+    for m in _AGE_RE.finditer(text):
+        value = re.search(rf"\d{{1,3}}|{NUMBER_WORD}", m.group(0))
+        if value is not None:
+            n = number_value(value.group(0))
+            if n is not None and not 0 <= n <= 125:
+                continue
+        yield Hit(m.start(), m.end(), Label.DEM, "AGE", 0.85, "age of a person", RANK_AMOUNT)
+
+
+def find_measures(text: str) -> Iterable[Hit]:
+    for m in _MEASURE_RE.finditer(text):
+        yield Hit(m.start(), m.end(), Label.QUANTITY, "MEASURE", 0.7, "measured quantity",
+                  RANK_COUNT)
+
+
+def find_counts(text: str) -> Iterable[Hit]:
+    for m in _COUNT_RE.finditer(text):
+        noun = m.group(0).rsplit(None, 1)[-1].lower()
+        if noun in _NOT_COUNT_NOUNS:
+            continue
+        if _LEGAL_REF.search(text[max(0, m.start() - 14) : m.start()]):
+            continue  # "Article 8 rights", "section 69 provides", "Law no. 5326 ..."
+        first = m.group(0).split(None, 1)[0]
+        n = number_value(first)
+        if n is None or n < 2 and not first.isdigit():
+            continue
+        yield Hit(m.start(), m.end(), Label.QUANTITY, "COUNT", 0.6, "counted quantity",
+                  RANK_COUNT)

@@ -1,0 +1,252 @@
+"""NER detector (id ``ner``): the shipped transformer token classifier for TAB's eight types.
+
+Wraps :class:`redactor_plugins.detectors.recognizer.ner_runtime.NerModel` (ONNX Runtime, int8), loaded lazily once
+per process and model folder (thread-safe). The model's labels are TAB types; a subtype is
+added from the span's shape (``DATETIME/DATE``, ``CODE/CASE_NUMBER``, ``QUANTITY/MONEY`` …) so
+every finding maps onto the eight types with subtypes. Labels in other schemes (``PER``,
+``GPE``, ``NORP`` …, e.g. from an imported model) are mapped through :data:`ALIASES`.
+
+The setting ``recognizer.ner_model`` names a token-classification model imported with
+``redactor models import`` to use instead of the shipped one (its labels may be ``B-PER`` …,
+see :data:`ALIASES`). When no model is installed the detector is not registered
+(``recognizer`` logs a warning), so a run never fails because of it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from redactor_plugins.detectors.recognizer.mention_propagation import defined_aliases, propagate
+
+from redactor.plugin_api import Document, Finding, Label, RunContext, Span
+
+log = logging.getLogger("redactor.ner")
+
+SECTION = "recognizer"
+MODEL_FILES = ("model.onnx", "tokenizer.json", "labels.json")
+
+ALIASES: dict[str, tuple[Label, str]] = {
+    "PER": (Label.PERSON, ""), "PERSON": (Label.PERSON, ""), "NAME": (Label.PERSON, ""),
+    "GIVEN_NAME": (Label.PERSON, "GIVEN_NAME"), "SURNAME": (Label.PERSON, "SURNAME"),
+    "LOC": (Label.LOC, ""), "GPE": (Label.LOC, ""), "FAC": (Label.LOC, "FACILITY"),
+    "ADDRESS": (Label.LOC, "ADDRESS"), "CITY": (Label.LOC, "CITY"),
+    "ORG": (Label.ORG, ""), "NORP": (Label.DEM, "NATIONALITY"), "DEM": (Label.DEM, ""),
+    "DATE": (Label.DATETIME, "DATE"), "TIME": (Label.DATETIME, "TIME"),
+    "DATETIME": (Label.DATETIME, ""),
+    "CARDINAL": (Label.QUANTITY, "COUNT"), "QUANTITY": (Label.QUANTITY, ""),
+    "MONEY": (Label.QUANTITY, "MONEY"), "PERCENT": (Label.QUANTITY, "PERCENT"),
+    "ORDINAL": (Label.QUANTITY, "ORDINAL"),
+    "CODE": (Label.CODE, ""), "ID": (Label.CODE, ""), "EMAIL": (Label.CODE, "EMAIL"),
+    "PHONE": (Label.CODE, "PHONE"), "URL": (Label.CODE, "URL"),
+    "MISC": (Label.MISC, ""), "EVENT": (Label.MISC, "EVENT"), "LAW": (Label.MISC, "LEGAL_PROVISION"),
+    "WORK_OF_ART": (Label.MISC, "WORK"), "PRODUCT": (Label.MISC, "PRODUCT"),
+    "LANGUAGE": (Label.DEM, "LANGUAGE"),
+}
+
+_MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+           r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
+_YEAR = re.compile(r"^(?:in\s+)?(?:1[5-9]|20)\d{2}s?$")
+_TIME = re.compile(r"\b\d{1,2}(?:[:.]\d{2})+\s*(?:[ap]\.?m\.?)?\b|\b\d{1,2}\s*[ap]\.?m\.?\b|"
+                   r"\b(?:noon|midnight|morning|evening|night|afternoon)\b", re.IGNORECASE)
+_DATE = re.compile(rf"\b\d{{1,2}}\s+{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}\b|"
+                   r"\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b", re.IGNORECASE)
+_RANGE = re.compile(r"\b(?:between|from)\b.*\b(?:and|to|until)\b|[–-]\s*\d", re.IGNORECASE)
+_DURATION = re.compile(r"\b(?:years?|months?|weeks?|days?|hours?|minutes?)\b", re.IGNORECASE)
+_CASE_NO = re.compile(r"\d+\s*/\s*\d{2,4}\b")
+_MONEY = re.compile(r"[€$£¥]|\b(?:EUR|USD|GBP|CHF|SEK|NOK|DKK|TRY|RUB|PLN|euros?|dollars?|"
+                    r"pounds?|francs?|kronor|kroner|lira|liras|roubles?|rubles?|zlotys?|"
+                    r"hryvnias?|lei|levs?|korun[ay]?)\b", re.IGNORECASE)
+_AGE = re.compile(r"\b(?:aged?|years?\s+old|year-old)\b", re.IGNORECASE)
+# a date or time names a number or a calendar word; "past", "Between" or "five of the" alone
+# (model slips) are not dates
+_TEMPORAL = re.compile(
+    rf"\d|{_MONTHS}\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:years?|months?|weeks?|"
+    r"days?|decades?|centur(?:y|ies)|hours?|minutes?|seconds?|fortnight|spring|summer|autumn|"
+    r"winter|fall|morning|afternoon|evening|night|noon|midnight|today|yesterday|tomorrow|"
+    r"christmas|easter|weekend|annual|season)", re.IGNORECASE)
+_PERCENT = re.compile(r"%|\bper\s*cent\b|\bpercent\b", re.IGNORECASE)
+
+
+def subtype_for(label: Label, text: str) -> str:
+    """A subtype from the span's shape ("" when nothing specific fits)."""
+    t = text.strip()
+    if label == Label.DATETIME:
+        if _YEAR.match(t):
+            return "YEAR"
+        if _RANGE.search(t) and (_DATE.search(t) or re.search(r"\d{4}", t)):
+            return "DATE_RANGE"
+        if _DATE.search(t) or re.search(rf"{_MONTHS}\s+\d{{4}}", t, re.IGNORECASE):
+            return "DATE"
+        if _TIME.search(t):
+            return "TIME"
+        if _DURATION.search(t):
+            return "DURATION"
+        return "DATE"
+    if label == Label.CODE:
+        if "@" in t:
+            return "EMAIL"
+        if re.match(r"(?:https?://|www\.)", t, re.IGNORECASE):
+            return "URL"
+        if _CASE_NO.search(t):
+            return "CASE_NUMBER"
+        if re.fullmatch(r"\+?[\d\s().-]{7,}", t):
+            return "PHONE"
+        return ""
+    if label == Label.QUANTITY:
+        if _MONEY.search(t):
+            return "MONEY"
+        if _PERCENT.search(t):
+            return "PERCENT"
+        if _AGE.search(t):
+            return "AGE"
+        if re.fullmatch(r"[\d\s,.]+", t):
+            return "COUNT"
+        return "MEASURE" if re.search(r"\d", t) else ""
+    return ""
+
+
+def map_label(raw: str, text: str) -> tuple[Label, str] | None:
+    """Model label → (TAB label, subtype). Accepts ``B-``/``I-`` prefixes and
+    ``LABEL/SUBTYPE``; None for ``O`` and labels with no TAB counterpart."""
+    name = raw.strip()
+    if name[:2] in ("B-", "I-", "E-", "S-", "L-", "U-"):
+        name = name[2:]
+    name, _, sub = name.partition("/")
+    name = name.upper()
+    if name in Label.__members__:
+        label = Label(name)
+        return label, sub or subtype_for(label, text)
+    alias = ALIASES.get(name)
+    if alias is None:
+        return None
+    return alias[0], sub or alias[1] or subtype_for(alias[0], text)
+
+
+def _runtime() -> Any:
+    return importlib.import_module("redactor_plugins.detectors.recognizer.ner_runtime")
+
+
+def default_model_dir() -> Path:
+    rt = _runtime()
+    fn = getattr(rt, "default_model_dir", None) or rt.NerModel.default_model_dir
+    return Path(fn())
+
+
+def imported_model_dir(name: str) -> Path:
+    """The folder of a token-classification model imported under ``name``."""
+    from redactor.plugin_api import get_model
+
+    info = get_model(name)
+    if info.kind != "token-classification":
+        raise ValueError(f"model {name!r} is a {info.kind} model, not a token classifier")
+    return info.path
+
+
+def any_imported_token_classifier() -> bool:
+    try:
+        from redactor.plugin_api import list_models
+
+        return any(m.kind == "token-classification" for m in list_models())
+    except Exception:  # a broken data folder must not break registration
+        return False
+
+
+def model_available(path: Path | None = None) -> tuple[bool, str]:
+    """(True, "") when the model folder is complete, else (False, reason)."""
+    try:
+        path = path or default_model_dir()
+    except Exception as exc:  # the runtime module itself is missing or broken
+        return False, f"NER runtime unavailable ({type(exc).__name__}: {exc})"
+    missing = [f for f in MODEL_FILES if not (path / f).is_file()]
+    if missing:
+        return False, f"NER model not installed in {path} (missing {', '.join(missing)})"
+    return True, ""
+
+
+_LOCK = threading.Lock()
+_MODELS: dict[tuple[Path, int], Any] = {}
+
+
+def load_model(path: Path | None = None, threads: int = 0) -> Any:
+    """The NER model, loaded once per process and folder (thread-safe)."""
+    path = (path or default_model_dir()).resolve()
+    key = (path, threads)
+    with _LOCK:
+        model = _MODELS.get(key)
+        if model is None:
+            kwargs = {"threads": threads} if threads > 0 else {}
+            model = _MODELS[key] = _runtime().NerModel(path, **kwargs)
+        return model
+
+
+class NerDetector:
+    """Detector ``ner`` (see the module docstring)."""
+
+    id = "ner"
+    version = "1.0"
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+
+    def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
+        settings = ctx.settings
+        if not settings.get(SECTION, "ner", True) or not doc.text.strip():
+            return
+        min_score = float(settings.get(SECTION, "ner_min_score", 0.0) or 0.0)
+        name = str(settings.get(SECTION, "ner_model", "") or "")
+        path = imported_model_dir(name) if name else self.path
+        if not name:
+            ok, why = model_available(self.path)
+            if not ok:
+                raise RuntimeError(why)
+        model = load_model(path, int(settings.get(SECTION, "threads", 0) or 0))
+        ctx.check()
+        found: list[Finding] = []
+        for span_start, span_end, raw, score in model.predict(doc.text):
+            if span_end <= span_start or float(score) < min_score:
+                continue
+            for start, end in split_at_breaks(doc.text, int(span_start), int(span_end),
+                                              soft_newlines=doc.format == "pdf"):
+                text = doc.text[start:end]
+                mapped = map_label(str(raw), text)
+                if mapped is None:
+                    continue
+                label, subtype = mapped
+                if label == Label.DATETIME and not _TEMPORAL.search(text):
+                    continue
+                found.append(Finding(Span(start, end), label, text, subtype=subtype,
+                                     score=round(float(score), 4), detector=self.id,
+                                     explanation=f"NER model ({raw})"))
+        yield from found
+        if settings.get(SECTION, "propagate_mentions", True):
+            ctx.check()
+            aliases = defined_aliases(doc.text, found, self.id)
+            yield from aliases
+            yield from propagate(doc.text, found, self.id, always=aliases)
+
+
+_BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*")
+_HARD_BREAK = re.compile(r"\s*(?:[\f\v\u2028\u2029]|\n[^\S\n]*\n)\s*")
+
+
+def split_at_breaks(text: str, start: int, end: int, *,
+                    soft_newlines: bool = False) -> list[tuple[int, int]]:
+    """Split a span at paragraph and page breaks (a name never runs from one table cell or
+    paragraph into the next); pieces without a word character are dropped.
+
+    With ``soft_newlines`` (PDF text, where a single newline is only a wrapped line) a span
+    is split at blank lines and page breaks only.
+    """
+    pieces: list[tuple[int, int]] = []
+    pos = start
+    for m in (_HARD_BREAK if soft_newlines else _BREAK).finditer(text, start, end):
+        pieces.append((pos, m.start()))
+        pos = m.end()
+    pieces.append((pos, end))
+    return [(s, e) for s, e in pieces if e > s and re.search(r"\w", text[s:e])]

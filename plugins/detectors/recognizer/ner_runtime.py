@@ -1,0 +1,246 @@
+"""ONNX Runtime inference for the shipped 8-type NER token classifier (no torch/transformers).
+
+Usage::
+
+    from redactor_plugins.detectors.recognizer.ner_runtime import NerModel
+    model = NerModel()                     # resources/models/ner
+    for start, end, label, conf in model.predict(text):
+        ...
+
+Labels: PERSON, CODE, LOC, ORG, DEM, DATETIME, QUANTITY, MISC (TAB's entity types).
+Long texts are cut into overlapping windows of word pieces; each word piece takes the
+prediction of the window in which it lies farthest from an edge, so spans are neither lost nor
+duplicated at window boundaries.  Word pieces of one word always share one label.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+
+import numpy as np  # noqa: E402
+import onnxruntime as ort  # noqa: E402
+from redactor_plugins.shared.onnx_sessions import default_providers, session_options  # noqa: E402
+from redactor_plugins.shared.tokenizer_calls import encode_document  # noqa: E402
+from tokenizers import Tokenizer  # noqa: E402
+
+__all__ = ["NerModel", "NerSpan", "default_model_dir"]
+
+NerSpan = tuple[int, int, str, float]
+
+_TRAIL_PUNCT = " \t\r\n,;:!?\u00a0"
+_LEAD_PUNCT = " \t\r\n,;:.!?(\"'“‘«\u00a0"
+_PAIRS = {")": "(", "]": "[", "”": "“", "’": "‘", "»": "«", '"': '"'}
+
+
+def default_model_dir() -> Path:
+    """``resources/models/ner`` from the installed ``redactor_resources`` package, or the
+    repository folder next to this file's package when that is not importable."""
+    try:
+        from importlib.resources import files
+
+        p = files("redactor_resources") / "models" / "ner"
+        if p.is_dir() and (p / "model.onnx").is_file():
+            return Path(str(p))
+    except (ModuleNotFoundError, TypeError, NotADirectoryError):
+        pass
+    return Path(__file__).resolve().parents[3] / "resources" / "models" / "ner"
+
+
+@dataclass(frozen=True)
+class _Piece:
+    start: int
+    end: int
+    word: int
+
+
+def overlapping_windows(n: int, size: int, overlap: int) -> list[tuple[int, int]]:
+    """Overlapping ``[start, end)`` windows over ``n`` items: each is ``size`` long, the next
+    starts ``size - overlap`` later, the last ends at ``n`` (also used to train the model)."""
+    if n <= size:
+        return [(0, n)]
+    step = size - overlap
+    if step <= 0:
+        raise ValueError("the overlap must be smaller than the window")
+    out = []
+    s = 0
+    while True:
+        e = min(s + size, n)
+        out.append((s, e))
+        if e >= n:
+            return out
+        s += step
+
+
+class NerModel:
+    """Token classifier over ONNX Runtime.
+
+    ``window`` is the number of word pieces per window including [CLS]/[SEP]; ``overlap`` the
+    number of word pieces shared by consecutive windows.
+    """
+
+    def __init__(
+        self,
+        model_dir: str | os.PathLike[str] | None = None,
+        *,
+        window: int | None = None,
+        overlap: int | None = None,
+        batch_size: int = 8,
+        threads: int = 2,
+        providers: list[str] | None = None,
+    ) -> None:
+        d = Path(model_dir) if model_dir is not None else default_model_dir()
+        self.model_dir = d
+        meta: dict[str, Any] = {}
+        if (d / "config.json").is_file():
+            meta = json.loads((d / "config.json").read_text(encoding="utf-8"))
+        self.metadata = meta
+        labels = json.loads((d / "labels.json").read_text(encoding="utf-8"))
+        if isinstance(labels, dict):  # {"id2label": {...}} or {"0": "O", ...}
+            labels = labels.get("labels") or labels.get("id2label") or labels
+            if isinstance(labels, dict):
+                labels = [labels[str(i)] for i in range(len(labels))]
+        self.labels: list[str] = list(labels)
+        self.window = int(window or meta.get("window", 256))
+        self.overlap = int(overlap if overlap is not None else meta.get("overlap", 64))
+        if self.window < 8 or not 0 <= self.overlap < self.window - 2:
+            raise ValueError("window must be >= 8 and overlap < window - 2")
+        self.batch_size = max(1, batch_size)
+        self.tokenizer = Tokenizer.from_file(str(d / "tokenizer.json"))
+        self.tokenizer.no_truncation()
+        self.tokenizer.no_padding()
+        self.cls_id = self._token_id("[CLS]", 101)
+        self.sep_id = self._token_id("[SEP]", 102)
+        self.pad_id = self._token_id("[PAD]", 0)
+        so = session_options(threads)
+        if providers is None:
+            providers = default_providers()
+        self.session = ort.InferenceSession(str(d / "model.onnx"), so, providers=providers)
+        self._inputs = {i.name for i in self.session.get_inputs()}
+
+    def _token_id(self, tok: str, default: int) -> int:
+        i = self.tokenizer.token_to_id(tok)
+        return default if i is None else int(i)
+
+    # -------------------------------------------------------------------------------------
+    def _run(self, chunks: list[list[int]]) -> list[np.ndarray]:
+        """Softmax probabilities (len(chunk), n_labels) for each chunk of word-piece ids."""
+        out: list[np.ndarray] = []
+        for k in range(0, len(chunks), self.batch_size):
+            batch = chunks[k : k + self.batch_size]
+            m = max(len(c) for c in batch) + 2
+            ids = np.full((len(batch), m), self.pad_id, dtype=np.int64)
+            att = np.zeros((len(batch), m), dtype=np.int64)
+            for i, c in enumerate(batch):
+                ids[i, : len(c) + 2] = [self.cls_id, *c, self.sep_id]
+                att[i, : len(c) + 2] = 1
+            feed = {"input_ids": ids, "attention_mask": att}
+            if "token_type_ids" in self._inputs:
+                feed["token_type_ids"] = np.zeros_like(ids)
+            logits = self.session.run(None, {k2: v for k2, v in feed.items() if k2 in self._inputs})[0]
+            z = logits - logits.max(-1, keepdims=True)
+            p = np.exp(z)
+            p /= p.sum(-1, keepdims=True)
+            for i, c in enumerate(batch):
+                out.append(p[i, 1 : len(c) + 1])
+        return out
+
+    def token_probabilities(self, text: str) -> tuple[list[_Piece], np.ndarray]:
+        """Word pieces of ``text`` and their label probabilities (n_pieces, n_labels)."""
+        enc = encode_document(self.tokenizer, text)
+        pieces = [
+            _Piece(s, e, -1 if w is None else int(w))
+            for (s, e), w in zip(enc.offsets, enc.word_ids, strict=True)
+        ]
+        n = len(pieces)
+        probs = np.zeros((n, len(self.labels)), dtype=np.float32)
+        if n == 0:
+            return pieces, probs
+        wins = overlapping_windows(n, self.window - 2, self.overlap)
+        results = self._run([enc.ids[s:e] for s, e in wins])
+        best = np.full(n, -1, dtype=np.int64)
+        for (s, e), p in zip(wins, results, strict=True):
+            idx = np.arange(s, e)
+            centrality = np.minimum(idx - s, e - 1 - idx)
+            take = centrality > best[s:e]
+            probs[s:e][take] = p[take]
+            best[s:e][take] = centrality[take]
+        return pieces, probs
+
+    def predict(self, text: str) -> list[NerSpan]:
+        """Entity spans ``(start, end, label, confidence)`` with character offsets into
+        ``text`` (end exclusive), sorted, non-overlapping."""
+        if not text or not text.strip():
+            return []
+        pieces, probs = self.token_probabilities(text)
+        if not pieces:
+            return []
+        lab_idx = probs.argmax(-1)
+        conf = probs.max(-1)
+        # word-level consistency: continuation pieces follow the word's first piece
+        tags: list[str] = []
+        prev_word = -2
+        first_tag = "O"
+        for i, pc in enumerate(pieces):
+            if pc.word >= 0 and pc.word == prev_word and i > 0:
+                tags.append("O" if first_tag == "O" else "I-" + first_tag[2:])
+            else:
+                first_tag = self.labels[int(lab_idx[i])]
+                tags.append(first_tag)
+            prev_word = pc.word
+        spans: list[NerSpan] = []
+        cur: list[Any] | None = None  # [start, end, type, [conf...]]
+        for i, (pc, tag) in enumerate(zip(pieces, tags, strict=True)):
+            if tag == "O" or pc.end <= pc.start:
+                if cur is not None:
+                    spans.append(self._finish(text, cur))
+                cur = None
+                continue
+            bio, typ = tag.split("-", 1)
+            # continue on I- of the same type, and also on a B- that touches the previous
+            # piece with no character in between ("john" "." "smith" in an e-mail address)
+            if cur is not None and cur[2] == typ and (bio == "I" or pc.start == cur[1]):
+                cur[1] = pc.end
+                cur[3].append(float(conf[i]))
+            else:
+                if cur is not None:
+                    spans.append(self._finish(text, cur))
+                cur = [pc.start, pc.end, typ, [float(conf[i])]]
+        if cur is not None:
+            spans.append(self._finish(text, cur))
+        return [s for s in spans if s[1] > s[0]]
+
+    @staticmethod
+    def _finish(text: str, cur: list[Any]) -> NerSpan:
+        s, e, typ, confs = cur
+        s, e = _trim(text, s, e)
+        return (s, e, typ, round(float(np.mean(confs)), 4))
+
+
+def _trim(text: str, s: int, e: int) -> tuple[int, int]:
+    """Strip surrounding whitespace and punctuation that is not part of the entity: keep a
+    final full stop after an initial or abbreviation ("J.", "a.m.", "Ltd."), keep closing
+    brackets/quotes that have their opening partner inside the span."""
+    changed = True
+    while changed and e > s:
+        changed = False
+        while e > s and text[e - 1] in _TRAIL_PUNCT:
+            e -= 1
+            changed = True
+        while s < e and text[s] in _LEAD_PUNCT:
+            s += 1
+            changed = True
+        if e > s and text[e - 1] == ".":
+            word = text[s : e - 1].rsplit(None, 1)[-1] if text[s : e - 1].strip() else ""
+            if not (len(word) <= 3 or "." in word):
+                e -= 1
+                changed = True
+        if e > s and text[e - 1] in _PAIRS and _PAIRS[text[e - 1]] not in text[s : e - 1]:
+            e -= 1
+            changed = True
+    return s, e

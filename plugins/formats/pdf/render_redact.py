@@ -1,0 +1,520 @@
+"""v1 PDF redaction, the always-correct path: redacted pages become images.
+
+Every page that carries a redaction is rendered with PDFium (annotations and form widgets
+not drawn), the boxes of the redacted characters (union per span per line, padded) are
+painted opaque black into the pixels, and the page is replaced by that image in a NEW
+document. An invisible text layer rebuilt from the kept text only (option ``pdf_text_layer``,
+default on) keeps the page searchable; with ``overlay = "replacement"`` or ``"code"`` the
+replacement (or ``exemption_code``) is drawn in white inside the box.
+
+Untouched pages are copied only when that is provably clean: the page dictionary and its
+resources are rebuilt from an allow-list (no annotations, actions, thumbnails, structure or
+per-page metadata; XObjects lose /Metadata, /PieceInfo, /StructParent(s)), and a page is
+re-rendered instead when its content uses invisible text (render mode 3 or 7), marked-content
+properties (/ActualText, /Alt, /E, optional content), patterns with their own content, or
+when any redacted string occurs in its decompressed streams.
+
+Boxes over an image are carried to every page that draws the same image object
+(:func:`redactor_plugins.formats.pdf.rects.share_image_boxes`). A redacted string drawn visibly inside
+a soft mask, a pattern or a Type3 glyph, where no extractor sees it, makes the export fail; in
+invisible text there, the page is rendered (:mod:`redactor_plugins.formats.pdf.hidden_text`).
+
+Nothing at document level is carried over (outlines, names, attachments, forms, JavaScript,
+open actions, layers, structure tree, XMP, /Info); a neutral /Info (Producer "Redactor") is
+written; the file is written whole (no incremental update, no /Prev, one %%EOF).
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pikepdf
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw
+from redactor_plugins.formats.pdf.hidden_text import hidden_secret_pages, refuse_hidden_images
+from redactor_plugins.formats.pdf.rects import (
+    Rect,
+    inherited,
+    redaction_rects,
+    same_line,
+    share_image_boxes,
+)
+from redactor_plugins.formats.pdf.verify import page_object_texts
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from redactor.plugin_api import (
+    Box,
+    Document,
+    RedactionPlan,
+    RunContext,
+    Segment,
+    norm_text,
+)
+
+DEFAULT_DPI = 200
+MIN_DPI = 200
+TEXT_FONT = "Helvetica"
+PAGE_KEYS = ("/MediaBox", "/CropBox", "/Rotate", "/Resources", "/Contents", "/Group",
+             "/UserUnit", "/BleedBox", "/TrimBox", "/ArtBox")
+RESOURCE_KEYS = ("/Font", "/XObject", "/ExtGState", "/ColorSpace", "/Pattern", "/Shading",
+                 "/ProcSet")
+XOBJECT_DROP = ("/Metadata", "/PieceInfo", "/StructParent", "/StructParents", "/OPI",
+                "/Name", "/LastModified")
+TRUE_WORDS = ("1", "true", "yes", "on")
+
+
+def option_on(plan: RedactionPlan, ctx: RunContext, name: str, default: bool) -> bool:
+    value = plan.options.get(name)
+    if value is None:
+        value = plan.options.get(f"pdf_{name}") if not name.startswith("pdf_") else None
+    if value is None:
+        setting = ctx.settings.get("pdf", name.removeprefix("pdf_"), None)
+        if setting is None:
+            return default
+        value = setting
+    return str(value).strip().lower() in TRUE_WORDS
+
+
+def dpi_of(plan: RedactionPlan, ctx: RunContext) -> int:
+    raw = plan.options.get("pdf_dpi") or ctx.settings.get("pdf", "dpi", DEFAULT_DPI)
+    try:
+        return max(MIN_DPI, int(str(raw)))
+    except ValueError:
+        return DEFAULT_DPI
+
+
+def redacted_offsets(plan: RedactionPlan) -> list[tuple[int, int]]:
+    return [(r.span.start, r.span.end) for r in plan.replacements]
+
+
+# -- kept text layer -----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Word:
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+def kept_words(doc: Document, seg: Segment, redacted: Sequence[tuple[int, int]]) -> list[Word]:
+    """Runs of kept, non-space characters on one line, with their union box."""
+    text = doc.text[seg.span.start: seg.span.end]
+    blocked = bytearray(len(text))
+    for a, b in redacted:
+        lo, hi = max(a, seg.span.start), min(b, seg.span.end)
+        if lo < hi:
+            blocked[lo - seg.span.start: hi - seg.span.start] = b"\x01" * (hi - lo)
+    words: list[Word] = []
+    cur: list[tuple[str, Box]] = []
+
+    def flush() -> None:
+        if cur:
+            words.append(Word("".join(c for c, _ in cur), min(b.x0 for _, b in cur),
+                              min(b.y0 for _, b in cur), max(b.x1 for _, b in cur),
+                              max(b.y1 for _, b in cur)))
+            cur.clear()
+
+    for i, ch in enumerate(text):
+        box = seg.boxes[i] if i < len(seg.boxes) else None
+        if blocked[i] or ch.isspace() or box is None or box.x1 <= box.x0 or box.y1 <= box.y0:
+            flush()
+            continue
+        if cur:
+            last = cur[-1][1]
+            if not same_line(last, box) or box.x0 < last.x0 or box.x0 > last.x1 + \
+                    0.5 * (box.y1 - box.y0):
+                flush()
+        cur.append((ch, box))
+    flush()
+    return words
+
+
+def _pdf_literal(raw: bytes) -> bytes:
+    return b"(" + raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") \
+        .replace(b"\r", b"\\r").replace(b"\n", b"\\n") + b")"
+
+
+def _encodable_runs(text: str) -> list[tuple[int, str]]:
+    """Split ``text`` into (offset, run) pieces that WinAnsi (cp1252) can encode."""
+    runs: list[tuple[int, str]] = []
+    start = None
+    for i, ch in enumerate(text):
+        try:
+            ch.encode("cp1252")
+            ok = True
+        except UnicodeEncodeError:
+            ok = False
+        if ok and start is None:
+            start = i
+        elif not ok and start is not None:
+            runs.append((start, text[start:i]))
+            start = None
+    if start is not None:
+        runs.append((start, text[start:]))
+    return runs
+
+
+def _fmt(v: float) -> str:
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return s if s not in ("", "-0") else "0"
+
+
+def text_ops(words: Iterable[Word], font: str = "/F1", invisible: bool = True) -> bytes:
+    """Content-stream operators that place each word (Helvetica, fitted to its box)."""
+    out: list[bytes] = []
+    for w in words:
+        height = w.y1 - w.y0
+        size = max(1.0, height / 1.2)
+        baseline = w.y0 + 0.22 * height
+        width = w.x1 - w.x0
+        for offset, run in _encodable_runs(w.text):
+            natural = stringWidth(run, TEXT_FONT, size)
+            if natural <= 0:
+                continue
+            share = width * (stringWidth(w.text[:offset], TEXT_FONT, size) /
+                             max(1e-6, stringWidth(w.text, TEXT_FONT, size)))
+            run_width = width * natural / max(1e-6, stringWidth(w.text, TEXT_FONT, size))
+            scale = max(1.0, min(1000.0, 100.0 * run_width / natural))
+            mode = b"3 Tr " if invisible else b""
+            out.append(b"BT " + mode + f"{font} {_fmt(size)} Tf {_fmt(scale)} Tz "
+                       f"1 0 0 1 {_fmt(w.x0 + share)} {_fmt(baseline)} Tm ".encode()
+                       + _pdf_literal(run.encode("cp1252")) + b" Tj ET\n")
+    return b"".join(out)
+
+
+def overlay_ops(rects: Iterable[Rect], labels: Mapping[int, str], font: str = "/F1") -> bytes:
+    """White text fitted inside the first rectangle of each span."""
+    out: list[bytes] = []
+    for r in rects:
+        label = labels.get(r.span_index, "")
+        if not r.first or not label:
+            continue
+        run = "".join(c if c.encode("cp1252", "ignore") else "?" for c in label)
+        natural = stringWidth(run, TEXT_FONT, 1.0)
+        if natural <= 0:
+            continue
+        size = min(r.height * 0.7, 0.92 * r.width / natural)
+        if size < 2:
+            continue
+        x = r.x0 + (r.width - natural * size) / 2
+        y = r.y0 + (r.height - 0.7 * size) / 2
+        out.append(f"BT 0 Tr 1 g /{font.lstrip('/')} {_fmt(size)} Tf 1 0 0 1 {_fmt(x)} {_fmt(y)} Tm "
+                   .encode() + _pdf_literal(run.encode("cp1252", "replace")) + b" Tj ET\n")
+    return b"".join(out)
+
+
+def overlay_labels(plan: RedactionPlan) -> dict[int, str]:
+    mode = str(plan.options.get("overlay", "") or "").strip().lower()
+    if mode == "replacement":
+        return {n: r.replacement for n, r in enumerate(plan.replacements)}
+    if mode == "code":
+        code = str(plan.options.get("exemption_code", "") or "")
+        return {n: code for n in range(len(plan.replacements))} if code else {}
+    return {}
+
+
+# -- pages ---------------------------------------------------------------------------------
+def page_geometry(page: pikepdf.Dictionary) -> tuple[pikepdf.Array, pikepdf.Array | None, int]:
+    media = inherited(page, "/MediaBox")
+    if not isinstance(media, pikepdf.Array):
+        media = pikepdf.Array([0, 0, 612, 792])
+    crop = inherited(page, "/CropBox")
+    rotate = inherited(page, "/Rotate")
+    try:
+        rot = int(rotate) % 360 if rotate is not None else 0  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        rot = 0
+    return (pikepdf.Array([float(v) for v in media]),
+            pikepdf.Array([float(v) for v in crop]) if isinstance(crop, pikepdf.Array) else None,
+            rot)
+
+
+def helvetica(out: pikepdf.Pdf) -> pikepdf.Dictionary:
+    return out.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica,
+        Encoding=pikepdf.Name.WinAnsiEncoding))
+
+
+def render_page(pdoc: pdfium.PdfDocument, index: int, rects: Sequence[Rect], dpi: int
+                ) -> tuple[Image.Image, tuple[float, float, float, float]]:
+    """Render one page unrotated (no annotations, no form widgets) and paint ``rects``."""
+    page = pdoc[index]
+    try:
+        page.set_rotation(0)  # in memory only: render the page's own user space
+        bx0, by0, bx1, by1 = page.get_bbox()
+        scale = dpi / 72.0
+        bitmap = page.render(scale=scale, may_draw_forms=False, draw_annots=False,
+                             fill_color=(255, 255, 255, 255))
+        try:
+            img = bitmap.to_pil().convert("RGB")
+        finally:
+            bitmap.close()
+    finally:
+        page.close()
+    sx = img.width / max(1e-6, bx1 - bx0)
+    sy = img.height / max(1e-6, by1 - by0)
+    draw = ImageDraw.Draw(img)
+    for r in rects:
+        left = (r.x0 - bx0) * sx
+        right = (r.x1 - bx0) * sx
+        top = (by1 - r.y1) * sy
+        bottom = (by1 - r.y0) * sy
+        if right < 0 or bottom < 0 or left > img.width or top > img.height:
+            continue
+        draw.rectangle([int(left) - 1, int(top) - 1, int(right) + 1, int(bottom) + 1],
+                       fill=(0, 0, 0))
+    return img, (bx0, by0, bx1, by1)
+
+
+def image_xobject(out: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
+    arr = np.asarray(img)
+    if arr.ndim == 3 and np.array_equal(arr[..., 0], arr[..., 1]) and \
+            np.array_equal(arr[..., 1], arr[..., 2]):
+        data, cs = arr[..., 0].tobytes(), pikepdf.Name.DeviceGray
+    else:
+        data, cs = arr.tobytes(), pikepdf.Name.DeviceRGB
+    return pikepdf.Stream(out, zlib.compress(data, 6), Type=pikepdf.Name.XObject,
+                          Subtype=pikepdf.Name.Image, Width=img.width, Height=img.height,
+                          ColorSpace=cs, BitsPerComponent=8, Filter=pikepdf.Name.FlateDecode)
+
+
+def image_page(out: pikepdf.Pdf, src_page: pikepdf.Dictionary, img: Image.Image,
+               bbox: tuple[float, float, float, float], extra: bytes,
+               font: pikepdf.Dictionary | None) -> pikepdf.Dictionary:
+    media, crop, rot = page_geometry(src_page)
+    bx0, by0, bx1, by1 = bbox
+    content = (f"q {_fmt(bx1 - bx0)} 0 0 {_fmt(by1 - by0)} {_fmt(bx0)} {_fmt(by0)} cm /Im0 Do Q\n"
+               .encode() + extra)
+    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image_xobject(out, img)))
+    if font is not None and extra:
+        resources.Font = pikepdf.Dictionary(F1=font)
+    page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=media, Resources=resources,
+                              Contents=pikepdf.Stream(out, content))
+    if crop is not None:
+        page.CropBox = crop
+    if rot:
+        page.Rotate = rot
+    return page
+
+
+def clean_xobjects(res: pikepdf.Dictionary, seen: set[tuple[int, int]], depth: int = 0) -> None:
+    """Remove metadata and structure links from XObjects, recursively (in place)."""
+    if depth > 16 or not isinstance(res, pikepdf.Dictionary):
+        return
+    xobjs = res.get("/XObject")
+    if not isinstance(xobjs, pikepdf.Dictionary):
+        return
+    for _, xo in xobjs.items():
+        if not isinstance(xo, pikepdf.Stream):
+            continue
+        if xo.is_indirect:
+            if xo.objgen in seen:
+                continue
+            seen.add(xo.objgen)
+        for key in XOBJECT_DROP:
+            if key in xo:
+                del xo[key]
+        if xo.get("/Subtype") == "/Form":
+            clean_xobjects(xo.get("/Resources"), seen, depth + 1)
+
+
+def clean_resources(res: object) -> pikepdf.Dictionary:
+    out = pikepdf.Dictionary()
+    if isinstance(res, pikepdf.Dictionary):
+        for key in RESOURCE_KEYS:
+            if key in res:
+                out[key] = res[key]
+    return out
+
+
+def copy_page(out: pikepdf.Pdf, src_pdf: pikepdf.Pdf, src_page: pikepdf.Dictionary
+              ) -> pikepdf.Dictionary:
+    """An allow-listed copy of an untouched page (annotations and metadata left behind)."""
+    media, crop, rot = page_geometry(src_page)
+    fresh = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=media)
+    if crop is not None:
+        fresh.CropBox = crop
+    if rot:
+        fresh.Rotate = rot
+    fresh.Resources = clean_resources(inherited(src_page, "/Resources"))
+    for key in ("/Contents", "/Group", "/UserUnit", "/BleedBox", "/TrimBox", "/ArtBox"):
+        if key in src_page:
+            fresh[key] = src_page[key]
+    copied = out.copy_foreign(src_pdf.make_indirect(fresh))
+    clean_xobjects(copied.Resources, set())
+    return copied
+
+
+# -- deciding whether an untouched page can be copied ---------------------------------------
+_TEXT_SHOW = {"Tj", "TJ", "'", '"'}
+
+
+def _content_flags(stream_owner: object, resources: object, seen: set[tuple[int, int]],
+                   depth: int = 0) -> str | None:
+    """Why this content may hide text (or None): invisible text, marked-content properties,
+    optional content, content-carrying patterns."""
+    if depth > 16:
+        return "nesting too deep"
+    try:
+        ops = pikepdf.parse_content_stream(stream_owner)
+    except (pikepdf.PdfError, TypeError, ValueError):
+        return "unparsable content"
+    for operands, op in ops:
+        name = str(op)
+        if name == "Tr" and operands and int(operands[0]) in (3, 7):
+            return "invisible text"
+        if name in ("BDC", "DP"):
+            return "marked-content properties"
+    if isinstance(resources, pikepdf.Dictionary):
+        if "/Properties" in resources:
+            return "marked-content properties"
+        patterns = resources.get("/Pattern")
+        if isinstance(patterns, pikepdf.Dictionary):
+            for _, pat in patterns.items():
+                if isinstance(pat, pikepdf.Stream):
+                    return "content-carrying pattern"
+        xobjs = resources.get("/XObject")
+        if isinstance(xobjs, pikepdf.Dictionary):
+            for _, xo in xobjs.items():
+                if not isinstance(xo, pikepdf.Stream):
+                    continue
+                if "/OC" in xo:
+                    return "optional content"
+                if xo.get("/Subtype") != "/Form":
+                    continue
+                if xo.is_indirect:
+                    if xo.objgen in seen:
+                        continue
+                    seen.add(xo.objgen)
+                why = _content_flags(xo, xo.get("/Resources"), seen, depth + 1)
+                if why:
+                    return why
+    return None
+
+
+def render_reason(src_page: pikepdf.Page, secrets: Sequence[str]) -> str | None:
+    """Why an untouched page must be re-rendered rather than copied (None: copy it)."""
+    obj = src_page.obj
+    why = _content_flags(src_page, inherited(obj, "/Resources"), set())
+    if why:
+        return why
+    if secrets:
+        probe = pikepdf.Dictionary(Contents=obj.get("/Contents", pikepdf.Array()),
+                                   Resources=clean_resources(inherited(obj, "/Resources")))
+        haystack = norm_text(page_object_texts(probe))
+        if any(s in haystack for s in secrets):
+            return "a redacted string occurs in its streams"
+    return None
+
+
+# -- the writer ----------------------------------------------------------------------------
+def neutral_info(out: pikepdf.Pdf) -> None:
+    out.trailer.Info = out.make_indirect(pikepdf.Dictionary(Producer=pikepdf.String("Redactor")))
+
+
+def save_whole(out: pikepdf.Pdf, dest: Path) -> None:
+    out.save(dest, linearize=False, object_stream_mode=pikepdf.ObjectStreamMode.generate,
+             compress_streams=True, fix_metadata_version=False, deterministic_id=True)
+
+
+def byte_secrets(plan: RedactionPlan) -> list[str]:
+    """Normalised redacted strings specific enough to search in an untouched page's streams."""
+    from redactor_plugins.formats.pdf.verify import searchable_in_bytes
+
+    return sorted({n for _, secret in plan.labelled_secrets()
+                   if searchable_in_bytes(n := norm_text(secret))})
+
+
+def page_text_words(doc: Document, index: int, redacted: Sequence[tuple[int, int]]
+                    ) -> list[Word]:
+    if index >= len(doc.segments):
+        return []
+    return kept_words(doc, doc.segments[index], redacted)
+
+
+def build_render_page(out: pikepdf.Pdf, doc: Document, pdoc: pdfium.PdfDocument,
+                      src_page: pikepdf.Dictionary, index: int, rects: Sequence[Rect],
+                      plan: RedactionPlan, ctx: RunContext, font: pikepdf.Dictionary
+                      ) -> pikepdf.Dictionary:
+    img, bbox = render_page(pdoc, index, rects, dpi_of(plan, ctx))
+    extra = b""
+    if option_on(plan, ctx, "pdf_text_layer", True):
+        extra += text_ops(page_text_words(doc, index, redacted_offsets(plan)))
+    labels = overlay_labels(plan)
+    if labels:
+        extra += overlay_ops(rects, labels)
+    page = image_page(out, src_page, img, bbox, extra, font)
+    img.close()
+    return page
+
+
+def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext,
+                 page_builders: Mapping[int, object] | None = None,
+                 rects: Mapping[int, list[Rect]] | None = None) -> dict[int, str]:
+    """Write ``dest`` with the v1 method; returns {page index: how it was written}.
+
+    ``page_builders`` (used by v2) maps a page index to a callable
+    ``(out, src_pdf, src_page) -> pikepdf.Dictionary | None`` tried before rendering;
+    ``rects`` are the redaction rectangles with the shared-image boxes already added (v2
+    computes them once for both), else they are computed here.
+    """
+    from redactor_plugins.formats.pdf.read import opened
+
+    if doc.format != "pdf":
+        from redactor.plugin_api import UsageError
+
+        raise UsageError(f"the PDF writer writes PDF input only (this document is "
+                         f"{doc.format.upper()})")
+    secrets = byte_secrets(plan)
+    how: dict[int, str] = {}
+    with opened(doc.source, ctx.password) as (pike, pdoc):
+        if rects is None:
+            rects = share_image_boxes(pike, redaction_rects(doc, plan))
+        refuse_hidden_images(pike, rects)
+        must_render = hidden_secret_pages(pike, secrets)
+        out = pikepdf.new()
+        font = helvetica(out)
+        n = len(pike.pages)
+        for i in range(n):
+            ctx.check()
+            ctx.progress("write", i / max(1, n))
+            src = pike.pages[i]
+            page_rects = rects.get(i, [])
+            built = None
+            builder = (page_builders or {}).get(i)
+            if i in must_render:
+                builder = None
+                how[i] = "rendered (a redacted string in a pattern's or soft mask's text)"
+            if builder is not None:
+                built = builder(out, pike, src)  # type: ignore[operator]
+                if built is not None:
+                    how[i] = "glyph"
+            if built is None and not page_rects and i not in must_render:
+                reason = render_reason(src, secrets)
+                if reason is None:
+                    built = copy_page(out, pike, src.obj)
+                    how[i] = "copied"
+                else:
+                    how[i] = f"rendered ({reason})"
+            if built is None:
+                built = build_render_page(out, doc, pdoc, src.obj, i, page_rects, plan, ctx,
+                                          font)
+                how.setdefault(i, "rendered")
+            out.pages.append(pikepdf.Page(built))
+        neutral_info(out)
+        save_whole(out, dest)
+        out.close()
+    return how
+
+
+class RenderRedactor:
+    """The v1 writer strategy (see module docs)."""
+
+    def write(self, doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
+              ) -> dict[int, str]:
+        return write_render(doc, plan, dest, ctx)

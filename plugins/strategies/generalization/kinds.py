@@ -1,0 +1,196 @@
+"""Kinds of organisations, groups of people and miscellaneous things, by keyword tables in
+``resources/generalize`` (``org_kinds.json``, ``occupations.json``, ``misc_kinds.json``).
+
+* ORG levels: ``kind`` ("St. Olav Hospital" → "a hospital"), ``generic`` ("an organisation").
+* DEM levels: ``broader`` ("Norwegian" → "a European national" / "European" before a noun,
+  "lawyer" → "a legal professional"), ``generic`` ("a person").
+* MISC levels: ``kind`` ("mesothelioma" → "a medical condition", "Gujarat riots" → "an
+  event"), ``generic`` ("something").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from redactor_plugins.strategies.generalization.places import (
+    CONTINENT_ADJECTIVES,
+    continent_of,
+    demonym_country,
+    lookup,
+)
+from redactor_plugins.strategies.generalization.text import (
+    Phrase,
+    fold,
+    is_field_label,
+    kind_of,
+    load_table,
+)
+
+ORG_LEVELS = ("kind", "generic")
+DEM_LEVELS = ("broader", "generic")
+MISC_LEVELS = ("kind", "generic")
+
+# Words after which a demonym names a language ("speaks Norwegian", "in Norwegian").
+_LANGUAGE_CONTEXT = re.compile(r"\b(speaks?|spoke|spoken|speaking|in|into|from|language|"
+                               r"translated|fluent)\s*$", re.IGNORECASE)
+_NON_NOUNS = frozenset(
+    "is was are were be been has have had and or but nor who which that whose whom to of in "
+    "on at by for with from as than then he she they it his her their its the a an not also "
+    "said says told went came left took made gave lived lives live died dies".split())
+
+
+def generalize_org(canonical: str, level: str) -> Phrase:
+    """The organisation's kind; a name that is only a place name (a club or council known
+    by its town) becomes the kind of place."""
+    if level == "generic":
+        return Phrase("organisation")
+    kind = kind_of(canonical, "org_kinds")
+    if kind:
+        return Phrase(kind)
+    place = lookup(canonical)
+    if place is not None and place.kind in ("city", "town", "country", "state"):
+        return Phrase(place.kind)
+    return Phrase("organisation")
+
+
+@cache
+def _occupations() -> tuple[tuple[str, str], ...]:
+    """(keyword, group), longest keywords first."""
+    pairs = [(fold(word), group) for group, kws in load_table("occupations")["groups"].items()
+             for word in kws]
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+def occupation_group(text: str) -> str:
+    low = fold(" ".join(text.split()))
+    for word, group in _occupations():
+        if re.search(rf"(?<!\w){re.escape(word)}(?:s|es)?(?!\w)", low):
+            return group
+    return ""
+
+
+def occupation_keywords(group: str) -> list[str]:
+    return [w for w, g in _occupations() if g == group]
+
+
+def _plural_noun(text: str) -> str:
+    if text.endswith(("person",)):
+        return text[:-6] + "people"
+    if text.endswith("member of the clergy"):
+        return "members of the clergy"
+    if text.startswith("member of"):
+        return "members" + text[6:]
+    if text.endswith(("s", "sh", "ch")):
+        return text + "es"
+    return text + "s"
+
+
+def _dem_table(name: str) -> dict[str, object]:
+    return {fold(k): v for k, v in load_table("occupations").get(name, {}).items()}
+
+
+def _count_before(doc_text: str, start: int) -> bool:
+    """A number (or "few"/"several") directly before ``start``: "the two youngest"."""
+    m = re.search(r"(\w+)[ \t]+$", doc_text[max(0, start - 20) : start])
+    return bool(m) and (m.group(1).isdigit() or fold(m.group(1)) in (
+        "two three four five six seven eight nine ten few several many both".split()))
+
+
+def _nationality_phrase(text: str, level: str) -> Phrase | None:
+    """ "US citizen" → "North American citizen", "Norwegian national living" → "European
+    national living" (a demonym or country name before other words)."""
+    tokens = text.split()
+    for k in (2, 1):
+        if len(tokens) <= k:
+            continue
+        head = " ".join(tokens[:k])
+        found = demonym_country(head)
+        country = found[0] if found is not None else ""
+        if not country:
+            place = lookup(head)
+            country = place.country if place is not None and place.kind == "country" else ""
+        if not country:
+            continue
+        rest = " ".join(tokens[k:])
+        if not rest.islower():
+            return None  # only common words ("national living") are kept
+        adjective = CONTINENT_ADJECTIVES.get(continent_of(country), "")
+        if level == "generic" or not adjective:
+            adjective = "foreign"
+        plural = rest.split(" ")[0].endswith("s") and not rest.split(" ")[0].endswith("ss")
+        return Phrase(f"{adjective} {rest}", plural=plural)
+    return None
+
+
+def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
+                   end: int = 0) -> Phrase:
+    """A broader group for a demonym, occupation, religion or political group."""
+    following = _next_word(doc_text, end)
+    adjectival = (bool(following) and following[0].islower() and following not in _NON_NOUNS
+                  and not re.search(r"(ed|ly)$", following))
+    key = fold(" ".join(text.split())).strip(" .,;:")
+    if doc_text and is_field_label(doc_text, start, end):
+        label = _dem_table("field_labels").get(key)
+        if isinstance(label, str):
+            return Phrase(label, article=False)  # "Author:" → "Recorded by:"
+    relation = _dem_table("relations").get(key) or _dem_table("relations").get(
+        key[:-1] if key.endswith("s") else key)
+    if isinstance(relation, str) and level != "generic":
+        plural = key.endswith("s") and key not in _dem_table("relations")
+        return Phrase(_plural_noun(relation) if plural else relation, plural=plural)
+    adjective_forms = _dem_table("adjectives").get(key)
+    if isinstance(adjective_forms, list):  # "the two youngest" → "the two younger ones"
+        many = _count_before(doc_text, start)
+        return Phrase(str(adjective_forms[1] if many else adjective_forms[0]), plural=many)
+    found = demonym_country(text)
+    if found is None:
+        phrase = _nationality_phrase(text, level)
+        if phrase is not None:
+            return phrase
+    if found is not None:
+        country, plural = found
+        adjectival = adjectival and not plural
+        continent = continent_of(country)
+        adjective = CONTINENT_ADJECTIVES.get(continent, "")
+        if level == "generic" or not adjective:
+            if adjectival:
+                return Phrase("certain", article=False)
+            return Phrase("people" if plural else "person", plural=plural)
+        if _LANGUAGE_CONTEXT.search(doc_text[max(0, start - 25) : start]) and not plural:
+            return Phrase(f"a {adjective} language", article=False)
+        if adjectival:
+            return Phrase(adjective, article=False)
+        return Phrase(f"{adjective} nationals" if plural else f"{adjective} national",
+                      plural=plural)
+    plural = bool(re.search(r"(?<![su])s$", text.strip())) and not adjectival
+    if level == "generic":
+        if adjectival:
+            return Phrase("certain", article=False)
+        return Phrase("people" if plural else "person", plural=plural)
+    group = occupation_group(text)
+    if not group and adjectival:
+        return Phrase("local", article=False)  # "a school nurse" → "a local …"
+    if not group:
+        group = "member of a group"  # the last resort
+    if adjectival:
+        return Phrase(group)
+    return Phrase(_plural_noun(group) if plural else group, plural=plural)
+
+
+def generalize_misc(canonical: str, level: str) -> Phrase:
+    if level == "generic":
+        return Phrase("something", article=False, alt="matter")
+    word = {fold(k): v for k, v in load_table("misc_kinds").get("words", {}).items()}.get(
+        fold(canonical.strip()))
+    if word:
+        return Phrase(word, article=False)  # "coping most days" → "managing most days"
+    kind = kind_of(canonical, "misc_kinds")
+    if kind:
+        return Phrase(kind)
+    return Phrase("something", article=False, alt="matter")
+
+
+def _next_word(text: str, end: int) -> str:
+    m = re.match(r"[ \t]*-?([^\W\d_]+)", text[end : end + 40])
+    return m.group(1) if m else ""

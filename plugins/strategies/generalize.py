@@ -1,0 +1,247 @@
+"""The ``generalize`` strategy: replace a mention with something less specific of the same
+kind, so that the text keeps its meaning ("Oslo" → "a city in Norway", "6 January 2022" →
+"2022", "42 years old" → "in their forties", "St. Olav Hospital" → "a hospital").
+
+The level comes from the policy (``[labels.X] level = …``); an empty level uses the type's
+default. Levels per label (default first):
+
+=========  ==========================================================================
+DATETIME   ``year``, ``month`` (month and year), ``decade``; times of day → "in the
+           morning", date ranges → their year(s), durations → "a few weeks"
+QUANTITY   ``range`` ("between 1,000 and 5,000 euros", "in their forties", "a few
+           children", "… euros a month"), ``magnitude``
+LOC        ``country`` ("a city in Norway"), ``region`` ("a city in Europe"), ``place``
+ORG        ``kind`` ("a hospital"), ``generic`` ("an organisation")
+DEM        ``broader`` ("a European national", "a legal professional"), ``generic``
+CODE       ``number`` ("[number]")
+PERSON     ``person`` ("a person"; "X" after a title such as "Mr")
+MISC       ``kind`` ("an event", "a medical condition"), ``generic`` ("something")
+=========  ==========================================================================
+
+An unknown level raises :class:`UsageError` (the pipeline then falls back to ``redact``).
+Sentence fixes (articles, dropped article after "the", capitals at sentence start,
+possessives) are in :mod:`redactor_plugins.strategies.generalization.text`. A replacement for PERSON or
+CODE never contains a word (3+ characters) of the original.
+"""
+
+from __future__ import annotations
+
+import re
+
+from redactor_plugins.strategies.generalization import numbers as numbers
+from redactor_plugins.strategies.generalization import time as times
+from redactor_plugins.strategies.generalization.kinds import (
+    DEM_LEVELS,
+    MISC_LEVELS,
+    ORG_LEVELS,
+    generalize_dem,
+    generalize_misc,
+    generalize_org,
+)
+from redactor_plugins.strategies.generalization.places import LEVELS as LOC_LEVELS
+from redactor_plugins.strategies.generalization.places import generalize_place, place_adjective
+from redactor_plugins.strategies.generalization.text import (
+    DETERMINERS,
+    TITLES,
+    Phrase,
+    previous_word,
+    render,
+    shares_identifying_word,
+)
+
+from redactor.plugin_api import Label, ReplacementRequest, RunContext, UsageError
+
+LEVELS: dict[Label, tuple[str, ...]] = {
+    Label.DATETIME: ("year", "month", "decade"),
+    Label.QUANTITY: numbers.LEVELS,
+    Label.LOC: LOC_LEVELS,
+    Label.ORG: ORG_LEVELS,
+    Label.DEM: DEM_LEVELS,
+    Label.CODE: ("number",),
+    Label.PERSON: ("person",),
+    Label.MISC: MISC_LEVELS,
+}
+CODE_WORDS = {"EMAIL": "[email address]", "URL": "[web address]"}
+
+
+def levels_for(label: Label) -> tuple[str, ...]:
+    return LEVELS[label]
+
+
+def check_level(label: Label, level: str) -> str:
+    """The level to use (the type's default when empty); UsageError when unknown."""
+    known = LEVELS[label]
+    if not level:
+        return known[0]
+    level = level.strip().lower()
+    # A level of another type (e.g. ``range`` for an age written as DATETIME) is accepted
+    # where it makes sense; see generalize_phrase.
+    if level in known or level in numbers.LEVELS:
+        return level
+    raise UsageError(f"generalize: unknown level {level!r} for {label} "
+                     f"(known: {', '.join(known)})")
+
+
+def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
+                      doc_text: str = "", start: int = 0, end: int = 0,
+                      subtype: str = "") -> Phrase:
+    """The generalized phrase (before sentence fixes) for one mention."""
+    level = check_level(label, level)
+    if label not in (Label.DATETIME, Label.QUANTITY, Label.CODE, Label.PERSON) and not any(
+            c.isalpha() for c in text):
+        return Phrase("[number]", article=False)  # a number mislabelled as a name
+    if label in (Label.DATETIME, Label.QUANTITY, Label.DEM):
+        ages = numbers.ages_in_span(text)
+        if ages:
+            return numbers.generalize_ages(ages, _number_level(level))
+        age = numbers.age_in_span(text)
+        if age is not None:
+            return numbers.generalize_age(age[0], age[1], _number_level(level))
+        bare_age = numbers.age_from_context(text, doc_text, start, end) if doc_text else None
+        if bare_age is not None:
+            return numbers.generalize_age(bare_age, "bare", _number_level(level))
+    if label == Label.DATETIME:
+        previous = previous_word(doc_text, start) if doc_text else ""
+        date_level = level if level in times.LEVELS else "year"
+        special = _special_datetime(text, date_level, previous, subtype)
+        if special is not None:
+            return special
+        parsed = times.parse_date(text)
+        if parsed is not None:
+            phrase = times.generalize_date(parsed, level if level in times.LEVELS else "year")
+            if (not phrase.article and parsed.day is not None and doc_text
+                    and previous_word(doc_text, start) == "on"):
+                return Phrase(f"day in {phrase.text}")  # "on 6 May 2021" → "on a day in 2021"
+            return phrase
+        q = numbers.parse_quantity(text)
+        if q is not None and q.unit:  # a duration ("twenty-eight years")
+            return numbers.generalize_duration(q, _number_level(level)) or \
+                numbers.generalize_quantity(q, _number_level(level))
+        if any(c.isdigit() for c in text) and ":" in text:
+            return Phrase("certain time", alt="time")
+        return Phrase("certain date", alt="date")
+    if label == Label.QUANTITY:
+        rate = numbers.generalize_rate(text, _number_level(level))
+        if rate is not None:
+            return rate
+        q = numbers.parse_quantity(text)
+        if q is None:
+            return Phrase("certain amount", alt="amount")
+        return numbers.generalize_quantity(q, _number_level(level))
+    if label == Label.LOC:
+        if doc_text and _attributive(doc_text, start, end):  # "his UK mobile"
+            return place_adjective(canonical or text, level)
+        return generalize_place(canonical or text, level)
+    if label == Label.ORG:
+        return generalize_org(canonical or text, level)
+    if label == Label.DEM:
+        return generalize_dem(text, level, doc_text, start, end)
+    if label == Label.CODE:
+        word = CODE_WORDS.get(subtype.upper()) or ("[email address]" if "@" in text else
+                                                   "[number]")
+        return Phrase(word, article=False)
+    if label in (Label.PERSON, Label.MISC) and doc_text and previous_word(
+            doc_text, start) in TITLES:
+        return Phrase("X", article=False)  # "Mr Yalman" → "Mr X"
+    if label == Label.PERSON:
+        return Phrase("person")
+    return generalize_misc(canonical or text, level)
+
+
+def _special_datetime(text: str, level: str, previous: str, subtype: str) -> Phrase | None:
+    """Times of day, seasons, date ranges, a lone "Between", a count read as a date."""
+    opener = times.range_opener(text)
+    if opener is not None:
+        return opener
+    hour = times.parse_time(text)
+    if hour is not None and (subtype.upper() == "TIME" or times.parse_date(text) is None):
+        return times.generalize_time_of_day(hour, level, previous)
+    season = times.generalize_season(text, level)
+    if season is not None:
+        return season
+    if subtype.upper() == "DATE_RANGE" or re.search(r"\d.*\b(?:and|to|until)\b.*\d", text):
+        rng = times.generalize_range(text, level, previous)
+        if rng is not None:
+            return rng
+    unit = _BARE_UNITS.get(text.strip().lower())
+    if unit:  # "most days" (the unit alone was found): "most times"
+        return Phrase(unit, article=False)
+    word = numbers.parse_word_number(text) if text.strip().isalpha() else None
+    if word is not None and times.parse_date(text) is None:  # "five" read as a date
+        return Phrase(numbers.count_words(word) or "some", article=False)
+    m = re.fullmatch(r"\s*(\w+)(\s+of)(\s+the)?\s*", text, re.IGNORECASE)
+    if m:  # "five of [the six sessions]": a count, not a date
+        q = numbers.parse_quantity(m.group(1))
+        words = numbers.count_words(q.value) if q is not None else ""
+        if q is not None:
+            return Phrase(f"{words or 'some'}{m.group(2)}{m.group(3) or ''}", article=False)
+    return None
+
+
+_BARE_UNITS = {"days": "times", "day": "time", "weeks": "times", "week": "time",
+               "months": "periods", "month": "period", "nights": "times", "night": "time"}
+
+
+def _attributive(doc_text: str, start: int, end: int) -> bool:
+    """A name used like an adjective: a determiner or possessive before, a lower-case noun
+    after ("his UK mobile", "a Bristol school")."""
+    following = re.match(r"[ \t]+([^\W\d_]+)", doc_text[end : end + 30])
+    if not following or not following.group(1).islower() or following.group(1) in (
+            _NOT_NOUNS):
+        return False
+    return previous_word(doc_text, start) in DETERMINERS
+
+
+_NOT_NOUNS = frozenset("and or but to of in on at by for with from as is was are were has have "
+                       "had who which that where when".split())
+
+
+def _number_level(level: str) -> str:
+    return level if level in numbers.LEVELS else numbers.DEFAULT_LEVEL
+
+
+_SAFE_FALLBACK: dict[Label, Phrase] = {
+    Label.PERSON: Phrase("person"),
+    Label.CODE: Phrase("[number]", article=False),
+    Label.LOC: Phrase("place"),
+    Label.ORG: Phrase("organisation"),
+    Label.MISC: Phrase("something", article=False, alt="matter"),
+    Label.DEM: Phrase("person"),
+}
+
+
+def generalize_mention(label: Label, text: str, canonical: str, level: str, *,
+                       doc_text: str = "", start: int = 0, end: int = 0,
+                       subtype: str = "", paragraphs: bool = False) -> str:
+    """The final replacement string for one mention (sentence fixes applied); ``paragraphs``
+    when every line of ``doc_text`` is a paragraph or table cell (DOCX)."""
+    phrase = generalize_phrase(label, text, canonical, level, doc_text=doc_text, start=start,
+                               end=end, subtype=subtype)
+    out = render(phrase, doc_text, start, end, text, paragraphs) if doc_text else render(
+        phrase, text, 0, len(text), text)
+    strict = label in (Label.PERSON, Label.CODE)
+    if (strict and shares_identifying_word(text, out)) or _contains(text, out) or (
+            strict and canonical and shares_identifying_word(canonical, out)):
+        fallback = _SAFE_FALLBACK.get(label, Phrase("something", article=False))
+        out = render(fallback, doc_text or text, start, end if doc_text else len(text), text)
+    return out
+
+
+def _contains(original: str, output: str) -> bool:
+    o = original.strip().casefold()
+    return bool(o) and o in output.casefold()
+
+
+class GeneralizeStrategy:
+    """Generalize to a less specific phrase of the same type, at the policy's level."""
+
+    id = "generalize"
+    version = "1.0"
+
+    def replacement(self, request: ReplacementRequest, ctx: RunContext) -> str:
+        f = request.finding
+        level = request.level or request.options.get(f"generalize_level_{f.label}", "")
+        return generalize_mention(f.label, f.text, request.entity.canonical, level,
+                                  doc_text=request.document.text, start=f.span.start,
+                                  end=f.span.end, subtype=f.subtype,
+                                  paragraphs=request.document.format == "docx")
