@@ -240,7 +240,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     records = [r.to_dict() for r in host.plugin_records()]
     kinds = {}
     for kind in ("detectors", "risk_indicators", "strategies", "readers", "writers",
-                 "search_providers"):
+                 "search_providers", "ocr_engines"):
         kinds[kind] = [{"id": r.id, "plugin": r.plugin,
                         "version": str(getattr(r.component, "version", ""))}
                        for r in host.components(kind)]

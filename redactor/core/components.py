@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from redactor.core.context import RunContext
 from redactor.core.model import (
@@ -137,6 +137,27 @@ class SearchProvider(Protocol):
     version: str
 
     def search(self, query: str, ctx: RunContext) -> SearchResult: ...
+
+
+@dataclass(frozen=True, slots=True)
+class OcrWord:
+    """One recognised word: its text, its ink box in image pixels ``(x0, y0, x1, y1)`` (origin
+    top left) and the engine's confidence in [0, 1]."""
+
+    text: str
+    box: tuple[float, float, float, float]
+    confidence: float
+
+
+@runtime_checkable
+class OcrEngine(Protocol):
+    """Reads the words of a page image. ``image`` is a :class:`PIL.Image.Image` in RGB or L
+    mode; words come in reading order. Runs offline: no model may be downloaded at run time."""
+
+    id: str
+    version: str
+
+    def recognize(self, image: Any, ctx: RunContext) -> list[OcrWord]: ...
 
 
 @dataclass(frozen=True, slots=True)

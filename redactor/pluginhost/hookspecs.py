@@ -59,6 +59,13 @@ def register_search_providers(register: Callable[[Any], None]) -> None:
 
 
 @hookspec
+def register_ocr_engines(register: Callable[[Any], None]) -> None:
+    """Register OCR engines: ``id``, ``version`` and ``recognize(image, ctx)`` returning
+    :class:`~redactor.plugin_api.OcrWord` objects (text, pixel box, confidence) in reading
+    order. Engines run offline with weights that ship inside their package."""
+
+
+@hookspec
 def register_settings(register: Callable[[Any], None]) -> None:
     """Register settings sections: ``register(SettingsSection(name, defaults, description))``.
     Defaults are merged under what the user saved; never register secrets."""

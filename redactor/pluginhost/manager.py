@@ -23,7 +23,8 @@ from redactor.pluginhost.discovery import PluginOrigin, PluginRecord, PluginStat
 T = TypeVar("T")
 R = TypeVar("R")
 
-KINDS = ("detectors", "risk_indicators", "strategies", "readers", "writers", "search_providers")
+KINDS = ("detectors", "risk_indicators", "strategies", "readers", "writers", "search_providers",
+         "ocr_engines")
 
 
 @dataclass(frozen=True, slots=True)
