@@ -1,1 +1,1 @@
-"""detectors"""
+"""Detectors: patterns, term lists and the neural recognizer (one package each)."""

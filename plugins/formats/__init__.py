@@ -1,1 +1,1 @@
-"""formats"""
+"""File formats: one package each (reader, writer, sanitiser, verifier together)."""

@@ -1,1 +1,1 @@
-"""detectors/terms"""
+"""The user's always-mask and never-mask term lists as a detector."""

@@ -1,1 +1,1 @@
-"""formats/txt"""
+"""Plain text: reader and writer that keep every byte outside a redacted span."""

@@ -1,1 +1,1 @@
-"""strategies/generalization"""
+"""Generalization rules per kind of value: text, numbers, times, places, kinds (occupations...)."""
