@@ -66,8 +66,11 @@ from redactor.core.model import (
 )
 from redactor.core.resources import resource_path
 from redactor.core.verify import find_survivors, hint, norm_text, secret_variants
+from redactor.models.manifest import ModelIntegrityError
+from redactor.models.manifest import verify_pack as verify_model_pack
 from redactor.models.registry import get_model, list_models
 from redactor.pluginhost.hookspecs import hookimpl
+from redactor.pluginhost.services import detect_entities, read_document, user_settings
 
 API_VERSION = "1.0"
 
@@ -86,6 +89,7 @@ __all__ = [
     "Finding",
     "InputError",
     "Label",
+    "ModelIntegrityError",
     "OcrEngine",
     "OcrWord",
     "PlannedReplacement",
@@ -105,13 +109,17 @@ __all__ = [
     "VerificationError",
     "VerificationIssue",
     "VerificationResult",
+    "detect_entities",
     "find_survivors",
     "get_model",
     "hint",
     "hookimpl",
     "list_models",
     "norm_text",
+    "read_document",
     "resource_path",
     "secret_variants",
     "sha256_file",
+    "verify_model_pack",
+    "user_settings",
 ]

@@ -30,19 +30,14 @@ from redactor_plugins.shared.onnx_sessions import default_providers, session_opt
 from redactor_plugins.shared.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
+from redactor.plugin_api import resource_path, verify_model_pack  # noqa: E402
+
 __all__ = ["DocTokens", "MaskedLM", "ScoreRequest", "default_mlm_dir", "load_mlm"]
 
 
 def default_mlm_dir() -> Path:
-    try:
-        from importlib.resources import files
-
-        p = files("redactor_resources") / "models" / "mlm"
-        if p.is_dir() and (p / "model.onnx").is_file():
-            return Path(str(p))
-    except (ModuleNotFoundError, TypeError, NotADirectoryError):
-        pass
-    return Path(__file__).resolve().parents[2] / "resources" / "models" / "mlm"
+    """The shipped model pack (``resources/models/mlm``; ``REDACTOR_RESOURCES`` moves it)."""
+    return resource_path("models", "mlm")
 
 
 @dataclass(frozen=True)
@@ -86,6 +81,7 @@ def load_mlm(model_dir: str | os.PathLike[str] | None = None, threads: int = 2) 
     d = Path(model_dir) if model_dir else default_mlm_dir()
     key = (str(d.resolve()), int(threads), "")
     if key not in _cache:
+        verify_model_pack(d)
         _cache[key] = MaskedLM(d, threads=threads)
     return _cache[key]
 

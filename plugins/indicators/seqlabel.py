@@ -21,19 +21,14 @@ from redactor_plugins.shared.onnx_sessions import default_providers, session_opt
 from redactor_plugins.shared.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
+from redactor.plugin_api import resource_path, verify_model_pack  # noqa: E402
+
 __all__ = ["SeqLabeller", "default_seqlabel_dir", "load_seqlabeller"]
 
 
 def default_seqlabel_dir() -> Path:
-    try:
-        from importlib.resources import files
-
-        p = files("redactor_resources") / "models" / "seqlabel"
-        if p.is_dir() and (p / "model.onnx").is_file():
-            return Path(str(p))
-    except (ModuleNotFoundError, TypeError, NotADirectoryError):
-        pass
-    return Path(__file__).resolve().parents[2] / "resources" / "models" / "seqlabel"
+    """The shipped model pack (``resources/models/seqlabel``; ``REDACTOR_RESOURCES`` moves it)."""
+    return resource_path("models", "seqlabel")
 
 
 _cache: dict[tuple[str, int], SeqLabeller] = {}
@@ -44,6 +39,7 @@ def load_seqlabeller(model_dir: str | os.PathLike[str] | None = None, threads: i
     d = Path(model_dir) if model_dir else default_seqlabel_dir()
     key = (str(d.resolve()), int(threads))
     if key not in _cache:
+        verify_model_pack(d)
         _cache[key] = SeqLabeller(d, threads=threads)
     return _cache[key]
 

@@ -27,6 +27,7 @@ from typing import Any
 from redactor.core.errors import InputError, UsageError, VerificationError
 from redactor.core.hashing import sha256_file
 from redactor.core.settings import data_dir
+from redactor.models.manifest import build_manifest
 
 KINDS: tuple[str, ...] = ("token-classification", "masked-lm")
 MODEL_FILES: tuple[str, ...] = ("model.onnx", "tokenizer.json", "config.json", "labels.json")
@@ -119,6 +120,8 @@ def write_model_folder(staging: Path, name: str, record: dict[str, Any], *,
     record["files"] = {f: sha256_file(staging / f) for f in MODEL_FILES}
     (staging / "import.json").write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n",
                                          encoding="utf-8")
+    build_manifest(staging, name=name, version=str(record.get("imported_at", "")),
+                   licence=str(record.get("licence") or "as the source model's licence"))
     target.parent.mkdir(parents=True, exist_ok=True)
     if target.exists():
         old = target.with_name(f".{name}.old")

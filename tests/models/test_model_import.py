@@ -93,6 +93,11 @@ def test_import_list_verify_token_classifier(tmp_path: Path, no_network: list[st
     record = json.loads((folder / "import.json").read_text())
     assert set(record["files"]) == {"model.onnx", "tokenizer.json", "config.json", "labels.json"}
     assert not list(folder.glob("*fp32*")) and not list(folder.glob("*int8*"))
+    manifest = json.loads((folder / "manifest.json").read_text())  # the same model-pack manifest
+    assert {e["file"] for e in manifest["files"]} >= {"model.onnx", "tokenizer.json"}
+    from redactor.models.manifest import verify_pack
+
+    verify_pack(folder, force=True)
 
     assert main(["models", "list", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)

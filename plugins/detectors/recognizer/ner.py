@@ -24,7 +24,15 @@ from typing import Any
 
 from redactor_plugins.detectors.recognizer.mention_propagation import defined_aliases, propagate
 
-from redactor.plugin_api import Document, Finding, Label, RunContext, Span
+from redactor.plugin_api import (
+    Document,
+    Finding,
+    Label,
+    ModelIntegrityError,
+    RunContext,
+    Span,
+    verify_model_pack,
+)
 
 log = logging.getLogger("redactor.ner")
 
@@ -180,6 +188,7 @@ def load_model(path: Path | None = None, threads: int = 0) -> Any:
     with _LOCK:
         model = _MODELS.get(key)
         if model is None:
+            verify_model_pack(path)
             kwargs = {"threads": threads} if threads > 0 else {}
             model = _MODELS[key] = _runtime().NerModel(path, **kwargs)
         return model
@@ -204,7 +213,7 @@ class NerDetector:
         if not name:
             ok, why = model_available(self.path)
             if not ok:
-                raise RuntimeError(why)
+                raise ModelIntegrityError(why)
         model = load_model(path, int(settings.get(SECTION, "threads", 0) or 0))
         ctx.check()
         found: list[Finding] = []

