@@ -16,3 +16,8 @@ os.environ.setdefault("DO_NOT_TRACK", "1")
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 __version__ = "0.1.0"
+
+if os.environ.get("REDACTOR_AUDIT_NETWORK"):
+    from redactor.netaudit import install as _audit_network
+
+    _audit_network(os.environ["REDACTOR_AUDIT_NETWORK"])

@@ -16,6 +16,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--policy", help="policy preset name or TOML file")
     parser.add_argument("--analyse", "--analyze", action="store_true", dest="analyse",
                         help="start analysing the files at once")
+    parser.add_argument("--quit-after", type=float, metavar="SECONDS",
+                        help="close the app after SECONDS (a smoke test for installers)")
     return parser
 
 
@@ -63,6 +65,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if present:
         window.open_files(present, analyse=args.analyse)
     window.show()
+    if args.quit_after is not None:
+        from PySide6.QtCore import QTimer
+
+        def smoke_quit() -> None:
+            print(f"redactor-gui: window shown with {len(present)} file(s); quitting",
+                  flush=True)
+            app.quit()
+
+        QTimer.singleShot(int(args.quit_after * 1000), smoke_quit)
     return run_event_loop(app)
 
 
