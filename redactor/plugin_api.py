@@ -44,11 +44,20 @@ from redactor.core.context import CancelToken, RunContext
 from redactor.core.errors import (
     EncryptedInputError,
     InputError,
+    PluginContractError,
     RedactorError,
     UsageError,
     VerificationError,
 )
 from redactor.core.hashing import sha256_file
+from redactor.core.limits import (  # input limits (settings section `limits`)
+    Budget,
+    LimitError,
+    Limits,
+    check_chars,
+    inflated_size,
+    limits_for,
+)
 from redactor.core.model import (
     Action,
     Box,
@@ -64,8 +73,15 @@ from redactor.core.model import (
     VerificationIssue,
     VerificationResult,
 )
+from redactor.core.normalize import plain_only, reading_view, tag_view
 from redactor.core.resources import resource_path
-from redactor.core.verify import find_survivors, hint, norm_text, secret_variants
+from redactor.core.verify import (
+    decoded_payloads,
+    find_survivors,
+    hint,
+    norm_text,
+    secret_variants,
+)
 from redactor.models.manifest import ModelIntegrityError
 from redactor.models.manifest import verify_pack as verify_model_pack
 from redactor.models.registry import get_model, list_models
@@ -78,6 +94,7 @@ __all__ = [
     "API_VERSION",
     "Action",
     "Box",
+    "Budget",
     "CancelToken",
     "CombinedRisk",
     "Detector",
@@ -89,10 +106,13 @@ __all__ = [
     "Finding",
     "InputError",
     "Label",
+    "LimitError",
+    "Limits",
     "ModelIntegrityError",
     "OcrEngine",
     "OcrWord",
     "PlannedReplacement",
+    "PluginContractError",
     "RedactionPlan",
     "RedactorError",
     "ReplacementRequest",
@@ -109,17 +129,24 @@ __all__ = [
     "VerificationError",
     "VerificationIssue",
     "VerificationResult",
+    "check_chars",
+    "decoded_payloads",
     "detect_entities",
     "find_survivors",
     "get_model",
     "hint",
     "hookimpl",
+    "inflated_size",
+    "limits_for",
     "list_models",
     "norm_text",
+    "plain_only",
     "read_document",
+    "reading_view",
     "resource_path",
     "secret_variants",
     "sha256_file",
+    "tag_view",
     "verify_model_pack",
     "user_settings",
 ]

@@ -60,6 +60,8 @@ def _int_option(options: Any, name: str, default: int, low: int, high: int) -> i
 # -- mask-chars ------------------------------------------------------------------------------
 def mask_chars(text: str, keep_last: int = 4, mask: str = "*") -> str:
     alnum = [i for i, c in enumerate(text) if c.isalnum()]
+    if not alnum:  # symbols only (an emoji, a flag): masking letters would keep it whole
+        return "".join(c if c.isspace() else mask for c in text)
     digits = sum(text[i].isdigit() for i in alnum)
     keep: set[int] = set()
     if keep_last > 0 and len(alnum) >= 2 * keep_last and digits * 2 >= len(alnum):

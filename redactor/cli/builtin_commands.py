@@ -8,8 +8,10 @@ from redactor.cli.commands import CommandRegistry
 
 # Each module defines ``register(commands: CommandRegistry) -> None``.
 MODULES: tuple[str, ...] = (
+    "redactor.cli.batch_cmd",
     "redactor.cli.evaluate_cmd",
     "redactor.cli.models_cmd",
+    "redactor.cli.plugin_cmd",
 )
 
 

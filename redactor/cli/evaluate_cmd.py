@@ -63,6 +63,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--limit", type=int, default=0, help="only the first N documents")
     p.add_argument("--policy", default=None, help="policy preset or file (default: default)")
     p.add_argument("--no-weighted", action="store_true", help="skip P_w (faster)")
+    p.add_argument("--search-index-loo", action="store_true",
+                   help="run the web-search indicator on a local index of the gold documents, "
+                        "each document leaving itself out (docs/web-search.md)")
     p.add_argument("--dump-signals", type=Path, default=None,
                    help="write every finding's signals (JSON) for tuning")
 
@@ -177,6 +180,11 @@ def collect(gold_docs, *, host, pipeline, settings, gold_spans: bool, folds: int
         runs.append(run)
         if progress:
             progress(n + 1, len(gold_docs))
+    # an indicator that abstained everywhere (web-search when off) gives no row and no vote
+    for row_id, _ in rows:
+        if all(getattr(s, "abstained", False) for r in runs for s in r.signals.get(row_id, [])):
+            for r in runs:
+                r.signals.pop(row_id, None)
     return runs, used
 
 
@@ -219,7 +227,8 @@ def row_outputs(runs: Sequence[DocRun], policy, *, combine_ids: Sequence[str], k
         for rid in all_ids:
             sig = run.signals.get(rid)
             if sig is not None:
-                put(rid, run, [CombinedRisk(s.risky, s.score, "") for s in sig])
+                put(rid, run, [vote([s]) if getattr(s, "abstained", False) else
+                               CombinedRisk(s.risky, s.score, "") for s in sig])
         present = [c for c in combine_ids if c in run.signals]
         for k in (1, 2, 3):
             if k <= len(present):
@@ -331,6 +340,10 @@ def run(args: argparse.Namespace) -> int:
     if args.limit:
         gold_docs = gold_docs[: args.limit]
     settings = Settings.load()
+    if args.search_index_loo:  # an index of the gold texts; a document's own page is left out
+        from redactor_plugins.search.local_index import leave_one_out_index
+
+        leave_one_out_index(gold_docs, settings)
     host = PluginHost(settings)
     if not any(r.id in _RISK_IDS for r in host.components("risk_indicators")):
         try:  # the built-in risk plugin, when the host did not load it

@@ -3,7 +3,8 @@
 Exit codes: 0 success; 1 unexpected error; 2 usage error; 3 input unreadable, unsupported
 or encrypted; 4 verification failed (no output left behind); 130 cancelled.
 Errors are one line on stderr (``--debug`` adds the traceback); they never contain
-document text.
+document text. Output cut short by a closed pipe (``redactor plugins | head``) ends quietly
+with exit 141, as for ``ls`` or ``git`` killed by SIGPIPE.
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from redactor import __version__
+from redactor.cli import plugins_cmd
 from redactor.cli.commands import CommandRegistry
 from redactor.core.errors import RedactorError, UsageError
 from redactor.plugin_api import API_VERSION
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INPUT, EXIT_VERIFY = 0, 1, 2, 3, 4
+EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a process killed by SIGPIPE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,7 +54,8 @@ def build_parser(commands: CommandRegistry) -> argparse.ArgumentParser:
                         version=f"redactor {__version__} (plugin API {API_VERSION})")
     parser.add_argument("--debug", action="store_true", help="show tracebacks and debug logs")
     parser.add_argument("--disable-plugin", action="append", default=[], metavar="NAME",
-                        help="do not load the plugin NAME (repeatable)")
+                        help="do not load the plugin NAME, or leave out the component with "
+                             "id NAME, e.g. ner (repeatable)")
     parser.add_argument("--no-plugins", action="store_true",
                         help="load only built-in plugins (no entry points, no user folder)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -72,7 +76,7 @@ def build_parser(commands: CommandRegistry) -> argparse.ArgumentParser:
     _common(p)
 
     p = sub.add_parser("plugins", help="list the plugins that were found")
-    p.add_argument("--json", action="store_true")
+    plugins_cmd.configure(p)
 
     sub.add_parser("formats", help="list the readable and writable formats")
     sub.add_parser("policies", help="list the policy presets")
@@ -89,8 +93,16 @@ def _host(args: argparse.Namespace) -> Any:
     from redactor.pluginhost.manager import PluginHost
 
     no_plugins = args.no_plugins or os.environ.get("REDACTOR_NO_PLUGINS") == "1"
-    return PluginHost(Settings.load(), load_entrypoints=not no_plugins,
+    host = PluginHost(Settings.load(), load_entrypoints=not no_plugins,
                       load_user_folder=not no_plugins, blocked=args.disable_plugin)
+    host.check_names(args.disable_plugin)  # a typo must not silently disable nothing
+    return host
+
+
+def _warn_plugin_problems(host: Any) -> None:
+    """One line on stderr per plugin that failed to load or is incompatible."""
+    for line in host.load_problems():
+        print(f"redactor: warning: {line}", file=sys.stderr)
 
 
 def _policy(args: argparse.Namespace) -> Any:
@@ -143,7 +155,8 @@ def analysis_to_json(analysis: Any) -> dict[str, Any]:
     return {
         "path": str(doc.source), "format": doc.format, "sha256": doc.sha256,
         "text_length": len(doc.text), "pages": doc.page_count, "policy": analysis.policy.name,
-        "findings": findings, "entities": entities, "warnings": list(doc.warnings),
+        "findings": findings, "entities": entities,
+        "warnings": list(doc.warnings) + list(analysis.warnings),
         "failures": [{"plugin": f.plugin, "component": f.component, "phase": f.phase,
                       "error": f.error} for f in analysis.failures],
     }
@@ -154,6 +167,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
     host = _host(args)
     pipeline = Pipeline(host, _policy(args))
+    _warn_plugin_problems(host)
     results: list[dict[str, Any]] = []
     worst = EXIT_OK
     for path in args.files:
@@ -216,6 +230,7 @@ def cmd_redact(args: argparse.Namespace) -> int:
 
     host = _host(args)
     pipeline = Pipeline(host, _policy(args))
+    _warn_plugin_problems(host)
     ctx = _context(args, host)
     if args.report is not None:
         _check_report_path(args.report, args.input, args.output, args.force)
@@ -236,26 +251,9 @@ def cmd_redact(args: argparse.Namespace) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
-    host = _host(args)
-    records = [r.to_dict() for r in host.plugin_records()]
-    kinds = {}
-    for kind in ("detectors", "risk_indicators", "strategies", "readers", "writers",
-                 "search_providers", "ocr_engines"):
-        kinds[kind] = [{"id": r.id, "plugin": r.plugin,
-                        "version": str(getattr(r.component, "version", ""))}
-                       for r in host.components(kind)]
-    failures = [{"plugin": f.plugin, "component": f.component, "phase": f.phase,
-                 "error": f.error} for f in host.take_failures()]
-    if args.json:
-        print(json.dumps({"api_version": API_VERSION, "plugins": records, "components": kinds,
-                          "failures": failures}, indent=2))
-        return EXIT_OK
-    for r in records:
-        err = f" — {r['error']}" if r["error"] else ""
-        print(f"{r['name']:<24} {r['status']:<12} {r['origin']:<12} {r['version']:<10}{err}")
-    for kind, comps in kinds.items():
-        print(f"{kind}: {', '.join(c['id'] for c in comps) or '-'}")
-    return EXIT_OK
+    from redactor.core.policy import load_policy
+
+    return plugins_cmd.run(args, _host(args), load_policy(args.policy))
 
 
 def cmd_formats(args: argparse.Namespace) -> int:
@@ -345,11 +343,32 @@ def _stop_on_termination() -> None:
                 pass
 
 
+def _silence_stdout() -> None:
+    """Point stdout at devnull so the interpreter's final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (e.g. captured in tests)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _stop_on_termination()
     debug = "--debug" in argv
     configure_logging(debug)
+    try:
+        try:
+            return _dispatch(argv, debug)
+        finally:
+            sys.stdout.flush()  # a closed pipe shows here (also after --help), not at exit
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _dispatch(argv: list[str], debug: bool) -> int:
+    """Parse and run one command; errors become one line on stderr and an exit code."""
     try:
         registry = _plugin_commands(argv)
         parser = build_parser(registry)
@@ -358,9 +377,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return EXIT_USAGE
         handler = BUILTIN_COMMANDS.get(args.command)
-        if handler is not None:
-            return handler(args)
-        return registry.run(args)
+        return handler(args) if handler is not None else registry.run(args)
+    except BrokenPipeError:
+        raise
     except RedactorError as exc:
         if debug:
             traceback.print_exc()

@@ -36,6 +36,9 @@ class Analysis:
     decisions: tuple[Decision, ...]
     policy: Policy
     failures: tuple[ComponentFailure, ...] = ()
+    #: run-level notes for the user, one line each, never document text (e.g. an installed
+    #: risk indicator that the policy does not run, a strategy that fell back to ``redact``)
+    warnings: tuple[str, ...] = ()
 
     def entity_for(self, finding_index: int) -> Entity:
         return self.entities[self.entity_of[finding_index]]

@@ -27,21 +27,27 @@ from redactor.core.model import (
 class Detector(Protocol):
     """Finds spans that may identify a person.
 
-    ``detect`` returns findings with offsets into ``doc.text``. It must not log document text.
-    Heavy resources (models) should load lazily on first use, or in ``load(ctx)`` if defined.
+    ``id`` is unique among detectors (``--disable-plugin ID`` leaves it out); ``version`` is
+    free text. Heavy resources (models) load lazily on first use, never at import time.
     """
 
     id: str
     version: str
 
-    def detect(self, doc: Document, ctx: RunContext) -> Iterable[Finding]: ...
+    def detect(self, doc: Document, ctx: RunContext) -> Iterable[Finding]:
+        """Return :class:`Finding` objects for ``doc.text``: each with a :class:`Label`, a
+        non-empty :class:`Span` inside the text and ``text == doc.text[start:end]``. A finding
+        that breaks a rule is left out and reported (strict mode raises). Never log document
+        text; call ``ctx.check()`` in long loops."""
+        ...
 
 
 @runtime_checkable
 class RiskIndicator(Protocol):
     """Estimates, for each finding, whether leaving it in clear risks re-identification.
 
-    ``assess`` returns exactly one :class:`RiskSignal` per finding, in the same order.
+    Only the indicators a policy lists in ``[risk] indicators`` run (all of them when the list
+    is empty); an installed one that the active policy leaves out is reported on every run.
     """
 
     id: str
@@ -53,7 +59,11 @@ class RiskIndicator(Protocol):
         findings: Sequence[Finding],
         entities: Sequence[Entity],
         ctx: RunContext,
-    ) -> Sequence[RiskSignal]: ...
+    ) -> Sequence[RiskSignal]:
+        """Return exactly one :class:`RiskSignal` per finding, in the same order (another count
+        or type is a broken contract: the indicator's signals are left out and reported).
+        ``entities`` group the findings (``Entity.mentions`` index ``findings``)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,24 +71,38 @@ class ReplacementRequest:
     """Everything a strategy may look at to choose a replacement for one mention."""
 
     finding: Finding
+    """The mention to replace (``finding.text`` is the original, which must not come back)."""
     entity: Entity
+    """Its coreference group: give every mention of one entity the same replacement."""
     document: Document
+    """The whole document (its text, format and metadata), e.g. for context."""
     level: str = ""
+    """The policy's ``level`` for this label (``country``, ``year`` …), ``""`` when unset."""
     options: Mapping[str, str] = field(default_factory=dict)
+    """The policy's ``[options]`` table (``redact_marker`` …), read-only strings."""
 
 
 @runtime_checkable
 class Strategy(Protocol):
     """Chooses the replacement text for a masked mention.
 
-    Must never return the original text or a substring of a direct identifier. State that
-    must stay consistent across mentions and documents belongs in ``ctx.memo_for(self.id)``.
+    ``id`` is what ``--strategy``, policies (``strategy = "…"``) and the report name. State
+    that must stay consistent across mentions (numbering, pseudonyms) belongs in
+    ``ctx.memo_for(self.id)``: it lasts as long as the :class:`RunContext` — one document on
+    the command line, a whole batch where the caller shares one memo (the GUI's batch export)
+    — never in module globals.
     """
 
     id: str
     version: str
 
-    def replacement(self, request: ReplacementRequest, ctx: RunContext) -> str: ...
+    def replacement(self, request: ReplacementRequest, ctx: RunContext) -> str:
+        """Return the replacement text: never the original text nor text containing it. A
+        strategy that raises or returns the original is replaced by ``redact`` for that
+        mention (still masked) and a warning names it and counts the mentions. Raise
+        :class:`~redactor.core.errors.UsageError` to stop the export instead (e.g. a missing
+        key)."""
+        ...
 
 
 @runtime_checkable
@@ -122,31 +146,48 @@ class DocumentWriter(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """What a search provider found for a query (no page content is kept)."""
+    """What a search provider found for a query: result URLs, best first (no page content).
+
+    ``query_id`` identifies the query without quoting it (e.g. a hash); ``hits`` is the number
+    of results returned; ``total_hits`` the provider's count of all matching pages, or None
+    when it reports none (see ``SearchProvider.reports_total_hits``).
+    """
 
     query_id: str
     hits: int
     urls: tuple[str, ...] = ()
+    total_hits: int | None = None
 
 
 @runtime_checkable
 class SearchProvider(Protocol):
-    """An online search service; only called when ``ctx.network_allowed`` is true."""
+    """A search service for the ``web-search`` risk indicator (docs/web-search.md).
+
+    ``search(query, k, ctx)`` returns at most ``k`` result URLs, best first. A provider with
+    ``needs_network`` sends the query off the machine: it is only called after the user saw
+    the exact queries and consented (``ctx.network_allowed``). ``reports_total_hits`` says
+    whether ``SearchResult.total_hits`` is filled. Errors raise; their messages never carry
+    an API key.
+    """
 
     id: str
     version: str
+    needs_network: bool
+    reports_total_hits: bool
 
-    def search(self, query: str, ctx: RunContext) -> SearchResult: ...
+    def search(self, query: str, k: int, ctx: RunContext) -> SearchResult: ...
 
 
 @dataclass(frozen=True, slots=True)
 class OcrWord:
-    """One recognised word: its text, its ink box in image pixels ``(x0, y0, x1, y1)`` (origin
-    top left) and the engine's confidence in [0, 1]."""
+    """One recognised word, as an :class:`OcrEngine` returns it."""
 
     text: str
+    """The word as read (no surrounding spaces)."""
     box: tuple[float, float, float, float]
+    """Its ink box in image pixels ``(x0, y0, x1, y1)``, origin top left."""
     confidence: float
+    """The engine's confidence in [0, 1]."""
 
 
 @runtime_checkable

@@ -42,26 +42,40 @@ def _no_progress(phase: str, fraction: float) -> None:
 
 @dataclass
 class RunContext:
-    """What a component may use during a run.
-
-    ``memo`` is batch-scoped scratch space keyed by component id (e.g. a strategy keeps its
-    entity numbering there so that labels and pseudonyms stay consistent across documents).
-    ``network_allowed`` is False unless the user switched on an online plugin.
-    """
+    """What a component may use during a run (one per document on the command line)."""
 
     settings: Settings = field(default_factory=Settings)
+    """The loaded settings, plugins' sections included (``ctx.settings.get(section, key)``)."""
     cancel: CancelToken = field(default_factory=CancelToken)
+    """Set when the user cancels; call :meth:`check` rather than reading it."""
     progress: ProgressSink = _no_progress
+    """``progress(phase, fraction)`` with a short phase name; never document text."""
     logger: logging.Logger = field(default_factory=lambda: logging.getLogger("redactor"))
+    """Where to log (``--debug`` shows debug records); never log document text."""
     network_allowed: bool = False
+    """False unless the user switched on an online plugin; offline components ignore it."""
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    """A random id for this run (for caches and logs; carries nothing of the document)."""
     memo: dict[str, Any] = field(default_factory=dict)
+    """Scratch space in memory, shared by every component of the run and kept as long as
+    this context: one document on the command line, a whole batch where the caller shares one
+    memo across documents (the GUI's batch export). Use :meth:`memo_for` with your component
+    id (components of one plugin that share work may agree on one key). Never saved; it may
+    hold document text, so never log it."""
     password: str | None = None
+    """The password of an encrypted input, if the user gave one (readers only)."""
     policy: Policy | None = None
+    """The active policy (set by the pipeline before detection): thresholds, options."""
+    search_providers: dict[str, Any] = field(default_factory=dict)
+    """The registered search providers by id (the pipeline fills it for the ``web-search``
+    indicator; empty: that indicator uses its built-in providers)."""
 
     def check(self) -> None:
         """Raise :class:`CancelledError` if the run was cancelled."""
         self.cancel.raise_if_cancelled()
 
     def memo_for(self, component_id: str) -> dict[str, Any]:
+        """The dict in :attr:`memo` under ``component_id`` (created empty on first use): where
+        a strategy keeps its numbering so that every mention of an entity, and every document
+        sharing the memo, gets the same replacement."""
         return self.memo.setdefault(component_id, {})

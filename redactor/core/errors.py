@@ -35,6 +35,11 @@ class VerificationError(RedactorError):
         self.issues = issues
 
 
+class PluginContractError(RedactorError):
+    """A plugin component broke its contract (strict mode raises it instead of recording a
+    failure). The message names the plugin, the component and the rule; never document text."""
+
+
 class CancelledError(RedactorError):
     """The user cancelled the run (exit 130, like SIGINT)."""
 

@@ -15,16 +15,25 @@ from types import MappingProxyType
 
 
 class Label(StrEnum):
-    """The eight entity types of the Text Anonymization Benchmark (TAB)."""
+    """The eight entity types of the Text Anonymization Benchmark (TAB). A finding's label
+    must be one of these members (``Label.PERSON``), never a plain string."""
 
     PERSON = "PERSON"
+    """Names of people, with titles and initials ("Mr Galip Yalman")."""
     CODE = "CODE"
+    """Numbers and codes that identify something: case and ID numbers, IBANs, phone numbers."""
     LOC = "LOC"
+    """Places: countries, cities, addresses, named buildings."""
     ORG = "ORG"
+    """Organisations: companies, courts, schools, public bodies."""
     DEM = "DEM"
+    """Demographic attributes: nationality, ethnicity, religion, profession, age."""
     DATETIME = "DATETIME"
+    """Dates, times and periods."""
     QUANTITY = "QUANTITY"
+    """Meaningful quantities: amounts of money, percentages, counts, measures."""
     MISC = "MISC"
+    """Any other identifying information (events, products, a ship's name)."""
 
 
 class Action(StrEnum):
@@ -45,10 +54,13 @@ class IdentifierType(StrEnum):
 
 @dataclass(frozen=True, slots=True, order=True)
 class Span:
-    """Half-open character range ``[start, end)`` into a document's extracted text."""
+    """Half-open character range ``[start, end)`` into a document's extracted text
+    (``doc.text[start:end]``); ``Span(5, 3)`` raises ``ValueError``."""
 
     start: int
+    """Offset of the first character (0-based, in characters, not bytes)."""
     end: int
+    """Offset just after the last character; ``len(span) == end - start``."""
 
     def __post_init__(self) -> None:
         if self.start < 0 or self.end < self.start:
@@ -97,14 +109,23 @@ class Document:
     """A document as Redactor sees it: the extracted text plus a map back to the file."""
 
     id: str
+    """A stable id for this document within a run (readers use the file name)."""
     source: Path
+    """The file it was read from."""
     format: str
+    """The reader's format: ``txt``, ``docx``, ``pdf`` …"""
     text: str
+    """The extracted text: every span indexes into it."""
     segments: tuple[Segment, ...] = ()
+    """Map from ranges of ``text`` back to places in the file (see :class:`Segment`)."""
     metadata: Mapping[str, str] = field(default_factory=dict)
+    """Format-specific facts (encoding, producer …), read-only."""
     warnings: tuple[str, ...] = ()
+    """The reader's notes for the user (one line each, no document text)."""
     page_count: int = 0
+    """Pages of a paged format, else 0."""
     sha256: str = ""
+    """SHA-256 of the input file, hex."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "metadata", _frozen_mapping(self.metadata))
@@ -117,20 +138,31 @@ class Document:
 class Finding:
     """A detected span that may identify a person.
 
-    ``subtype`` refines the label (``IBAN`` for CODE/IBAN, ``DATE`` for DATETIME/DATE).
-    ``validated`` is true when a checksum or format validator confirmed the span.
-    ``detectors`` lists every detector that proposed this span after merging.
+    The pipeline checks every finding a detector returns; one that breaks a rule (label not a
+    :class:`Label`, span not a :class:`Span` inside the text, ``text`` not the document's
+    slice) is left out and reported as a failure of that detector.
     """
 
     span: Span
+    """Where it is: offsets into ``doc.text``, non-empty, inside the text."""
     label: Label
+    """Its type: a :class:`Label` member, not a string."""
     text: str
+    """Exactly ``doc.text[span.start:span.end]`` (checked); kept in memory only."""
     subtype: str = ""
+    """Refines the label: ``IBAN`` for CODE/IBAN, ``DATE`` for DATETIME/DATE."""
     score: float = 1.0
+    """The detector's confidence in [0, 1]; breaks ties between overlapping findings."""
     detector: str = ""
+    """The id of the detector that proposed it (set it to your detector's ``id``)."""
     detectors: tuple[str, ...] = ()
+    """Every detector that proposed this span after merging (defaults to ``(detector,)``)."""
     validated: bool = False
+    """True when a checksum or format validator confirmed the span; a validated finding
+    wins the type of the findings it overlaps (resolve_overlaps)."""
     explanation: str = ""
+    """Why it was detected, for the reviewer's screen (may quote the document; never
+    written to reports)."""
 
     def __post_init__(self) -> None:
         if not self.detectors and self.detector:
@@ -149,19 +181,39 @@ class Entity:
     """A coreference group: mentions (indices into the findings list) masked together."""
 
     id: str
+    """A short id within the document (``E1`` …), shown in reports instead of the text."""
     label: Label
+    """The type the mentions share."""
     mentions: tuple[int, ...]
+    """Indices into the findings list of every mention of this entity."""
     canonical: str = ""
+    """The longest text among the mentions (document text: memory only)."""
 
 
 @dataclass(frozen=True, slots=True)
 class RiskSignal:
-    """One risk indicator's verdict on one finding."""
+    """One risk indicator's verdict on one finding.
+
+    ``assess`` returns exactly one per finding, in the findings' order (checked: otherwise
+    all of that indicator's signals are left out and the failure is reported).
+    ``combine_risk`` turns a finding's signals into its decision — by default a vote: mask
+    when at least ``k`` of the indicators that did not abstain say ``risky``.
+    """
 
     indicator: str
+    """The id of the indicator that produced it (your indicator's ``id``)."""
     score: float
+    """The risk estimate, higher is riskier (0–1 for the built-ins); shown to the reviewer."""
     risky: bool
+    """The vote: True when leaving the span in clear risks re-identification. The indicator
+    decides it, at ``ctx.policy.threshold_for(self.id)`` when the policy sets one."""
     explanation: str = ""
+    """A short reason for the reviewer's screen (may quote the document; never written to
+    reports or review files)."""
+    abstained: bool = False
+    """True when the indicator could not judge the finding (not run: no consent, budget
+    spent, a service error …): it then casts no vote — neither "risky" nor "safe" — and its
+    explanation says why."""
 
 
 @dataclass(frozen=True, slots=True)

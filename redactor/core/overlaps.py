@@ -6,6 +6,13 @@ takes the type a detector gives the same or an overlapping span);
 among overlapping spans a checksum-validated pattern beats a model guess, then the longer
 span wins, then the higher confidence, then the earlier detector. Losers that agree on the
 label donate their detector names to the winner, so reports show every detector that saw it.
+
+One exception keeps every detected character masked: a finding that strictly contains the
+(validated) findings it overlaps is not cut down to them. It keeps its extent and takes the
+type of the strongest finding inside ("ACME-2024-000123" from a plugin around a validated
+"2024-000123" stays whole, typed as the pattern says). Only a validated finding can beat a
+longer one, so nothing else changes — except that a user's term keeps its own extent (the
+user chose it, and the always-mask decision matches the term's exact text).
 """
 
 from __future__ import annotations
@@ -21,6 +28,11 @@ def _priority(f: Finding) -> tuple[int, int, float]:
 
 
 WEAK_LABEL_DETECTORS = frozenset({"terms"})
+
+
+def _user_term(f: Finding) -> bool:
+    """A user's term (its extent is the user's choice)."""
+    return any(d in WEAK_LABEL_DETECTORS for d in f.detectors)
 
 
 def _weak_label(f: Finding) -> bool:
@@ -84,6 +96,19 @@ def absorb(accepted: Finding, loser: Finding) -> Finding:
     return accepted
 
 
+def encloses(outer: Finding, overlapped: Sequence[Finding]) -> bool:
+    """Whether ``outer`` contains every finding it overlaps, none of them a user's term."""
+    return all(outer.span.contains(f.span) and not _user_term(f) for f in overlapped)
+
+
+def enclose(outer: Finding, inner: Sequence[Finding]) -> Finding:
+    """``outer``'s extent (no part of it left in clear) with the type, score and validation of
+    the strongest finding it contains, and the detectors of all of them."""
+    best = max(inner, key=_priority)
+    detectors = tuple(dict.fromkeys(d for f in (*inner, outer) for d in f.detectors))
+    return best.with_(span=outer.span, text=outer.text, detectors=detectors)
+
+
 def resolve_overlaps(findings: Sequence[Finding]) -> list[Finding]:
     """Return non-overlapping findings sorted by position (see module docstring)."""
     # Accepted findings never overlap one another, so sorted by start their ends are sorted
@@ -100,6 +125,10 @@ def resolve_overlaps(findings: Sequence[Finding]) -> list[Finding]:
         if j == k:
             starts.insert(k, cand.span.start)
             accepted.insert(k, cand)
-        for i in range(j, k):
-            accepted[i] = absorb(accepted[i], cand)
+        elif encloses(cand, accepted[j:k]):  # never cut a finding down to what it contains
+            accepted[j:k] = [enclose(cand, accepted[j:k])]
+            starts[j:k] = [cand.span.start]
+        else:
+            for i in range(j, k):
+                accepted[i] = absorb(accepted[i], cand)
     return accepted

@@ -20,6 +20,7 @@ from redactor.core.analysis import Analysis, decide
 from redactor.core.combine import CombinedRisk, vote
 from redactor.core.components import ReplacementRequest
 from redactor.core.context import RunContext
+from redactor.core.contracts import invalid_findings, signals_problem
 from redactor.core.entities import entity_index, group_entities
 from redactor.core.errors import InputError, RedactorError, UsageError, VerificationError
 from redactor.core.hashing import sha256_file
@@ -28,17 +29,16 @@ from redactor.core.model import (
     ComponentFailure,
     Document,
     Finding,
-    Label,
     PlannedReplacement,
     RedactionPlan,
     RiskSignal,
-    Span,
     VerificationIssue,
     VerificationResult,
 )
+from redactor.core.normalize import detection_views
 from redactor.core.policy import Policy
 from redactor.core.report import build_report
-from redactor.core.verify import CORE_CHECK_BYTES, core_output_issues
+from redactor.core.verify import CORE_CHECK_BYTES, core_output_issues, output_name_warnings
 from redactor.pluginhost.manager import PluginHost, Registered
 
 SNIFF_BYTES = 8192
@@ -119,17 +119,21 @@ class Pipeline:
         """Run every detector (isolated) and resolve overlaps."""
         raw: list[Finding] = []
         detectors = self.host.components("detectors")
+        # detectors read the text as a reader shows it (look-alike letters, escapes, invisible
+        # characters undone: redactor.core.normalize); spans map back onto doc.text
+        views = detection_views(doc)
         for n, reg in enumerate(detectors):
             ctx.check()
             ctx.progress(f"detect:{reg.id}", n / max(1, len(detectors)))
-            found = self.host.call(reg.plugin, reg.id, "detect",
-                                   lambda c=reg.component: list(c.detect(doc, ctx)))
-            if found:
-                valid = [f for f in found if _in_bounds(f, doc)]
-                if len(valid) < len(found):  # wrong types, offsets outside the text …
-                    self.host.failures.append(ComponentFailure(
-                        reg.plugin, reg.id, "detect",
-                        f"returned {len(found) - len(valid)} invalid finding(s), left out"))
+            for view in views:
+                found = self.host.call(reg.plugin, reg.id, "detect", lambda c=reg.component,
+                                       d=view.document: list(c.detect(d, ctx)))
+                if not found:
+                    continue
+                valid, broken = invalid_findings(found, view.document)
+                if broken:  # wrong types, offsets outside the text, text not the slice …
+                    self.host.contract_broken(reg.plugin, reg.id, "detect", broken)
+                valid = view.to_original(doc, valid)
                 raw.extend(valid)
                 if on_findings is not None:
                     on_findings(valid)
@@ -149,6 +153,9 @@ class Pipeline:
                 "no such risk indicator is loaded (see `redactor plugins`); the vote runs "
                 "without it"))
         indicators = [r for r in registered if not enabled or r.id in enabled]
+        if not ctx.search_providers:  # for the web-search indicator (docs/web-search.md)
+            ctx.search_providers = {r.id: r.component
+                                    for r in self.host.components("search_providers")}
         for n, reg in enumerate(indicators):
             ctx.check()
             ctx.progress(f"risk:{reg.id}", n / max(1, len(indicators)))
@@ -156,12 +163,29 @@ class Pipeline:
                                  lambda c=reg.component: list(c.assess(doc, findings, entities, ctx)))
             if out is None:
                 continue
-            if len(out) != len(findings):
-                self.host.call(reg.plugin, reg.id, "assess", _raise_count, len(out), len(findings))
+            problem = signals_problem(out, len(findings))
+            if problem:
+                self.host.contract_broken(reg.plugin, reg.id, "assess", problem)
                 continue
             for i, signal in enumerate(out):
                 per_finding[i].append(signal)
         return tuple(tuple(s) for s in per_finding)
+
+    def unused_indicators(self) -> list[Registered[Any]]:
+        """Risk indicators from installed (not built-in) plugins that the policy does not run
+        (a policy that lists indicators runs only those)."""
+        enabled = set(self.policy.indicators)
+        if not enabled:
+            return []
+        builtin = {r.name for r in self.host.records if str(r.origin) == "builtin"}
+        return [r for r in self.host.components("risk_indicators")
+                if r.id not in enabled and r.plugin not in builtin]
+
+    def policy_warnings(self) -> list[str]:
+        """One line per installed risk indicator that the active policy does not run, saying
+        how to enable it."""
+        return [indicator_not_run(reg.id, reg.plugin, self.policy)
+                for reg in self.unused_indicators()]
 
     def combine(self, findings: Sequence[Finding],
                 signals: Sequence[Sequence[RiskSignal]]) -> tuple[CombinedRisk, ...]:
@@ -184,7 +208,8 @@ class Pipeline:
         decisions = decide(findings, entities, ent_of, combined, self.policy)
         ctx.progress("analysed", 1.0)
         analysis = Analysis(doc, tuple(findings), entities, ent_of, signals, combined, decisions,
-                            self.policy, tuple(self.host.take_failures()))
+                            self.policy, tuple(collapse(self.host.take_failures())),
+                            tuple(self.policy_warnings()))
         self.host.pm.hook.analysis_did_finish(analysis=analysis, ctx=ctx)
         return analysis
 
@@ -193,10 +218,19 @@ class Pipeline:
         """Choose a replacement for every masked (or still under review) mention.
 
         Mentions under review are masked on export: recall comes first. A strategy that fails
-        or returns the original text falls back to the plain ``redact`` marker.
+        or returns the original text falls back to the plain ``redact`` marker (see
+        :meth:`plan_with_warnings` for the warnings that says so).
         """
+        return self.plan_with_warnings(analysis, ctx)[0]
+
+    def plan_with_warnings(self, analysis: Analysis, ctx: RunContext
+                           ) -> tuple[RedactionPlan, list[str]]:
+        """:meth:`plan`, plus one warning per strategy that fell back (naming it, the reason
+        and how many mentions); repeated failures of one strategy are recorded once."""
         doc = analysis.document
         replacements: list[PlannedReplacement] = []
+        fallbacks: dict[tuple[str, str, str, str], int] = {}
+        n_failures = len(self.host.failures)
         last_end = -1
         for i in sorted(analysis.masked_indices, key=lambda j: analysis.findings[j].span.start):
             f = analysis.findings[i]
@@ -207,22 +241,36 @@ class Pipeline:
             strategy_id = decision.strategy or self.policy.strategy_for(f.label)
             rule = self.policy.rule(f.label)
             request = ReplacementRequest(f, entity, doc, rule.level, dict(self.policy.options))
-            text, used = self._replacement(strategy_id, request, ctx)
+            text, used, why = self._replacement(strategy_id, request, ctx)
+            if why:
+                key = (strategy_id, self._plugin_of(strategy_id), why, used)
+                fallbacks[key] = fallbacks.get(key, 0) + 1
             replacements.append(PlannedReplacement(f.span, f.label, f.subtype, entity.id, used,
                                                    text, f.text))
             last_end = f.span.end
+        self.host.failures[n_failures:] = collapse(self.host.failures[n_failures:])
         extra = ctx.settings.strings("terms", "always_mask")
-        return RedactionPlan(doc.id, tuple(replacements), self.policy.name,
+        plan = RedactionPlan(doc.id, tuple(replacements), self.policy.name,
                              dict(self.policy.options),
                              tuple(dict.fromkeys([*self.policy.always_mask, *extra])))
+        warnings = [f"strategy {sid!r} (plugin {plugin!r}) {why} for {n} mention(s); they were "
+                    f"masked with {used!r} instead" for (sid, plugin, why, used), n
+                    in fallbacks.items()]
+        return plan, warnings
+
+    def _plugin_of(self, strategy_id: str) -> str:
+        reg = self.host.component("strategies", strategy_id)
+        return reg.plugin if reg is not None else "?"
 
     def _replacement(self, strategy_id: str, request: ReplacementRequest,
-                     ctx: RunContext) -> tuple[str, str]:
+                     ctx: RunContext) -> tuple[str, str, str]:
+        """(replacement, strategy used, why the requested one was not used or "")."""
         reg = self.host.component("strategies", strategy_id)
         if reg is None:
             raise UsageError(f"unknown strategy {strategy_id!r}; available: "
                              + ", ".join(r.id for r in self.host.components("strategies")))
         refused: list[UsageError] = []
+        raised: list[bool] = []
 
         def replace() -> str | None:
             try:
@@ -230,17 +278,23 @@ class Pipeline:
             except UsageError as exc:  # asked for what cannot be done here (a missing key):
                 refused.append(exc)     # stop, rather than fall back to another strategy
                 return None
+            except Exception:
+                raised.append(True)
+                raise
 
         text = self.host.call(reg.plugin, reg.id, "replacement", replace)
         if refused:
             raise refused[0]
         secret = request.finding.text.strip().casefold()
         if isinstance(text, str) and (not secret or secret not in text.casefold()):
-            return text, reg.id
+            return text, reg.id, ""
+        why = ("failed (raised an error)" if raised else
+               "returned the original text" if isinstance(text, str) else
+               f"returned a {type(text).__name__}, not a str")
         fallback = self.host.component("strategies", FALLBACK_STRATEGY)
         if fallback is None or reg.id == FALLBACK_STRATEGY:
-            return "█" * max(1, len(request.finding.text)), "blocks"
-        return fallback.component.replacement(request, ctx), fallback.id
+            return "█" * max(1, len(request.finding.text)), "blocks", why
+        return fallback.component.replacement(request, ctx), fallback.id, why
 
     # -- writing ---------------------------------------------------------------------------
     def writer_for(self, fmt: str) -> Registered[Any]:
@@ -264,7 +318,7 @@ class Pipeline:
         fmt = output_format or _format_from_suffix(dest, self) or doc.format
         writer = self.writer_for(fmt)
         self.host.take_failures()
-        plan = self.plan(analysis, ctx)
+        plan, plan_warnings = self.plan_with_warnings(analysis, ctx)
         plan_failures = tuple(self.host.take_failures())
         ctx.check()
         tmp = dest.parent / f".{dest.name}.partial-{uuid.uuid4().hex[:8]}"
@@ -308,8 +362,12 @@ class Pipeline:
         finally:
             tmp.unlink(missing_ok=True)
         ctx.progress("done", 1.0)
-        if plan_failures:
-            analysis = dataclasses.replace(analysis, failures=analysis.failures + plan_failures)
+        if plan_failures or plan_warnings:
+            analysis = dataclasses.replace(analysis, failures=analysis.failures + plan_failures,
+                                           warnings=analysis.warnings + tuple(plan_warnings))
+        named = output_name_warnings(dest.name, [s for _, s in plan.labelled_secrets()])
+        if named:  # the output's name is the user's choice: said, not refused
+            result = dataclasses.replace(result, warnings=(*result.warnings, *named))
         report = build_report(analysis, plan, result, dest, sha256_file(dest))
         out = ExportResult(dest, plan, result, report)
         self.host.pm.hook.redaction_did_write(result=out, ctx=ctx)
@@ -357,15 +415,21 @@ class Pipeline:
         return self.export(analysis, dest, ctx, output_format=output_format, force=force)
 
 
-def _raise_count(got: int, expected: int) -> None:
-    raise ValueError(f"returned {got} signals for {expected} findings")
+def indicator_not_run(indicator: str, plugin: str, policy: Policy) -> str:
+    """The one-line note that an installed risk indicator is not run, and how to enable it."""
+    ids = ",".join([*policy.indicators, indicator])
+    return (f"risk indicator {indicator!r} (plugin {plugin!r}) is installed but policy "
+            f"{policy.name!r} does not run it: add it to [risk] indicators in a policy file "
+            f"(docs/policies.md) or pass --indicators {ids}")
 
 
-def _in_bounds(f: object, doc: Document) -> bool:
-    """A well-formed finding inside the text (anything a plugin returns is checked)."""
-    return (isinstance(f, Finding) and isinstance(f.label, Label) and isinstance(f.span, Span)
-            and isinstance(f.span.start, int) and isinstance(f.span.end, int)
-            and 0 <= f.span.start < f.span.end <= len(doc.text))
+def collapse(failures: Sequence[ComponentFailure]) -> list[ComponentFailure]:
+    """Identical failures once each, with how often they happened ("… (12 times)")."""
+    counts: dict[ComponentFailure, int] = {}
+    for f in failures:
+        counts[f] = counts.get(f, 0) + 1
+    return [f if n == 1 else dataclasses.replace(f, error=f"{f.error} ({n} times)")
+            for f, n in counts.items()]
 
 
 def _refuse_input(source: Path, dest: Path) -> None:

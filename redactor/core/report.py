@@ -35,7 +35,7 @@ def build_report(analysis: Analysis, plan: RedactionPlan, verification: Verifica
     by_strategy = Counter(r.strategy for r in plan.replacements)
     decisions = Counter(str(d.action) for d in analysis.decisions)
     review = sum(1 for d in analysis.decisions if d.action == Action.REVIEW)
-    warnings = list(doc.warnings) + list(verification.warnings)
+    warnings = list(doc.warnings) + list(analysis.warnings) + list(verification.warnings)
     if review:
         warnings.append(f"{review} mention(s) still under review were masked")
     return {

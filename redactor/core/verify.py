@@ -1,35 +1,62 @@
 """Format-independent leak search used by every writer's ``verify``.
 
-A redacted string may appear in an output only as often as it appears in the text that was
-deliberately kept (the expected output text). Both sides are compared under several
-normalisations: case-folded, Unicode-compatibility (ligatures), diacritics stripped,
-hyphenation and all whitespace removed, and digits only for number-like secrets.
+Two searches run on every output text (:func:`find_survivors`):
+
+* **diff**: a redacted string may occur in an output only as often as in the text that was
+  deliberately kept (the expected output text), both compared under the normalisations of
+  :func:`norm_text` (case, compatibility characters, diacritics, invisible characters,
+  character references, hyphenation, whitespace) and digits only for number-like secrets.
+  This catches a writer that left a span behind.
+* **every spelling**: each secret is searched in the *whole* output as a sequence of words,
+  whatever separates or disguises them — in the reading view (:mod:`redactor.core.normalize`:
+  references and escapes decoded, look-alike letters folded, invisible characters and markup
+  inside words removed), in the view with tag characters decoded, with connectors and case
+  changes splitting words (``o_yalman``, ``yalman.galip@``, ``YalmanGalip``), and in decoded
+  base64 payloads. The expected text excuses only *plainly written* mentions (whole words,
+  spelled as the secret, with nothing to undo): a spelling the detectors missed is a leak
+  even though it sits in the expected text.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 
 from redactor.core.model import VerificationIssue
+from redactor.core.normalize import (
+    BLOCK,
+    fold,
+    has_tag_text,
+    plain_only,
+    reading_text,
+    strip_marks,
+)
 
-_SOFT = re.compile(r"[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
 _HYPHEN_BREAK = re.compile(r"[-\u2010\u2011]\s*\n\s*")
 _SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"[^\W_]+")
+_B64 = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")
+#: Secrets are searched in every spelling once their letters and digits number this many.
+STRICT_MIN = 3
 
 
-def _strip_diacritics(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+def _norm(view: str) -> str:
+    text = _HYPHEN_BREAK.sub("", view)
+    return _SPACE.sub("", strip_marks(text).casefold())
 
 
 def norm_text(text: str) -> str:
-    """Case-folded, ligatures expanded, diacritics stripped, hyphenation and spaces removed."""
-    text = _SOFT.sub("", text)
-    text = _HYPHEN_BREAK.sub("", text)
-    text = _strip_diacritics(unicodedata.normalize("NFKC", text)).casefold()
-    return _SPACE.sub("", text)
+    """Case-folded, compatibility characters and references undone, diacritics stripped,
+    invisible characters, hyphenation and spaces removed."""
+    return _norm(reading_text(text))
+
+
+def norm_tags(text: str) -> str:
+    """Like :func:`norm_text` with tag characters decoded; ``""`` when there are none."""
+    return _norm(reading_text(text, "decode")) if has_tag_text(text) else ""
 
 
 def digits_only(text: str) -> str:
@@ -37,7 +64,8 @@ def digits_only(text: str) -> str:
 
 
 def secret_variants(secret: str) -> list[tuple[str, Callable[[str], str]]]:
-    """The (needle, haystack-normaliser) pairs searched for one secret."""
+    """The (needle, haystack-normaliser) pairs searched for one secret: the normalised text,
+    its digits (number-like secrets), the text spelled in tag characters."""
     variants: list[tuple[str, Callable[[str], str]]] = []
     normed = norm_text(secret)
     if len(normed) >= 2:
@@ -46,6 +74,8 @@ def secret_variants(secret: str) -> list[tuple[str, Callable[[str], str]]]:
     alnum = sum(c.isalnum() for c in secret)
     if len(digits) >= 6 and alnum and len(digits) / alnum >= 0.5 and digits != normed:
         variants.append((digits, digits_only))
+    if len(normed) >= 2:
+        variants.append((normed, norm_tags))
     return variants
 
 
@@ -57,20 +87,130 @@ def hint(secret: str) -> str:
     return f"'{s[:2]}…' ({len(s)} characters)"
 
 
+# -- words in every spelling -----------------------------------------------------------------
+def _split_case(token: str) -> list[str]:
+    """``YalmanGalip`` → ``Yalman``, ``Galip`` (a lower-case letter before a capital)."""
+    if token.islower() or token.isupper():
+        return [token]
+    parts, start = [], 0
+    for i in range(1, len(token)):
+        if token[i].isupper() and token[i - 1].islower():
+            parts.append(token[start:i])
+            start = i
+    parts.append(token[start:])
+    return parts
+
+
+class Words:
+    """The words of a text in one view, folded and joined, with the offsets where words
+    start and end, so that a secret can be matched as whole words only."""
+
+    def __init__(self, view: str) -> None:
+        chunks: list[str] = []
+        bounds = {0}
+        pos = 0
+        for m in _WORD.finditer(view):
+            for part in _split_case(m.group()):
+                folded = fold(part)
+                chunks.append(folded)
+                pos += len(folded)
+                bounds.add(pos)
+        self.joined = "".join(chunks)
+        self.bounds = bounds
+
+    def count(self, needle: str) -> int:
+        n = 0
+        i = self.joined.find(needle)
+        while i >= 0:
+            if i in self.bounds and i + len(needle) in self.bounds:
+                n += 1
+            i = self.joined.find(needle, i + 1)
+        return n
+
+
+def words_needle(secret: str) -> str:
+    """A secret's letters and digits as :class:`Words` joins them."""
+    return Words(reading_text(secret)).joined
+
+
+def _plain_tokens(text: str) -> str:
+    """The whitespace-separated words of plainly written text, folded, stripped of the
+    punctuation around them (and a possessive ``'s``), joined by ``\\x00``."""
+    text = _HYPHEN_BREAK.sub("", text)
+    out = []
+    for token in text.split():
+        token = re.sub(r"['’]s$", "", token)
+        token = token.strip("".join(c for c in set(token) if not c.isalnum() and c != BLOCK))
+        if token:
+            out.append(fold(token))
+    return "\x00" + "\x00".join(out) + "\x00"
+
+
+def _secret_tokens(secret: str) -> str:
+    return _plain_tokens(reading_text(secret))
+
+
+def _words_of(text: str) -> tuple[Words, Words | None]:
+    tags = Words(reading_text(text, "decode")) if has_tag_text(text) else None
+    return Words(reading_text(text)), tags
+
+
+def _count(haystack: str, needle: str) -> int:
+    """Occurrences of ``needle``, overlapping ones included."""
+    n, i = 0, haystack.find(needle)
+    while i >= 0:
+        n += 1
+        i = haystack.find(needle, i + 1)
+    return n
+
+
+def decoded_payloads(text: str) -> list[str]:
+    """Text hidden in base64 runs of ``text`` (16+ characters) that decode to readable
+    UTF-8 or UTF-16 — a data URI, a field's data, a value an attacker encoded."""
+    out = []
+    for m in _B64.finditer(text):
+        run = m.group().rstrip("=")
+        if len(run) % 4 == 1:
+            run = run[:-1]
+        try:
+            raw = base64.b64decode(run.replace("-", "+").replace("_", "/")
+                                   + "=" * (-len(run) % 4), validate=True)
+        except (binascii.Error, ValueError):
+            continue
+        for codec in ("utf-8", "utf-16-le", "utf-16-be"):
+            try:
+                decoded = raw.decode(codec)
+            except UnicodeDecodeError:
+                continue
+            shown = sum(c.isprintable() or c.isspace() for c in decoded)
+            if decoded and shown >= 0.95 * len(decoded) and sum(
+                    c.isalpha() for c in decoded) >= 0.3 * len(decoded):
+                out.append(decoded)
+                break
+    return out
+
+
 def find_survivors(
     secrets: Iterable[tuple[str, str]],
     expected_text: str,
     outputs: Mapping[str, str],
 ) -> list[VerificationIssue]:
-    """Report secrets that occur in any output more often than in ``expected_text``.
+    """Report secrets that survive in any output (see the module docstring).
 
     ``secrets`` are (label, original text) pairs; ``outputs`` maps a place name (a part of a
     DOCX, an extractor of a PDF) to the text found there.
     """
+    secrets = list(secrets)
+    outputs = dict(outputs)
+    for where, text in list(outputs.items()):
+        payloads = decoded_payloads(text)
+        if payloads:
+            outputs[f"{where} [decoded base64]"] = "\n".join(payloads)
     issues: list[VerificationIssue] = []
     cache: dict[Callable[[str], str], str] = {}
     out_cache: dict[tuple[str, Callable[[str], str]], str] = {}
     seen: set[str] = set()
+    flagged: set[tuple[str, str]] = set()
     for label, secret in secrets:
         if secret in seen:
             continue
@@ -86,9 +226,51 @@ def find_survivors(
                 found = out_cache[key].count(needle)
                 if found > allowed:
                     issues.append(
-                        VerificationIssue(where, f"{label} {hint(secret)} survives ({found}×)")
-                    )
+                        VerificationIssue(where, f"{label} {hint(secret)} survives ({found}×)"))
+                    flagged.add((where, secret))
                     break
+    issues += _every_spelling(secrets, expected_text, outputs, flagged)
+    return issues
+
+
+def _every_spelling(secrets: list[tuple[str, str]], expected_text: str,
+                    outputs: Mapping[str, str],
+                    flagged: set[tuple[str, str]]) -> list[VerificationIssue]:
+    """Secrets found as whole words in any spelling more often than written plainly in
+    the expected text."""
+    issues: list[VerificationIssue] = []
+    kept: str | None = None
+    memo: dict[str, tuple[Words, Words | None]] = {}
+    seen: set[str] = set()
+    for label, secret in secrets:
+        needle = words_needle(secret)
+        if secret in seen or len(needle) < STRICT_MIN:
+            continue
+        seen.add(secret)
+        for where, text in outputs.items():
+            if (where, secret) in flagged:
+                continue
+            if where not in memo:
+                memo[where] = _words_of(text)
+            words, tags = memo[where]
+            found = words.count(needle)
+            tag_found = tags.count(needle) - found if tags is not None else 0
+            if not found and tag_found <= 0:
+                continue
+            if kept is None:
+                kept = _plain_tokens(plain_only(expected_text))
+            allowed = _count(kept, _secret_tokens(secret))
+            if found > allowed:
+                issues.append(VerificationIssue(
+                    where, f"{label} {hint(secret)} survives in another spelling (disguised "
+                           f"or joined to other words, {found - allowed}×)"))
+            elif tag_found > 0:
+                issues.append(VerificationIssue(
+                    where, f"{label} {hint(secret)} survives spelled in invisible tag "
+                           f"characters ({tag_found}×)"))
+            else:
+                continue
+            break
     return issues
 
 
@@ -119,3 +301,15 @@ def core_output_issues(source_bytes_equal: bool, plan_secrets: Iterable[str], ex
         if found > kept.count(needle):
             issues.append(VerificationIssue("output bytes", f"{hint(secret)} survives ({found}×)"))
     return issues
+
+
+def output_name_warnings(name: str, secrets: Iterable[str]) -> list[str]:
+    """A warning when the output's file name (the user's choice) carries a redacted string
+    (as whole words, in any spelling); the name itself is not repeated."""
+    words = Words(reading_text(name))
+    for secret in dict.fromkeys(secrets):
+        needle = words_needle(secret)
+        if len(needle) >= STRICT_MIN and words.count(needle):
+            return [f"the output file name contains a redacted string ({hint(secret)}); "
+                    "rename the file before sharing it"]
+    return []

@@ -1,4 +1,5 @@
-"""The findings panel (grouped by entity) and the detail pane (why a decision was made).
+"""The findings panel: the findings grouped by entity (the detail pane is in
+:mod:`redactor.gui.detail_pane`).
 
 The panel is a ``QTreeView`` over :class:`FindingsModel`, a read-only item model that answers
 from the immutable :class:`~redactor.core.analysis.Analysis` on demand: showing thousands of
@@ -20,7 +21,6 @@ whole list, grouped by entity, replaces it when the analysis ends.
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -34,7 +34,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTextBrowser, QTreeView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeView, QWidget
 
 from redactor.core.analysis import Analysis
 from redactor.core.model import Finding
@@ -165,26 +165,26 @@ class FindingsModel(QAbstractItemModel):
         if a is None:
             f = self.partial[index.row()]
             if role == Qt.ItemDataRole.DisplayRole:
-                return (str(f.full_type), _one_line(f.text), f"@{f.span.start}", "pending",
+                return (str(f.full_type), one_line(f.text), f"@{f.span.start}", "pending",
                         "")[index.column()]
             if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
                 return label_colour(f.label)
             if role == Qt.ItemDataRole.AccessibleTextRole:
-                return f"{f.label} {_one_line(f.text)}, not yet decided"
+                return f"{f.label} {one_line(f.text)}, not yet decided"
             return None
         parent_id = int(index.internalId())
         if parent_id == _TOP:
             entity = a.entities[index.row()]
             first = entity.mentions[0]
             if role == Qt.ItemDataRole.DisplayRole:
-                return (str(entity.label), _one_line(entity.canonical), str(len(entity.mentions)),
+                return (str(entity.label), one_line(entity.canonical), str(len(entity.mentions)),
                         entity_decision(a, entity.mentions), risk_summary(a, first))[index.column()]
             if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
                 return label_colour(entity.label)
             if role == Qt.ItemDataRole.ToolTipRole:
                 return f"{entity.label} ({entity.id}), {len(entity.mentions)} mention(s)"
             if role == Qt.ItemDataRole.AccessibleTextRole:
-                return (f"{entity.label} {_one_line(entity.canonical)}, "
+                return (f"{entity.label} {one_line(entity.canonical)}, "
                         f"{len(entity.mentions)} mentions, {entity_decision(a, entity.mentions)}")
             if role == ROLE_FINDING:
                 return first
@@ -192,11 +192,11 @@ class FindingsModel(QAbstractItemModel):
         i = a.entities[parent_id - 1].mentions[index.row()]
         f, d = a.findings[i], a.decisions[i]
         if role == Qt.ItemDataRole.DisplayRole:
-            return (f.full_type, _one_line(f.text), f"@{f.span.start}",
+            return (f.full_type, one_line(f.text), f"@{f.span.start}",
                     f"{ACTION_SYMBOLS[d.action]} {ACTION_WORDS[d.action]}",
                     risk_summary(a, i))[index.column()]
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"{f.full_type} {_one_line(f.text)}, {ACTION_WORDS[d.action]}"
+            return f"{f.full_type} {one_line(f.text)}, {ACTION_WORDS[d.action]}"
         if role == ROLE_FINDING:
             return i
         return None
@@ -351,7 +351,7 @@ class FindingsPanel(QTreeView):
         listed = min(len(self._partial), self.PARTIAL_ROWS)
         while self._filled < listed and time.perf_counter() - t0 < self.SLICE_S:
             for f in self._partial[self._filled:min(listed, self._filled + self.SLICE_ROWS)]:
-                text = _one_line(f.text)
+                text = one_line(f.text)
                 spoken = f"{f.label} {text}, not yet decided"
                 row = []
                 for value in (str(f.full_type), text, f"@{f.span.start}", "pending", ""):
@@ -433,42 +433,7 @@ class FindingsPanel(QTreeView):
             self.findingSelected.emit(i)
 
 
-class DetailPane(QTextBrowser):
-    """Why a finding got its decision: detectors, risk indicators, the combined verdict."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setAccessibleName("Decision details")
-        self.setOpenLinks(False)
-        self.setPlaceholderText("Choose a finding to see why it is masked or kept.")
-
-    def show_finding(self, analysis: Analysis | None, i: int | None) -> None:
-        if analysis is None or i is None or not (0 <= i < len(analysis.findings)):
-            self.clear()
-            return
-        f, d = analysis.findings[i], analysis.decisions[i]
-        entity = analysis.entity_for(i)
-        comb = analysis.combined[i]
-        esc = html.escape
-        signals = "".join(
-            f"<li>{'⚠' if s.risky else '✓'} <b>{esc(s.indicator)}</b> "
-            f"({s.score:.2f}): {esc(s.explanation)}</li>" for s in analysis.signals[i]
-        ) or "<li>no risk indicator ran</li>"
-        strategy = d.strategy or analysis.policy.strategy_for(f.label)
-        self.setHtml(
-            f"<h3>{esc(f.full_type)}: {esc(_one_line(f.text))}</h3>"
-            f"<p><b>Decision:</b> {ACTION_WORDS[d.action]} (by {esc(d.decided_by)}) — "
-            f"{esc(d.reason)}</p>"
-            f"<p><b>Replacement strategy:</b> {esc(strategy)}</p>"
-            f"<p><b>Entity</b> {esc(entity.id)}: {len(entity.mentions)} mention(s), "
-            f"masked together.</p>"
-            f"<p><b>Found by:</b> {esc(', '.join(f.detectors) or f.detector or '—')}"
-            f" (score {f.score:.2f}{', validated' if f.validated else ''})"
-            f"{'<br>' + esc(f.explanation) if f.explanation else ''}</p>"
-            f"<p><b>Risk:</b> {esc(comb.explanation)}</p><ul>{signals}</ul>"
-            f"<p>Characters {f.span.start}–{f.span.end}.</p>")
-
-
-def _one_line(text: str, limit: int = 80) -> str:
+def one_line(text: str, limit: int = 80) -> str:
+    """``text`` on one line, cut to ``limit`` characters."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -16,6 +16,7 @@ BUILTINS: dict[str, str] = {
     "recognizer": "redactor_plugins.detectors.recognizer.plugin",
     "indicators": "redactor_plugins.indicators.plugin",
     "strategies": "redactor_plugins.strategies.plugin",
+    "search": "redactor_plugins.search.plugin",
 }
 BUILTIN_PLUGINS: tuple[str, ...] = tuple(BUILTINS.values())
 

@@ -12,7 +12,8 @@ from redactor.pluginhost.hookspecs import hookimpl
 
 @hookimpl(trylast=True)
 def resolve_overlaps(findings: Sequence[Finding], document: Document) -> list[Finding]:
-    """Validated pattern > longer span > higher confidence (see ``redactor.core.overlaps``)."""
+    """Validated pattern > longer span > higher confidence; a span that strictly contains
+    the findings it overlaps keeps its extent (see ``redactor.core.overlaps``)."""
     return _resolve(findings)
 
 

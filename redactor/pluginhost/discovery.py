@@ -80,15 +80,33 @@ def user_plugins_dir() -> Path:
 
 
 def api_incompatibility(module: object, api_version: str) -> str:
-    """Return a reason if ``module.REDACTOR_API`` (a specifier like ``>=1,<2``) excludes us."""
+    """Why ``module.REDACTOR_API`` (a specifier such as ``">=1,<2"``) excludes
+    ``api_version``, or ``""`` when it does not (or the plugin declares nothing).
+
+    The reason reads "needs Redactor plugin API >=2, this Redactor provides 1.0 — upgrade
+    Redactor" (or "— upgrade the plugin" when only older APIs would do); callers put
+    "plugin 'name' " in front.
+    """
     spec = getattr(module, "REDACTOR_API", None)
     if spec is None:
         return ""
     try:
-        ok = Version(api_version) in SpecifierSet(str(spec))
+        specifier = SpecifierSet(str(spec))
     except InvalidSpecifier:
-        return f"invalid REDACTOR_API specifier {spec!r}"
-    return "" if ok else f"needs plugin API {spec}, this Redactor provides {api_version}"
+        return f"declares an invalid REDACTOR_API specifier {str(spec)!r} — fix the plugin"
+    current = Version(api_version)
+    if current in specifier:
+        return ""
+    newer = any(v in specifier for v in _newer_versions(current))
+    fix = "upgrade Redactor" if newer else "upgrade the plugin (it was written for an older one)"
+    return f"needs Redactor plugin API {spec}, this Redactor provides {api_version} — {fix}"
+
+
+def _newer_versions(current: Version) -> list[Version]:
+    """Plausible future plugin API versions (ten majors, fifty minors each)."""
+    out = [Version(f"{major}.{minor}") for major in range(current.major, current.major + 10)
+           for minor in range(50)]
+    return [v for v in out if v > current]
 
 
 def import_builtin(module_name: str) -> ModuleType:

@@ -12,7 +12,7 @@ import pluggy
 
 from redactor import __version__
 from redactor.core.components import SettingsSection
-from redactor.core.errors import RedactorError
+from redactor.core.errors import PluginContractError, RedactorError, UsageError
 from redactor.core.model import ComponentFailure
 from redactor.core.settings import Settings
 from redactor.plugin_api import API_VERSION
@@ -23,6 +23,8 @@ from redactor.pluginhost.discovery import PluginOrigin, PluginRecord, PluginStat
 T = TypeVar("T")
 R = TypeVar("R")
 
+NO_HOOKS = ("implements no hooks: decorate its functions with @hookimpl from "
+            "redactor.plugin_api (e.g. register_detectors)")
 KINDS = ("detectors", "risk_indicators", "strategies", "readers", "writers", "search_providers",
          "ocr_engines")
 
@@ -64,6 +66,8 @@ class PluginHost:
         self.records: list[PluginRecord] = []
         self.failures: list[ComponentFailure] = []
         self._components: dict[str, list[Registered[Any]]] | None = None
+        #: (kind, component) left out because its id was blocked (``--disable-plugin ner``)
+        self.disabled_components: list[tuple[str, Registered[Any]]] = []
         self._sections: list[SettingsSection] = []
         self.blocked = (
             set(self.settings.get("plugins", "blocked", []) or [])
@@ -118,18 +122,23 @@ class PluginHost:
             return
         try:
             self.pm.register(obj, name=name)
-            unknown = [h for h in self._hook_names(obj) if not self._is_known(h)]
-            if unknown:
-                self.pm.unregister(obj)
-                raise pluggy.PluginValidationError(obj, f"unknown hooks: {', '.join(unknown)}")
         except Exception as exc:
             if self.strict:
                 raise
             self.records.append(PluginRecord(name, origin, version, status=PluginStatus.FAILED,
                                              error=_describe(exc)))
             return
-        self.records.append(PluginRecord(name, origin, version,
-                                         hooks=tuple(sorted(self._hook_names(obj)))))
+        hooks = self._hook_names(obj)
+        unknown = [h for h in hooks if not self._is_known(h)]
+        if unknown or not hooks:
+            self.pm.unregister(obj)
+            problem = f"unknown hooks: {', '.join(unknown)}" if unknown else NO_HOOKS
+            if self.strict:
+                raise PluginContractError(f"plugin {name!r}: {problem}")
+            self.records.append(PluginRecord(name, origin, version, status=PluginStatus.FAILED,
+                                             error=problem))
+            return
+        self.records.append(PluginRecord(name, origin, version, hooks=tuple(sorted(hooks))))
 
     def _hook_names(self, plugin: object) -> list[str]:
         prefix = hookspecs.PROJECT + "_impl"
@@ -147,6 +156,49 @@ class PluginHost:
     def record(self, name: str) -> PluginRecord | None:
         return next((r for r in self.records if r.name == name), None)
 
+    def known_names(self) -> tuple[list[str], list[str]]:
+        """(plugin names, component ids) that ``--disable-plugin`` accepts: every plugin found
+        (whatever its status; also entry points and user-folder files not loaded this run)
+        and every component id registered. The built-ins' old names are accepted too."""
+        plugins = {r.name for r in self.records}
+        plugins |= {ep.name for ep in discovery.iter_entry_points()}
+        folder = discovery.user_plugins_dir()
+        if folder.is_dir():
+            plugins |= {p.stem for p in folder.glob("*.py")}
+        found = self._collect()
+        ids = {r.id for regs in found.values() for r in regs}
+        ids |= {r.id for _, r in self.disabled_components}
+        return sorted(plugins), sorted(ids - plugins)
+
+    def check_names(self, names: Iterable[str]) -> None:
+        """Raise :class:`UsageError` for a name that is neither a plugin nor a component id."""
+        plugins, ids = self.known_names()
+        unknown = [n for n in names if n not in plugins and n not in ids and n not in RENAMED]
+        if unknown:
+            raise UsageError(
+                f"--disable-plugin: unknown plugin or component {', '.join(map(repr, unknown))}"
+                f" (plugins: {', '.join(plugins)}; components: {', '.join(ids) or 'none'})")
+
+    def load_problems(self) -> list[str]:
+        """One line per plugin that failed to load or is incompatible (blocked ones are the
+        user's choice and not reported)."""
+        out = []
+        for r in self.records:
+            if r.status == PluginStatus.FAILED:
+                where = str(r.origin).replace("-", " ")
+                out.append(f"plugin {r.name!r} ({where}) failed to load and is not used: "
+                           f"{r.error}")
+            elif r.status == PluginStatus.INCOMPATIBLE:
+                out.append(f"plugin {r.name!r} {r.error}")
+        return out
+
+    def kinds_of(self, plugin: str) -> list[str]:
+        """The registries a plugin fills (``detectors``, ``strategies`` …)."""
+        found = self._collect()
+        return [kind for kind in KINDS
+                if any(r.plugin == plugin for r in found[kind])
+                or any(k == kind and r.plugin == plugin for k, r in self.disabled_components)]
+
     # -- components ----------------------------------------------------------------------
     def _collect(self) -> dict[str, list[Registered[Any]]]:
         if self._components is not None:
@@ -160,6 +212,9 @@ class PluginHost:
                 def register(component: Any, _kind: str = kind, _plugin: str = impl.plugin_name,
                              _seen: set[str] = seen) -> None:
                     reg = Registered(component, _plugin)
+                    if reg.id in self.blocked:
+                        self.disabled_components.append((_kind, reg))
+                        return
                     if reg.id in _seen:
                         self.failures.append(ComponentFailure(
                             _plugin, reg.id, "register",
@@ -207,6 +262,14 @@ class PluginHost:
                                                   _describe(exc, with_message=False)))
             return None
 
+    def contract_broken(self, plugin: str, component: str, phase: str, rule: str) -> None:
+        """Record that a component broke its contract (``rule`` names what, never document
+        text); strict mode raises :class:`PluginContractError` instead."""
+        if self.strict:
+            raise PluginContractError(f"plugin {plugin!r}, component {component!r} ({phase}): "
+                                      f"{rule}")
+        self.failures.append(ComponentFailure(plugin, component, phase, rule))
+
     def take_failures(self) -> list[ComponentFailure]:
         out, self.failures = self.failures, []
         return out
@@ -224,8 +287,26 @@ def _describe(exc: BaseException, *, with_message: bool = True) -> str:
     other exception's message might quote the document, so only its type and place are
     given."""
     tb = traceback.extract_tb(exc.__traceback__)
-    where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
+    where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else ""
+    if tb and _ours(tb[-1].filename):  # raised inside Redactor (e.g. Span(5, 3)): name the
+        caller = next((f for f in reversed(tb) if not _ours(f.filename)), None)  # plugin's line
+        if caller is not None:
+            where += f", called from {Path(caller.filename).name}:{caller.lineno}"
+    where += ")" if tb else ""
     message = str(exc).splitlines()[0][:200] if str(exc) else ""
     if not with_message and not isinstance(exc, RedactorError):
         message = ""
     return f"{type(exc).__name__}{': ' + message if message else ''}{where}"
+
+
+_REDACTOR_DIR = Path(__file__).resolve().parents[1]
+_PLUGGY_DIR = Path(pluggy.__file__).resolve().parent
+
+
+def _ours(filename: str) -> bool:
+    """Whether a traceback frame lies in Redactor's own package, pluggy, or generated code
+    (a dataclass's ``__init__`` is ``<string>``)."""
+    if filename.startswith("<"):
+        return True
+    path = Path(filename).resolve()
+    return path.is_relative_to(_REDACTOR_DIR) or path.is_relative_to(_PLUGGY_DIR)

@@ -30,7 +30,8 @@ def test_validated_pattern_beats_longer_model_guess() -> None:
     model = f(0, 20, Label.ORG, score=0.99, detector="ner")
     pattern = f(3, 10, Label.CODE, score=1.0, detector="patterns", validated=True)
     out = resolve_overlaps([model, pattern])
-    assert [(x.span, x.label) for x in out] == [(Span(3, 10), Label.CODE)]
+    # the pattern decides the type; the span containing it is not cut (no part left in clear)
+    assert [(x.span, x.label) for x in out] == [(Span(0, 20), Label.CODE)]
 
 
 def test_higher_confidence_wins_at_equal_length() -> None:
@@ -97,13 +98,19 @@ def test_user_term_takes_the_detected_type() -> None:
 def _resolve_by_pairs(findings):  # type: ignore[no-untyped-def]
     """The module's rules applied by comparing each candidate with every accepted finding
     (the obvious quadratic reading of the docstring), as a reference."""
-    from redactor.core.overlaps import absorb, ranked
+    from redactor.core.overlaps import absorb, enclose, encloses, ranked
 
     accepted: list = []
     for cand in ranked(findings):
         clash = [i for i, acc in enumerate(accepted) if acc.span.overlaps(cand.span)]
         if not clash:
             accepted.append(cand)
+            continue
+        inside = [accepted[i] for i in clash]
+        if encloses(cand, inside):  # a finding is not cut down to what it contains
+            accepted = [a for i, a in enumerate(accepted) if i not in clash]
+            accepted.append(enclose(cand, inside))
+            continue
         for i in clash:
             accepted[i] = absorb(accepted[i], cand)
     return sorted(accepted, key=lambda f: (f.span.start, f.span.end))

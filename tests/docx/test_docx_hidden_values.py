@@ -151,13 +151,35 @@ def test_an_image_whose_content_type_is_in_capitals_loses_its_metadata(tmp_path:
     assert not _squashed_in(tmp_path / "out.docx", NAME)
 
 
-def test_a_name_inside_a_compressed_vector_image_fails_loudly(tmp_path: Path) -> None:
-    """EMZ (gzip-compressed EMF) is copied as it is; its UTF-16 text record must be found."""
+def test_a_compressed_vector_image_that_does_not_parse_becomes_a_blank_picture(
+        tmp_path: Path) -> None:
+    """An EMZ (gzip-compressed EMF) whose records do not parse is never copied as it is: it
+    becomes a blank PNG, and the export says so."""
     record = b"\x54\x00\x00\x00" + "Ola Ek".encode("utf-16-le") + b"\x00" * 16
     src = _with_image(tmp_path / "in.docx", gzip.compress(b"\x01\x00\x00\x00" + record),
                       "word/media/image1.emz", "image/x-emz")
     out = tmp_path / "out.docx"
-    with pytest.raises(VerificationError, match=r"image1\.emz"):
+    result, _ = export(src, out, "Ola Ek")
+    assert result.verification.ok
+    assert any("blank picture" in w for w in result.verification.warnings)
+    assert not _squashed_in(out, "Ola Ek")
+    with zipfile.ZipFile(out) as zf:
+        assert [n for n in zf.namelist() if n.startswith("word/media/")] == [
+            "word/media/image1.png"]
+
+
+def test_a_name_in_a_vector_image_copied_through_fails_loudly(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should the sanitiser copy a vector image unread, its UTF-16 text is found."""
+    from redactor_plugins.formats.docx.images import ImageOut
+
+    monkeypatch.setattr(docx_sanitize, "export_image", lambda pkg, part, needles: ImageOut(
+        pkg.parts[part], "image/x-emf", ".emf"))
+    record = b"\x54\x00\x00\x00" + "Ola Ek".encode("utf-16-le") + b"\x00" * 16
+    src = _with_image(tmp_path / "in.docx", b"\x01\x00\x00\x00" + record,
+                      "word/media/image1.emf", "image/x-emf")
+    out = tmp_path / "out.docx"
+    with pytest.raises(VerificationError, match=r"image1\.emf"):
         export(src, out, "Ola Ek")
     assert not out.exists()
 

@@ -13,8 +13,9 @@ from gui_support import BoomDetector, NameDetector, PluginOf, SlowDetector
 from PySide6.QtCore import QElapsedTimer, QTimer
 
 from redactor.core.errors import InputError
+from redactor.gui.analysis_controller import PARTIAL_REFRESH_MS
 from redactor.gui.jobs import JobRunner
-from redactor.gui.main_window import PARTIAL_REFRESH_MS, Status
+from redactor.gui.main_window import Status
 
 
 def test_first_findings_appear_then_cancel(qtbot, make_window, txt_file) -> None:  # type: ignore[no-untyped-def]
@@ -225,17 +226,17 @@ def test_partial_findings_are_shown_throttled_and_all_in_the_end(qtbot, make_win
     assert slow.started.wait(5)
     entry = w.current
     qtbot.wait(100)  # the findings of the detectors before the slow one arrive and are shown
-    qtbot.waitUntil(lambda: not w._partial_timer.isActive()
+    qtbot.waitUntil(lambda: not w.analysis._partial_timer.isActive()
                     and w.view.text_view.highlight_count == len(entry.partial), timeout=5000)
     assert w.view.text_view.toPlainText()
     refreshed: list[int] = []
-    refresh = w._refresh_findings
-    w._refresh_findings = lambda e: (refreshed.append(len(e.partial)), refresh(e))
+    refresh = w.workspace.refresh_findings
+    w.workspace.refresh_findings = lambda e: (refreshed.append(len(e.partial)), refresh(e))
     # five batches within one turn of the event loop: one refresh shows them all
     for n in range(5):
         batch = [Finding(Span(i, i + 4), Label.MISC, entry.document.text[i:i + 4], detector="x")
                  for i in range(n * 20, n * 20 + 20, 5)]
-        w._analysis_partial(entry, [("findings", batch)])
+        w.analysis._analysis_partial(entry, [("findings", batch)])
     assert refreshed == []  # not inside the job's poll
     total = len(entry.partial)
     qtbot.waitUntil(lambda: w.view.text_view.highlight_count == total, timeout=5000)
@@ -244,7 +245,7 @@ def test_partial_findings_are_shown_throttled_and_all_in_the_end(qtbot, make_win
     assert w.findings.top_level_count() == total == w.findings.model().rowCount()
     assert f"found so far: {total}" in w.findings_label.text()
     # a refresh due after the run was cancelled does not bring the findings back
-    w._analysis_partial(entry, [("findings", batch)])
+    w.analysis._analysis_partial(entry, [("findings", batch)])
     with qtbot.waitSignal(w.analysisFinished, timeout=5000):
         w.cancel()
     qtbot.wait(PARTIAL_REFRESH_MS + 50)

@@ -12,16 +12,11 @@ from pathlib import Path
 from PySide6.QtGui import QImage
 
 from redactor.core.model import Action, Box, Document, Finding, Label, Segment, Span
-from redactor.gui.document_view import (
-    DocumentView,
-    OffsetMap,
-    PageIndex,
-    PdfPageView,
-    RenderedPage,
-    TextDocumentView,
-    page_index,
-)
+from redactor.gui.document_view import DocumentView
 from redactor.gui.findings_panel import FindingsPanel
+from redactor.gui.page_render import RenderedPage
+from redactor.gui.page_view import PageIndex, PdfPageView, page_index
+from redactor.gui.text_view import OffsetMap, TextDocumentView
 
 
 def _long_text(lines: int) -> str:
@@ -221,7 +216,7 @@ def test_shown_findings_grown_in_batches_equal_one_set() -> None:
     ``overlapping`` returns every finding that overlaps a stretch of text."""
     import random
 
-    from redactor.gui.document_view import ShownFindings
+    from redactor.gui.shown_findings import ShownFindings
 
     rng = random.Random(7)
     spans = [Span(s, s + rng.randint(1, 40)) for s in (rng.randint(0, 50_000) for _ in range(3000))]

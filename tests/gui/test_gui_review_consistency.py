@@ -51,22 +51,22 @@ def test_an_open_export_dialog_exports_the_review_as_it_is_now(qtbot, analysed, 
 def test_undo_waits_for_a_job_that_started_from_the_current_state(qtbot, analysed) -> None:  # type: ignore[no-untyped-def]
     w = analysed
     w.decide(Action.KEEP, index=_index(w, "Oslo"))
-    assert w.act_undo.isEnabled()
+    assert w.actions.undo.isEnabled()
     job = w.redact_all("Monday", "word")
-    assert not w.act_undo.isEnabled()
-    w.act_undo.trigger()  # ignored: the search result is built from the state with the keep
+    assert not w.actions.undo.isEnabled()
+    w.actions.undo.trigger()  # ignored: the search result is built from the state with the keep
     with qtbot.waitSignal(job.finished, timeout=10000):
         pass
     assert _actions(w, "Oslo") == [Action.KEEP, Action.KEEP]
-    assert w.act_undo.isEnabled()
-    w.act_undo.trigger()  # the search
-    w.act_undo.trigger()  # the keep
+    assert w.actions.undo.isEnabled()
+    w.actions.undo.trigger()  # the search
+    w.actions.undo.trigger()  # the keep
     assert _actions(w, "Oslo") == [Action.MASK, Action.MASK]
     w.rescore()
-    assert not w.act_undo.isEnabled() and not w.act_redo.isEnabled()
+    assert not w.actions.undo.isEnabled() and not w.actions.redo.isEnabled()
     with qtbot.waitSignal(w.analysisFinished, timeout=10000):
         pass
-    assert w.act_undo.isEnabled()
+    assert w.actions.undo.isEnabled()
 
 
 def test_a_mark_inside_a_masked_finding_keeps_all_of_it_masked(qtbot, analysed,  # type: ignore[no-untyped-def]

@@ -28,18 +28,13 @@ from PySide6.QtWidgets import (
 )
 
 from redactor.core.model import Action, Box, Document, Finding, Label, Segment, Span
-from redactor.gui.document_view import (
-    DocumentView,
-    OffsetMap,
-    PdfPageView,
-    TextDocumentView,
-    boxes_for,
-    merge_line_boxes,
-    render_pdf_pages,
-)
+from redactor.gui.document_view import DocumentView
 from redactor.gui.main_window import Status
+from redactor.gui.page_render import render_pdf_pages
+from redactor.gui.page_view import PdfPageView, boxes_for, merge_line_boxes
 from redactor.gui.palette import LABEL_COLOURS, finding_format
 from redactor.gui.settings_dialog import models_import_available, store_api_key
+from redactor.gui.text_view import OffsetMap, TextDocumentView
 
 
 def test_offset_map_with_crlf_and_astral_characters(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -167,7 +162,8 @@ def test_accessible_names_and_keyboard_reach(qtbot, analysed, tmp_path) -> None:
         settings.tabs.setCurrentIndex(n)
         assert _unnamed(settings) == [], settings.tabs.tabText(n)
     settings.close()
-    for action in (w.act_next, w.act_prev, w.act_accept, w.act_reject, w.act_undo):
+    for action in (w.actions.next, w.actions.prev, w.actions.accept, w.actions.reject,
+                   w.actions.undo):
         assert action.shortcuts(), action.text()
 
 
@@ -352,7 +348,7 @@ def test_encrypted_pdf_asks_for_a_password(qtbot, make_window, make_host, tmp_pa
     entry = w.current
     assert entry.status == Status.FAILED and entry.encrypted
     assert "Enter password" in entry.note
-    assert w.act_password.isEnabled()
+    assert w.actions.password.isEnabled()
     with qtbot.waitSignal(w.analysisFinished, timeout=30000):
         w.open_with_password(entry, "user-pw")
     assert entry.status == Status.REVIEW, entry.note
@@ -411,7 +407,7 @@ def test_pages_are_handed_over_in_batches_as_they_are_rendered(tmp_path: Path) -
 def test_rendered_pages_are_kept_compressed_and_decoded_on_demand(tmp_path: Path) -> None:
     from reportlab.pdfgen import canvas
 
-    from redactor.gui import document_view as dv
+    from redactor.gui import page_render
 
     path = tmp_path / "twenty.pdf"
     c = canvas.Canvas(str(path), pagesize=(595, 842))  # A4
@@ -445,6 +441,6 @@ def test_rendered_pages_are_kept_compressed_and_decoded_on_demand(tmp_path: Path
     for p in pages:
         assert not p.image.isNull()
     decoded = [p for p in pages if p._image is not None]
-    assert len(decoded) == dv.DECODED_PAGES
-    assert decoded == pages[-dv.DECODED_PAGES:]
+    assert len(decoded) == page_render.DECODED_PAGES
+    assert decoded == pages[-page_render.DECODED_PAGES:]
     assert pages[0]._image is None and not pages[0].image.isNull()  # decoded again on demand

@@ -134,7 +134,7 @@ def test_keyboard_navigation_decisions_and_undo(qtbot, analysed) -> None:  # typ
     assert w.current.analysis.decisions[0].decided_by == "user"
     qtbot.keyClick(w.view.text_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert w.current.analysis is first
-    w.act_redo.trigger()
+    w.actions.redo.trigger()
     assert w.current.analysis.decisions[0].action == Action.KEEP
     qtbot.keyClick(w.findings, Qt.Key.Key_A)
     assert w.current.analysis.decisions[0].action == Action.MASK
@@ -232,7 +232,7 @@ def test_rescore_keeps_reviewer_decisions(qtbot, analysed) -> None:  # type: ign
     w.go_to_finding(finding_index(w, "Oslo"))
     w.decide(Action.KEEP)
     w.mark_span(Span(TEXT.index("Monday"), TEXT.index("Monday") + 6), Label.DATETIME)
-    w.k_box.setValue(3)
+    w.actions.k_box.setValue(3)
     assert w.policy.k == 3
     with qtbot.waitSignal(w.analysisFinished, timeout=10000):
         w.rescore()

@@ -146,7 +146,7 @@ def test_user_folder_plugins_and_incompatible_api(tmp_path: Path,
     assert records["ships"].origin == PluginOrigin.USER_FOLDER
     assert records["ships"].status == PluginStatus.LOADED
     assert records["future"].status == PluginStatus.INCOMPATIBLE
-    assert "needs plugin API >=2" in records["future"].error
+    assert "needs Redactor plugin API >=2" in records["future"].error
     assert records["unknown_hook"].status == PluginStatus.FAILED
     assert "unknown hooks: no_such_hook" in records["unknown_hook"].error
     assert records["exits"].status == PluginStatus.FAILED
@@ -168,7 +168,7 @@ def test_every_hook_is_documented() -> None:
     names = [n for n in dir(hookspecs) if not n.startswith("_")
              and callable(getattr(hookspecs, n))
              and getattr(getattr(hookspecs, n), "redactor_spec", None) is not None]
-    assert len(names) == 14
+    assert len(names) == 15
     for n in names:
         doc = getattr(hookspecs, n).__doc__ or ""
         assert len(doc.strip()) > 30, f"hook {n} lacks a docstring"

@@ -22,10 +22,12 @@ from redactor.plugin_api import (
 
 
 def term_pattern(term: str) -> re.Pattern[str]:
-    """Whole-word, case-insensitive, with any run of whitespace matching a space."""
+    """Whole-word, case-insensitive; a space in the term matches any run of whitespace or
+    connectors (``_ . -``: ``yalman.galip@``, ``Yalman_Galip``), and an underscore ends a
+    word (``o_yalman``, a user name, is found)."""
     parts = [re.escape(p) for p in term.split()]
-    body = r"\s+".join(parts)
-    return re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE)
+    body = r"[\s_.\-]+".join(parts)
+    return re.compile(rf"(?<![^\W_]){body}(?![^\W_])", re.IGNORECASE)
 
 
 class TermListDetector:

@@ -2,10 +2,13 @@
 
 * :mod:`docx_package` — safe zip/XML loading (zip bombs, DTDs, macros) and new-zip writing;
 * :mod:`docx_read` — text in reading order with an offset → run map;
-* :mod:`docx_sanitize` — tracked changes accepted, hidden text and fields flattened, and on
-  export everything outside the allow-list removed;
+* :mod:`docx_sanitize` — tracked changes accepted, hidden text and fields flattened, unknown
+  markup removed (:mod:`docx_markup`), and on export everything outside the allow-list
+  removed, values scrubbed (:mod:`docx_scrub`), images re-made (:mod:`docx_images`,
+  :mod:`docx_vector`);
 * :mod:`docx_write` — replacements inside the runs, then a sanitised new package;
-* :mod:`docx_verify` — re-opens the output and searches every part.
+* :mod:`docx_verify` — re-opens the output and searches every part; :mod:`docx_checks`
+  checks its structure.
 
 Macro-enabled documents (``.docm``) are refused with an :class:`InputError`: their macros can
 hold data and code, and a redacted copy should not be asked to keep or drop them silently.
@@ -24,6 +27,7 @@ from redactor.plugin_api import (
     Document,
     RedactionPlan,
     RunContext,
+    SettingsSection,
     VerificationResult,
     hookimpl,
 )
@@ -49,12 +53,31 @@ class DocxWriter:
     version = "1.0"
     format = "docx"
 
+    def __init__(self) -> None:
+        self._notes: dict[Path, list[str]] = {}  # what write() changed in pictures, per output
+
     def write(self, doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext) -> None:
-        write_docx(doc, plan, dest)
+        self._notes[dest] = write_docx(doc, plan, dest)
 
     def verify(self, doc: Document, plan: RedactionPlan, output: Path,
                ctx: RunContext) -> VerificationResult:
-        return verify_docx(doc, plan, output)
+        return verify_docx(doc, plan, output, notes=self._notes.pop(output, []),
+                           refuse_unread_images=refuse_unread_images(plan, ctx))
+
+
+def refuse_unread_images(plan: RedactionPlan, ctx: RunContext) -> bool:
+    """Whether pictures that may show text (not read: no OCR) make the export fail: the
+    policy option ``refuse_unread_images`` or the setting ``docx.refuse_unread_images``."""
+    option = str(plan.options.get("refuse_unread_images", "")).strip().lower()
+    setting = ctx.settings.get("docx", "refuse_unread_images", False)
+    return option in ("1", "true", "yes", "on") or setting is True or str(
+        setting).strip().lower() in ("1", "true", "yes", "on")
+
+
+SETTINGS = SettingsSection(
+    "docx", {"refuse_unread_images": False},
+    "DOCX export: refuse (instead of warning about) pictures that may show text, which is "
+    "not read or redacted (no OCR)")
 
 
 @hookimpl
@@ -65,3 +88,8 @@ def register_readers(register):  # type: ignore[no-untyped-def]
 @hookimpl
 def register_writers(register):  # type: ignore[no-untyped-def]
     register(DocxWriter())
+
+
+@hookimpl
+def register_settings(register):  # type: ignore[no-untyped-def]
+    register(SETTINGS)

@@ -9,8 +9,9 @@ it. Tracked changes are shown accepted, hidden text and field instructions are n
 (see :mod:`docx_sanitize`).
 
 Every character belongs to a :class:`Piece`: the text of a ``w:t``/``a:t``/``m:t``/``c:v``
-element, a VML ``textpath/@string`` (watermark) or ``w:lvlText/@w:val`` attribute, or a
-single character standing for a tab or a line break. The writer uses the same extraction,
+element, a VML ``textpath/@string`` (watermark) or ``w:lvlText/@w:val`` attribute, a symbol
+character (``w:sym``, read as the character it shows), or a single character standing for a
+tab or a line break. The writer uses the same extraction,
 so an offset into ``Document.text`` finds its node again, and an identifier split over
 several runs is one span.
 """
@@ -49,9 +50,10 @@ TEXT_TAGS = frozenset({w("t"), f"{{{A}}}t", f"{{{M}}}t"})
 CHAR_TAGS = {w("tab"): "\t", w("ptab"): "\t", w("br"): "\n", w("cr"): "\n",
              w("noBreakHyphen"): "-", f"{{{A}}}br": "\n"}
 OWN_PARA_TAGS = frozenset({f"{{{C}}}v", f"{{{V}}}textpath", w("lvlText")})
+SYM = w("sym")  # a symbol character: w:char (hex), Word's symbol-font range F0xx as 00xx
 # list labels are read only when they carry words ("Client %1:"), not just "%1." or bullets
 _WORDY = re.compile(r"[^\W\d_]{2,}")
-ALL_TAGS = tuple(PARA_TAGS | TEXT_TAGS | set(CHAR_TAGS) | OWN_PARA_TAGS)
+ALL_TAGS = tuple(PARA_TAGS | TEXT_TAGS | set(CHAR_TAGS) | OWN_PARA_TAGS | {SYM})
 
 
 @dataclass(slots=True, eq=False)
@@ -130,7 +132,10 @@ def paragraphs(root: etree._Element) -> list[list[Piece]]:
             parent = el.getparent()
             if parent is None or parent.tag not in (w("r"), f"{{{A}}}p"):
                 continue  # tab stops, page breaks in properties …
-            piece = Piece(el, 0, CHAR_TAGS[tag], char=True)
+            text = sym_text(el) if tag == SYM else CHAR_TAGS[tag]
+            if not text:
+                continue
+            piece = Piece(el, 0, text, char=True)
         p = el.getparent()
         while p is not None and p.tag not in PARA_TAGS:
             p = p.getparent()
@@ -139,6 +144,19 @@ def paragraphs(root: etree._Element) -> list[list[Piece]]:
         else:
             index[p].append(piece)
     return paras
+
+
+def sym_text(el: etree._Element) -> str:
+    """The character a ``w:sym`` shows (``""`` when ``w:char`` is not a code point)."""
+    try:
+        cp = int(el.get(w("char")) or "", 16)
+    except ValueError:
+        return ""
+    if 0xF000 <= cp <= 0xF0FF:  # symbol fonts are addressed at F0xx
+        cp -= 0xF000
+    if not 0x20 <= cp <= 0x10FFFF or 0xD800 <= cp <= 0xDFFF or 0x7F <= cp < 0xA0:
+        return ""
+    return chr(cp)
 
 
 def is_wordy_label(value: str) -> bool:

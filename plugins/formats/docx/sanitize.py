@@ -3,33 +3,33 @@
 Two stages, both working on parsed lxml trees of a :class:`~docx_package.Package`:
 
 * :func:`normalize` runs in the reader *and* the writer, so both see the same text: alternate
-  content is flattened (``mc:Fallback`` kept, else the first ``mc:Choice``), tracked changes are
+  content is flattened (``mc:Fallback`` kept, else the first ``mc:Choice``), markup in
+  namespaces outside OOXML is removed with its content (:mod:`docx_markup`), tracked changes are
   accepted (insertions and move targets kept, deletions and move sources dropped, deleted
   paragraph marks merged, deleted table rows dropped), hidden runs (``w:vanish``, also via
   styles) are dropped, and fields are flattened to their cached result (``w:instrText``,
-  ``w:fldChar``, ``w:fldSimple/@w:instr`` dropped).
+  ``w:fldChar``, ``w:fldData``, ``w:fldSimple/@w:instr`` dropped).
 * :func:`rebuild` runs in the writer after the replacements: it keeps only parts reachable
   through an allow-list of relationship types (no comments, people, custom properties, custom
   XML, glossary, web settings, embedded fonts, macros, customisations, OLE/ActiveX objects,
   thumbnails, printer settings, sensitivity labels; no external relationship at all), writes
   neutral document properties, strips rsids, document variables, template and mail-merge
   settings, data bindings, hyperlink targets, alt text, tooltips, XML comments, renames
-  bookmarks, custom styles and media files, and re-encodes images without metadata.
+  bookmarks, custom styles and media files, and re-makes every image (:mod:`docx_images`).
 """
 
 from __future__ import annotations
 
-import io
-import posixpath
-import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
-from PIL import Image, ImageOps
+from redactor_plugins.formats.docx.images import export_image
+from redactor_plugins.formats.docx.markup import drop_foreign
 from redactor_plugins.formats.docx.package import (
     MC,
     OFFICE,
+    WML,
     A,
     C,
     Package,
@@ -56,10 +56,6 @@ KEPT_REL_KINDS = frozenset({
     "chartUserShapes", "diagramData", "diagramLayout", "diagramQuickStyle", "diagramColors",
     "diagramDrawing",
 })
-IMAGE_FORMATS = {"image/png": "PNG", "image/x-png": "PNG", "image/jpeg": "JPEG",
-                 "image/jpg": "JPEG", "image/pjpeg": "JPEG", "image/gif": "GIF",
-                 "image/bmp": "BMP", "image/x-bmp": "BMP", "image/tiff": "TIFF",
-                 "image/tif": "TIFF", "image/webp": "WEBP"}
 CORE_XML = (
     b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
     b'<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/'
@@ -71,6 +67,24 @@ APP_XML = (
     b'<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-'
     b'properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes'
     b'"><Application>Redactor</Application><DocSecurity>0</DocSecurity></Properties>')
+DML = "application/vnd.openxmlformats-officedocument.drawingml."
+#: The content type each kept kind of part is written with (never the input's own string).
+KIND_TYPES = {
+    "officeDocument": WML + "document.main+xml", "styles": WML + "styles+xml",
+    "stylesWithEffects": "application/vnd.ms-word.stylesWithEffects+xml",
+    "numbering": WML + "numbering+xml", "settings": WML + "settings+xml",
+    "fontTable": WML + "fontTable+xml", "header": WML + "header+xml",
+    "footer": WML + "footer+xml", "footnotes": WML + "footnotes+xml",
+    "endnotes": WML + "endnotes+xml",
+    "theme": "application/vnd.openxmlformats-officedocument.theme+xml",
+    "themeOverride": "application/vnd.openxmlformats-officedocument.themeOverride+xml",
+    "chart": DML + "chart+xml", "chartUserShapes": DML + "chartshapes+xml",
+    "chartStyle": "application/vnd.ms-office.chartstyle+xml",
+    "chartColorStyle": "application/vnd.ms-office.chartcolorstyle+xml",
+    "diagramData": DML + "diagramData+xml", "diagramLayout": DML + "diagramLayout+xml",
+    "diagramQuickStyle": DML + "diagramStyle+xml", "diagramColors": DML + "diagramColors+xml",
+    "diagramDrawing": "application/vnd.ms-office.drawingml.diagramDrawing+xml",
+}
 CORE_TYPE = "application/vnd.openxmlformats-package.core-properties+xml"
 APP_TYPE = "application/vnd.openxmlformats-officedocument.extended-properties+xml"
 CORE_REL = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
@@ -91,7 +105,7 @@ DROP_ELEMENTS = tuple(w(t) for t in (
     "saveThroughXslt", "embedTrueTypeFonts", "embedSystemFonts", "saveSubsetFonts", "object",
     "control", "altChunk", "subDoc", "customXmlPr", "smartTagPr", "alias", "tag",
     "placeholder", "embedRegular", "embedBold", "embedItalic", "embedBoldItalic",
-    "documentProtection", "writeProtection", "docPartObj", "ffData"))
+    "documentProtection", "writeProtection", "docPartObj", "ffData", "binData", "fldData"))
 STYLE_REFS = tuple(w(t) for t in (
     "pStyle", "rStyle", "tblStyle", "basedOn", "next", "link", "numStyleLink", "styleLink"))
 
@@ -260,7 +274,7 @@ def drop_hidden_runs(root: etree._Element, styles: tuple[set[str], bool],
 
 def flatten_fields(root: etree._Element, report: Report) -> None:
     """Keep every field's cached result as plain text; drop its instruction."""
-    for el in list(root.iter(w("instrText"), w("fldChar"), w("delInstrText"))):
+    for el in list(root.iter(w("instrText"), w("fldChar"), w("delInstrText"), w("fldData"))):
         drop(el)
         report.add("field instructions removed")
     for el in list(root.iter(w("fldSimple"))):
@@ -276,6 +290,7 @@ def normalize(pkg: Package, parts: Iterable[str], report: Report | None = None) 
     for part in parts:
         root = pkg.xml(part)
         flatten_alternate_content(root, report)
+        report.add("unknown markup removed", drop_foreign(root))
         accept_revisions(root, report)
         drop_hidden_runs(root, hidden, report)
         flatten_fields(root, report)
@@ -294,6 +309,7 @@ def _styles_root(pkg: Package) -> etree._Element | None:
 def sanitize_xml(root: etree._Element, names: dict[str, dict[str, str]]) -> None:
     """Scrub one XML part in place (all parts go through this, whatever their kind)."""
     flatten_alternate_content(root, Report())
+    drop_foreign(root)
     accept_revisions(root, Report())
     flatten_fields(root, Report())
     for el in list(root.iter(*DROP_ELEMENTS)):
@@ -371,34 +387,6 @@ def rename_custom_styles(styles: etree._Element, mapping: dict[str, str] | None 
     return mapping
 
 
-def reencode_image(data: bytes, content_type: str) -> bytes:
-    """The image without metadata (EXIF, XMP, text chunks, ICC); a blank one if unreadable."""
-    fmt = IMAGE_FORMATS[content_type]
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as im:
-                im.load()
-                img = ImageOps.exif_transpose(im)
-                img = img.copy()
-    except Exception:
-        img = Image.new("RGB", (1, 1), (255, 255, 255))
-    # Pillow writes some of ``info`` back (JPEG comments, ICC, EXIF): keep transparency only
-    img.info = {k: v for k, v in img.info.items() if k == "transparency"}
-    if fmt == "JPEG" and img.mode not in ("RGB", "L", "CMYK"):
-        img = img.convert("RGB")
-    if fmt == "BMP" and img.mode not in ("RGB", "L", "P", "1"):
-        img = img.convert("RGB")
-    out = io.BytesIO()
-    kwargs: dict[str, object] = {"quality": 95} if fmt == "JPEG" else {}
-    try:
-        img.save(out, fmt, **kwargs)
-    except (OSError, ValueError):  # a mode the format cannot hold (a CMYK JPEG called .png)
-        out = io.BytesIO()
-        img.convert("RGB").save(out, fmt, **kwargs)
-    return out.getvalue()
-
-
 @dataclass
 class Kept:
     """What a sanitised package keeps: parts reached through allowed relationships."""
@@ -423,11 +411,12 @@ def kept_parts(pkg: Package) -> Kept:
                 continue
             if source == "" and rel.kind == "officeDocument" and rel.part != main:
                 continue
+            if rel.kind not in ("image", "core-properties", "extended-properties") and (
+                    not pkg.is_xml(rel.part)):
+                continue  # a binary part where an XML one belongs: not carried
             target = rel.part
-            if rel.kind == "image":
-                target = kept.media.get(rel.part) or _media_name(rel.part, pkg, kept.media)
-                if target is None:
-                    continue
+            if rel.kind == "image":  # its extension follows what is written (rebuild)
+                target = kept.media.setdefault(rel.part, f"word/media/image{len(kept.media) + 1}")
             out.append((rel.id, rel.type, target))
             if rel.part not in seen:
                 seen.add(rel.part)
@@ -446,10 +435,13 @@ def part_names(pkg: Package, kept: Kept | None = None) -> dict[str, str]:
                               pkg.main_part())
 
 
-def rebuild(pkg: Package, secrets: Sequence[str] = ()) -> dict[str, bytes]:
+def rebuild(pkg: Package, secrets: Sequence[str] = (),
+            notes: list[str] | None = None) -> dict[str, bytes]:
     """The zip entries of a new, sanitised package built from ``pkg``'s (edited) parts; values
-    outside the text that carry one of ``secrets`` are scrubbed (:mod:`docx_scrub`), and every
-    part gets a neutral name (:func:`part_names`)."""
+    outside the text that carry one of ``secrets`` are scrubbed (:mod:`docx_scrub`), every
+    part gets a neutral name (:func:`part_names`) and its kind's content type, and every
+    image is re-made (:mod:`docx_images`). What the user should be told about (images
+    changed) is appended to ``notes``, without text."""
     needles = Needles(secrets)
     walk = kept_parts(pkg)
     kept, kind_of, rels_out, media_names = walk.types, walk.kind_of, walk.rels, walk.media
@@ -471,16 +463,20 @@ def rebuild(pkg: Package, secrets: Sequence[str] = ()) -> dict[str, bytes]:
             ids[old] = f"rId{n}"
     entries: dict[str, bytes] = {}
     types: dict[str, str] = {}
-    for part, ctype in kept.items():
+    for part in kept:
         rel_kind = kind_of[part]
         name = renamed.get(part, part)
+        ctype = KIND_TYPES.get(rel_kind, "application/xml")
         if rel_kind == "core-properties":
-            entries[name], types[name] = CORE_XML, ctype or CORE_TYPE
+            entries[name], types[name] = CORE_XML, CORE_TYPE
         elif rel_kind == "extended-properties":
-            entries[name], types[name] = APP_XML, ctype or APP_TYPE
+            entries[name], types[name] = APP_XML, APP_TYPE
         elif rel_kind == "image":
-            new = media_names[part]
-            entries[new], types[new] = _image_entry(pkg, part, needles)
+            image = export_image(pkg, part, needles)
+            new = renamed[media_names[part]] = media_names[part] + image.ext
+            entries[new], types[new] = image.data, image.content_type
+            if notes is not None:
+                notes.extend(image.notes)
         elif pkg.is_xml(part):
             root = pkg.xml(part)
             if rel_kind == "stylesWithEffects":
@@ -490,9 +486,8 @@ def rebuild(pkg: Package, secrets: Sequence[str] = ()) -> dict[str, bytes]:
             _renumber_refs(root, ids)
             scrub_values(root, needles)
             _drop_dangling_refs(root, set(ids.values()))
-            entries[name], types[name] = to_bytes(root), ctype or "application/xml"
-        else:
-            entries[name], types[name] = pkg.parts[part], ctype or "application/octet-stream"
+            entries[name], types[name] = to_bytes(root), ctype
+        # (every kept kind other than images is an XML part: a binary one is not carried)
     if "docProps/core.xml" not in entries and any(r[0] == "rIdCoreNeutral" for r in rels_out[""]):
         entries["docProps/core.xml"], types["docProps/core.xml"] = CORE_XML, CORE_TYPE
     if "docProps/app.xml" not in entries and any(r[0] == "rIdAppNeutral" for r in rels_out[""]):
@@ -507,53 +502,6 @@ def rebuild(pkg: Package, secrets: Sequence[str] = ()) -> dict[str, bytes]:
         entries[rels_name(src_name)] = rels_xml(body)
     entries["[Content_Types].xml"] = content_types_xml(types, types)
     return entries
-
-
-def _image_entry(pkg: Package, part: str, needles: Needles) -> tuple[bytes, str]:
-    """(data, content type) of a kept image: raster images re-encoded without metadata —
-    also when the content type is written in capitals or names a variant (``image/apng``) —
-    SVG scrubbed, other formats (EMF, WMF …) copied for the verifier to search."""
-    ctype = pkg.content_type(part)
-    key = ctype.lower()
-    data = pkg.parts[part]
-    if key not in IMAGE_FORMATS:
-        key = raster_type(data) or key
-    if key in IMAGE_FORMATS:
-        return reencode_image(data, key), key
-    if key == "image/svg+xml":
-        root = pkg.xml(part)
-        _scrub_svg(root)
-        scrub_values(root, needles)
-        return to_bytes(root), ctype
-    return data, ctype
-
-
-def raster_type(data: bytes) -> str | None:
-    """The content type of a raster image Pillow recognises, whatever the package says."""
-    try:
-        with Image.open(io.BytesIO(data)) as im:
-            fmt = im.format
-    except Exception:
-        return None
-    return {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "BMP": "image/bmp",
-            "TIFF": "image/tiff", "WEBP": "image/webp"}.get(fmt or "")
-
-
-def _media_name(part: str, pkg: Package, names: dict[str, str]) -> str | None:
-    ctype = pkg.content_type(part)
-    if not ctype.startswith("image/"):
-        return None
-    ext = posixpath.splitext(part)[1].lower() or ".bin"
-    if not ext[1:].isalnum() or len(ext) > 6:
-        ext = ".bin"
-    names[part] = f"word/media/image{len(names) + 1}{ext}"
-    return names[part]
-
-
-def _scrub_svg(root: etree._Element) -> None:
-    for el in list(root.iter(etree.Element)):
-        if local(el.tag) in ("metadata", "title", "desc"):
-            drop(el)
 
 
 def _renumber_refs(root: etree._Element, ids: dict[str, str]) -> None:

@@ -2,113 +2,106 @@
 
 Three kinds of checks, all on the file as written (never the in-memory model):
 
-* **leak search** with the shared normalised variants: per part, the text of every text node
-  (``w:t``, ``a:t``, ``m:t``, ``c:v``, ``w:delText``, ``w:instrText`` …) read as one string,
-  so identifiers split over runs are found; per part, every other element text, attribute
-  value and XML comment, each value on its own; all parts' text together; and every binary
-  part (latin-1 and UTF-16 views). A secret may occur only as often as in the expected text.
+* **leak search** (:func:`redactor.plugin_api.find_survivors` and :meth:`Checker.search_values`)
+  for every replaced span and always-mask term, in every spelling (look-alike letters,
+  references, invisible and tag characters, connectors, base64): per part, the text of every
+  text node and symbol character read as one string per paragraph, so identifiers split over
+  runs are found; all parts' text together; the text of SVG ``<text>`` elements (joined
+  across ``<tspan>``\\ s) and of EMF/WMF text records (joined across records); per part,
+  every other element text, attribute value, font name (other than well-known typefaces),
+  element and attribute name (other than schema names) and XML comment, each on its own and
+  base64-decoded; every binary part (Latin-1 and UTF-16 views, gunzipped too). The expected
+  text excuses only plainly written mentions (see :mod:`redactor.core.verify`); OOXML
+  enumeration values (``w:type="even"``) are the package's vocabulary and are not searched.
 * **text check**: each story part reads exactly as planned (whitespace aside).
-* **structure**: no revisions, comments, people, custom properties, custom XML, data
-  bindings, hidden runs, field instructions, document variables, rsids, template or
+* **structure** (:mod:`docx_checks`): part names, relationships and content types are the
+  sanitiser's own; no revisions, comments, people, custom properties, custom XML, data
+  bindings, hidden runs, field instructions or data, document variables, rsids, template or
   mail-merge settings, external relationships, macros, OLE/ActiveX, embedded fonts,
-  glossary, web settings, thumbnails, XML comments, unreferenced parts, zip comment; images
-  carry no EXIF/XMP/text metadata; document properties are the neutral ones.
+  glossary, web settings, thumbnails, XML comments, unknown namespaces, unreferenced parts,
+  zip comment; images carry no metadata; SVG holds drawing elements only; document
+  properties are the neutral ones. Pictures that may show text (no OCR) are a warning, or an
+  issue with ``refuse_unread_images``.
 """
 
 from __future__ import annotations
 
-import gzip
-import io
 import re
-import unicodedata
-import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from lxml import etree
-from PIL import Image
-from redactor_plugins.formats.docx.package import (
-    FIXED_TIME,
-    MC,
-    PR,
-    WML,
-    C,
-    Package,
-    load_package,
-    rels_name,
-    w,
+from redactor_plugins.formats.docx.checks import (
+    TEXTY,
+    Outcome,
+    check_hidden,
+    check_image,
+    check_parts,
+    check_structure,
+    check_zip,
+    unread_pictures,
 )
-from redactor_plugins.formats.docx.read import TEXT_TAGS, extract, is_wordy_label, story_parts
-from redactor_plugins.formats.docx.sanitize import (
-    APP_XML,
-    CHANGE_TAGS,
-    IMAGE_FORMATS,
-    hidden_runs,
-    hidden_style_ids,
-    is_on,
-    local,
-    part_names,
-    raster_type,
+from redactor_plugins.formats.docx.images import may_hold_text, raster_size, raster_type
+from redactor_plugins.formats.docx.package import WML, Package, load_package
+from redactor_plugins.formats.docx.read import (
+    PARA_TAGS,
+    SYM,
+    extract,
+    is_wordy_label,
+    story_parts,
+    sym_text,
 )
-from redactor_plugins.formats.docx.scrub import names_typeface, squash, squashable
+from redactor_plugins.formats.docx.sanitize import local, part_names
+from redactor_plugins.formats.docx.scrub import (
+    known_font,
+    names_typeface,
+    split_case,
+    squash,
+    squashable,
+    token_string,
+    vocabulary,
+)
+from redactor_plugins.formats.docx.vector import (
+    SVG,
+    VectorError,
+    emf_texts,
+    has_bitmaps,
+    kind_of,
+    svg_texts,
+    unpacked,
+    wmf_texts,
+)
+from redactor_plugins.formats.docx.vocabulary import NAMES
 
 from redactor.plugin_api import (
     Document,
     InputError,
     RedactionPlan,
-    VerificationIssue,
     VerificationResult,
+    decoded_payloads,
     find_survivors,
     hint,
+    plain_only,
     secret_variants,
 )
 
 NUMBERING_TYPE = WML + "numbering+xml"
-TEXTY = frozenset(TEXT_TAGS | {w("delText"), w("instrText"), f"{{{C}}}v"})
-FORBIDDEN_PARTS = (
-    (re.compile(r"(^|/)comments[^/]*\.xml$", re.I), "comments"),
-    (re.compile(r"(^|/)people\.xml$", re.I), "people (comment authors)"),
-    (re.compile(r"^docProps/custom\.xml$", re.I), "custom properties"),
-    (re.compile(r"^customXml/", re.I), "custom XML parts"),
-    (re.compile(r"vbaProject|vbaData", re.I), "macros"),
-    (re.compile(r"thumbnail", re.I), "thumbnail"),
-    (re.compile(r"glossary", re.I), "glossary document"),
-    (re.compile(r"webSettings\.xml$", re.I), "web settings"),
-    (re.compile(r"(^|/)(embeddings|activeX)/", re.I), "embedded objects"),
-    (re.compile(r"(^|/)fonts/", re.I), "embedded fonts"),
-    (re.compile(r"printerSettings", re.I), "printer settings"),
-    (re.compile(r"customizations|attachedToolbars", re.I), "customisations"),
-    (re.compile(r"^docMetadata/", re.I), "sensitivity labels"),
-)
-FORBIDDEN_TAGS = {
-    w("ins"): "tracked insertion", w("del"): "tracked deletion",
-    w("moveFrom"): "tracked move", w("moveTo"): "tracked move",
-    w("instrText"): "field instruction", w("fldSimple"): "field instruction",
-    w("fldChar"): "field", w("docVars"): "document variables", w("rsids"): "rsids",
-    w("attachedTemplate"): "attached template", w("mailMerge"): "mail merge",
-    w("commentRangeStart"): "comment mark", w("commentRangeEnd"): "comment mark",
-    w("commentReference"): "comment mark", w("object"): "embedded object",
-    w("control"): "ActiveX control", w("altChunk"): "embedded document",
-    w("subDoc"): "sub-document", f"{{{MC}}}AlternateContent": "alternate content",
-    w("permStart"): "editing permission", w("smartTag"): "smart tag",
-    w("customXml"): "custom XML markup",
-    **dict.fromkeys(CHANGE_TAGS, "tracked change"),
-}
+SHORT = 6
+_SCHEMA = re.compile(r"^(https?://schemas\.|http://purl\.org/|urn:schemas-microsoft-com|"
+                     r"http://www\.w3\.org/)")
+_MACHINE = re.compile(r"^[\s0-9A-Fa-f{}().,:;+\-#%*]*$")
 
 
-class Checker:
+class Checker(Outcome):
     def __init__(self, doc: Document, plan: RedactionPlan) -> None:
+        super().__init__()
         self.doc = doc
         self.plan = plan
         self.expected = plan.apply_to_text(doc.text)
+        self.kept = plain_only(self.expected)  # only plainly written mentions are excused
         self.secrets = plan.labelled_secrets()
-        self.issues: list[VerificationIssue] = []
-        self.checks: list[str] = []
         self._expected_norm: dict[object, str] = {}
         self._counts: dict[tuple[object, str], int] = {}
-
-    def issue(self, where: str, what: str) -> None:
-        self.issues.append(VerificationIssue(where, what))
 
     # -- the leak search of values that must not be joined -----------------------------------
     def search_values(self, where: str, values: Iterable[str], binary: bool = False,
@@ -130,7 +123,7 @@ class Checker:
         squashed: str | None = None  # all values on letters and digits, made when first needed
         seen: set[str] = set()
         for label, secret in self.secrets:
-            if secret in seen or len(norm_words(secret).strip()) < min_chars:
+            if secret in seen or len(squash(secret)) < min_chars:
                 continue
             seen.add(secret)
             for n, (needle, normaliser) in enumerate(secret_variants(secret)):
@@ -138,12 +131,12 @@ class Checker:
                 if binary and (n > 0 or short):
                     break
                 if short and n == 0:
-                    needle = "\x00" + "\x00".join(_tokens(secret)) + "\x00"
+                    needle = token_string(secret)
                     key: tuple[object, bool] = ("tokens", False)
                     if key not in joined:
-                        joined[key] = "\x01".join(_token_string(v) for v in plain)
+                        joined[key] = "\x01".join(token_string(v) for v in plain)
                     haystack = joined[key]
-                    allowed = self._allowed("tokens", _token_string, needle)
+                    allowed = self._allowed("tokens", token_string, needle)
                 else:
                     everything = n == 0 and not short
                     key = (normaliser, everything)
@@ -173,37 +166,20 @@ class Checker:
             self.issue(where, f"{label} {hint(secret)} survives with other separators ({found}×)")
 
     def _allowed(self, key: object, fn: Callable[[str], str], needle: str) -> int:
-        """How often ``needle`` occurs in the expected text (normalised by ``fn``)."""
+        """How often ``needle`` occurs, plainly written, in the expected text."""
         if key not in self._expected_norm:
-            self._expected_norm[key] = fn(self.expected)
+            self._expected_norm[key] = fn(self.kept)
         counted = (key, needle)
         if counted not in self._counts:
             self._counts[counted] = self._expected_norm[key].count(needle)
         return self._counts[counted]
 
 
-SHORT = 6
-_SCHEMA = re.compile(r"^(https?://schemas\.|http://purl\.org/|urn:schemas-microsoft-com|"
-                     r"http://www\.w3\.org/)")
-_MACHINE = re.compile(r"^[\s0-9A-Fa-f{}().,:;+\-#%*]*$")
-_WORD = re.compile(r"\w+")
-
-
-def _tokens(text: str) -> list[str]:
-    return _WORD.findall(norm_words(text))
-
-
-def _token_string(text: str) -> str:
-    return "\x00" + "\x00".join(_tokens(text)) + "\x00"
-
-
-def norm_words(text: str) -> str:
-    """Like the shared normalisation, but keeping word boundaries."""
-    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
-    return "".join(c for c in text if not unicodedata.combining(c)).casefold()
-
-
-def verify_docx(doc: Document, plan: RedactionPlan, output: Path) -> VerificationResult:
+def verify_docx(doc: Document, plan: RedactionPlan, output: Path, *,
+                refuse_unread_images: bool = False,
+                notes: Iterable[str] = ()) -> VerificationResult:
+    """Verify ``output`` (see the module docstring). ``notes`` are the writer's remarks for
+    the user (images changed), passed on as warnings."""
     chk = Checker(doc, plan)
     try:
         pkg = load_package(output, keep_comments=True)
@@ -211,49 +187,107 @@ def verify_docx(doc: Document, plan: RedactionPlan, output: Path) -> Verificatio
         chk.issue("package", f"the output cannot be re-opened as DOCX ({exc})")
         return VerificationResult(False, tuple(chk.checks), tuple(chk.issues))
     chk.checks.append("re-opened the written file as a DOCX package")
-    _check_zip(chk, output)
-    reachable = _check_parts(chk, pkg)
-    chk.search_values("package [part names]", list(pkg.parts))
+    check_zip(chk, output)
+    reachable = check_parts(chk, pkg)
     texts: dict[str, str] = {}
+    pictures: list[str] = []
     for part in sorted(pkg.parts):
         data = pkg.parts[part]
-        if pkg.is_xml(part):
+        if part.endswith(".rels"):
+            check_structure(chk, part, pkg.xml(part))  # made by the sanitiser: checked only
+        elif pkg.is_xml(part):
             root = pkg.xml(part)
-            _check_structure(chk, part, root)
-            text, others = _channels(root)
+            check_structure(chk, part, root)
+            text, others = channels(root)
             texts[part] = text
             chk.search_values(f"{part} [attributes, other elements, comments]", others)
         elif part in reachable:
             raster = raster_type(data) is not None  # re-encoded: pixels only (checked below)
-            for view in _unpacked(data):
-                chk.search_values(f"{part} [binary]", _binary_views(view), binary=True)
-                if not raster:  # EMF/WMF text records …; a raster's bytes hold words by chance
-                    chk.search_values(f"{part} [strings]", _strings(view), min_chars=4)
-            _check_image(chk, pkg, part, data, raster)
+            if raster:
+                if may_hold_text(raster_size(data)):
+                    pictures.append(part)
+            else:
+                _search_binary(chk, part, data, texts, pictures)
+            check_image(chk, pkg, part, data, raster)
     outputs = {f"{p} [text]": t for p, t in texts.items() if t}
     outputs["all parts [text]"] = "\n".join(texts.values())
     chk.issues.extend(find_survivors(chk.secrets, chk.expected, outputs))
-    chk.checks.append(f"searched {len(plan.replacements)} redacted spans and their variants in "
-                      f"every text node, attribute and binary part ({len(pkg.parts)} parts)")
-    _check_hidden(chk, pkg)
-    _check_text(chk, pkg, doc, plan)
-    return VerificationResult(not chk.issues, tuple(chk.checks), tuple(chk.issues))
+    chk.checks.append(f"searched {len(plan.replacements)} redacted spans, {len(plan.secrets)} "
+                      "always-mask terms and their variants in every text node, attribute, "
+                      f"name and binary part ({len(pkg.parts)} parts)")
+    story = story_parts(pkg)
+    check_hidden(chk, pkg, story)
+    _check_text(chk, pkg, doc, plan, story)
+    unread_pictures(chk, pictures, refuse_unread_images)
+    chk.warnings.extend(f"{note}: {n}" for note, n in _counted(notes))
+    return VerificationResult(not chk.issues, tuple(chk.checks), tuple(chk.issues),
+                              tuple(chk.warnings))
 
 
-def _channels(root: etree._Element) -> tuple[str, list[str]]:
+def _counted(notes: Iterable[str]) -> list[tuple[str, int]]:
+    counts: dict[str, int] = {}
+    for note in notes:
+        counts[note] = counts.get(note, 0) + 1
+    return sorted(counts.items())
+
+
+def _search_binary(chk: Checker, part: str, data: bytes, texts: dict[str, str],
+                   pictures: list[str]) -> None:
+    """A vector image (or any other binary part): its bytes, readable runs and text
+    records."""
+    views = [data]
+    try:
+        views.append(unpacked(data))
+    except VectorError:
+        pass
+    for view in dict.fromkeys(views):
+        chk.search_values(f"{part} [binary]", _binary_views(view), binary=True)
+        chk.search_values(f"{part} [strings]", _strings(view), min_chars=4)
+    raw = views[-1]
+    try:
+        kind = kind_of(raw)
+        records = emf_texts(raw) if kind == "emf" else wmf_texts(raw) if kind == "wmf" else []
+    except VectorError:
+        chk.issue(part, "a vector image that cannot be read")
+        return
+    if records:  # one character per record reads as one word
+        texts[f"{part} [text records]"] = "".join(records) + "\n" + "\n".join(records)
+    if kind and has_bitmaps(raw, kind):  # a picture inside the drawing
+        pictures.append(part)
+
+
+def channels(root: etree._Element) -> tuple[str, list[str]]:
+    """(the text of the part, one line per paragraph; every other value of the part)."""
     text: list[str] = []
     others: list[str] = []
+    svg = root.tag == f"{{{SVG}}}svg"
     for el in root.iter():
-        if el.tag in TEXTY:
+        tag = el.tag
+        if tag in PARA_TAGS:
+            text.append("\n")
+        elif tag in TEXTY:
             text.append(el.text or "")
-        elif not isinstance(el.tag, str):  # comments and processing instructions
+        elif tag == SYM:
+            text.append(sym_text(el))
+        elif not isinstance(tag, str):  # comments and processing instructions
             others.append(el.text or "")
-        elif el.text:
+        elif el.text and not vocabulary(el.text):
             others.append(el.text)
-        if isinstance(el.tag, str):
-            others.extend(v for k, v in el.attrib.items() if not names_typeface(el.tag, k))
+        if isinstance(tag, str):
+            name = local(tag)
+            if name not in NAMES:
+                others.append(split_case(name))
+            for key, value in el.attrib.items():
+                if local(key) not in NAMES:
+                    others.append(split_case(local(key)))
+                if vocabulary(value) or (names_typeface(tag, key) and known_font(value)):
+                    continue
+                others.append(value)
         if el.tail and el.tail.strip():
             others.append(el.tail)
+    others += [p for v in others if len(v) >= 16 for p in decoded_payloads(v)]
+    if svg:
+        text.append("\n" + "\n".join(svg_texts(root)))
     return "".join(text), others
 
 
@@ -264,20 +298,6 @@ def _binary_views(data: bytes) -> list[str]:
 
 _LATIN_RUN = re.compile(rb"[\x20-\x7e\xa0-\xff]{3,}")
 _UTF16_RUN = re.compile(rb"(?:[\x20-\x7e\xa0-\xff]\x00){3,}")
-MAX_UNPACKED = 64 << 20
-
-
-def _unpacked(data: bytes) -> list[bytes]:
-    """The bytes of a binary part, plus their gunzipped form when they are gzip (EMZ, WMZ,
-    SVGZ), capped at :data:`MAX_UNPACKED`."""
-    views = [data]
-    if data[:2] == b"\x1f\x8b":
-        try:
-            with gzip.GzipFile(fileobj=io.BytesIO(data)) as gz:
-                views.append(gz.read(MAX_UNPACKED))
-        except (OSError, EOFError):
-            pass
-    return views
 
 
 def _strings(data: bytes) -> list[str]:
@@ -288,110 +308,6 @@ def _strings(data: bytes) -> list[str]:
         runs += [m.group().decode("utf-16-le", errors="ignore")
                  for m in _UTF16_RUN.finditer(data, shift)]
     return runs
-
-
-def _check_zip(chk: Checker, output: Path) -> None:
-    with zipfile.ZipFile(output) as zf:
-        if zf.comment:
-            chk.issue("package", "the zip has a comment")
-        if any(i.date_time != FIXED_TIME for i in zf.infolist()):
-            chk.issue("package", "zip entries carry real timestamps")
-        if any(i.extra for i in zf.infolist()):
-            chk.issue("package", "zip entries carry extra fields")
-    chk.checks.append("zip: no comment, fixed timestamps, no extra fields")
-
-
-def _check_parts(chk: Checker, pkg: Package) -> set[str]:
-    for part in pkg.parts:
-        for pattern, what in FORBIDDEN_PARTS:
-            if pattern.search(part):
-                chk.issue(part, f"{what} part present")
-    reachable: set[str] = set()
-    queue = [""]
-    while queue:
-        source = queue.pop()
-        for rel in pkg.rels(source):
-            if rel.external:
-                chk.issue(rels_name(source), "external relationship target present")
-                continue
-            if rel.part and rel.part not in reachable:
-                reachable.add(rel.part)
-                queue.append(rel.part)
-    rels_parts = {pkg.find(rels_name(p)) for p in reachable | {""}}
-    for part in pkg.parts:
-        if part not in reachable and part not in rels_parts:
-            chk.issue(part, "unreferenced part left in the package")
-        if not pkg.content_type(part):
-            chk.issue(part, "part without a content type")
-    for rel in pkg.rels(""):
-        if rel.kind == "core-properties" and rel.part:
-            if len(pkg.xml(rel.part)):
-                chk.issue(rel.part, "document properties are not neutral")
-        if rel.kind == "extended-properties" and rel.part:
-            if b"".join(pkg.parts[rel.part].split()) != b"".join(APP_XML.split()):
-                chk.issue(rel.part, "application properties are not neutral")
-        if rel.kind == "custom-properties":
-            chk.issue("package", "custom properties present")
-    chk.checks.append("parts: only referenced ones; no comments, people, custom properties, "
-                      "custom XML, macros, objects, fonts, glossary, web settings, thumbnail")
-    return reachable
-
-
-def _check_structure(chk: Checker, part: str, root: etree._Element) -> None:
-    found: dict[str, int] = {}
-    for el in root.iter():
-        tag = el.tag
-        if not isinstance(tag, str):
-            found["XML comment or processing instruction"] = found.get(
-                "XML comment or processing instruction", 0) + 1
-            continue
-        what = FORBIDDEN_TAGS.get(tag)
-        if what is None and local(tag) == "dataBinding":
-            what = "data binding"
-        if what:
-            found[what] = found.get(what, 0) + 1
-        for key in el.attrib:
-            if key.startswith(w("rsid")):
-                found["rsid"] = found.get("rsid", 0) + 1
-            elif local(key) in ("descr", "title") and local(tag) in ("docPr", "cNvPr"):
-                found["alt text"] = found.get("alt text", 0) + 1
-        if tag == f"{{{PR}}}Relationship" and (el.get("TargetMode") or "").lower() == "external":
-            found["external relationship"] = found.get("external relationship", 0) + 1
-    for what, n in sorted(found.items()):
-        chk.issue(part, f"{what} present ({n}×)")
-
-
-def _check_hidden(chk: Checker, pkg: Package) -> None:
-    main = pkg.main_part()
-    styles = None
-    for rel in pkg.rels(main):
-        if rel.kind == "styles" and rel.part:
-            styles = pkg.xml(rel.part)
-    hidden = hidden_style_ids(styles)
-    for part in story_parts(pkg):
-        root = pkg.xml(part)
-        n = len(hidden_runs(root, hidden))
-        n += sum(1 for m in root.iter(w("vanish"), w("specVanish")) if is_on(m))
-        if n:
-            chk.issue(part, f"hidden text present ({n}×)")
-    chk.checks.append("structure: no revisions, hidden text, field instructions, rsids, "
-                      "document variables, bindings, alt text, external targets, comments")
-
-
-def _check_image(chk: Checker, pkg: Package, part: str, data: bytes, raster: bool) -> None:
-    ctype = pkg.content_type(part).lower()
-    if ctype not in IMAGE_FORMATS:
-        if ctype.startswith("image/") and raster:  # a raster image by any name
-            chk.issue(part, "a raster image kept as it was (not re-encoded)")
-        return
-    try:
-        with Image.open(io.BytesIO(data)) as im:
-            meta = {k for k in im.info if k in ("exif", "xmp", "icc_profile", "comment",
-                                                 "XML:com.adobe.xmp")}
-            if len(im.getexif()) or meta or getattr(im, "text", None):
-                chk.issue(part, "image metadata present")
-    except Exception:
-        chk.issue(part, "an image cannot be re-opened")
 
 
 def expected_by_part(doc: Document, plan: RedactionPlan) -> dict[str, list[str]]:
@@ -428,13 +344,13 @@ def expected_by_part(doc: Document, plan: RedactionPlan) -> dict[str, list[str]]
 _WS = re.compile(r"\s+")
 
 
-def _check_text(chk: Checker, pkg: Package, doc: Document, plan: RedactionPlan) -> None:
+def _check_text(chk: Checker, pkg: Package, doc: Document, plan: RedactionPlan,
+                parts: list[str]) -> None:
     try:  # the writer renames parts (docx_sanitize.part_names): the same names here
         renamed = part_names(load_package(doc.source))
     except (InputError, OSError):
         renamed = {}
     expected = {renamed.get(p, p): t for p, t in expected_by_part(doc, plan).items()}
-    parts = story_parts(pkg)
     got = extract(pkg, parts)
     for part in parts:
         spans = got.by_part.get(part, [])

@@ -76,7 +76,9 @@ def apply_replacements(ex: Extraction, plan: RedactionPlan) -> int:
     return orphans
 
 
-def write_docx(doc: Document, plan: RedactionPlan, dest: Path) -> None:
+def write_docx(doc: Document, plan: RedactionPlan, dest: Path) -> list[str]:
+    """Write the redacted, sanitised copy; returns notes for the user (what was changed in
+    pictures: counts of kinds, never text)."""
     if doc.format != "docx":
         raise RedactorError(f"a {doc.format.upper()} document cannot be written as DOCX; "
                             "choose the input's own format for the output")
@@ -86,7 +88,9 @@ def write_docx(doc: Document, plan: RedactionPlan, dest: Path) -> None:
         raise RedactorError("the input file reads differently than when it was opened; "
                             "open it again before exporting")
     apply_replacements(ex, plan)
-    write_zip(dest, rebuild(pkg, [s for _, s in plan.labelled_secrets()]))
+    notes: list[str] = []
+    write_zip(dest, rebuild(pkg, [s for _, s in plan.labelled_secrets()], notes))
+    return notes
 
 
 def open_source(doc: Document) -> Package:

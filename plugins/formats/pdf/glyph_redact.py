@@ -32,6 +32,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pikepdf
+from redactor_plugins.formats.pdf.channels import ObjectScan, drawn_hits
+from redactor_plugins.formats.pdf.drawn import page_drawn
+from redactor_plugins.formats.pdf.extract import pdfminer_pages_text
 from redactor_plugins.formats.pdf.image_paint import (
     IDENTITY,
     Matrix,
@@ -43,13 +46,9 @@ from redactor_plugins.formats.pdf.image_paint import (
     unit_rects,
 )
 from redactor_plugins.formats.pdf.rects import Rect, redaction_rects, share_image_boxes
-from redactor_plugins.formats.pdf.render_redact import copy_page, write_render
-from redactor_plugins.formats.pdf.verify import (
-    byte_channel_secrets,
-    find_in_bytes,
-    page_object_texts,
-    pdfminer_pages_text,
-)
+from redactor_plugins.formats.pdf.render_redact import write_render
+from redactor_plugins.formats.pdf.scan import ByteSearch, needles
+from redactor_plugins.formats.pdf.untouched import PageCopier
 from reportlab.pdfbase import pdfmetrics
 
 from redactor.plugin_api import Document, RedactionPlan, RunContext, find_survivors
@@ -363,10 +362,11 @@ class Interpreter:
             raise Unsupported(str(exc)) from exc
 
 
-def glyph_page(out: pikepdf.Pdf, src_pdf: pikepdf.Pdf, src_page: pikepdf.Page,
+def glyph_page(copier: PageCopier, src_pdf: pikepdf.Pdf, src_page: pikepdf.Page,
                rects: Sequence[Rect]) -> pikepdf.Dictionary | None:
     """The page redacted at glyph level, or None when it must be rendered."""
-    page = copy_page(out, src_pdf, src_page.obj)
+    out = copier.out
+    page = copier.carry(src_page.obj)
     interp = Interpreter(out, rects)
     try:
         ops, replaced = interp.run(pikepdf.Page(page), page.Resources, IDENTITY)
@@ -408,13 +408,17 @@ def unproven_pages(doc: Document, plan: RedactionPlan, output: Path,
                 tp = pdoc[i].get_textpage()
                 text_a = tp.get_text_range()
                 tp.close()
-                issues = find_survivors(secrets, expected, {"PDFium": text_a,
-                                                            "pdfminer.six": miner[i]})
-                streams = page_object_texts(pike.pages[i].obj)
-                issues += find_in_bytes(byte_channel_secrets(plan, expected),
-                                        {"streams": streams})
+                page = pike.pages[i]
+                drawn = page_drawn(page, page.obj.get("/Resources"))
+                issues = find_survivors(secrets, expected, {
+                    "PDFium": text_a, "pdfminer.six": miner[i],
+                    "glyphs drawn": drawn.glyph_text(), "text drawn": drawn.mapped_text()})
+                search = ByteSearch(needles(secrets, expected))
                 if issues:
                     bad[i] = issues[0].where
+                elif search and (drawn_hits(drawn, search)
+                                 or ObjectScan(search).graph(page.obj)):
+                    bad[i] = "the page's content or objects"
     finally:
         pdoc.close()
     return bad
@@ -447,7 +451,7 @@ def write_glyph(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
     refused: dict[int, str] = {}
 
     def builders() -> dict[int, object]:
-        return {i: (lambda out, pdf, src, r=r: glyph_page(out, pdf, src, r))
+        return {i: (lambda copier, pdf, src, r=r: glyph_page(copier, pdf, src, r))
                 for i, r in rects.items() if i not in refused}
 
     how = write_render(doc, plan, dest, ctx, page_builders=builders(), rects=rects)

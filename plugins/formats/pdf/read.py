@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import overload
 
 import pikepdf
 import pypdfium2 as pdfium
@@ -30,9 +32,11 @@ from redactor.plugin_api import (
     Document,
     EncryptedInputError,
     InputError,
+    Limits,
     RunContext,
     Segment,
     Span,
+    limits_for,
 )
 
 PAGE_SEPARATOR = "\n\f"
@@ -101,19 +105,67 @@ def opened(path: Path, password: str | None) -> Iterator[tuple[pikepdf.Pdf, pdfi
         pike.close()
 
 
+class PageBoxes(Sequence[Box]):
+    """One box per character of a page, stored as 32-bit floats (16 bytes a character, not
+    the ~250 of a tuple of :class:`Box`): a 10,000-page document keeps its boxes in
+    hundreds of megabytes, not gigabytes. Boxes are made on access, rounded to 0.01 pt."""
+
+    __slots__ = ("_c", "page")
+
+    def __init__(self, page: int, coords: array) -> None:
+        self.page = page
+        self._c = coords
+
+    def __len__(self) -> int:
+        return len(self._c) // 4
+
+    def _box(self, i: int) -> Box:
+        c = self._c
+        return Box(self.page, round(c[4 * i], 2), round(c[4 * i + 1], 2),
+                   round(c[4 * i + 2], 2), round(c[4 * i + 3], 2))
+
+    @overload
+    def __getitem__(self, i: int) -> Box: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Box, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Box | tuple[Box, ...]:
+        n = len(self)
+        if isinstance(i, slice):
+            return tuple(self._box(k) for k in range(*i.indices(n)))
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("box index out of range")
+        return self._box(i)
+
+    def __iter__(self) -> Iterator[Box]:
+        return (self._box(k) for k in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PageBoxes):
+            return self.page == other.page and self._c == other._c
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash((self.page, self._c.tobytes()))
+
+    def __repr__(self) -> str:
+        return f"PageBoxes(page={self.page}, n={len(self)})"
+
+
 @dataclass(frozen=True, slots=True)
 class PageText:
     """One page's text with one box per character (page index is 0-based)."""
 
     index: int
     text: str
-    boxes: tuple[Box, ...]
+    boxes: PageBoxes
     has_objects: bool
     bare_image_share: float = 0.0  # the largest image with no text over it, share of the page
-
-
-def _r(v: float) -> float:
-    return round(float(v), 2)
+    bare_vector_segments: int = 0  # path segments with no text over them
+    unreadable: int = 0  # characters PDFium could not map to text
 
 
 def extract_page(page: pdfium.PdfPage, index: int) -> PageText:
@@ -123,26 +175,30 @@ def extract_page(page: pdfium.PdfPage, index: int) -> PageText:
         raw = textpage.raw
         n = pdfium_c.FPDFText_CountChars(raw)
         chars: list[str] = []
-        boxes: list[Box] = []
+        coords = array("f")
         left, right, bottom, top = (ctypes.c_double() for _ in range(4))
         loose = pdfium_c.FS_RECTF()
-        last: Box | None = None
+        get_unicode, get_box = pdfium_c.FPDFText_GetUnicode, pdfium_c.FPDFText_GetCharBox
+        get_loose = pdfium_c.FPDFText_GetLooseCharBox
+        last = (0.0, 0.0)  # (x1, y0) of the last real box
+        unreadable = 0
         for i in range(max(0, n)):
-            code = pdfium_c.FPDFText_GetUnicode(raw, i)
+            code = get_unicode(raw, i)
             if code == 0x0D:  # PDFium writes generated line breaks as "\r\n": keep "\n"
                 continue
             if code in _CONTROL_MAP:
                 ch = _CONTROL_MAP[code]
-            elif code == 0 or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF or code == 0xFFFE:
+            elif code in (0, 0xFFFD, 0xFFFE, 0xFFFF) or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
                 ch = "\ufffd"
+                unreadable += 1
             elif code < 0x20 or code == 0x7F:
                 ch = " "
             else:
                 ch = chr(code)
-            box = None
-            if pdfium_c.FPDFText_GetCharBox(raw, i, left, right, bottom, top):
+            have = False
+            if get_box(raw, i, left, right, bottom, top):
                 x0, x1, y0, y1 = left.value, right.value, bottom.value, top.value
-                if pdfium_c.FPDFText_GetLooseCharBox(raw, i, loose):
+                if get_loose(raw, i, loose):
                     lx0, lx1 = sorted((loose.left, loose.right))
                     ly0, ly1 = sorted((loose.bottom, loose.top))
                     if lx1 > lx0 and ly1 > ly0:
@@ -151,22 +207,38 @@ def extract_page(page: pdfium.PdfPage, index: int) -> PageText:
                             x1, y1 = max(x1, lx1), max(y1, ly1)
                         else:
                             x0, y0, x1, y1 = lx0, ly0, lx1, ly1
-                box = Box(index, _r(x0), _r(y0), _r(x1), _r(y1))
-            if box is None or (ch.isspace() and box.x1 <= box.x0):
-                # generated characters (spaces, line breaks) get an empty box after the last
-                x = last.x1 if last else 0.0
-                y = last.y0 if last else 0.0
-                box = Box(index, x, y, x, y)
-            else:
-                last = box
+                have = not (ch.isspace() and x1 <= x0)
+            if have:
+                coords.extend((x0, y0, x1, y1))
+                last = (x1, y0)
+            else:  # generated characters (spaces, line breaks): an empty box after the last
+                coords.extend((last[0], last[1], last[0], last[1]))
             chars.append(ch)
-            boxes.append(box)
         has_objects = bool(n) or pdfium_c.FPDFPage_CountObjects(page.raw) > 0
         text = "".join(chars)
+        boxes = PageBoxes(index, coords)
         bare = bare_image_share(page, boxes) if text.strip() else 0.0
-        return PageText(index, text, tuple(boxes), has_objects, bare)
+        vector = bare_vector_segments(page, boxes) if has_objects else 0
+        return PageText(index, text, boxes, has_objects, bare, vector, unreadable)
     finally:
         textpage.close()
+
+
+def _centres(boxes: Sequence[Box]) -> list[tuple[float, float]]:
+    return [((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) for b in boxes if b.x1 > b.x0]
+
+
+def bare_vector_segments(page: pdfium.PdfPage, boxes: Sequence[Box]) -> int:
+    """Path segments drawn where no extracted character lies (text drawn as outlines, a
+    signature, a chart): what they show is not read."""
+    centres = _centres(boxes)
+    total = 0
+    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=4):
+        x0, y0, x1, y1 = obj.get_bounds()
+        if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in centres):
+            continue
+        total += max(0, pdfium_c.FPDFPath_CountSegments(obj.raw))
+    return total
 
 
 def bare_image_share(page: pdfium.PdfPage, boxes: Sequence[Box]) -> float:
@@ -174,7 +246,7 @@ def bare_image_share(page: pdfium.PdfPage, boxes: Sequence[Box]) -> float:
     (a scan or photo without OCR text: what it shows is neither found nor redacted)."""
     width, height = page.get_size()
     area = max(width * height, 1.0)
-    centres = [((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) for b in boxes if b.x1 > b.x0]
+    centres = _centres(boxes)
     best = 0.0
     for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=4):
         x0, y0, x1, y1 = obj.get_bounds()
@@ -205,6 +277,35 @@ def iter_pages(doc: pdfium.PdfDocument, ctx: RunContext | None = None) -> Iterat
 
 #: A page with text warns when an image at least this share of the page has no text over it.
 BARE_IMAGE_WARN = 0.2
+#: A page warns when this many path segments have no text over them (about ten glyphs drawn
+#: as outlines).
+BARE_VECTOR_WARN = 120
+#: A page warns when this many of its characters cannot be read.
+UNREADABLE_WARN = 3
+
+
+def vector_warning(page_number: int, segments: int) -> str:
+    return (f"page {page_number}: a vector drawing ({segments} path segments) has no text over "
+            "it — text drawn as outlines is not found or redacted (review it)")
+
+
+def unreadable_warning(page_number: int, count: int) -> str:
+    return (f"page {page_number}: {count} characters cannot be read (a font without a usable "
+            "text mapping, e.g. a Type3 font drawing its letters) — what they show is not "
+            "found or redacted (review it)")
+
+
+def check_input(pike: pikepdf.Pdf, pdoc: pdfium.PdfDocument, name: str, limits: Limits,
+                ctx: RunContext) -> None:
+    """Refuse input over the limits before any page is read (:mod:`.inputs`)."""
+    from redactor_plugins.formats.pdf.inputs import check_pages, check_streams
+
+    try:
+        dpi = int(str(ctx.settings.get("pdf", "dpi", 200)))
+    except ValueError:
+        dpi = 200
+    check_pages(pdoc, name, limits, max(200, dpi))
+    check_streams(pike, name, limits, ctx)
 
 
 def scanned_warning(page_number: int) -> str:
@@ -225,6 +326,7 @@ class PdfReader:
         with path.open("rb") as fh:
             for chunk in iter(lambda: fh.read(1 << 20), b""):
                 digest.update(chunk)
+        limits = limits_for(ctx)
         with opened(path, ctx.password) as (pike, pdoc):
             encrypted = pike.is_encrypted
             repaired = bool(pike.get_warnings())
@@ -234,6 +336,7 @@ class PdfReader:
                 raise InputError(f"{path.name}: the PDF has no pages")
             if len(pike.pages) != n_pages:
                 raise InputError(f"{path.name}: the PDF page tree is damaged")
+            check_input(pike, pdoc, path.name, limits, ctx)
             pieces: list[str] = []
             segments: list[Segment] = []
             warnings: list[str] = []
@@ -249,6 +352,11 @@ class PdfReader:
                         scanned.append(str(pt.index + 1))
                     elif pt.bare_image_share >= BARE_IMAGE_WARN:
                         warnings.append(bare_image_warning(pt.index + 1, pt.bare_image_share))
+                    if pt.bare_vector_segments >= BARE_VECTOR_WARN:
+                        warnings.append(vector_warning(pt.index + 1, pt.bare_vector_segments))
+                    if pt.unreadable >= UNREADABLE_WARN:
+                        warnings.append(unreadable_warning(pt.index + 1, pt.unreadable))
+                    limits.check(path.name, "chars", pos + len(pt.text))
                     pieces.append(pt.text)
                     segments.append(Segment(Span(pos, pos + len(pt.text)), f"page:{pt.index + 1}",
                                             pt.boxes))

@@ -38,32 +38,31 @@ from PIL import Image, ImageDraw
 from redactor_plugins.formats.pdf.hidden_text import hidden_secret_pages, refuse_hidden_images
 from redactor_plugins.formats.pdf.rects import (
     Rect,
-    inherited,
     redaction_rects,
     same_line,
     share_image_boxes,
 )
-from redactor_plugins.formats.pdf.verify import page_object_texts
+from redactor_plugins.formats.pdf.scan import needles
+from redactor_plugins.formats.pdf.untouched import (
+    PageCopier,
+    page_geometry,
+    refuse_lying_pages,
+)
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from redactor.plugin_api import (
     Box,
     Document,
+    Limits,
     RedactionPlan,
     RunContext,
     Segment,
-    norm_text,
+    limits_for,
 )
 
 DEFAULT_DPI = 200
 MIN_DPI = 200
 TEXT_FONT = "Helvetica"
-PAGE_KEYS = ("/MediaBox", "/CropBox", "/Rotate", "/Resources", "/Contents", "/Group",
-             "/UserUnit", "/BleedBox", "/TrimBox", "/ArtBox")
-RESOURCE_KEYS = ("/Font", "/XObject", "/ExtGState", "/ColorSpace", "/Pattern", "/Shading",
-                 "/ProcSet")
-XOBJECT_DROP = ("/Metadata", "/PieceInfo", "/StructParent", "/StructParents", "/OPI",
-                "/Name", "/LastModified")
 TRUE_WORDS = ("1", "true", "yes", "on")
 
 
@@ -219,21 +218,6 @@ def overlay_labels(plan: RedactionPlan) -> dict[int, str]:
 
 
 # -- pages ---------------------------------------------------------------------------------
-def page_geometry(page: pikepdf.Dictionary) -> tuple[pikepdf.Array, pikepdf.Array | None, int]:
-    media = inherited(page, "/MediaBox")
-    if not isinstance(media, pikepdf.Array):
-        media = pikepdf.Array([0, 0, 612, 792])
-    crop = inherited(page, "/CropBox")
-    rotate = inherited(page, "/Rotate")
-    try:
-        rot = int(rotate) % 360 if rotate is not None else 0  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        rot = 0
-    return (pikepdf.Array([float(v) for v in media]),
-            pikepdf.Array([float(v) for v in crop]) if isinstance(crop, pikepdf.Array) else None,
-            rot)
-
-
 def helvetica(out: pikepdf.Pdf) -> pikepdf.Dictionary:
     return out.make_indirect(pikepdf.Dictionary(
         Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica,
@@ -302,116 +286,6 @@ def image_page(out: pikepdf.Pdf, src_page: pikepdf.Dictionary, img: Image.Image,
     return page
 
 
-def clean_xobjects(res: pikepdf.Dictionary, seen: set[tuple[int, int]], depth: int = 0) -> None:
-    """Remove metadata and structure links from XObjects, recursively (in place)."""
-    if depth > 16 or not isinstance(res, pikepdf.Dictionary):
-        return
-    xobjs = res.get("/XObject")
-    if not isinstance(xobjs, pikepdf.Dictionary):
-        return
-    for _, xo in xobjs.items():
-        if not isinstance(xo, pikepdf.Stream):
-            continue
-        if xo.is_indirect:
-            if xo.objgen in seen:
-                continue
-            seen.add(xo.objgen)
-        for key in XOBJECT_DROP:
-            if key in xo:
-                del xo[key]
-        if xo.get("/Subtype") == "/Form":
-            clean_xobjects(xo.get("/Resources"), seen, depth + 1)
-
-
-def clean_resources(res: object) -> pikepdf.Dictionary:
-    out = pikepdf.Dictionary()
-    if isinstance(res, pikepdf.Dictionary):
-        for key in RESOURCE_KEYS:
-            if key in res:
-                out[key] = res[key]
-    return out
-
-
-def copy_page(out: pikepdf.Pdf, src_pdf: pikepdf.Pdf, src_page: pikepdf.Dictionary
-              ) -> pikepdf.Dictionary:
-    """An allow-listed copy of an untouched page (annotations and metadata left behind)."""
-    media, crop, rot = page_geometry(src_page)
-    fresh = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=media)
-    if crop is not None:
-        fresh.CropBox = crop
-    if rot:
-        fresh.Rotate = rot
-    fresh.Resources = clean_resources(inherited(src_page, "/Resources"))
-    for key in ("/Contents", "/Group", "/UserUnit", "/BleedBox", "/TrimBox", "/ArtBox"):
-        if key in src_page:
-            fresh[key] = src_page[key]
-    copied = out.copy_foreign(src_pdf.make_indirect(fresh))
-    clean_xobjects(copied.Resources, set())
-    return copied
-
-
-# -- deciding whether an untouched page can be copied ---------------------------------------
-_TEXT_SHOW = {"Tj", "TJ", "'", '"'}
-
-
-def _content_flags(stream_owner: object, resources: object, seen: set[tuple[int, int]],
-                   depth: int = 0) -> str | None:
-    """Why this content may hide text (or None): invisible text, marked-content properties,
-    optional content, content-carrying patterns."""
-    if depth > 16:
-        return "nesting too deep"
-    try:
-        ops = pikepdf.parse_content_stream(stream_owner)
-    except (pikepdf.PdfError, TypeError, ValueError):
-        return "unparsable content"
-    for operands, op in ops:
-        name = str(op)
-        if name == "Tr" and operands and int(operands[0]) in (3, 7):
-            return "invisible text"
-        if name in ("BDC", "DP"):
-            return "marked-content properties"
-    if isinstance(resources, pikepdf.Dictionary):
-        if "/Properties" in resources:
-            return "marked-content properties"
-        patterns = resources.get("/Pattern")
-        if isinstance(patterns, pikepdf.Dictionary):
-            for _, pat in patterns.items():
-                if isinstance(pat, pikepdf.Stream):
-                    return "content-carrying pattern"
-        xobjs = resources.get("/XObject")
-        if isinstance(xobjs, pikepdf.Dictionary):
-            for _, xo in xobjs.items():
-                if not isinstance(xo, pikepdf.Stream):
-                    continue
-                if "/OC" in xo:
-                    return "optional content"
-                if xo.get("/Subtype") != "/Form":
-                    continue
-                if xo.is_indirect:
-                    if xo.objgen in seen:
-                        continue
-                    seen.add(xo.objgen)
-                why = _content_flags(xo, xo.get("/Resources"), seen, depth + 1)
-                if why:
-                    return why
-    return None
-
-
-def render_reason(src_page: pikepdf.Page, secrets: Sequence[str]) -> str | None:
-    """Why an untouched page must be re-rendered rather than copied (None: copy it)."""
-    obj = src_page.obj
-    why = _content_flags(src_page, inherited(obj, "/Resources"), set())
-    if why:
-        return why
-    if secrets:
-        probe = pikepdf.Dictionary(Contents=obj.get("/Contents", pikepdf.Array()),
-                                   Resources=clean_resources(inherited(obj, "/Resources")))
-        haystack = norm_text(page_object_texts(probe))
-        if any(s in haystack for s in secrets):
-            return "a redacted string occurs in its streams"
-    return None
-
-
 # -- the writer ----------------------------------------------------------------------------
 def neutral_info(out: pikepdf.Pdf) -> None:
     out.trailer.Info = out.make_indirect(pikepdf.Dictionary(Producer=pikepdf.String("Redactor")))
@@ -420,14 +294,6 @@ def neutral_info(out: pikepdf.Pdf) -> None:
 def save_whole(out: pikepdf.Pdf, dest: Path) -> None:
     out.save(dest, linearize=False, object_stream_mode=pikepdf.ObjectStreamMode.generate,
              compress_streams=True, fix_metadata_version=False, deterministic_id=True)
-
-
-def byte_secrets(plan: RedactionPlan) -> list[str]:
-    """Normalised redacted strings specific enough to search in an untouched page's streams."""
-    from redactor_plugins.formats.pdf.verify import searchable_in_bytes
-
-    return sorted({n for _, secret in plan.labelled_secrets()
-                   if searchable_in_bytes(n := norm_text(secret))})
 
 
 def page_text_words(doc: Document, index: int, redacted: Sequence[tuple[int, int]]
@@ -459,7 +325,7 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
     """Write ``dest`` with the v1 method; returns {page index: how it was written}.
 
     ``page_builders`` (used by v2) maps a page index to a callable
-    ``(out, src_pdf, src_page) -> pikepdf.Dictionary | None`` tried before rendering;
+    ``(copier, src_pdf, src_page) -> pikepdf.Dictionary | None`` tried before rendering;
     ``rects`` are the redaction rectangles with the shared-image boxes already added (v2
     computes them once for both), else they are computed here.
     """
@@ -470,15 +336,19 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
 
         raise UsageError(f"the PDF writer writes PDF input only (this document is "
                          f"{doc.format.upper()})")
-    secrets = byte_secrets(plan)
+    secrets = sorted({n.normed for n in needles(plan.labelled_secrets(), "")})
+    limits = limits_for(ctx)
     how: dict[int, str] = {}
     with opened(doc.source, ctx.password) as (pike, pdoc):
         if rects is None:
             rects = share_image_boxes(pike, redaction_rects(doc, plan))
         refuse_hidden_images(pike, rects)
         must_render = hidden_secret_pages(pike, secrets)
+        refuse_lying_pages(pike, doc, plan, ctx)
         out = pikepdf.new()
         font = helvetica(out)
+        copier = PageCopier(out, doc, plan)
+        dpi = dpi_of(plan, ctx)
         n = len(pike.pages)
         for i in range(n):
             ctx.check()
@@ -491,25 +361,35 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
                 builder = None
                 how[i] = "rendered (a redacted string in a pattern's or soft mask's text)"
             if builder is not None:
-                built = builder(out, pike, src)  # type: ignore[operator]
+                built = builder(copier, pike, src)  # type: ignore[operator]
                 if built is not None:
                     how[i] = "glyph"
             if built is None and not page_rects and i not in must_render:
-                reason = render_reason(src, secrets)
-                if reason is None:
-                    built = copy_page(out, pike, src.obj)
-                    how[i] = "copied"
-                else:
-                    how[i] = f"rendered ({reason})"
+                built, reason = copier.copy(src)
+                how[i] = "copied" if built is not None else f"rendered ({reason})"
             if built is None:
+                check_render_size(doc.source.name, pdoc, i, dpi, limits)
                 built = build_render_page(out, doc, pdoc, src.obj, i, page_rects, plan, ctx,
                                           font)
                 how.setdefault(i, "rendered")
             out.pages.append(pikepdf.Page(built))
+        copier.finish()
         neutral_info(out)
         save_whole(out, dest)
         out.close()
     return how
+
+
+def check_render_size(name: str, pdoc: pdfium.PdfDocument, index: int, dpi: int,
+                      limits: Limits) -> None:
+    """Refuse (exit 3) a page that would render to more than ``limits.page_pixels``."""
+    page = pdoc[index]
+    try:
+        width, height = page.get_size()
+    finally:
+        page.close()
+    scale = dpi / 72.0
+    limits.check(name, "page_pixels", int(abs(width) * scale) * int(abs(height) * scale))
 
 
 class RenderRedactor:

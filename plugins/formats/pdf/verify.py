@@ -1,32 +1,45 @@
-"""Verification of a written PDF: re-open the file and look for every redacted span.
+"""Verification of a written PDF: re-open the file and look for every redacted string.
 
-Channels searched (each with :func:`find_survivors`, so case, whitespace, hyphenation,
-ligatures, diacritics and digit-only variants all count):
+Every redacted span and always-mask term is searched in the *whole* output, in every form a
+reader or a program could recover it from — never only where the reader's text put it:
 
-* text extracted by two independent engines, pdfminer.six (pdfplumber's engine) and PDFium,
-  compared
-  with the planned output text (kept text never counts as a leak);
-* every stream of the file, decompressed (pikepdf ``read_bytes``), with hex strings decoded;
-  image pixel data is skipped, but JPEG/JPEG 2000 data is searched raw (EXIF/XMP);
-* every string and name object in the file, including unreferenced objects;
-* the raw file bytes outside stream data.
+* text by two independent engines (:mod:`redactor_plugins.formats.pdf.extract`: pdfminer.six
+  in content order, and PDFium) and the glyphs each page draws read by the fonts' *own*
+  encodings, patterns and soft masks included (:mod:`redactor_plugins.formats.pdf.drawn`; a
+  ``/ToUnicode`` map or ``/ActualText`` is not trusted), all with the core's
+  :func:`~redactor.plugin_api.find_survivors` against the planned text (look-alike letters,
+  tag and invisible characters seen through; only plainly written kept text is excused);
+* every object (:class:`~redactor_plugins.formats.pdf.channels.ObjectScan`): streams decoded
+  with all their filters, image samples and JPEG metadata too, strings in any encoding,
+  names, keys; content strings joined across operators, names and inline image data;
+  ``/ToUnicode`` entries no page uses; the raw bytes outside stream data.
 
-For the byte channels a secret is searched only where it does not also occur in the kept
-text. Structural checks: exactly one ``%%EOF``, no ``/Prev``, not encrypted, the page count
-of the input, and none of the removed document-level or page-level structures.
-Messages never print a secret in full (:func:`redactor.core.verify.hint`).
+Byte channels search the secrets specific enough for raw PDF syntax (4+ characters with a
+letter, or 6+; 6+ in image samples) that the kept text does not write plainly. Structural
+checks: exactly one ``%%EOF``, no ``/Prev``, not encrypted, the page count of the input,
+and none of the removed document-level or page-level structures. Messages never print a
+secret in full (:func:`~redactor.plugin_api.hint`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
+from redactor_plugins.formats.pdf.channels import (
+    ObjectScan,
+    drawn_hits,
+    unused_tounicode_text,
+)
+from redactor_plugins.formats.pdf.drawn import page_drawn
+from redactor_plugins.formats.pdf.extract import pdfium_pages_text, pdfminer_pages_text
+from redactor_plugins.formats.pdf.rects import inherited
+from redactor_plugins.formats.pdf.scan import ByteSearch, Needle, needles
 
 from redactor.plugin_api import (
+    Budget,
     Document,
     RedactionPlan,
     RunContext,
@@ -34,8 +47,11 @@ from redactor.plugin_api import (
     VerificationResult,
     find_survivors,
     hint,
-    norm_text,
+    limits_for,
 )
+
+#: Reader warnings repeated in the verification result: what the export could not check.
+REVIEW_WARNINGS = ("no text layer", "vector drawing", "Type3 font")
 
 # Keys that must not appear in an output's catalog (/Root).
 FORBIDDEN_ROOT_KEYS = (
@@ -51,202 +67,6 @@ FORBIDDEN_ANY_KEYS = ("/JS", "/JavaScript", "/EmbeddedFiles", "/EmbeddedFile", "
                       "/XFA", "/ActualText", "/Alt", "/OCGs", "/URI", "/Launch")
 
 _STREAM_DATA = re.compile(rb"stream\r?\n.*?endstream", re.S)
-_HEX = re.compile(rb"(?<!<)<([0-9A-Fa-f\s]{4,})>(?!>)")
-_PIXEL_FILTERS = {"/FlateDecode", "/LZWDecode", "/RunLengthDecode", "/CCITTFaxDecode",
-                  "/JBIG2Decode", "/ASCIIHexDecode", "/ASCII85Decode"}
-
-
-def decode_pdf_string(raw: bytes) -> str:
-    """A PDF text string as text: UTF-16 with a BOM, UTF-8 with a BOM, else Latin-1."""
-    if raw.startswith(b"\xfe\xff"):
-        return raw[2:].decode("utf-16-be", errors="replace")
-    if raw.startswith(b"\xff\xfe"):
-        return raw[2:].decode("utf-16-le", errors="replace")
-    if raw.startswith(b"\xef\xbb\xbf"):
-        return raw[3:].decode("utf-8", errors="replace")
-    return raw.decode("latin-1")
-
-
-def bytes_as_text(data: bytes) -> str:
-    """Bytes as searchable text: Latin-1, UTF-16BE guess and decoded hex strings."""
-    parts = [data.decode("latin-1")]
-    if b"\x00" in data[:4096]:
-        parts.append(data.decode("utf-16-be", errors="ignore"))
-        parts.append(data.decode("utf-16-le", errors="ignore"))
-    for m in _HEX.finditer(data):
-        hexed = re.sub(rb"\s", b"", m.group(1))
-        if len(hexed) % 2:
-            hexed += b"0"
-        try:
-            parts.append(decode_pdf_string(bytes.fromhex(hexed.decode("ascii"))))
-        except ValueError:
-            continue
-    return "\n".join(parts)
-
-
-def _filters(stream: pikepdf.Stream) -> list[str]:
-    f = stream.get("/Filter")
-    if f is None:
-        return []
-    if isinstance(f, pikepdf.Array):
-        return [str(x) for x in f]
-    return [str(f)]
-
-
-def stream_text(stream: pikepdf.Stream) -> str:
-    """A stream's content as searchable text (images: only JPEG/JPX data, raw)."""
-    filters = _filters(stream)
-    if stream.get("/Subtype") == "/Image":
-        if any(f in ("/DCTDecode", "/JPXDecode") for f in filters):
-            return stream.read_raw_bytes().decode("latin-1")
-        if all(f in _PIXEL_FILTERS for f in filters):
-            return ""
-    try:
-        data = stream.read_bytes()
-    except pikepdf.PdfError:
-        data = stream.read_raw_bytes()
-    return bytes_as_text(data)
-
-
-def _walk_strings(obj: object, out: list[str], depth: int = 0) -> None:
-    if depth > 64:
-        return
-    if isinstance(obj, pikepdf.String):
-        out.append(decode_pdf_string(bytes(obj)))
-    elif isinstance(obj, pikepdf.Name):
-        out.append(str(obj)[1:])
-    elif isinstance(obj, pikepdf.Array):
-        for item in obj:
-            if not (isinstance(item, pikepdf.Object) and item.is_indirect):
-                _walk_strings(item, out, depth + 1)
-    elif isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
-        for key, value in obj.items():
-            out.append(key[1:])
-            if not (isinstance(value, pikepdf.Object) and value.is_indirect):
-                _walk_strings(value, out, depth + 1)
-
-
-def object_texts(pdf: pikepdf.Pdf) -> tuple[str, str]:
-    """(decompressed streams, strings and names) of every object in the file."""
-    streams: list[str] = []
-    strings: list[str] = []
-    for obj in pdf.objects:
-        if isinstance(obj, pikepdf.Stream):
-            streams.append(stream_text(obj))
-        _walk_strings(obj, strings)
-    _walk_strings(pdf.trailer, strings)
-    return "\n".join(streams), "\n".join(strings)
-
-
-def page_object_texts(page: pikepdf.Dictionary) -> str:
-    """Decompressed streams and strings reachable from one page (for copy decisions)."""
-    seen: set[tuple[int, int]] = set()
-    parts: list[str] = []
-
-    def visit(obj: object, depth: int) -> None:
-        if depth > 32 or not isinstance(obj, pikepdf.Object):
-            _walk_strings(obj, parts)
-            return
-        if obj.is_indirect:
-            if obj.objgen in seen:
-                return
-            seen.add(obj.objgen)
-        if isinstance(obj, pikepdf.Stream):
-            parts.append(stream_text(obj))
-        if isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
-            for key, value in obj.items():
-                if key == "/Parent":
-                    continue
-                parts.append(key[1:])
-                visit(value, depth + 1)
-        elif isinstance(obj, pikepdf.Array):
-            for item in obj:
-                visit(item, depth + 1)
-        else:
-            _walk_strings(obj, parts)
-
-    visit(page, 0)
-    return "\n".join(parts)
-
-
-def searchable_in_bytes(needle: str) -> bool:
-    """Whether a normalised secret is specific enough to search in raw PDF syntax, where
-    numbers (coordinates, sizes) are everywhere: 4+ characters with a letter, or 6+."""
-    return len(needle) >= 6 or (len(needle) >= 4 and any(c.isalpha() for c in needle))
-
-
-def byte_channel_secrets(plan: RedactionPlan, expected: str) -> list[tuple[str, str]]:
-    """Secrets searched in raw channels: specific enough, and not also in the kept text."""
-    kept = norm_text(expected)
-    out = []
-    for label, secret in plan.labelled_secrets():
-        needle = norm_text(secret)
-        if searchable_in_bytes(needle) and needle not in kept:
-            out.append((label, secret))
-    return out
-
-
-def find_in_bytes(secrets: Iterable[tuple[str, str]], outputs: dict[str, str]
-                  ) -> list[VerificationIssue]:
-    """Like :func:`find_survivors` with nothing allowed, for raw PDF syntax: only the
-    normalised text variant (a digits-only variant would match runs of coordinates)."""
-    issues: list[VerificationIssue] = []
-    normed = {where: norm_text(text) for where, text in outputs.items()}
-    seen: set[str] = set()
-    for label, secret in secrets:
-        needle = norm_text(secret)
-        if needle in seen:
-            continue
-        seen.add(needle)
-        for where, text in normed.items():
-            found = text.count(needle)
-            if found:
-                issues.append(VerificationIssue(where, f"{label} {hint(secret)} survives "
-                                                       f"({found}×)"))
-                break
-    return issues
-
-
-def pdfium_pages_text(path: Path, password: str | None = None) -> Iterator[str]:
-    doc = pdfium.PdfDocument(path, password=password)
-    try:
-        for i in range(len(doc)):
-            page = doc[i]
-            tp = page.get_textpage()
-            try:
-                yield tp.get_text_range()
-            finally:
-                tp.close()
-                page.close()
-    finally:
-        doc.close()
-
-
-def pdfminer_pages_text(path: Path, pages: Iterable[int] | None = None) -> Iterator[str]:
-    """Each page's characters in content order, by pdfminer.six (the engine of pdfplumber).
-
-    No layout analysis: leak search ignores whitespace, and content order keeps the order
-    of the written text, so this is both faster and closer to the planned text.
-    """
-    import io
-
-    from pdfminer.converter import TextConverter
-    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
-    from pdfminer.pdfpage import PDFPage
-
-    wanted = set(pages) if pages is not None else None
-    manager = PDFResourceManager(caching=True)
-    with path.open("rb") as fh:
-        for n, page in enumerate(PDFPage.get_pages(fh)):
-            if wanted is not None and n not in wanted:
-                continue
-            buf = io.StringIO()
-            device = TextConverter(manager, buf, laparams=None)
-            try:
-                PDFPageInterpreter(manager, device).process_page(page)
-            finally:
-                device.close()
-            yield buf.getvalue()
 
 
 def structural_issues(pdf: pikepdf.Pdf, data: bytes) -> tuple[list[str], list[VerificationIssue]]:
@@ -350,11 +170,57 @@ def unpainted_boxes(doc: Document, plan: RedactionPlan, output: Path,
     return issues
 
 
+def _progress(ctx: RunContext | None, start: float, share: float, n: int):  # type: ignore[no-untyped-def]
+    def report(i: int) -> None:
+        if ctx is not None:
+            ctx.check()
+            ctx.progress("verify", start + share * i / max(1, n))
+    return report
+
+
+def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, budget: Budget,
+                  ctx: RunContext | None) -> tuple[dict[Needle, str], str, str]:
+    """Needles found in the objects and page contents of ``pdf`` (needle → where), and the
+    glyph text (own encodings) and mapped text of all pages."""
+    found: dict[Needle, str] = {}
+    scan = ObjectScan(search, budget)
+    objects = list(pdf.objects)
+    report = _progress(ctx, 0.5, 0.15, len(objects))
+    for n, obj in enumerate(objects):
+        if n % 500 == 0:
+            report(n)
+        if isinstance(obj, pikepdf.Object):
+            for needle in scan.object(obj):
+                found.setdefault(needle, "objects (streams, strings, names)")
+    for needle in scan.values(pdf.trailer):
+        found.setdefault(needle, "trailer")
+    fonts: dict = {}
+    used: dict[tuple[int, int], set[int]] = {}
+    glyphs: list[str] = []
+    mapped: list[str] = []
+    report = _progress(ctx, 0.65, 0.1, len(pdf.pages))
+    for i, page in enumerate(pdf.pages):
+        report(i)
+        drawn = page_drawn(page, inherited(page.obj, "/Resources"), fonts)
+        glyphs.append(drawn.glyph_text())
+        mapped.append(drawn.mapped_text())
+        for needle in drawn_hits(drawn, search):
+            found.setdefault(needle, f"page {i + 1} content (strings, names, inline images)")
+        for key, codes in drawn.codes.items():
+            if isinstance(key, tuple):
+                used.setdefault(key, set()).update(codes)
+    for needle in search.in_text(unused_tounicode_text(pdf, used)):
+        found.setdefault(needle, "unused /ToUnicode entries")
+    return found, "\n".join(glyphs), "\n".join(mapped)
+
+
 def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
                ctx: RunContext | None = None) -> VerificationResult:
     """Re-open ``output`` and report every survivor of ``plan`` and every structural leak."""
     expected = plan.apply_to_text(doc.text)
     secrets = plan.labelled_secrets()
+    search = ByteSearch(needles(secrets, expected))
+    budget = Budget(output.name, limits_for(ctx))
     checks: list[str] = ["re-opened the written file"]
     issues: list[VerificationIssue] = []
     data = output.read_bytes()
@@ -366,23 +232,31 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
         if len(pdf.pages) != doc.page_count:
             issues.append(VerificationIssue(
                 "file", f"{len(pdf.pages)} pages instead of {doc.page_count}"))
-        streams, strings = object_texts(pdf)
-    del data  # the raw bytes are searched below through a Latin-1 view
-    miner = "\n".join(pdfminer_pages_text(output))
+        n_pages = len(pdf.pages)
+        found, glyphs, mapped = object_issues(pdf, search, budget, ctx)
+    # the raw bytes outside stream data (stream data is searched decoded above)
+    outside = _STREAM_DATA.sub(b"stream endstream", data)
+    del data
+    for needle in search.in_bytes(outside):
+        found.setdefault(needle, "raw bytes")
+    issues += [VerificationIssue(where, f"{needle.describe()} survives")
+               for needle, where in found.items()]
+    checks.append(f"searched {len(search.needles)} redacted strings in every object (streams "
+                  "decoded with all filters, image samples and JPEG metadata, strings in any "
+                  "encoding, names), every page's content (strings joined, names, inline "
+                  "images), unused ToUnicode entries and the raw bytes")
+    miner = "\n".join(pdfminer_pages_text(output, progress=_progress(ctx, 0.75, 0.12, n_pages)))
     checks.append("extracted the text with pdfminer.six (pdfplumber's engine)")
-    pdfium_text = "\n".join(pdfium_pages_text(output))
+    pdfium_text = "\n".join(pdfium_pages_text(output, progress=_progress(ctx, 0.87, 0.08,
+                                                                         n_pages)))
     checks.append("extracted the text with PDFium")
-    issues += find_survivors(secrets, expected,
-                             {"text (pdfminer.six)": miner, "text (PDFium)": pdfium_text})
-    raw_secrets = byte_channel_secrets(plan, expected)
-    # the raw bytes outside stream data (stream data is searched decompressed above)
-    raw_file = _STREAM_DATA.sub(b"stream endstream", output.read_bytes()).decode("latin-1")
-    issues += find_in_bytes(raw_secrets, {"decompressed streams": streams,
-                                          "string objects": strings, "raw bytes": raw_file})
-    checks.append(f"searched {len(secrets)} redacted spans and their variants in both texts, "
-                  "every decompressed stream, every string object and the raw bytes")
+    issues += find_survivors(secrets, expected, {
+        "text (pdfminer.six)": miner, "text (PDFium)": pdfium_text,
+        "glyphs drawn (fonts' own encodings)": glyphs,
+        "text drawn (patterns, masks, Type3 glyphs)": mapped})
+    checks.append(f"searched {len(secrets)} redacted spans and their variants in both texts "
+                  "and in the glyphs drawn, read by the fonts' own encodings")
     issues += unpainted_boxes(doc, plan, output)
     checks.append("every redaction box on a rendered page is opaque black in the pixels")
-    warnings = tuple(w for w in doc.warnings if "no text layer" in w)
+    warnings = tuple(w for w in doc.warnings if any(k in w for k in REVIEW_WARNINGS))
     return VerificationResult(not issues, tuple(checks), tuple(issues), warnings)
-

@@ -107,9 +107,11 @@ class TxtWriter:
         expected = decode_text(encode_text(plan.apply_to_text(doc.text), encoding)).text
         written = decode_text(output.read_bytes()).text
         checks = ["re-read the written file and decoded it"]
-        issues = find_survivors(((str(r.label), r.secret) for r in plan.replacements),
-                                expected, {"text": written})
-        checks.append(f"searched {len(plan.replacements)} redacted spans and their variants")
+        # every redacted span and always-mask term, in every spelling (look-alike letters,
+        # references, invisible or tag characters, connectors, base64), in the whole file
+        issues = find_survivors(plan.labelled_secrets(), expected, {"text": written})
+        checks.append(f"searched {len(plan.replacements)} redacted spans, {len(plan.secrets)} "
+                      "always-mask terms and their variants")
         if written != expected:
             from redactor.plugin_api import VerificationIssue
 

@@ -1,0 +1,288 @@
+"""Engines that run :func:`~redactor.core.redact_one.redact_one` on batch tasks.
+
+Every engine has the same small interface (:class:`Engine`): ``start``, ``submit``, ``poll``
+(finished tasks and their records), ``in_flight`` and ``stop``. :class:`InlineEngine` runs in
+the calling thread (a GUI worker thread, ``--workers 0``); :class:`ProcessEngine` runs N worker
+processes, each building its pipeline (and loading the models) once. A worker that dies takes
+only its current task with it: that task is reported ``failed`` (``WorkerCrashed``) and a new
+worker replaces it. The Dask adapter lives in :mod:`redactor.batch.dask_engine`.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any, Protocol
+
+from redactor.core.context import CancelToken
+from redactor.core.errors import RedactorError
+from redactor.core.redact_one import (
+    CANCELLED,
+    FAILED,
+    RedactionRecord,
+    RedactionSetup,
+    build_pipeline,
+    redact_one,
+    warm_up,
+)
+
+STOP_GRACE_S = 20.0
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One file to redact: ``source`` to ``dest`` (strings: they travel between processes)."""
+
+    id: int
+    source: str
+    dest: str
+    sha256: str = ""
+    overwrite: bool = False
+
+
+Result = tuple[Task, RedactionRecord]
+
+
+class Engine(Protocol):
+    """What the batch driver needs from an engine."""
+
+    name: str
+    slots: int
+
+    def start(self) -> None: ...
+
+    def submit(self, task: Task) -> None: ...
+
+    def poll(self, timeout: float) -> list[Result]: ...
+
+    def in_flight(self) -> int: ...
+
+    def stop(self, cancel: bool = False) -> list[Result]: ...
+
+
+def crashed(detail: str) -> RedactionRecord:
+    """The record of a task whose worker died under it."""
+    return RedactionRecord(FAILED, 1, 0.0, error_class="WorkerCrashed",
+                           error_message=f"the worker process ended during this file ({detail})")
+
+
+def run_task(pipeline: Any, task: Task, setup: RedactionSetup,
+             cancel: CancelToken | None = None) -> RedactionRecord:
+    """:func:`redact_one` for a :class:`Task`."""
+    return redact_one(pipeline, Path(task.source), Path(task.dest), setup=setup,
+                      overwrite=task.overwrite, cancel=cancel, input_sha256=task.sha256)
+
+
+class InlineEngine:
+    """Runs tasks one at a time in the thread that polls (no extra process)."""
+
+    name = "inline"
+    slots = 1
+
+    def __init__(self, setup: RedactionSetup, cancel: CancelToken | None = None) -> None:
+        self.setup = setup
+        self.cancel = cancel or CancelToken()
+        self._queue: collections.deque[Task] = collections.deque()
+        self._pipeline: Any = None
+
+    def start(self) -> None:
+        if self._pipeline is None:
+            self._pipeline = build_pipeline(self.setup)
+
+    def submit(self, task: Task) -> None:
+        self._queue.append(task)
+
+    def poll(self, timeout: float) -> list[Result]:
+        if not self._queue:
+            time.sleep(min(timeout, 0.05))
+            return []
+        self.start()
+        task = self._queue.popleft()
+        return [(task, run_task(self._pipeline, task, self.setup, self.cancel))]
+
+    def in_flight(self) -> int:
+        return len(self._queue)
+
+    def stop(self, cancel: bool = False) -> list[Result]:
+        left = [(t, dataclasses.replace(crashed("stopped"), status=CANCELLED, exit_code=130))
+                for t in self._queue]
+        self._queue.clear()
+        return left
+
+
+# -- worker processes ------------------------------------------------------------------------
+
+def _watch_parent(parent: int, cancel: CancelToken) -> None:
+    """End this worker when the batch process is gone (killed, power-cycled terminal …)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    cancel.cancel()  # the current file stops at its next check, its temporary file removed
+    time.sleep(10)
+    os._exit(1)
+
+
+def _worker_main(conn: Connection, setup: RedactionSetup, parent: int) -> None:
+    """A worker process: build the pipeline once, then redact tasks until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the batch process's to handle
+    cancel = CancelToken()
+    signal.signal(signal.SIGTERM, lambda *_: cancel.cancel())
+    threading.Thread(target=_watch_parent, args=(parent, cancel), daemon=True).start()
+    pipeline = build_pipeline(setup)
+    warm_up(pipeline)
+    try:
+        conn.send(("ready", os.getpid()))
+        while True:
+            task = conn.recv()
+            if task is None:
+                return
+            record = run_task(pipeline, task, setup, cancel)
+            conn.send(("done", record))
+            if cancel.cancelled:  # told to stop (SIGTERM): take no further task
+                return
+    except (EOFError, OSError):  # the batch process went away
+        return
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Connection
+    ready: bool = False
+    task: Task | None = None
+    started: float = 0.0
+
+
+class ProcessEngine:
+    """``workers`` worker processes (``spawn``: safe from threads and the GUI)."""
+
+    name = "local"
+
+    def __init__(self, setup: RedactionSetup, workers: int, *, start_method: str = "spawn",
+                 max_start_failures: int = 3) -> None:
+        self.setup = setup
+        self.slots = max(1, int(workers))
+        self._mp = multiprocessing.get_context(start_method)
+        self._workers: list[_Worker] = []
+        self._queue: collections.deque[Task] = collections.deque()
+        self._start_failures = 0
+        self._max_start_failures = max_start_failures
+        self._stopping = False
+
+    # -- lifecycle --------------------------------------------------------------------------
+    def start(self) -> None:
+        while not self._stopping and len(self._workers) < self.slots:
+            self._spawn()
+
+    def _spawn(self) -> None:
+        parent_conn, child_conn = self._mp.Pipe()
+        proc = self._mp.Process(target=_worker_main, args=(child_conn, self.setup, os.getpid()),
+                                name="redactor-batch-worker", daemon=True)
+        proc.start()
+        child_conn.close()
+        self._workers.append(_Worker(proc, parent_conn, started=time.monotonic()))
+
+    def worker_pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers if w.process.pid is not None]
+
+    # -- work ------------------------------------------------------------------------------
+    def submit(self, task: Task) -> None:
+        self._queue.append(task)
+        self._dispatch()
+
+    def in_flight(self) -> int:
+        return len(self._queue) + sum(1 for w in self._workers if w.task is not None)
+
+    def _dispatch(self) -> None:
+        for w in self._workers:
+            if not self._queue:
+                return
+            if w.ready and w.task is None:
+                task = self._queue.popleft()
+                try:
+                    w.conn.send(task)
+                    w.task = task
+                except OSError:  # it died: poll notices and replaces it
+                    self._queue.appendleft(task)
+
+    def poll(self, timeout: float) -> list[Result]:
+        self.start()
+        self._dispatch()
+        objs: list[Any] = [w.conn for w in self._workers]
+        objs += [w.process.sentinel for w in self._workers]
+        ready = set(wait(objs, timeout)) if objs else set()
+        out: list[Result] = []
+        for w in list(self._workers):
+            if w.conn in ready or w.process.sentinel in ready:
+                out += self._receive(w)
+        if out or ready:
+            self._dispatch()
+        return out
+
+    def _receive(self, w: _Worker) -> list[Result]:
+        out: list[Result] = []
+        try:
+            while w.conn.poll():
+                kind, payload = w.conn.recv()
+                if kind == "ready":
+                    w.ready, self._start_failures = True, 0
+                elif kind == "done" and w.task is not None:
+                    out.append((w.task, payload))
+                    w.task = None
+        except (EOFError, OSError):
+            pass
+        if not w.process.is_alive():
+            out += self._bury(w)
+        return out
+
+    def _bury(self, w: _Worker) -> list[Result]:
+        w.process.join(1)
+        self._workers.remove(w)
+        w.conn.close()
+        code = w.process.exitcode
+        if not w.ready:
+            self._start_failures += 1
+            if self._start_failures >= self._max_start_failures:
+                raise RedactorError(f"batch workers fail to start (exit code {code}); "
+                                    "run `redactor redact` on one file to see why")
+        return [(w.task, crashed(f"exit code {code}"))] if w.task is not None else []
+
+    def stop(self, cancel: bool = False) -> list[Result]:
+        """Stop the workers. With ``cancel`` the files in flight are interrupted (their
+        temporary outputs removed) and come back ``cancelled``; queued ones too."""
+        left: list[Result] = [(t, dataclasses.replace(crashed("stopped"), status=CANCELLED,
+                                                      exit_code=130)) for t in self._queue]
+        self._queue.clear()
+        self._stopping = True
+        if cancel:
+            for w in self._workers:
+                if w.task is not None and w.process.is_alive():
+                    w.process.terminate()  # SIGTERM: the worker cancels its current file
+        deadline = time.monotonic() + STOP_GRACE_S
+        while any(w.task is not None for w in self._workers) and time.monotonic() < deadline:
+            left += self.poll(0.2) if self._workers else []
+        for w in self._workers:
+            if w.task is not None:
+                left.append((w.task, dataclasses.replace(crashed("stopped"), status=CANCELLED,
+                                                         exit_code=130)))
+                w.task = None
+            try:
+                w.conn.send(None)
+            except OSError:
+                pass
+        for w in self._workers:
+            w.process.join(5)
+            if w.process.is_alive():
+                w.process.kill()
+                w.process.join(5)
+            w.conn.close()
+        self._workers.clear()
+        self._stopping = False
+        return left

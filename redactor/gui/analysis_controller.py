@@ -1,0 +1,330 @@
+"""Analysing files in background jobs: reading, rendering the pages, analysing; re-scoring and
+resuming a saved review (both keep the reviewer's decisions); passwords of encrypted files;
+loading the detectors' models before the first run.
+
+Everything slow runs in the job (:mod:`redactor.gui.jobs`), including the page view's index
+and laying saved decisions over the result. What the job finds on the way (the document, page
+batches, findings) is shown as it arrives; findings are shown by a throttled refresh of their
+own, at most every :data:`PARTIAL_REFRESH_MS`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
+
+from redactor.core.analysis import Analysis
+from redactor.core.errors import EncryptedInputError, RedactorError
+from redactor.core.model import ComponentFailure
+from redactor.core.pipeline import sha256_file
+from redactor.core.review_file import (
+    Review,
+    apply_review,
+    load_review,
+    reapply_user_decisions,
+    review_path_for,
+)
+from redactor.gui.background import BackgroundJobs
+from redactor.gui.document_entry import DocumentEntry, Status
+from redactor.gui.file_queue import FileQueue
+from redactor.gui.jobs import Job, JobControl
+from redactor.gui.page_render import render_pdf_pages
+from redactor.gui.page_view import page_index
+from redactor.gui.review_controller import ReviewController
+from redactor.gui.session import Session
+from redactor.gui.workspace import Workspace
+
+PAGE_SCALE = 1.25
+PARTIAL_REFRESH_MS = 300  # while analysing, the findings found so far are shown this often
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisOutcome:
+    """What an analysis job returns (built off the GUI thread)."""
+
+    analysis: Analysis
+    failures: tuple[ComponentFailure, ...]
+    notes: tuple[str, ...] = ()
+    problem: str = ""
+    rescored: bool = False
+
+
+class AnalysisController(QObject):
+    """Starts analyses of the queue's files and shows their results."""
+
+    analysisFinished = Signal(object)  # DocumentEntry (analysed, failed or cancelled)
+    message = Signal(str)
+    problem = Signal(str)
+
+    def __init__(self, session: Session, queue: FileQueue, workspace: Workspace,
+                 jobs: BackgroundJobs, review: ReviewController,
+                 dialog_parent: QWidget) -> None:
+        super().__init__(dialog_parent)
+        self.session = session
+        self.queue = queue
+        self.workspace = workspace
+        self.jobs = jobs
+        self.review = review
+        self.dialog_parent = dialog_parent
+        # findings arriving while analysing are shown by a throttled refresh of their own
+        self._partial_timer = QTimer(self)
+        self._partial_timer.setSingleShot(True)
+        self._partial_timer.timeout.connect(self._refresh_partial)
+        self._partial_clock = QElapsedTimer()  # since the last such refresh
+
+    def warm_up_models(self) -> Job | None:
+        """Load detectors' models (``load(ctx)``) in the background before the first run."""
+        host = self.session.host
+        loaders = [r for r in host.components("detectors")
+                   if callable(getattr(r.component, "load", None))]
+        if not loaders:
+            return None
+
+        def work(control: JobControl) -> int:
+            ctx = self.session.make_context(control)
+            for n, reg in enumerate(loaders):
+                control.check()
+                control.progress(f"load:{reg.id}", n / len(loaders))
+                host.call(reg.plugin, reg.id, "load", reg.component.load, ctx)
+            return len(loaders)
+
+        self.message.emit("Loading models…")
+        return self.jobs.runner.run(
+            "load-models", work,
+            succeeded=lambda n: self.message.emit(f"{n} model(s) ready."),
+            failed=lambda m: self.message.emit(f"Loading models failed: {m}"))
+
+    # -------------------------------------------------------------------- starting ----
+    def analyse_current(self) -> Job | None:
+        """Analyse the selected file; analysing it again keeps the reviewer's decisions."""
+        entry = self.queue.current
+        if entry is None:
+            return None
+        if entry.analysis is not None:
+            return self.rescore()
+        return self.analyse(entry)
+
+    def analyse_all(self) -> list[Job]:
+        jobs = [job for e in self.queue.entries
+                if e.status in (Status.PENDING, Status.FAILED)
+                and (job := self.analyse(e)) is not None]
+        self.jobs.start_batch(jobs, "Analysing")
+        return jobs
+
+    def rescore(self) -> Job | None:
+        """Analyse again under the current policy and k, keeping the reviewer's decisions."""
+        entry = self.queue.current
+        if entry is None or entry.analysis is None:
+            return None
+        return self.analyse(entry, rescore=True)
+
+    def analyse(self, entry: DocumentEntry, *, review: Review | None = None,
+                rescore: bool = False) -> Job | None:
+        if entry.job is not None and not entry.job.done:
+            return entry.job
+        session = self.session
+        policy = session.policy
+        pipeline = session.pipeline(policy)
+        path = entry.path
+        known_doc = entry.document
+        paged_scale = PAGE_SCALE
+        password = entry.password
+        previous = entry.analysis if rescore else None
+
+        def work(control: JobControl) -> AnalysisOutcome:
+            ctx = session.make_context(control, policy=policy, password=password)
+            doc = known_doc or pipeline.read(path, ctx)
+            if not doc.sha256:
+                doc = dataclasses.replace(doc, sha256=sha256_file(path))
+            paged = any(s.boxes for s in doc.segments)
+            # the page view's index is built here, not on the GUI thread
+            control.partial(("document", (doc, page_index(doc) if paged else None)))
+            if known_doc is None and paged:
+                try:
+                    # in batches, so that the first pages are on screen at once
+                    render_pdf_pages(str(path), paged_scale, ctx.password, control.check,
+                                     on_pages=lambda batch: control.partial(("pages", batch)))
+                except RedactorError:
+                    raise
+                except Exception as exc:  # the page view is optional; the text view remains
+                    control.partial(("pages-error", f"{type(exc).__name__}"))
+            analysis = pipeline.analyze(
+                doc, ctx, on_findings=lambda found: control.partial(("findings", found)))
+            # laying saved or earlier decisions over the result is work too: done here
+            fresh, notes, problem = analysis, [], ""
+            if review is not None:
+                try:
+                    analysis = apply_review(analysis, review)
+                    notes.append("saved review resumed")
+                except RedactorError as exc:
+                    problem = str(exc)
+                    notes.append("saved review NOT applied")
+            if previous is not None:
+                analysis = reapply_user_decisions(previous, analysis)
+            return AnalysisOutcome(analysis, fresh.failures, tuple(notes), problem,
+                                   previous is not None)
+
+        entry.partial = []
+        if known_doc is None:
+            entry.pages = []  # the pages are rendered again with the document
+        job = self.jobs.runner.submit(f"analyse:{path.name}", work)
+        job.partial.connect(lambda items, e=entry: self._analysis_partial(e, items))
+        job.progressed.connect(lambda phase, f: self.jobs.progress(phase, f))
+        job.succeeded.connect(lambda result, e=entry: self._analysis_done(e, result))
+        job.failed.connect(lambda msg, e=entry: self._analysis_failed(e, msg))
+        job.cancelled.connect(lambda e=entry: self._analysis_cancelled(e))
+        self.jobs.watch(job)
+        entry.job = job
+        self.queue.set_status(entry, Status.ANALYSING)
+        self.jobs.runner.start(job)
+        self.jobs.show_progress(True)
+        return job
+
+    # ------------------------------------------------------------- while it runs ----
+    def _analysis_partial(self, entry: DocumentEntry, items: list[tuple[str, Any]]) -> None:
+        changed = False
+        current = entry is self.queue.current
+        for kind, value in items:
+            if kind == "document":
+                entry.document, entry.page_index = value
+                if current:  # pages rendered by an earlier run (a re-score renders none)
+                    self.workspace.show_document(*value, entry.pages)
+            elif kind == "pages":  # a batch, in page order
+                entry.pages.extend(value)
+                if current:
+                    self.workspace.add_pages(value)
+            elif kind == "pages-error":
+                if current:
+                    self.workspace.show_pages_error(value)
+            elif kind == "findings":
+                entry.partial.extend(value)
+                changed = True
+        if changed and current and entry.analysis is None:
+            self._schedule_partial_refresh()
+
+    def _schedule_partial_refresh(self) -> None:
+        """Show the findings found so far in a later turn of the event loop (not in the job's
+        poll, which may just have shown the document), at most every PARTIAL_REFRESH_MS:
+        with the worker holding the GIL most of the time, every refresh costs the GUI thread
+        waits as well as work."""
+        if self._partial_timer.isActive():
+            return
+        clock = self._partial_clock
+        wait = max(0, PARTIAL_REFRESH_MS - clock.elapsed()) if clock.isValid() else 0
+        self._partial_timer.start(wait)
+
+    def _refresh_partial(self) -> None:
+        entry = self.queue.current
+        if (entry is None or entry.status != Status.ANALYSING or entry.analysis is not None
+                or not entry.partial):
+            return  # finished, cancelled or switched away meanwhile: shown by its handler
+        self._partial_clock.start()
+        self.workspace.refresh_findings(entry)
+
+    # ------------------------------------------------------------------ its end ----
+    def _analysis_done(self, entry: DocumentEntry, outcome: AnalysisOutcome) -> None:
+        analysis = outcome.analysis
+        entry.document = analysis.document
+        entry.failures = outcome.failures
+        entry.job = None
+        if outcome.problem:
+            self.problem.emit(outcome.problem)
+        if outcome.rescored and entry.analysis is not None:
+            self.review.push(entry, analysis, f"Re-score under {analysis.policy.name}, "
+                             f"k={analysis.policy.k}", entry.current)
+        else:
+            assert entry.undo is not None
+            entry.undo.clear()
+            entry.analysis = analysis
+            entry.current = 0 if analysis.findings else None
+        entry.partial = []
+        masked = len(entry.analysis.masked_indices)
+        note = f"{len(entry.analysis.findings)} findings, {masked} masked"
+        if outcome.notes:
+            note += "; " + "; ".join(outcome.notes)
+        self.queue.set_status(entry, Status.REVIEW, note)
+        if entry is self.queue.current:
+            self.workspace.show_failures(entry)
+            if outcome.problem:
+                self.problem.emit(outcome.problem)
+            self.workspace.refresh_findings(entry)
+            if entry.current is not None:
+                self.review.go_to_finding(entry.current)
+        self.message.emit(f"{entry.path.name}: analysed — {note}.")
+        self.analysisFinished.emit(entry)
+
+    def _analysis_failed(self, entry: DocumentEntry, message: str) -> None:
+        job = entry.job
+        entry.encrypted = isinstance(job.exception if job else None, EncryptedInputError)
+        if entry.encrypted:
+            message += " — use Analyse → Enter password…"
+        entry.job = None
+        self.queue.set_status(entry, Status.FAILED, message)
+        self.problem.emit(f"{entry.path.name}: {message}")
+        self.analysisFinished.emit(entry)
+
+    def _analysis_cancelled(self, entry: DocumentEntry) -> None:
+        entry.job = None
+        entry.partial = []
+        status = Status.REVIEW if entry.analysis is not None else Status.PENDING
+        self.queue.set_status(entry, status, "analysis cancelled")
+        if entry is self.queue.current:
+            self.workspace.refresh_findings(entry)
+        self.message.emit(f"{entry.path.name}: analysis cancelled.")
+        self.analysisFinished.emit(entry)
+
+    # -------------------------------------------------------------------- passwords ----
+    def password_dialog(self) -> None:
+        entry = self.queue.current
+        if entry is None:
+            return
+        text, ok = QInputDialog.getText(self.dialog_parent, "Password",
+                                        f"Password for {entry.path.name}:",
+                                        QLineEdit.EchoMode.Password)
+        if ok:
+            self.open_with_password(entry, text)
+
+    def open_with_password(self, entry: DocumentEntry, password: str) -> Job | None:
+        """Analyse an encrypted file with its password (kept in memory for this session
+        only: never written to settings, review files or reports)."""
+        entry.password = password or None
+        entry.document, entry.page_index = None, None
+        return self.analyse(entry)
+
+    # ------------------------------------------------------------------ resume ----
+    def resume_review(self) -> Job | None:
+        """Lay the saved review over the current file: at once when it is analysed (one
+        undoable step), else with its analysis. Refused when the file changed since."""
+        entry = self.queue.current
+        if entry is None:
+            return None
+        try:
+            review = load_review(review_path_for(entry.path))
+        except RedactorError as exc:
+            self.problem.emit(str(exc))
+            return None
+        try:
+            current_hash = sha256_file(entry.path)
+        except OSError as exc:
+            self.problem.emit(f"{entry.path.name} cannot be read: {exc}")
+            return None
+        if review.input_sha256 != current_hash:
+            self.problem.emit(
+                f"The saved review belongs to another version of {entry.path.name} (the "
+                "file changed since it was saved: its SHA-256 differs). It was not applied.")
+            return None
+        if entry.analysis is not None and entry.analysis.document.sha256 == current_hash:
+            try:
+                after = apply_review(entry.analysis, review)
+            except RedactorError as exc:
+                self.problem.emit(str(exc))
+                return None
+            self.review.push(entry, after, "Resume saved review", entry.current)
+            self.message.emit("Saved review resumed.")
+            return None
+        entry.document, entry.page_index = None, None  # the file may have changed
+        return self.analyse(entry, review=review)

@@ -1,0 +1,54 @@
+"""One file in the queue and everything the GUI knows about it: its status, document, analysis,
+rendered pages, running job and undo stack (the data every part of the window shares)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QUndoStack
+
+from redactor.core.analysis import Analysis
+from redactor.core.model import ComponentFailure, Document, Finding
+from redactor.core.pipeline import ExportResult
+from redactor.gui.jobs import Job
+from redactor.gui.page_view import PageIndex
+
+
+class Status:
+    PENDING = "pending"
+    ANALYSING = "analysing"
+    REVIEW = "needs review"
+    EXPORTED = "exported"
+    FAILED = "failed"
+
+
+STATUS_SYMBOLS = {Status.PENDING: "○", Status.ANALYSING: "◔", Status.REVIEW: "◑",
+                  Status.EXPORTED: "●", Status.FAILED: "✕"}
+
+
+@dataclass(eq=False)
+class DocumentEntry:
+    """One file in the queue and everything the GUI knows about it."""
+
+    path: Path
+    status: str = Status.PENDING
+    note: str = ""
+    document: Document | None = None
+    page_index: PageIndex | None = None  # the document's, when paged (built in the job)
+    analysis: Analysis | None = None
+    partial: list[Finding] = field(default_factory=list)
+    pages: list[Any] = field(default_factory=list)
+    failures: tuple[ComponentFailure, ...] = ()
+    job: Job | None = None
+    undo: QUndoStack | None = None
+    export: ExportResult | None = None
+    current: int | None = None
+    password: str | None = field(default=None, repr=False)  # in memory only, never saved
+    encrypted: bool = False
+
+    @property
+    def running(self) -> bool:
+        """True while a job works on this file."""
+        return self.job is not None and not self.job.done

@@ -1,0 +1,329 @@
+"""The page view: rendered PDF pages with boxes where the findings will be burnt.
+
+The character boxes of a paged document are indexed by :func:`page_index` (built in the job
+that reads the document, never on the GUI thread for a long one); :class:`PdfPageView` creates
+its page widgets a few at a time, one slice per turn of the event loop, and computes a page's
+boxes only when the page is painted.
+"""
+
+from __future__ import annotations
+
+import bisect
+import operator
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPoint, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+
+from redactor.core.model import Action, Box, Document, Finding, Span
+from redactor.gui.page_render import RenderedPage
+from redactor.gui.palette import box_pen_style, label_colour
+from redactor.gui.shown_findings import ShownFindings
+
+_page_of = operator.attrgetter("page")
+
+
+def boxes_for(doc: Document, span: Span) -> list[Box]:
+    """The character boxes of a span (one per character, from the document's segments)."""
+    out: list[Box] = []
+    for seg in doc.segments:
+        if not seg.boxes or not seg.span.overlaps(span):
+            continue
+        lo = max(span.start, seg.span.start) - seg.span.start
+        hi = min(span.end, seg.span.end) - seg.span.start
+        out.extend(seg.boxes[lo:hi])
+    return out
+
+
+def merge_line_boxes(boxes: Sequence[Box]) -> list[Box]:
+    """Join neighbouring character boxes of one line into one rectangle."""
+    merged: list[Box] = []
+    for b in boxes:
+        if merged:
+            m = merged[-1]
+            same_line = m.page == b.page and abs(m.y0 - b.y0) < 2 and abs(m.y1 - b.y1) < 2
+            if same_line and b.x0 - m.x1 < max(3.0, (b.y1 - b.y0)):
+                merged[-1] = Box(m.page, min(m.x0, b.x0), min(m.y0, b.y0), max(m.x1, b.x1),
+                                 max(m.y1, b.y1))
+                continue
+        merged.append(b)
+    return merged
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PageIndex:
+    """Where a paged document's segments and pages are, for :class:`PdfPageView`.
+
+    Built by :func:`page_index` from one box per character, so for a long document it is
+    built in the job that reads the document, never on the GUI thread."""
+
+    segments: tuple[object, ...]  # the document's segments it was built from (identity)
+    page_offset: int  # 1 when the reader counts pages from 1
+    segs: tuple[tuple[int, int], ...]  # (start, index in doc.segments), by start
+    seg_max_len: int
+    page_ranges: dict[int, tuple[int, int]]  # 0-based page -> (lowest start, highest end)
+
+    @property
+    def seg_starts(self) -> list[int]:
+        return [start for start, _k in self.segs]
+
+
+def page_index(doc: Document) -> PageIndex:
+    """The :class:`PageIndex` of a document (call from a job for a long document)."""
+    # one box per character: sets of page numbers are built in C, not box by box
+    seg_pages = [(k, seg, set(map(_page_of, seg.boxes)))
+                 for k, seg in enumerate(doc.segments) if seg.boxes]
+    pages = set().union(*(p for _k, _s, p in seg_pages))
+    # Boxes carry 0-based page numbers; accept a reader that counts from 1.
+    offset = 1 if pages and min(pages) >= 1 and max(pages) == max(doc.page_count, 1) else 0
+    segs: list[tuple[int, int]] = []
+    seg_max_len = 0
+    ranges: dict[int, tuple[int, int]] = {}
+    for k, seg, seg_pages_of in seg_pages:
+        segs.append((seg.span.start, k))
+        seg_max_len = max(seg_max_len, len(seg.span))
+        for page in {p - offset for p in seg_pages_of}:
+            lo, hi = ranges.get(page, (seg.span.start, seg.span.end))
+            ranges[page] = (min(lo, seg.span.start), max(hi, seg.span.end))
+    segs.sort()
+    return PageIndex(doc.segments, offset, tuple(segs), seg_max_len, ranges)
+
+
+class PageWidget(QWidget):
+    """One rendered page with the findings' boxes drawn over it. The boxes are computed when
+    the page is first painted after a change (only pages on screen cost anything)."""
+
+    def __init__(self, page: RenderedPage, view: PdfPageView,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.page = page
+        self.view = view
+        self._boxes: list[tuple[Box, str, Action, bool]] | None = None
+        self.setFixedSize(QSize(page.width, page.height))
+        self.setAccessibleName(f"Page {page.index + 1}")
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    @property
+    def boxes(self) -> list[tuple[Box, str, Action, bool]]:
+        if self._boxes is None:
+            self._boxes = self.view.boxes_on_page(self.page.index)
+        return self._boxes
+
+    def invalidate(self) -> None:
+        self._boxes = None
+        self.update()
+
+    def to_pixels(self, box: Box) -> QRectF:
+        sx = self.page.width / self.page.width_pt
+        sy = self.page.height / self.page.height_pt
+        return QRectF(box.x0 * sx, (self.page.height_pt - box.y1) * sy,
+                      (box.x1 - box.x0) * sx, (box.y1 - box.y0) * sy)
+
+    def paintEvent(self, event: object) -> None:  # noqa: N802 (Qt name)
+        painter = QPainter(self)
+        painter.drawImage(0, 0, self.page.image)
+        for box, label, action, current in self.boxes:
+            colour = label_colour(label)
+            rect = self.to_pixels(box)
+            if action == Action.MASK:
+                fill = QColor(colour)
+                fill.setAlpha(110)
+                painter.fillRect(rect, fill)
+            pen = QPen(colour if not current else QColor("#000000"), 3 if current else 2)
+            pen.setStyle(box_pen_style(action))
+            painter.setPen(pen)
+            painter.drawRect(rect)
+        painter.end()
+
+
+class PdfPageView(QScrollArea):
+    """Rendered PDF pages with the boxes where masked findings will be burnt.
+
+    Page widgets are created in time-boxed slices (:attr:`SLICE_S` of GUI-thread time per
+    turn of the event loop); a scroll to a page not created yet is done once it is."""
+
+    SLICE_S = 0.008
+    # Page widgets made per slice, at most: each new widget brings a handful of events (show,
+    # layout, paint) handled later in the same turn of the event loop, and while a job runs
+    # each of those may wait for the GIL — 17 pages made in one 8 ms slice cost ~60 ms of
+    # events in one turn. Four keep a turn near 10–20 ms.
+    SLICE_PAGES = 4
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Page view")
+        self.setAccessibleDescription("Rendered pages; boxes show where text will be burnt out")
+        self.setWidgetResizable(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._inner = QWidget()
+        self._inner.setAccessibleName("Pages")
+        self._layout = QVBoxLayout(self._inner)
+        self._layout.setSpacing(12)
+        self._layout.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.setWidget(self._inner)
+        self.pages: list[PageWidget] = []
+        self._doc: Document | None = None
+        self._page_offset = 0
+        self._page_ranges: dict[int, tuple[int, int]] = {}
+        self._boxes: dict[Span, list[Box]] = {}
+        # the segments with boxes, by start offset (see _span_boxes)
+        self._segs: list[tuple[int, int]] = []  # (start, index in doc.segments)
+        self._seg_starts: list[int] = []
+        self._seg_max_len = 0
+        self.shown = ShownFindings()
+        self.placeholder = QLabel("Rendering pages…")
+        self.placeholder.setAccessibleName("Page rendering status")
+        self._layout.addWidget(self.placeholder)
+        self._waiting: list[RenderedPage] = []  # pages whose widgets are still to be made
+        self._pending_scroll: tuple[Span, int] | None = None  # (span, 0-based page)
+        self._slice_timer = QTimer(self)
+        self._slice_timer.setSingleShot(True)
+        self._slice_timer.setInterval(0)
+        self._slice_timer.timeout.connect(self._add_slice)
+
+    def set_document(self, doc: Document | None, index: PageIndex | None = None) -> None:
+        """Show ``doc``'s pages (once :meth:`set_pages` brings them). ``index`` is its
+        :func:`page_index` if already built (in a job); otherwise it is built here."""
+        self._doc = doc
+        self._boxes = {}
+        self._slice_timer.stop()
+        self._waiting = []
+        self._pending_scroll = None
+        for w in self.pages:
+            w.deleteLater()
+        self.pages = []
+        self._inner.setMinimumHeight(0)
+        self.placeholder.setText("Rendering pages…" if doc else "")
+        self.placeholder.show()
+        self.set_findings([], [])
+        if doc is None:
+            index = None
+        elif index is None or index.segments is not doc.segments:
+            index = page_index(doc)  # none given, or one of another document
+        self._page_offset = index.page_offset if index else 0
+        self._page_ranges = dict(index.page_ranges) if index else {}
+        self._segs = list(index.segs) if index else []
+        self._seg_starts = index.seg_starts if index else []
+        self._seg_max_len = index.seg_max_len if index else 0
+
+    def _span_boxes(self, span: Span) -> list[Box]:
+        """:func:`boxes_for` without a pass over every segment (it runs on the GUI thread,
+        when a page is painted)."""
+        doc = self._doc
+        if doc is None:
+            return []
+        first = bisect.bisect_left(self._seg_starts, span.start - self._seg_max_len)
+        last = bisect.bisect_left(self._seg_starts, span.end)
+        out: list[Box] = []
+        for k in sorted(k for _start, k in self._segs[first:last]):
+            seg = doc.segments[k]
+            if not seg.span.overlaps(span):
+                continue
+            lo = max(span.start, seg.span.start) - seg.span.start
+            hi = min(span.end, seg.span.end) - seg.span.start
+            out.extend(seg.boxes[lo:hi])
+        return out
+
+    def set_pages(self, pages: Sequence[RenderedPage]) -> None:
+        """Add a widget per page: the first slice now, the rest in later turns."""
+        self.placeholder.hide()
+        self._waiting.extend(pages)
+        # the pages' full height at once: positions and the scroll range are final even
+        # before every page's widget is made
+        heights = [w.page.height for w in self.pages] + [p.height for p in self._waiting]
+        m = self._layout.contentsMargins()
+        self._inner.setMinimumHeight(sum(heights) + self._layout.spacing() * (len(heights) - 1)
+                                     + m.top() + m.bottom())
+        self._add_slice()
+
+    @property
+    def settled(self) -> bool:
+        """True when every page given to :meth:`set_pages` has its widget."""
+        return not self._waiting
+
+    def _add_slice(self) -> None:
+        t0 = time.perf_counter()
+        added = 0
+        while self._waiting and added < self.SLICE_PAGES and (
+                added == 0 or time.perf_counter() - t0 < self.SLICE_S):
+            w = PageWidget(self._waiting.pop(0), self, self._inner)
+            self._layout.addWidget(w)
+            self.pages.append(w)
+            added += 1
+        if self._waiting:
+            self._slice_timer.start()
+        if self._pending_scroll is not None and self._pending_scroll[1] < len(self.pages):
+            # its page is made: scroll in the next turn, once the scroll area has taken the
+            # new pages' size into account
+            QTimer.singleShot(0, self, self._scroll_pending)
+
+    def _scroll_pending(self) -> None:
+        if self._pending_scroll is not None and self._pending_scroll[1] < len(self.pages):
+            span, _page = self._pending_scroll
+            self._pending_scroll = None
+            self.scroll_to(span)
+
+    def show_error(self, message: str) -> None:
+        self.placeholder.setText(f"The pages could not be rendered: {message}")
+        self.placeholder.show()
+
+    def set_findings(self, findings: Sequence[Finding], actions: Sequence[Action],
+                     current: int | None = None) -> None:
+        self.shown.set(findings, actions, current)
+        self.findings_changed()
+
+    def findings_changed(self, _new: range | None = None) -> None:
+        """Repaint after :attr:`shown` changed (see :meth:`TextDocumentView.findings_changed`)."""
+        self._invalidate_pages()
+
+    def _invalidate_pages(self) -> None:
+        """Forget every page's boxes (computed again when, and if, a page is painted) and
+        repaint the pages on screen: one call into Qt, not one per page — with the worker
+        thread busy, each call may wait for the GIL."""
+        for w in self.pages:
+            w._boxes = None
+        self.viewport().update()
+
+    def set_current(self, current: int | None) -> None:
+        self.shown.current = current
+        self._invalidate_pages()
+
+    def boxes_on_page(self, index: int) -> list[tuple[Box, str, Action, bool]]:
+        """The merged boxes of the findings on one page (0-based), computed on demand."""
+        if self._doc is None or index not in self._page_ranges:
+            return []
+        lo, hi = self._page_ranges[index]
+        out = []
+        shown = self.shown
+        for i in shown.overlapping(lo, hi):
+            f = shown.findings[i]
+            merged = self._boxes.get(f.span)
+            if merged is None:
+                merged = self._boxes[f.span] = merge_line_boxes(self._span_boxes(f.span))
+            for b in merged:
+                if b.page - self._page_offset == index:
+                    out.append((b, *shown.look(i)))
+        return out
+
+    def box_count(self) -> int:
+        return sum(len(w.boxes) for w in self.pages)
+
+    def scroll_to(self, span: Span) -> None:
+        if self._doc is None:
+            return
+        boxes = self._span_boxes(span)
+        if not boxes:
+            return
+        page = boxes[0].page - self._page_offset
+        if len(self.pages) <= page < len(self.pages) + len(self._waiting):
+            self._pending_scroll = (span, page)  # done when the page's widget is made
+        elif 0 <= page < len(self.pages):
+            self._pending_scroll = None
+            self._layout.activate()  # place the pages added since the last layout
+            w = self.pages[page]
+            rect = w.to_pixels(boxes[0]).toRect()
+            pos = w.mapTo(self._inner, QPoint(rect.x(), rect.y()))
+            self.ensureVisible(pos.x(), pos.y(), 50, 120)

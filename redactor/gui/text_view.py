@@ -1,0 +1,256 @@
+"""The text view: a document's extracted text with its findings highlighted.
+
+Offsets: the core's spans index Python strings (code points); Qt's text positions count UTF-16
+units and turn ``\\r\\n`` into one block break. :class:`OffsetMap` converts between the two so
+highlights and selections always match the spans the pipeline uses.
+
+A long text is put on screen in slices, one per turn of the event loop, so that no single step
+blocks the GUI thread: :class:`TextDocumentView` inserts its text
+:attr:`TextDocumentView.SLICE_CHARS` characters at a time.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
+
+from redactor.core.model import Action, Document, Finding, Span
+from redactor.gui.palette import finding_format, high_contrast
+from redactor.gui.shown_findings import ShownFindings
+
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+
+
+class OffsetMap:
+    """Python offsets ↔ positions in a QTextDocument built from :meth:`display_text`."""
+
+    def __init__(self, text: str) -> None:
+        # found by the regular expression engine: a loop in Python over a long text would
+        # cost the GUI thread ~0.2 s per million characters
+        self._astral = ([] if text.isascii()
+                        else [m.start() for m in _ASTRAL.finditer(text)])
+        self._length = len(text)
+
+    @staticmethod
+    def display_text(text: str) -> str:
+        # One display character per code point: CRLF keeps two characters (" \n").
+        return text.replace("\r\n", " \n").replace("\r", "\n")
+
+    def to_qt(self, offset: int) -> int:
+        return offset + bisect.bisect_left(self._astral, offset)
+
+    def from_qt(self, pos: int) -> int:
+        lo, hi = 0, self._length
+        while lo < hi:  # smallest offset whose Qt position is >= pos
+            mid = (lo + hi) // 2
+            if self.to_qt(mid) < pos:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+
+class TextDocumentView(QPlainTextEdit):
+    """Read-only text of a document, every finding highlighted by label and decision.
+
+    Only the findings in and near the visible part of the text become extra selections
+    (recomputed on scroll and resize), so thousands of findings never stall the GUI thread.
+
+    A long text is inserted in slices of :attr:`SLICE_CHARS` characters, one per turn of the
+    event loop (``loaded`` is emitted when all of it is in; :attr:`fully_loaded`). Offsets
+    never change meaning: findings beyond the part inserted so far are highlighted, and a
+    scroll to them is done, as soon as their text is in.
+    """
+
+    selectionChangedToSpan = Signal(object)  # Span or None
+    loaded = Signal()  # the whole text of the document is in the view
+    MARGIN_CHARS = 1500
+    SLICE_CHARS = 32_000  # ~10 ms of Qt's work per slice (inserting and laying out)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                     | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setAccessibleName("Document text")
+        self.setAccessibleDescription(
+            "The document's text. Findings are highlighted: solid underline masked, "
+            "wavy underline to review, dotted underline kept. Select text and press M to mark it.")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._map = OffsetMap("")
+        self._text = ""
+        self._display = ""  # the text still to be inserted ("" once it is all in)
+        self._loaded = 0  # Python offsets (= display characters) in the view so far
+        self._pending_scroll: Span | None = None  # a scroll waiting for its text
+        self._slice_timer = QTimer(self)
+        self._slice_timer.setSingleShot(True)
+        self._slice_timer.setInterval(0)
+        self._slice_timer.timeout.connect(self._insert_slice)
+        self.document().setUndoRedoEnabled(False)  # read-only: no undo history to keep
+        self.shown = ShownFindings()
+        self._window: tuple[int, int] | None = None
+        self.highlight_count = 0  # findings highlighted (painted when scrolled into view)
+        self.painted_count = 0  # extra selections currently set
+        self.selectionChanged.connect(self._emit_selection)
+        self.verticalScrollBar().valueChanged.connect(lambda _v: self._refresh_visible())
+
+    def set_document(self, doc: Document | None) -> None:
+        self._slice_timer.stop()
+        self._pending_scroll = None
+        self._text = doc.text if doc else ""
+        self._map = OffsetMap(self._text)
+        display = OffsetMap.display_text(self._text)
+        first = display[:self.SLICE_CHARS]
+        self._loaded = len(first)
+        self._display = display if len(first) < len(display) else ""
+        self.setPlainText(first)
+        self.document().setUndoRedoEnabled(False)
+        self.set_findings([], [])
+        if self._display:
+            self._slice_timer.start()
+        else:
+            self.loaded.emit()
+
+    @property
+    def fully_loaded(self) -> bool:
+        """True when the whole text is in the view (see :attr:`SLICE_CHARS`)."""
+        return not self._display
+
+    def _insert_slice(self) -> None:
+        """Append the next slice of a long text (one turn of the event loop)."""
+        display = self._display
+        if not display:
+            return
+        start = self._loaded
+        end = min(len(display), start + self.SLICE_CHARS)
+        cur = QTextCursor(self.document())
+        cur.movePosition(QTextCursor.MoveOperation.End)
+        cur.insertText(display[start:end])  # "\n" becomes a block break, as in setPlainText
+        self._loaded = end
+        if end >= len(display):
+            self._display = ""
+        else:
+            self._slice_timer.start()
+        if self._window is not None and self._window[1] >= start:
+            self._window = None  # the highlights were cut at the end of the text so far
+        pending = self._pending_scroll
+        if pending is not None and pending.end <= end:
+            self._pending_scroll = None
+            self.scroll_to(pending)
+        else:
+            self._refresh_visible()
+        if not self._display:
+            self.loaded.emit()
+
+    def _qt(self, offset: int) -> int:
+        """The Qt position of a Python offset, kept within the text inserted so far."""
+        return self._map.to_qt(min(offset, self._loaded))
+
+    def set_findings(self, findings: Sequence[Finding], actions: Sequence[Action],
+                     current: int | None = None) -> None:
+        self.findings_changed(self.shown.set(findings, actions, current))
+
+    def findings_changed(self, new: range | None) -> None:
+        """Highlight after :attr:`shown` changed (``new``: as :meth:`ShownFindings.set`
+        returned; a view sharing its index with another is told by their owner)."""
+        self.highlight_count = len(self.shown)
+        window = self._window
+        findings = self.shown.findings
+        if new is not None and window is not None and not any(
+                findings[i].span.end >= window[0] and findings[i].span.start <= window[1]
+                for i in new):
+            return  # new findings off screen: the extra selections on screen stay as they are
+        self._window = None
+        self._refresh_visible()
+
+    def visible_range(self) -> tuple[int, int]:
+        """Python offsets of the text on screen, widened by a margin on both sides."""
+        first = self.firstVisibleBlock()
+        top = first.position() if first.isValid() else 0
+        bottom = self.cursorForPosition(self.viewport().rect().bottomRight()).position()
+        lo = max(0, self._map.from_qt(top) - self.MARGIN_CHARS)
+        hi = min(self._loaded, self._map.from_qt(bottom) + self.MARGIN_CHARS)
+        return lo, hi
+
+    def _refresh_visible(self, force: bool = False) -> None:
+        lo, hi = self.visible_range()
+        if (not force and self._window is not None and self._window[0] <= lo
+                and hi <= self._window[1]):
+            return
+        # widen so that small scrolls need no recomputation (not past the text so far)
+        lo, hi = max(0, lo - self.MARGIN_CHARS), min(self._loaded, hi + self.MARGIN_CHARS)
+        self._window = (lo, hi)
+        selections = []
+        doc = self.document()
+        contrast = high_contrast()
+        formats: dict[tuple[str, Action, bool], QTextCharFormat] = {}
+        shown = self.shown
+        for i in shown.overlapping(lo, hi):
+            f = shown.findings[i]
+            if f.span.end < lo or f.span.start >= self._loaded:
+                continue
+            sel = QTextEdit.ExtraSelection()
+            cur = QTextCursor(doc)
+            cur.setPosition(self._qt(f.span.start))
+            cur.setPosition(self._qt(f.span.end), QTextCursor.MoveMode.KeepAnchor)
+            sel.cursor = cur
+            key = shown.look(i)
+            fmt = formats.get(key)
+            if fmt is None:
+                fmt = formats[key] = finding_format(key[0], key[1], current=key[2],
+                                                    contrast=contrast)
+            sel.format = fmt
+            selections.append(sel)
+        self.setExtraSelections(selections)
+        self.painted_count = len(selections)
+
+    def resizeEvent(self, event: object) -> None:  # noqa: N802
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._refresh_visible()  # recomputed only if more text came into view
+
+    def scroll_to(self, span: Span) -> None:
+        """Bring ``span`` into view (once its text is in, for a long text still loading)."""
+        if span.end > self._loaded and self._display:
+            self._pending_scroll = span
+            return
+        self._pending_scroll = None
+        bar = self.verticalScrollBar()
+        blocked = bar.blockSignals(True)
+        cur = QTextCursor(self.document())
+        cur.setPosition(self._qt(span.start))
+        self.setTextCursor(cur)
+        self.centerCursor()
+        bar.blockSignals(blocked)
+        self._refresh_visible()
+
+    def show_current(self, current: int | None, span: Span | None) -> None:
+        """Mark another finding as the current one and bring it into view."""
+        self.shown.current = current
+        self._window = None
+        if span is not None:
+            self.scroll_to(span)
+        else:
+            self._refresh_visible()
+
+    def selected_span(self) -> Span | None:
+        cur = self.textCursor()
+        if not cur.hasSelection():
+            return None
+        start = self._map.from_qt(cur.selectionStart())
+        end = self._map.from_qt(cur.selectionEnd())
+        return Span(start, end) if end > start else None
+
+    def select_span(self, span: Span) -> None:
+        cur = QTextCursor(self.document())
+        cur.setPosition(self._qt(span.start))
+        cur.setPosition(self._qt(span.end), QTextCursor.MoveMode.KeepAnchor)
+        self.setTextCursor(cur)
+
+    def _emit_selection(self) -> None:
+        self.selectionChangedToSpan.emit(self.selected_span())
