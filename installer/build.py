@@ -161,7 +161,7 @@ def cmd_bundle(args: argparse.Namespace) -> int:
     with tarfile.open(archive, "w:gz") as tar:
         tar.add(named, arcname=named.name)
     write_checksums([archive], dest / f"{archive.name}.sha256")
-    size = sum(p.stat().st_size for p in named.rglob("*") if p.is_file())
+    size = sum(p.stat().st_size for p in named.rglob("*") if p.is_file() and not p.is_symlink())
     print(f"bundle: {archive} ({archive.stat().st_size / 2**20:.0f} MB packed, "
           f"{size / 2**20:.0f} MB unpacked)")
     return 0

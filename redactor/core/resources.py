@@ -8,6 +8,7 @@ and a frozen (PyInstaller) build alike. ``REDACTOR_RESOURCES`` overrides the loc
 from __future__ import annotations
 
 import os
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -16,9 +17,13 @@ def resources_root() -> Path:
     override = os.environ.get("REDACTOR_RESOURCES")
     if override:
         return Path(override)
+    frozen = getattr(sys, "_MEIPASS", None)  # a PyInstaller bundle keeps data files on disk
+    if frozen and (Path(frozen) / "redactor_resources").is_dir():
+        return Path(frozen) / "redactor_resources"
     try:
         root = resources.files("redactor_resources")
-        return Path(str(root))
+        paths = getattr(root, "_paths", None)  # a MultiplexedPath (namespace-like package)
+        return Path(paths[0]) if paths else Path(str(root))
     except ModuleNotFoundError:
         return Path(__file__).resolve().parents[2] / "resources"
 
