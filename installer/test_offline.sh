@@ -87,7 +87,7 @@ exit $fail
 EOF
 
 STRACE=""
-command -v strace >/dev/null && STRACE="strace -f -qq -e trace=connect -o"
+command -v strace >/dev/null && STRACE="strace -f -qq -e trace=connect -e signal=none -o"
 run_ns() {  # label, command...
   local label=$1; shift
   if [ -n "$STRACE" ]; then
@@ -120,7 +120,7 @@ fi
 # No socket other than loopback or Unix was attempted.
 bad=$(cat "$WORK"/audit-*.log 2>/dev/null | grep -vE "'127\.0\.0\.1'|'::1'|'localhost'" || true)
 if [ -n "$STRACE" ]; then
-  bad+=$(cat "$WORK"/strace-*.log 2>/dev/null | grep -v "AF_UNIX" \
+  bad+=$(cat "$WORK"/strace-*.log 2>/dev/null | grep "connect(" | grep -v "AF_UNIX" \
          | grep -vE "127\.0\.0\.1|::1|AF_NETLINK" || true)
 fi
 if [ -n "$bad" ]; then echo "network attempts:"; echo "$bad" | head; status=1; fi

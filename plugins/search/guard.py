@@ -3,8 +3,10 @@ leaves the machine fails with :class:`NetworkBlocked` — unless the calling thr
 :func:`consented`, which the ``web-search`` indicator enters only to send queries the user
 approved. Loopback (127.0.0.0/8, ::1, ``localhost``) and Unix sockets are always allowed.
 
-The indicator installs the guard on every run, so a provider that says it needs no network,
-or any other code, cannot send anything without consent while web search is in use.
+The indicator installs the guard whenever it is enabled for a run, so a provider that says it
+needs no network, or any other code, cannot send anything without consent while web search is
+in use. The guard stays for the life of the process (an application that must open other
+connections afterwards calls :func:`uninstall`).
 """
 
 from __future__ import annotations

@@ -157,10 +157,10 @@ class WebSearchIndicator:
                ctx: RunContext) -> Sequence[RiskSignal]:
         if not findings:
             return []
-        guard.install()
         if not enabled(ctx, doc.id):
             return self._all(findings, "not run (web search is off: name web-search in the "
                                        "policy's risk.indicators or set web_search.enabled)")
+        guard.install()  # from now on, nothing leaves the machine outside consented()
         req = request_for(ctx, doc.id)
         cfg = config(ctx)
         pid = req.provider or cfg.provider

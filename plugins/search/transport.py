@@ -7,6 +7,7 @@ Nothing here logs a query: log lines name the provider, the HTTP status and the 
 from __future__ import annotations
 
 import email.utils
+import http.cookiejar
 import logging
 import threading
 import time
@@ -66,8 +67,10 @@ def _client(timeout: float, trust_env: bool) -> Any:
     with _clients_lock:
         client = _clients.get(key)
         if client is None:
+            no_cookies = http.cookiejar.CookieJar(
+                policy=http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
             client = httpx.Client(
-                timeout=httpx.Timeout(timeout, connect=min(timeout, 5.0)),
+                timeout=httpx.Timeout(timeout, connect=min(timeout, 5.0)), cookies=no_cookies,
                 trust_env=trust_env, follow_redirects=False,
                 headers={"User-Agent": USER_AGENT, "Accept": "application/json"},
                 transport=httpx.HTTPTransport(retries=1, trust_env=trust_env))

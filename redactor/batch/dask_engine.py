@@ -164,7 +164,7 @@ class DaskEngine:
         from distributed import Client, LocalCluster
 
         if not logging.getLogger("redactor").isEnabledFor(logging.DEBUG):
-            logging.getLogger("distributed").setLevel(logging.WARNING)
+            logging.getLogger("distributed").setLevel(logging.ERROR)
         if self.scheduler:
             self.client = Client(self.scheduler, timeout="30s")
             setup = self.setup

@@ -135,6 +135,9 @@ def _worker_main(conn: Connection, setup: RedactionSetup, parent: int) -> None:
     cancel = CancelToken()
     signal.signal(signal.SIGTERM, lambda *_: cancel.cancel())
     threading.Thread(target=_watch_parent, args=(parent, cancel), daemon=True).start()
+    if setup.threads > 0:  # numerical libraries' own pools, before numpy is imported
+        for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+            os.environ.setdefault(var, str(setup.threads))
     pipeline = build_pipeline(setup)
     warm_up(pipeline)
     try:
@@ -168,7 +171,8 @@ class ProcessEngine:
     def __init__(self, setup: RedactionSetup, workers: int, *, start_method: str = "spawn",
                  max_start_failures: int = 3) -> None:
         self.setup = setup
-        self.slots = max(1, int(workers))
+        self.workers = max(1, int(workers))
+        self.slots = 2 * self.workers  # one queued behind each busy worker: no idle gap
         self._mp = multiprocessing.get_context(start_method)
         self._workers: list[_Worker] = []
         self._queue: collections.deque[Task] = collections.deque()
@@ -178,7 +182,7 @@ class ProcessEngine:
 
     # -- lifecycle --------------------------------------------------------------------------
     def start(self) -> None:
-        while not self._stopping and len(self._workers) < self.slots:
+        while not self._stopping and len(self._workers) < self.workers:
             self._spawn()
 
     def _spawn(self) -> None:

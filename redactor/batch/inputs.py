@@ -27,6 +27,11 @@ class Source:
     output: Path
 
 
+def _abs(path: str | Path) -> Path:
+    """An absolute path, symbolic links kept (a link's relative place in the tree counts)."""
+    return Path(os.path.abspath(path))
+
+
 def _is_glob(text: str) -> bool:
     return any(c in _MAGIC for c in text)
 
@@ -67,8 +72,8 @@ def expand_inputs(inputs: Sequence[str | Path], outdir: Path, *, recursive: bool
     Raises :class:`UsageError` for an input that does not exist, a glob that matches nothing,
     or an output folder that is the input folder.
     """
-    outdir = Path(outdir).resolve()
-    excluded = [Path(p).resolve() for p in exclude]
+    outdir = _abs(outdir)
+    excluded = [_abs(p) for p in exclude]
     found: list[tuple[Path, Path]] = []  # (file, the folder its input started from)
     named: set[Path] = set()  # files named explicitly (hidden or not, they are inputs)
     for raw in inputs:
@@ -77,23 +82,23 @@ def expand_inputs(inputs: Sequence[str | Path], outdir: Path, *, recursive: bool
             matches = sorted(glob.glob(text, recursive=recursive))
             if not matches:
                 raise UsageError(f"{text}: no file matches")
-            base = _glob_root(text).resolve()
+            base = _abs(_glob_root(text))
             for m in matches:
-                p = Path(m).resolve()
+                p = _abs(m)
                 if p.is_dir():
-                    found += [(f.resolve(), base) for f in _walk(p, recursive)]
+                    found += [(f, base) for f in _walk(p, recursive)]
                 elif p.is_file():
                     found.append((p, base))
             continue
         p = Path(text)
         if not p.exists():
             raise UsageError(f"{p}: no such file or folder")
-        p = p.resolve()
+        p = _abs(p)
         if p.is_dir():
             if _inside(p, outdir):
                 raise UsageError(f"{p}: an input folder cannot be the output folder or inside "
                                  "it")
-            found += [(f.resolve(), p) for f in _walk(p, recursive)]
+            found += [(f, p) for f in _walk(p, recursive)]
         else:
             found.append((p, p.parent))
             named.add(p)

@@ -8,22 +8,22 @@ worker thread is fine: it installs no signal handler) and returns a :class:`Batc
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from redactor.batch import journal as jn
 from redactor.batch.engines import Engine, InlineEngine, ProcessEngine, Task
 from redactor.batch.inputs import Source, expand_inputs
+from redactor.batch.options import BatchOptions, BatchProgress, BatchSummary
 from redactor.core.context import CancelToken
 from redactor.core.errors import UsageError
 from redactor.core.hashing import sha256_file
-from redactor.core.policy import Policy
 from redactor.core.redact_one import (
     CANCELLED,
     DONE,
@@ -37,93 +37,9 @@ from redactor.core.redact_one import (
 from redactor.core.settings import Settings
 
 ENGINES = ("local", "dask", "inline")
+__all__ = ["BatchOptions", "BatchProgress", "BatchSummary", "run_batch"]
 #: refusals that the same input under the same settings would get again (not redone)
 FINAL_REFUSALS = (3, 4)
-
-
-@dataclass
-class BatchOptions:
-    """How to run a batch (the ``redactor batch`` options)."""
-
-    policy: Policy | None = None
-    settings: Settings | None = None
-    password: str | None = None
-    output_format: str | None = None
-    load_plugins: bool = True
-    blocked: tuple[str, ...] = ()
-    engine: str = "local"
-    workers: int = 0  # 0: one per core
-    threads: int = 0  # ONNX Runtime threads per worker; 0: cores / workers
-    scheduler: str | None = None
-    stream: bool = False
-    retries: int = 2
-    force: bool = False
-    recursive: bool = False
-    journal: Path | None = None
-    report: Path | None = None
-
-    def worker_count(self) -> int:
-        return self.workers if self.workers > 0 else (os.cpu_count() or 1)
-
-
-@dataclass(frozen=True, slots=True)
-class BatchProgress:
-    """What a progress callback receives after planning and after each finished file."""
-
-    total: int
-    finished: int  # done, refused or failed for good, including files skipped as done before
-    done: int
-    skipped: int
-    refused: int
-    failed: int
-    in_flight: int
-    elapsed: float
-    files_per_s: float
-    eta_s: float | None
-    last: str = ""  # relative path of the file that just finished
-    last_status: str = ""
-    last_error: str = ""  # why it was refused or failed (text-free)
-
-
-@dataclass
-class BatchSummary:
-    """The outcome of a batch run; ``exit_code`` is the command's."""
-
-    total: int = 0
-    done: int = 0  # redacted in this run
-    skipped: int = 0  # done in an earlier run (same input, same settings)
-    refused: int = 0
-    failed: int = 0
-    pending: int = 0  # not finished (cancelled)
-    cancelled: bool = False
-    seconds: float = 0.0
-    words: int = 0  # words of the files redacted in this run
-    by_type: dict[str, int] = field(default_factory=dict)
-    engine: str = ""
-    workers: int = 0
-    journal: str = ""
-    inputs: list[str] = field(default_factory=list)
-    codes: Counter[int] = field(default_factory=Counter)
-    report: dict[str, Any] | None = None
-
-    @property
-    def files_per_s(self) -> float:
-        return self.done / self.seconds if self.seconds > 0 else 0.0
-
-    @property
-    def words_per_s(self) -> float:
-        return self.words / self.seconds if self.seconds > 0 else 0.0
-
-    @property
-    def exit_code(self) -> int:
-        """130 cancelled; 1 a file failed; 4 a verification refused; 3 an input refused;
-        2 an output existed; else 0."""
-        if self.cancelled:
-            return 130
-        for code in (1, 4, 3, 2):
-            if (code == 1 and self.failed) or (code != 1 and self.codes.get(code)):
-                return code
-        return 0
 
 
 def make_setup(options: BatchOptions) -> RedactionSetup:
@@ -137,17 +53,21 @@ def make_setup(options: BatchOptions) -> RedactionSetup:
                           threads=options.threads)
 
 
-def validate_setup(setup: RedactionSetup) -> None:
-    """Refuse, before any file, a policy that names a strategy no plugin provides."""
+def validate_setup(setup: RedactionSetup) -> list[str]:
+    """Refuse, before any file, a policy that names a strategy no plugin provides; return a
+    warning for each plugin that failed to load (the workers will lack it too)."""
     from redactor.core.redact_one import build_pipeline
 
     host = build_pipeline(setup).host
+    warnings = [f"plugin {r.name!r} failed to load and is not used: {r.error}"
+                for r in host.plugin_records() if str(r.status) in ("failed", "incompatible")]
     wanted = {setup.policy.strategy} | {r.strategy for r in setup.policy.labels.values()}
     known = {r.id for r in host.components("strategies")}
     missing = sorted(w for w in wanted if w and w not in known)
     if missing:
         raise UsageError(f"unknown strategy {missing[0]!r}; available: "
                          + ", ".join(sorted(known)))
+    return warnings
 
 
 def make_engine(options: BatchOptions, setup: RedactionSetup, cancel: CancelToken) -> Engine:
@@ -204,7 +124,7 @@ class Driver:
                  progress: Callable[[BatchProgress], None] | None = None) -> None:
         self.journal, self.engine, self.setup = journal, engine, setup
         self.retries, self.cancel, self.progress_cb = max(0, retries), cancel, progress
-        self.queue: list[tuple[Task, Source]] = []
+        self.queue: collections.deque[tuple[Task, Source]] = collections.deque()
         self.planning = True  # run() and watch clear it
         self.sources: dict[int, Source] = {}
         self.attempts: Counter[int] = Counter()
@@ -281,7 +201,7 @@ class Driver:
     def pump(self, timeout: float = 0.2) -> None:
         """Submit what the engine has room for, then wait up to ``timeout`` for results."""
         while self.queue and self.engine.in_flight() < self.engine.slots:
-            task, src = self.queue.pop(0)
+            task, src = self.queue.popleft()
             src.output.parent.mkdir(parents=True, exist_ok=True)
             self.touched.append(src.output)
             self.journal.mark_running(task.source)
@@ -370,18 +290,19 @@ def run_batch(inputs: Sequence[str | Path], outdir: Path, options: BatchOptions 
         raise UsageError(f"{outdir}: the output path is not a folder")
     journal_path = Path(options.journal) if options.journal else outdir / jn.DEFAULT_NAME
     sources = expand_inputs(inputs, outdir, recursive=options.recursive,
-                            exclude=journal_files(journal_path.resolve()))
+                            exclude=journal_files(Path(os.path.abspath(journal_path))))
     if not sources:
         raise UsageError("no input files")
-    if options.report is not None and options.report.resolve() in {s.path for s in sources}:
+    if options.report is not None and Path(os.path.abspath(options.report)) in {s.path for s in sources}:
         raise UsageError("refusing to overwrite an input with the report")
     setup = make_setup(options)
-    validate_setup(setup)
+    warnings = validate_setup(setup)
     engine = make_engine(options, setup, cancel)
     outdir.mkdir(parents=True, exist_ok=True)
     with journal_lock(journal_path), jn.Journal(journal_path) as journal:
         driver = Driver(journal, engine, setup, retries=options.retries, cancel=cancel,
                         progress=progress)
+        driver.summary.warnings = warnings
         for src in sources:
             driver.plan(src, options.force)
             if cancel.cancelled:

@@ -10,6 +10,7 @@ pending and are taken again at the next start.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -91,14 +92,15 @@ def watch_folder(inbox: Path, outdir: Path, options: BatchOptions | None = None,
     journal_path = Path(options.journal) if options.journal else outdir / jn.DEFAULT_NAME
     expand_inputs([inbox], outdir, recursive=options.recursive)  # usage checks, up front
     setup = make_setup(options)
-    validate_setup(setup)
+    warnings = validate_setup(setup)
     engine = make_engine(options, setup, cancel)
     tracker = Inbox(inbox, outdir, recursive=options.recursive, settle=settle,
-                    exclude=journal_files(journal_path.resolve()))
+                    exclude=journal_files(Path(os.path.abspath(journal_path))))
     with journal_lock(journal_path), jn.Journal(journal_path) as journal:
         driver = Driver(journal, engine, setup, retries=options.retries, cancel=cancel,
                         progress=progress)
         driver.summary.workers = options.worker_count() if engine.name != "inline" else 1
+        driver.summary.warnings = warnings
         next_scan = 0.0
         try:
             while not cancel.cancelled:

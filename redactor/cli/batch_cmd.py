@@ -172,6 +172,8 @@ def progress_display(quiet: bool, label: str) -> Iterator[Callable[[Any], None]]
 
 def print_summary(summary: Any, quiet: bool) -> None:
     s = summary
+    for w in s.warnings:
+        print(f"redactor: warning: {w}", file=sys.stderr)
     print(f"redactor: {s.total} file(s): {s.done} done, {s.skipped} already done, "
           f"{s.refused} refused, {s.failed} failed, {s.pending} not finished — "
           f"{s.seconds:.1f} s, {s.files_per_s:.2f} files/s, {s.words_per_s:.0f} words/s "

@@ -172,8 +172,9 @@ def create_project(name: str, kind: str, parent: Path, *, force: bool = False) -
     dest = parent / name
     if dest.exists() and not dest.is_dir():
         raise UsageError(f"{dest}: exists and is not a folder")
-    if dest.exists() and not force:
-        raise UsageError(f"{dest}: folder exists (use --force to write into it)")
+    if dest.exists() and any(dest.iterdir()) and not force:
+        raise UsageError(f"{dest}: folder exists and is not empty (use --force to write "
+                         "into it)")
     files = render_files(name, kind)
     for rel, text in files.items():
         target = dest / rel

@@ -16,6 +16,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ DONE, REFUSED, FAILED, CANCELLED = "done", "refused", "failed", "cancelled"
 #: Settings keys that choose ONNX Runtime intra-op threads (section, key).
 THREAD_SETTINGS = (("recognizer", "threads"), ("risk", "threads"))
 log = logging.getLogger("redactor.batch")
+_QUOTED = re.compile(r"'[^'\n]{0,80}…'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +147,8 @@ def error_fields(exc: BaseException) -> tuple[str, str]:
     text-free messages; any other exception's message could quote the document, so only its
     class is kept."""
     name = type(exc).__name__
+    if isinstance(exc, VerificationError):  # its quotes show a survivor's first letters
+        return name, _QUOTED.sub("'…'", str(exc))
     if isinstance(exc, RedactorError):
         return name, str(exc)
     return name, f"unexpected error ({name})"

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import io
 import re
 import unicodedata
+import zipfile
 from collections.abc import Callable, Iterable, Mapping
 
 from redactor.core.model import VerificationIssue
@@ -177,6 +179,9 @@ def decoded_payloads(text: str) -> list[str]:
                                    + "=" * (-len(run) % 4), validate=True)
         except (binascii.Error, ValueError):
             continue
+        if raw[:4] == b"PK\x03\x04":  # a zip (VML's gfxdata …): its entries' text
+            out += _zip_texts(raw)
+            continue
         for codec in ("utf-8", "utf-16-le", "utf-16-be"):
             try:
                 decoded = raw.decode(codec)
@@ -187,6 +192,24 @@ def decoded_payloads(text: str) -> list[str]:
                     c.isalpha() for c in decoded) >= 0.3 * len(decoded):
                 out.append(decoded)
                 break
+    return out
+
+
+def _zip_texts(raw: bytes, budget: int = 16 << 20) -> list[str]:
+    """The text of the entries of a zip held in a payload (bounded)."""
+    out = []
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as zf:
+            for info in zf.infolist():
+                if info.file_size > budget:
+                    break
+                budget -= info.file_size
+                data = zf.read(info)
+                out.append(data.decode("utf-8", "replace"))
+                out.append(data.decode("utf-16-le", "ignore"))
+    except (zipfile.BadZipFile, OSError, ValueError, RuntimeError, EOFError,
+            NotImplementedError):
+        pass
     return out
 
 

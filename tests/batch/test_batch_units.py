@@ -12,7 +12,7 @@ from batch_corpus import write_txt
 from redactor.batch.inputs import expand_inputs
 from redactor.batch.journal import Journal
 from redactor.batch.runner import BatchSummary
-from redactor.core.errors import UsageError
+from redactor.core.errors import UsageError, VerificationError
 from redactor.core.policy import load_policy
 from redactor.core.redact_one import (
     RedactionRecord,
@@ -45,6 +45,11 @@ def test_expand_folder_recursive_glob_and_exclusions(tmp_path: Path) -> None:
     both = expand_inputs([src / "a.txt", src / "sub" / "deep", src / ".hidden.txt"],
                          tmp_path / "o")
     assert [s.rel for s in both] == [".hidden.txt", "a.txt", "sub/deep/c.docx"]
+    # a link to a file elsewhere keeps its place in the tree
+    (tmp_path / "elsewhere.txt").write_text("x")
+    (src / "sub" / "link.txt").symlink_to(tmp_path / "elsewhere.txt")
+    linked = expand_inputs([src], out, recursive=True)
+    assert "sub/link.txt" in [s.rel for s in linked]
 
 
 def test_expand_refuses_bad_usage(tmp_path: Path) -> None:
@@ -103,6 +108,10 @@ def test_error_fields_keep_only_the_class_of_foreign_errors() -> None:
         "RuntimeError", "unexpected error (RuntimeError)")
     assert error_fields(UsageError("x.txt: output exists")) == ("UsageError",
                                                                 "x.txt: output exists")
+    msg = "verification failed: word/document.xml: DATETIME '19…' (4 characters) survives"
+    assert error_fields(VerificationError(msg)) == (
+        "VerificationError",
+        "verification failed: word/document.xml: DATETIME '…' (4 characters) survives")
 
 
 def test_batch_exit_code_order() -> None:

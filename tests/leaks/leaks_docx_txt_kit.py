@@ -73,12 +73,15 @@ def export(src: Path, out: Path, strategy: str, *terms: str,
 _INVISIBLE = re.compile("[\u00ad\u034f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f"
                         "\ufe00-\ufe0f\ufeff]")
 _TAGS = re.compile("[\U000e0000-\U000e007f]+")
-_B64 = re.compile(r"[A-Za-z0-9+/_-]{12,}={0,2}")
+_B64 = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")
+
+
+_NOT_ALNUM = re.compile(r"[\W_]+")
 
 
 def _squash(text: str) -> str:
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
-    return "".join(c for c in text if c.isalnum() and not unicodedata.combining(c)).casefold()
+    return _NOT_ALNUM.sub("", text).casefold()  # combining marks are not \w
 
 
 def readings(text: str) -> list[str]:
@@ -93,7 +96,7 @@ def readings(text: str) -> list[str]:
         out.append(_TAGS.sub("", plain))
         out.append(_TAGS.sub(lambda m: " " + "".join(chr(ord(c) - 0xE0000) for c in m.group())
                              + " ", plain))
-    return out
+    return list(dict.fromkeys(out))
 
 
 def _payloads(text: str) -> list[str]:
@@ -105,7 +108,11 @@ def _payloads(text: str) -> list[str]:
             raw = base64.b64decode(run.replace("-", "+").replace("_", "/") + "=" * (-len(run) % 4))
         except (binascii.Error, ValueError):
             continue
-        found += [raw.decode("latin-1"), raw.decode("utf-16-le", "ignore")]
+        for decoded in (raw.decode("latin-1"), raw.decode("utf-16-le", "ignore")):
+            if sum(" " <= c <= "~" for c in decoded) >= 0.8 * len(decoded):  # text, or a zip
+                found.append(decoded)
+            elif b"PK\x03\x04" in raw[:4]:
+                found.append(decoded)
     return found
 
 
@@ -113,7 +120,8 @@ def leaks_in_text(text: str, name: str = NAME) -> bool:
     """Whether ``name`` can be read anywhere in ``text`` (letters and digits compared, so
     every separator, connector, case and look-alike is seen through)."""
     needle = _squash(name)
-    return any(needle in _squash(t) for v in [text, *_payloads(text)] for t in readings(v))
+    views = dict.fromkeys(t for v in [text, *_payloads(text)] for t in readings(v))
+    return any(needle in _squash(t) for t in views)
 
 
 def emf_strings(data: bytes) -> list[str]:
@@ -132,10 +140,22 @@ def emf_strings(data: bytes) -> list[str]:
     return out
 
 
+def _shown(el: etree._Element) -> str:
+    """What a text node or a ``w:sym`` shows (symbol fonts address F0xx)."""
+    tag = el.tag if isinstance(el.tag, str) else ""
+    if tag.endswith("}t"):
+        return el.text or ""
+    if tag.endswith("}sym"):
+        code = int(next((v for k, v in el.attrib.items() if k.endswith("char")), "20"), 16)
+        return chr(code - 0xF000 if code >= 0xF000 else code)
+    return ""
+
+
 def docx_leaks(path: Path, name: str = NAME) -> list[str]:
     """Where ``name`` can be read in a DOCX: entry names, every entry's bytes (Latin-1,
-    UTF-8, UTF-16), every XML part's joined text, attributes, tag and namespace names,
-    base64 payloads, EMF text records joined across records."""
+    UTF-8, UTF-16: attributes, tag and namespace names included), every XML part's text
+    joined across runs (symbol characters read), base64 payloads, EMF text records joined
+    across records."""
     found = []
     with zipfile.ZipFile(path) as zf:
         for info in zf.infolist():
@@ -146,11 +166,8 @@ def docx_leaks(path: Path, name: str = NAME) -> list[str]:
                 views.append("".join(emf_strings(data)))
             if info.filename.endswith((".xml", ".rels", ".svg")):
                 root = etree.fromstring(data)
-                views.append("".join(root.itertext()))
-                for el in root.iter():
-                    if isinstance(el.tag, str):
-                        views += [el.tag, *el.attrib.values(), *el.attrib.keys(),
-                                  *(u for u in el.nsmap.values() if u)]
+                views.append("".join(root.itertext()))  # text split over runs and records
+                views.append("".join(_shown(el) for el in root.iter()))
             found += [info.filename for v in views if leaks_in_text(v, name)][:1]
     return found
 

@@ -122,6 +122,8 @@ def test_existing_folder_needs_force(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert _new(tmp_path, "acme-codes", "--kind", "detector", "--force") == 0
     assert "class AcmeCodesDetector" in plugin.read_text()
     assert (tmp_path / "acme-codes" / "NOTES.txt").read_text() == "mine"  # others are kept
+    (tmp_path / "empty").mkdir()
+    assert _new(tmp_path, "empty", "--kind", "strategy") == 0  # nothing to overwrite
 
 
 def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -86,6 +86,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(len(data)))
             for k, v in (headers or {}).items():
                 self.send_header(k, v)
+            self.send_header("Set-Cookie", "tracker=1; Path=/")
             if self.server.echo_key:
                 self.send_header("X-Echo", f"token={self.server.key}")
             self.end_headers()

@@ -193,6 +193,9 @@ def test_off_unless_enabled(server, tmp_path) -> None:
     ctx = RunContext(settings=search_settings(server, tmp_path, enabled=False))
     out = WebSearchIndicator().assess(doc, findings, entities, ctx)
     assert all(s.abstained and "web search is off" in s.explanation for s in out)
+    from redactor_plugins.search import guard
+
+    assert not guard.installed()  # off: the process is left alone
     ctx.policy = dataclasses.replace(Policy(), indicators=("web-search",))
     out = WebSearchIndicator().assess(doc, findings, entities, ctx)  # local-index: no index yet
     assert all(s.abstained and "redactor index build" in s.explanation for s in out)

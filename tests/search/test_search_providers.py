@@ -50,10 +50,13 @@ def test_keys_travel_only_in_the_header_or_the_form_body(server, tmp_path, memor
     ctx = _ctx(server, tmp_path)
     _provider("brave").search('"Ankara"', 20, ctx)
     _provider("mojeek").search('"Ankara"', 20, ctx)
-    brave, mojeek = server.requests
+    brave, mojeek = server.requests[:2]
     assert brave["headers"]["X-Subscription-Token"] == KEY
     assert mojeek["method"] == "POST" and f"api_key={KEY}" in mojeek["body"]
+    _provider("brave").search('"Turkey"', 20, ctx)
+    assert len(server.requests) == 3
     for r in server.requests:
+        assert "Cookie" not in r["headers"]  # cookies the server sets are never sent back
         assert KEY not in r["path"]
         assert all(KEY not in v for k, v in r["headers"].items() if k != "X-Subscription-Token")
 

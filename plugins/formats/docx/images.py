@@ -110,8 +110,10 @@ def may_hold_text(size: tuple[int, int] | None) -> bool:
     return min(size) >= TEXT_MIN_SIDE and max(size) >= TEXT_MIN_LONG
 
 
-def _blank(data: bytes, note: str, size: tuple[int, int] = (1, 1)) -> ImageOut:
-    return ImageOut(blank_png(raster_size(data) or size), "image/png", ".png", [note])
+def _blank(data: bytes, note: str) -> ImageOut:
+    size = raster_size(data) or (1, 1)  # Pillow reads the frame of many metafiles
+    size = (max(1, min(4000, size[0])), max(1, min(4000, size[1])))
+    return ImageOut(blank_png(size), "image/png", ".png", [note])
 
 
 def export_image(pkg: Package, part: str, needles: Needles) -> ImageOut:

@@ -13,6 +13,8 @@ URIs could carry a name too) are dropped. ``mc:AlternateContent`` is flattened b
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from lxml import etree
 from redactor_plugins.formats.docx.package import CT, MC, OFFICE, PR, STRICT_W, A, C, R, V, W
 
@@ -57,11 +59,13 @@ _MCE_LISTS = tuple(f"{{{MC}}}{a}" for a in (
     "ProcessContent", "PreserveElements", "PreserveAttributes", "MustUnderstand"))
 
 
+@lru_cache(maxsize=4096)
 def namespace(tag: object) -> str:
     """The namespace URI of a tag or attribute name (``""`` for none)."""
     return tag[1:].split("}", 1)[0] if isinstance(tag, str) and tag.startswith("{") else ""
 
 
+@lru_cache(maxsize=4096)
 def is_foreign(name: object) -> bool:
     """Whether an element or attribute name is outside the known namespaces (an element
     without namespace counts as foreign; so does Strict OOXML, which is refused on input)."""

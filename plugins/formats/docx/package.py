@@ -21,7 +21,7 @@ from urllib.parse import unquote
 
 from lxml import etree
 
-from redactor.plugin_api import EncryptedInputError, InputError
+from redactor.plugin_api import EncryptedInputError, InputError, Limits
 
 # -- namespaces ------------------------------------------------------------------------------
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -224,11 +224,13 @@ def sniff_docx(path: Path, head: bytes) -> bool:
     return any(t in types for t in MAIN_TYPES + MACRO_MAIN_TYPES)
 
 
-def load_package(path: Path, keep_comments: bool = False) -> Package:
+def load_package(path: Path, keep_comments: bool = False,
+                 limits: Limits | None = None) -> Package:
     """Open ``path`` as a DOCX package, checking it thoroughly; raise :class:`InputError`.
 
     ``keep_comments`` keeps XML comments and processing instructions (verification wants to
-    see them); reading drops them.
+    see them); reading drops them. ``limits`` (the run's input limits; defaults if None)
+    bound each part's and all parts' uncompressed size.
     """
     try:
         size = path.stat().st_size
@@ -256,6 +258,11 @@ def load_package(path: Path, keep_comments: bool = False) -> Package:
     with zf:
         infos = zf.infolist()
         _check_entries(path, infos)
+        # input limits (settings section [limits]): each part, and all parts together
+        limits = limits or Limits()
+        limits.check(path.name, "file_bytes", sum(i.file_size for i in infos))
+        for info in infos:
+            limits.check(path.name, "stream_bytes", info.file_size)
         parts: dict[str, bytes] = {}
         for info in infos:
             if info.is_dir():

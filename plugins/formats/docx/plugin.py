@@ -30,6 +30,7 @@ from redactor.plugin_api import (
     SettingsSection,
     VerificationResult,
     hookimpl,
+    limits_for,
 )
 
 
@@ -43,9 +44,12 @@ class DocxReader:
         return sniff_docx(path, head)
 
     def read(self, path: Path, ctx: RunContext) -> Document:
-        pkg = load_package(path)
+        limits = limits_for(ctx)  # input limits (settings section [limits])
+        pkg = load_package(path, limits=limits)
         ctx.check()
-        return read_docx(pkg, path, self.format)
+        doc = read_docx(pkg, path, self.format)
+        limits.check(path.name, "chars", len(doc.text))
+        return doc
 
 
 class DocxWriter:

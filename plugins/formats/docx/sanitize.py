@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lxml import etree
 from redactor_plugins.formats.docx.images import export_image
@@ -152,6 +153,7 @@ def is_on(el: etree._Element | None) -> bool | None:
     return (el.get(w("val")) or "true").lower() not in OFF
 
 
+@lru_cache(maxsize=4096)
 def local(tag: object) -> str:
     return tag.split("}", 1)[-1] if isinstance(tag, str) else ""
 
@@ -349,9 +351,9 @@ def sanitize_xml(root: etree._Element, names: dict[str, dict[str, str]]) -> None
                 del attrib[key]
             elif name in ("descr", "title") and local(el.tag) in ("docPr", "cNvPr"):
                 del attrib[key]
-            elif name in ("alt", "title", "href") and (
+            elif name in ("alt", "title", "href", "gfxdata") and (
                     el.tag.startswith(f"{{{V}}}") or key.startswith(f"{{{OFFICE}}}")):
-                del attrib[key]
+                del attrib[key]  # gfxdata: a base64 zip of the shape's DrawingML copy
         if local(el.tag) in ("docPr", "cNvPr") and "name" in attrib:
             attrib["name"] = f"Object {attrib.get('id', '0')}"
     for el in root.iter(w("date")):  # a date picker's stored date (the shown one is text)

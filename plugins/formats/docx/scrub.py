@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from lxml import etree
 from redactor_plugins.formats.docx.vocabulary import ENUM_VALUES, KNOWN_FONTS, NAMES
@@ -69,6 +70,7 @@ class Needles:
         uniq = {s for s in secrets if s and s.strip()}
         self.squashed = sorted({n for s in uniq if squashable(n := squash(s))})
         self.tokens = sorted({t for s in uniq if (t := token_string(s)) != "\x00\x00"})
+        self._seen: dict[str, bool] = {}
 
     def __bool__(self) -> bool:
         return bool(self.squashed or self.tokens)
@@ -79,12 +81,12 @@ class Needles:
         as it reads, spelled in tag characters, or base64-encoded in it."""
         if not self or not value or not value.strip():
             return False
-        if self._found(value):
-            return True
-        tags = tag_view(value)
-        if tags is not None and self._found(tags.text):
-            return True
-        return len(value) >= 16 and any(self._found(p) for p in decoded_payloads(value))
+        if value not in self._seen:
+            tags = tag_view(value)
+            self._seen[value] = (
+                self._found(value) or (tags is not None and self._found(tags.text))
+                or (len(value) >= 16 and any(self._found(p) for p in decoded_payloads(value))))
+        return self._seen[value]
 
     def _found(self, value: str) -> bool:
         if self.squashed:
@@ -123,6 +125,7 @@ def vocabulary(value: str) -> bool:
     return value in ENUM_VALUES
 
 
+@lru_cache(maxsize=4096)
 def _local(name: object) -> str:
     return name.split("}", 1)[-1] if isinstance(name, str) else ""
 

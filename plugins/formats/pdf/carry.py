@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 import pikepdf
-from redactor_plugins.formats.pdf.drawn import Drawn
-from redactor_plugins.formats.pdf.fonts import tounicode_map
+from redactor_plugins.formats.pdf.scan.drawn import Drawn
+from redactor_plugins.formats.pdf.scan.fonts import tounicode_map
 
 Name = pikepdf.Name
 _N = "num"  # numbers, names, booleans and arrays of them: copied as they are
@@ -128,6 +128,28 @@ def strip_jpeg(data: bytes) -> bytes:
     return bytes(out)
 
 
+_ICC_TEXT = {b"desc", b"text", b"mluc", b"mlu ", b"dtim"}
+
+
+def scrub_icc(data: bytes) -> bytes:
+    """An ICC profile with the contents of its text tags (description, copyright, device
+    maker and model …) zeroed and its profile ID cleared; the colour data is unchanged."""
+    if len(data) < 132:
+        return data
+    buf = bytearray(data)
+    buf[84:100] = bytes(16)  # profile ID: "not computed"
+    count = int.from_bytes(buf[128:132], "big")
+    for k in range(min(count, 512)):
+        at = 132 + 12 * k
+        if at + 12 > len(buf):
+            break
+        off = int.from_bytes(buf[at + 4:at + 8], "big")
+        size = int.from_bytes(buf[at + 8:at + 12], "big")
+        if size >= 8 and off + size <= len(buf) and bytes(buf[off:off + 4]) in _ICC_TEXT:
+            buf[off + 8:off + size] = bytes(size - 8)
+    return bytes(buf)
+
+
 def _is_jpeg(stream: pikepdf.Stream) -> bool:
     f = stream.get("/Filter")
     last = f[-1] if isinstance(f, pikepdf.Array) and len(f) else f
@@ -191,14 +213,19 @@ class Carrier:
     def _dict(self, obj: object, kind: str, extra: dict[str, str] | None = None
               ) -> pikepdf.Object | None:
         schema = {**SCHEMAS.get(kind, {}), **(extra or {})}
-        if isinstance(obj, pikepdf.Stream):
+        if isinstance(obj, pikepdf.Stream) and kind == "icc":
+            try:
+                new: pikepdf.Object = pikepdf.Stream(self.out, scrub_icc(obj.read_bytes()))
+            except pikepdf.PdfError:
+                return None
+            schema = {k: v for k, v in schema.items() if k != "/DecodeParms"}
+        elif isinstance(obj, pikepdf.Stream):
             raw = obj.read_raw_bytes()
             if _is_jpeg(obj):
                 raw = strip_jpeg(raw)
-            new: pikepdf.Object = pikepdf.Stream(self.out, raw)
-            for k in ("/Filter",):
-                if k in obj:
-                    new[k] = _plain(obj[k])
+            new = pikepdf.Stream(self.out, raw)
+            if "/Filter" in obj:
+                new.Filter = _plain(obj.Filter)
         elif isinstance(obj, pikepdf.Dictionary):
             new = pikepdf.Dictionary()
         else:

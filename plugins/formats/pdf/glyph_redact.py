@@ -32,9 +32,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pikepdf
-from redactor_plugins.formats.pdf.channels import ObjectScan, drawn_hits
-from redactor_plugins.formats.pdf.drawn import page_drawn
-from redactor_plugins.formats.pdf.extract import pdfminer_pages_text
 from redactor_plugins.formats.pdf.image_paint import (
     IDENTITY,
     Matrix,
@@ -47,7 +44,10 @@ from redactor_plugins.formats.pdf.image_paint import (
 )
 from redactor_plugins.formats.pdf.rects import Rect, redaction_rects, share_image_boxes
 from redactor_plugins.formats.pdf.render_redact import write_render
-from redactor_plugins.formats.pdf.scan import ByteSearch, needles
+from redactor_plugins.formats.pdf.scan.drawn import page_drawn
+from redactor_plugins.formats.pdf.scan.engines import pdfminer_pages_text
+from redactor_plugins.formats.pdf.scan.needles import ByteSearch, needles
+from redactor_plugins.formats.pdf.scan.objects import ObjectScan, drawn_hits
 from redactor_plugins.formats.pdf.untouched import PageCopier
 from reportlab.pdfbase import pdfmetrics
 

@@ -21,9 +21,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pikepdf
-from redactor_plugins.formats.pdf.channels import decode_pdf_string
 from redactor_plugins.formats.pdf.image_paint import images_under
 from redactor_plugins.formats.pdf.rects import Rect, inherited
+from redactor_plugins.formats.pdf.scan.objects import decode_pdf_string
 
 from redactor.plugin_api import VerificationError, norm_text
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import overload
 
+import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -154,6 +155,12 @@ class PageBoxes(Sequence[Box]):
     def __repr__(self) -> str:
         return f"PageBoxes(page={self.page}, n={len(self)})"
 
+    def centres(self) -> np.ndarray:
+        """The centres of the non-empty boxes, an (n, 2) array."""
+        c = np.frombuffer(self._c, dtype=np.float32).reshape(-1, 4)
+        c = c[c[:, 2] > c[:, 0]]
+        return np.column_stack(((c[:, 0] + c[:, 2]) / 2, (c[:, 1] + c[:, 3]) / 2))
+
 
 @dataclass(frozen=True, slots=True)
 class PageText:
@@ -192,7 +199,8 @@ def extract_page(page: pdfium.PdfPage, index: int) -> PageText:
                 ch = "\ufffd"
                 unreadable += 1
             elif code < 0x20 or code == 0x7F:
-                ch = " "
+                ch = " "  # PDFium passes a code it cannot map through as a control code
+                unreadable += 1
             else:
                 ch = chr(code)
             have = False
@@ -224,8 +232,18 @@ def extract_page(page: pdfium.PdfPage, index: int) -> PageText:
         textpage.close()
 
 
-def _centres(boxes: Sequence[Box]) -> list[tuple[float, float]]:
-    return [((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) for b in boxes if b.x1 > b.x0]
+def _centres(boxes: Sequence[Box]) -> np.ndarray:
+    if isinstance(boxes, PageBoxes):
+        return boxes.centres()
+    return np.array([((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) for b in boxes if b.x1 > b.x0],
+                    dtype=np.float32).reshape(-1, 2)
+
+
+def _any_inside(centres: np.ndarray, x0: float, y0: float, x1: float, y1: float) -> bool:
+    if not len(centres):
+        return False
+    xs, ys = centres[:, 0], centres[:, 1]
+    return bool(np.any((xs >= x0) & (xs <= x1) & (ys >= y0) & (ys <= y1)))
 
 
 def bare_vector_segments(page: pdfium.PdfPage, boxes: Sequence[Box]) -> int:
@@ -235,7 +253,7 @@ def bare_vector_segments(page: pdfium.PdfPage, boxes: Sequence[Box]) -> int:
     total = 0
     for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=4):
         x0, y0, x1, y1 = obj.get_bounds()
-        if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in centres):
+        if _any_inside(centres, x0, y0, x1, y1):
             continue
         total += max(0, pdfium_c.FPDFPath_CountSegments(obj.raw))
     return total
@@ -253,7 +271,7 @@ def bare_image_share(page: pdfium.PdfPage, boxes: Sequence[Box]) -> float:
         share = max(0.0, x1 - x0) * max(0.0, y1 - y0) / area
         if share <= best:
             continue
-        if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in centres):
+        if not _any_inside(centres, x0, y0, x1, y1):
             best = min(1.0, share)
     return best
 

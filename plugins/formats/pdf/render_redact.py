@@ -42,7 +42,7 @@ from redactor_plugins.formats.pdf.rects import (
     same_line,
     share_image_boxes,
 )
-from redactor_plugins.formats.pdf.scan import needles
+from redactor_plugins.formats.pdf.scan.needles import needles
 from redactor_plugins.formats.pdf.untouched import (
     PageCopier,
     page_geometry,

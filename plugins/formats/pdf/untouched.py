@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import pikepdf
 from redactor_plugins.formats.pdf.carry import Carrier
-from redactor_plugins.formats.pdf.channels import ObjectScan, drawn_hits, lying_text
-from redactor_plugins.formats.pdf.drawn import FontKey, FontUse, page_drawn
 from redactor_plugins.formats.pdf.rects import inherited
-from redactor_plugins.formats.pdf.scan import ByteSearch, needles
+from redactor_plugins.formats.pdf.scan.drawn import FontKey, FontUse, page_drawn
+from redactor_plugins.formats.pdf.scan.needles import ByteSearch, needles
+from redactor_plugins.formats.pdf.scan.objects import ObjectScan, drawn_hits, lying_text
 
 from redactor.plugin_api import Document, RedactionPlan, RunContext, VerificationError
 

@@ -36,6 +36,7 @@ from redactor.plugin_api import (
     VerificationResult,
     find_survivors,
     hookimpl,
+    limits_for,
 )
 
 MAX_TXT_BYTES = 200 * 1024 * 1024
@@ -57,12 +58,16 @@ class TxtReader:
         size = path.stat().st_size
         if size > MAX_TXT_BYTES:
             raise InputError(f"{path.name}: text file larger than {MAX_TXT_BYTES // 2**20} MB")
+        # input limits (settings section [limits]): no character is ever more than 4 bytes
+        limits = limits_for(ctx)
+        limits.check(path.name, "chars", size // 4)
         data = path.read_bytes()
         try:
             decoded = decode_text(data)
         except InputError as exc:
             raise InputError(f"{path.name}: {exc}") from exc
         text = decoded.text
+        limits.check(path.name, "chars", len(text))
         return Document(
             id=path.name,
             source=path,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import metadata
-from pathlib import Path
 from typing import Any
 
+import pytest
 from redactor.plugin_api import Label, RunContext
 from redactor.testing import check_detector, document_from_text
 
@@ -44,12 +44,17 @@ def test_ignores_lookalikes() -> None:
     assert list(AcmeCaseNumbersDetector().detect(doc, RunContext())) == []
 
 
-def test_end_to_end(make_txt: Callable[..., Path], redactor_run: Callable[..., Any]) -> None:
-    path = make_txt("Our reference is ACME-2024-000123.\nPlease quote it when you reply.\n")
+@pytest.mark.parametrize("make", ["make_txt", "make_docx", "make_pdf"])
+def test_end_to_end(make: str, request: pytest.FixtureRequest,
+                    redactor_run: Callable[..., Any]) -> None:
+    """A real TXT, DOCX and PDF file through the whole pipeline, export verified."""
+    path = request.getfixturevalue(make)("Our reference is ACME-2024-000123.\n"
+                                         "Please quote it when you reply.")
     run = redactor_run(path, plugins=[(NAME, plugin)], policy="foia")
     mine = [f for f in run.findings if NAME in f.detectors]
     assert [(f.text, f.label) for f in mine] == [("ACME-2024-000123", Label.CODE)]
     assert "ACME-2024-000123" not in run.output_text
+    assert "Please quote it" in run.output_text
 
 
 def test_entry_point() -> None:

@@ -6,7 +6,7 @@ at its ``gs``, a Type3 glyph's procedure at each glyph shown — and collects, i
 order:
 
 * ``glyphs``: the text of every text-showing operator decoded by the font's *own* encoding
-  (:func:`~redactor_plugins.formats.pdf.fonts.own_decoder`; ``/ToUnicode`` and
+  (:func:`~redactor_plugins.formats.pdf.scan.fonts.own_decoder`; ``/ToUnicode`` and
   ``/ActualText`` are not trusted), a ``TJ`` array's pieces joined, so text split between
   operators, or between a page and a pattern, reads whole;
 * ``mapped``: the same through the ``/ToUnicode`` maps (what extractors show);
@@ -26,19 +26,25 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pikepdf
-from redactor_plugins.formats.pdf.fonts import (
+from redactor_plugins.formats.pdf.scan.fonts import (
     UNKNOWN,
     Decoder,
     codes_of,
-    decode,
     mapped_decoder,
     own_decoder,
+    translator,
 )
 
 MAX_DEPTH = 16
 MAX_EXPANSIONS = 64
 MAX_OPS = 2_000_000
 SHOW = {"Tj", "TJ", "'", '"'}
+#: Operators that take only numbers or strings (any other may carry names or dictionaries,
+#: unknown operators included).
+UNNAMED = {"Td", "TD", "Tm", "T*", "Tc", "Tw", "Tz", "TL", "Ts", "Tr", "Tj", "TJ", "'", '"',
+           "m", "l", "c", "v", "y", "re", "h", "S", "s", "f", "F", "f*", "B", "B*", "b", "b*",
+           "n", "W", "W*", "q", "Q", "cm", "w", "J", "j", "M", "d", "i", "g", "G", "rg", "RG",
+           "k", "K", "sc", "SC", "BT", "ET", "EMC", "d0", "d1"}
 FontKey = tuple[int, int] | int
 
 
@@ -48,6 +54,10 @@ class FontUse:
     own: Decoder
     mapped: Decoder
     type3: bool
+
+    def __post_init__(self) -> None:
+        self.read_own = translator(self.own)
+        self.read_mapped = translator(self.mapped)
 
 
 @dataclass
@@ -175,11 +185,12 @@ class Interpreter:
                 d.inline_pixels = max(d.inline_pixels, pixels)
                 continue
             operands, op = item.operands, str(item.operator)
-            for value in operands:
-                if isinstance(value, pikepdf.Name):
-                    d.raw.append(str(value)[1:].encode("utf-8", "surrogateescape"))
-                elif isinstance(value, pikepdf.Dictionary):
-                    d.raw.extend(walk_values(value))
+            if op not in UNNAMED:
+                for value in operands:
+                    if isinstance(value, pikepdf.Name):
+                        d.raw.append(str(value)[1:].encode("utf-8", "surrogateescape"))
+                    elif isinstance(value, pikepdf.Dictionary):
+                        d.raw.extend(walk_values(value))
             if op == "q":
                 saved.append((font, mode))
             elif op == "Q":
@@ -233,9 +244,9 @@ class Interpreter:
             d.glyphs.append("".join(p.decode("latin-1") for p in pieces))
             d.mapped.append(d.glyphs[-1])
             return
-        glyphs = "".join(decode(font.own, p) for p in pieces)
+        glyphs = "".join(font.read_own(p) for p in pieces)
         d.glyphs.append(glyphs)
-        d.mapped.append("".join(decode(font.mapped, p) for p in pieces))
+        d.mapped.append("".join(font.read_mapped(p) for p in pieces))
         key = _key(font.font)
         d.fonts[key] = font.font
         used = d.codes.setdefault(key, set())

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import pikepdf
 from pdfminer.encodingdb import EncodingDB, name2unicode
@@ -263,11 +263,17 @@ def mapped_decoder(font: object, own: Decoder) -> Decoder:
 
 def decode(decoder: Decoder, raw: bytes) -> str:
     """``raw`` string bytes as text through ``decoder`` (unreadable codes → U+FFFD)."""
+    return translator(decoder)(raw)
+
+
+def translator(decoder: Decoder) -> Callable[[bytes], str]:
+    """A fast ``raw → text`` function for ``decoder`` (one-byte codes: ``str.translate``)."""
     width, table = decoder
     if width == 1:
-        return "".join(table.get(b, UNKNOWN) or UNKNOWN for b in raw)
-    return "".join(table.get(int.from_bytes(raw[i:i + 2], "big"), UNKNOWN) or UNKNOWN
-                   for i in range(0, len(raw) - 1, 2))
+        trans = {c: table.get(c, UNKNOWN) or UNKNOWN for c in range(256)}
+        return lambda raw: raw.decode("latin-1").translate(trans)
+    return lambda raw: "".join(table.get(int.from_bytes(raw[i:i + 2], "big"), UNKNOWN)
+                               or UNKNOWN for i in range(0, len(raw) - 1, 2))
 
 
 def codes_of(decoder: Decoder, raw: bytes) -> list[int]:

@@ -9,7 +9,7 @@ hides?) and the verifier (does the written file carry anything?):
   decoded), keys included; memoised per object, so a font or image shared by many pages is
   read once; decompressed sizes counted against the input limits;
 * :func:`drawn_hits` — content: strings joined across operators, names, marked-content
-  properties and inline image data (:mod:`redactor_plugins.formats.pdf.drawn`);
+  properties and inline image data (:mod:`redactor_plugins.formats.pdf.scan.drawn`);
 * :func:`unused_tounicode_text` — ``/ToUnicode`` entries for codes no page shows;
 * :func:`lying_text` — glyphs drawn (read by the fonts' own encodings, patterns and soft
   masks included) that the reader's text does not show.
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 import pikepdf
-from redactor_plugins.formats.pdf.drawn import Drawn
-from redactor_plugins.formats.pdf.fonts import tounicode_map
-from redactor_plugins.formats.pdf.scan import ByteSearch, Needle
+from redactor_plugins.formats.pdf.scan.drawn import Drawn
+from redactor_plugins.formats.pdf.scan.fonts import tounicode_map
+from redactor_plugins.formats.pdf.scan.needles import ByteSearch, Needle
 
 from redactor.plugin_api import Budget, VerificationIssue, find_survivors
 
