@@ -22,6 +22,7 @@ from typing import Any
 from redactor import __version__
 from redactor.cli import plugins_cmd
 from redactor.cli.commands import CommandRegistry
+from redactor.cli.consent import ask_search_consent
 from redactor.core.errors import RedactorError, UsageError
 from redactor.plugin_api import API_VERSION
 
@@ -46,6 +47,10 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--indicators", help="comma-separated risk indicators to enable")
     p.add_argument("-k", "--vote-k", type=int, dest="vote_k",
                    help="mask when at least K enabled indicators say risky")
+    p.add_argument("--allow-network", action="store_true",
+                   help="let the web-search indicator send the queries it lists, after you "
+                        "say yes")
+    p.add_argument("--yes", action="store_true", help="answer yes to --allow-network's question")
 
 
 def build_parser(commands: CommandRegistry) -> argparse.ArgumentParser:
@@ -173,7 +178,10 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     for path in args.files:
         ctx = _context(args, host)
         try:
-            analysis = pipeline.analyze(pipeline.read(path, ctx), ctx)
+            doc = pipeline.read(path, ctx)
+            if args.allow_network:
+                ask_search_consent(pipeline, doc, ctx, assume_yes=args.yes)
+            analysis = pipeline.analyze(doc, ctx)
         except RedactorError as exc:
             if isinstance(exc, UsageError) or len(args.files) == 1:
                 raise
@@ -234,6 +242,8 @@ def cmd_redact(args: argparse.Namespace) -> int:
     ctx = _context(args, host)
     if args.report is not None:
         _check_report_path(args.report, args.input, args.output, args.force)
+    if args.allow_network:
+        ask_search_consent(pipeline, pipeline.read(args.input, ctx), ctx, assume_yes=args.yes)
     result = pipeline.redact_file(args.input, args.output, ctx,
                                   output_format=args.output_format, force=args.force)
     if args.report is not None:

@@ -79,6 +79,8 @@ def read_manifest(folder: Path) -> dict[str, Any]:
 def verify_pack(folder: Path, *, force: bool = False) -> dict[str, Any]:
     """Check every file of the manifest (size, then SHA-256); once per process and folder."""
     folder = Path(folder).resolve()
+    if not folder.is_dir():
+        raise ModelIntegrityError(f"model folder {folder.name!r} does not exist")
     manifest = read_manifest(folder)
     key = (str(folder), (folder / MANIFEST).stat().st_mtime_ns)
     with _LOCK:

@@ -81,7 +81,9 @@ def test_user_mlm_path_setting(risk_ready, small_doc, tmp_path, mlm_dir):
     sig = ri.LLMProbability().assess(doc, fs, ents, ctx)
     assert len(sig) == len(fs)
     missing = RunContext(settings=Settings({"risk": {"mlm_path": str(tmp_path / "none")}}))
-    with pytest.raises(FileNotFoundError):
+    from redactor.plugin_api import ModelIntegrityError
+
+    with pytest.raises(ModelIntegrityError, match="does not exist"):
         ri.LLMProbability().assess(doc, fs, ents, missing)
 
 
