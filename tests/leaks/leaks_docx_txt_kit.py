@@ -20,6 +20,7 @@ import unicodedata
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from lxml import etree
@@ -85,11 +86,13 @@ def _squash(text: str) -> str:
 
 
 def readings(text: str) -> list[str]:
-    """Ways a person or a program may read ``text``: as is, references decoded (repeatedly),
-    invisible characters dropped, tag characters dropped or decoded to ASCII."""
+    """Ways a person or a program may read ``text``: as is, references and escapes decoded
+    (repeatedly), invisible characters dropped, tag characters dropped or decoded to ASCII."""
     unescaped = text
     for _ in range(3):
         unescaped = html.unescape(unescaped)
+    unescaped = unquote(re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)),
+                               unescaped))
     out = [text, unescaped]
     for t in (text, unescaped):
         plain = _INVISIBLE.sub("", t)

@@ -294,6 +294,25 @@ def test_a_bitmap_that_may_hold_text_is_a_warning_or_with_the_setting_a_refusal(
     assert "refuse_unread_images" in str(refused) and not (tmp_path / "out2.docx").exists()
 
 
+def test_cli_refuses_unread_pictures_when_the_policy_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from redactor.cli.main import main
+
+    pkg = _doc(p(f"About {NAME}."))
+    pkg.default_type("png", "image/png")
+    _image(pkg, "word/media/scan.png", png(300, 80), "image/png", "rIdScan", 61)
+    src = pkg.save(tmp_path / "in.docx")
+    policy = tmp_path / "careful.toml"
+    policy.write_text('name = "careful"\n[options]\nrefuse_unread_images = "true"\n')
+    out = tmp_path / "out.docx"
+    code = main(["--no-plugins", "redact", str(src), "-o", str(out), "--deny", NAME,
+                 "--policy", str(policy)])
+    assert code == 4 and not out.exists()
+    assert "refuse_unread_images" in capsys.readouterr().err
+    assert main(["--no-plugins", "redact", str(src), "-o", str(out), "--deny", NAME]) == 0
+    assert "picture(s) may show text" in capsys.readouterr().err  # the default: a warning
+
+
 def test_an_output_name_that_carries_the_name_is_warned_about(tmp_path: Path) -> None:
     src = _doc(p(f"About {NAME}.")).save(tmp_path / "in.docx")
     result = export(src, tmp_path / f"{NAME}_redacted.docx", "redact")
