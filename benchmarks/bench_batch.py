@@ -8,7 +8,9 @@ policy (the real pipeline and built-in models) through :func:`redactor.batch.run
 
 Two rates per run: *wall* (from the call to the last file, worker start-up and model loading
 included) and *steady* (between the first and the last finished file, i.e. once the workers
-are up). Other processes on the machine slow every figure; the load average is printed.
+are up). ``cores_busy`` is the CPU time of this process and its workers divided by the wall
+time. Other processes on the machine slow every figure (on a busy machine more workers cannot
+get more CPU); the load average is printed.
 
     .venv/bin/python benchmarks/bench_batch.py [--files 48] [--words 400] [--workers N]
                                                [--skip-dask] [--json]
@@ -86,10 +88,12 @@ def run(src: Path, out: Path, **kw: object) -> dict[str, float]:
         if p.last:
             finished.append(time.perf_counter())
 
+    cpu0 = _cpu()
     start = time.perf_counter()
     options = BatchOptions(policy=load_policy("default"), **kw)  # type: ignore[arg-type]
     summary = run_batch([src], out, options, progress=progress)
     wall = time.perf_counter() - start
+    cpu = _cpu() - cpu0
     span = finished[-1] - finished[0] if len(finished) > 1 else 0.0
     steady_files = (len(finished) - 1) / span if span > 0 else 0.0
     return {"files": summary.done, "failed": summary.failed + summary.refused,
@@ -97,7 +101,18 @@ def run(src: Path, out: Path, **kw: object) -> dict[str, float]:
             "files_per_s": round(summary.done / wall, 3),
             "words_per_s": round(summary.words / wall, 1),
             "steady_files_per_s": round(steady_files, 3),
-            "steady_words_per_s": round(steady_files * summary.words / max(1, summary.done), 1)}
+            "steady_words_per_s": round(steady_files * summary.words / max(1, summary.done), 1),
+            "cpu_s": round(cpu, 1), "cores_busy": round(cpu / wall, 2),
+            "cpu_s_per_file": round(cpu / max(1, summary.done), 3)}
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the workers)."""
+    import resource
+
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def main() -> int:
@@ -139,10 +154,12 @@ def main() -> int:
             print(f"{args.files} files, {words} words, {os.cpu_count()} CPUs, load average "
                   f"{report['load_average']}")
             print(f"{'configuration':<32} {'wall s':>7} {'files/s':>8} {'words/s':>8} "
-                  f"{'steady files/s':>15} {'steady words/s':>15}")
+                  f"{'steady files/s':>15} {'steady words/s':>15} {'cores busy':>11} "
+                  f"{'CPU s/file':>11}")
             for name, r in results.items():
                 print(f"{name:<32} {r['wall_s']:>7} {r['files_per_s']:>8} {r['words_per_s']:>8} "
-                      f"{r['steady_files_per_s']:>15} {r['steady_words_per_s']:>15}")
+                      f"{r['steady_files_per_s']:>15} {r['steady_words_per_s']:>15} "
+                      f"{r['cores_busy']:>11} {r['cpu_s_per_file']:>11}")
             print(f"scaling {n} vs 1 worker: {scaling['wall']}x (wall), "
                   f"{scaling['steady']}x (steady)")
         return 0

@@ -31,7 +31,7 @@ FIRST = ["Yalman", "Ayşe", "Mehmet", "Olga", "Jonas", "Ingrid", "Pierre", "Mari
 LAST = ["Galip", "Demir", "Kowalski", "Hansen", "Dubois", "Rossi", "Berg", "Novak", "Ek"]
 WORDS_PER_PAGE = 400
 BUILTINS = ("redactor_plugins.formats.docx.plugin", "redactor_plugins.detectors.patterns.plugin", "redactor_plugins.detectors.terms.plugin",
-            "redactor_plugins.strategies.basic")
+            "redactor_plugins.strategies.plugin")
 
 
 def make_document(path: Path, pages: int, seed: int = 7) -> list[str]:

@@ -73,7 +73,7 @@ from redactor.core.model import (
     VerificationIssue,
     VerificationResult,
 )
-from redactor.core.normalize import plain_only, reading_view, tag_view
+from redactor.core.normalize import plain_only, reading_text, reading_view, tag_view
 from redactor.core.resources import resource_path
 from redactor.core.verify import (
     decoded_payloads,
@@ -142,6 +142,7 @@ __all__ = [
     "norm_text",
     "plain_only",
     "read_document",
+    "reading_text",
     "reading_view",
     "resource_path",
     "secret_variants",

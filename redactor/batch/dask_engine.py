@@ -54,8 +54,9 @@ class RedactorWorkerPlugin(WorkerPlugin):  # type: ignore[misc,valid-type]
         self._local = threading.local()
 
     def setup(self, worker: Any) -> None:
-        threads = self.recipe.threads or max(1, default_threads(1) // max(1, worker.state.nthreads))
-        self.recipe = dataclasses.replace(self.recipe, threads=threads)
+        # one ONNX Runtime thread per task slot unless --threads says otherwise: a worker
+        # cannot tell how many other workers share its machine
+        self.recipe = dataclasses.replace(self.recipe, threads=self.recipe.threads or 1)
         self._local = threading.local()
         warm_up(build_pipeline(self.recipe))  # load the models now, not in the first file
 

@@ -2,8 +2,8 @@
 risk-indicator table of Papadopoulou et al. (2023) (and, with ``--detection``, the recognizer's
 token-level scores).
 
-    redactor evaluate GOLD.json [--json] [--detection] [--gold-spans] [--folds N]
-                      [--indicators ID ...] [-k K] [--limit N] [--policy P]
+    redactor evaluate GOLD.json [--json] [--detection] [--coreference] [--gold-spans]
+                      [--folds N] [--indicators ID ...] [-k K] [--limit N] [--policy P]
 
 * Spans: every default detector (end to end), or ``--gold-spans``: the annotated spans (the
   paper's Table 5 setting, independent of detection).
@@ -53,6 +53,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.add_argument("--detection", action="store_true",
                    help="also print the recognizer's token-level P/R/F1 per type")
+    p.add_argument("--coreference", action="store_true",
+                   help="also print B³ of entity grouping against the gold entity ids, over "
+                        "the gold mentions that were detected (redactor.evaluation.coreference)")
     p.add_argument("--gold-spans", action="store_true",
                    help="judge the annotated spans instead of detected ones")
     p.add_argument("--folds", type=int, default=5,
@@ -162,7 +165,7 @@ def collect(gold_docs, *, host, pipeline, settings, gold_spans: bool, folds: int
         ctx = RunContext(settings=Settings(data),
                          policy=dataclasses.replace(pipeline.policy, thresholds={}))
         findings = gold_findings(g) if gold_spans else pipeline.detect(doc, ctx)
-        entities = group_entities(findings)
+        entities = group_entities(findings, g.text)
         ent_of = entity_index(entities, len(findings))
         run = DocRun(g.doc_id, list(findings), entities, ent_of,
                      fold=",".join(f"{k}={v.name}" for k, v in over.items()))
@@ -422,6 +425,13 @@ def run(args: argparse.Namespace) -> int:
         det = evaluate_detection(gold_docs, preds)
         result["detection"] = det.to_dict()
         det_md = format_markdown(det)
+    if args.coreference:
+        from redactor.evaluation.coreference import evaluate_coreference
+
+        coref = evaluate_coreference(gold_docs, {r.doc_id: [
+            (f.span.start, f.span.end, r.entities[r.entity_of[i]].id)
+            for i, f in enumerate(r.findings)] for r in runs})
+        result["coreference"] = coref.to_dict()
     if args.dump_signals:
         args.dump_signals.write_text(json.dumps([
             {"doc_id": r.doc_id, "fold": r.fold,
@@ -439,4 +449,11 @@ def run(args: argparse.Namespace) -> int:
     if args.detection:
         print()
         print(det_md)
+    if args.coreference:
+        c = result["coreference"]
+        print()
+        print("coreference (B³ over detected gold mentions, every annotator): " + (
+            "no gold mention detected" if c["b3_f1"] is None else
+            f"P {c['b3_precision']:.3f} R {c['b3_recall']:.3f} F1 {c['b3_f1']:.3f} "
+            f"({c['detected_mentions']} of {c['gold_mentions']} mentions)"))
     return 0

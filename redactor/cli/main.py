@@ -144,7 +144,7 @@ def analysis_to_json(analysis: Any) -> dict[str, Any]:
         entity = analysis.entity_for(i)
         decision = analysis.decisions[i]
         findings.append({
-            "start": f.span.start, "end": f.span.end, "label": str(f.label),
+            "id": f"F{i + 1}", "start": f.span.start, "end": f.span.end, "label": str(f.label),
             "subtype": f.subtype, "text": f.text, "score": round(f.score, 4),
             "detectors": list(f.detectors), "validated": f.validated, "entity_id": entity.id,
             "risk": {s.indicator: {"score": round(s.score, 4), "risky": s.risky,
@@ -207,7 +207,8 @@ def _print_analysis(res: dict[str, Any]) -> None:
           f"{len(res['entities'])} entities, {masked} to mask")
     for f in res["findings"]:
         sub = f"/{f['subtype']}" if f["subtype"] else ""
-        print(f"  {f['start']:>7}-{f['end']:<7} {f['label']}{sub:<16} {f['decision']:<6} "
+        print(f"  {f['id']:>5} {f['start']:>7}-{f['end']:<7} {f['label']}{sub:<16} "
+              f"{f['decision']:<6} "
               f"{f['entity_id']:<5} {f['text']!r}")
     for w in res["warnings"]:
         print(f"  warning: {w}")
@@ -377,6 +378,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BROKEN_PIPE
 
 
+def _print_issue_findings(exc: RedactorError) -> None:
+    """After a refused export: the findings whose text survived, by id, page and offsets
+    (``redactor analyze`` lists them by the same ids), never their text."""
+    from redactor.core.errors import VerificationError
+    from redactor.core.issue_refs import issue_lines
+
+    if isinstance(exc, VerificationError):
+        lines = issue_lines(exc.issues)
+        if lines:
+            print("redactor: the findings to fix (see `redactor analyze`; keep, widen or mark "
+                  "them again in the app):", file=sys.stderr)
+        for line in lines:
+            print(f"redactor:   {line}", file=sys.stderr)
+
+
 def _dispatch(argv: list[str], debug: bool) -> int:
     """Parse and run one command; errors become one line on stderr and an exit code."""
     try:
@@ -394,6 +410,7 @@ def _dispatch(argv: list[str], debug: bool) -> int:
         if debug:
             traceback.print_exc()
         print(f"redactor: error: {exc}", file=sys.stderr)
+        _print_issue_findings(exc)
         return exc.exit_code
     except KeyboardInterrupt:
         print("redactor: cancelled", file=sys.stderr)

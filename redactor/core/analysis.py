@@ -86,7 +86,7 @@ class Analysis:
         comb = [self.combined[i] for i in keep] + [CombinedRisk(True, 1.0, "marked by the reviewer")]
         dec = [self.decisions[i] for i in keep] + [Decision(action, decided_by, "marked by the reviewer")]
         findings = [findings[j] for j in order]
-        entities = group_entities(findings)
+        entities = group_entities(findings, self.document.text)
         return dataclasses.replace(
             self,
             findings=tuple(findings),

@@ -69,6 +69,10 @@ class RunContext:
     search_providers: dict[str, Any] = field(default_factory=dict)
     """The registered search providers by id (the pipeline fills it for the ``web-search``
     indicator; empty: that indicator uses its built-in providers)."""
+    ocr_engines: dict[str, Any] = field(default_factory=dict)
+    """The registered OCR engines by id, in registration order (the pipeline fills it before
+    reading and writing, so that formats read scans and pictures without importing an
+    engine; empty: nothing is OCR'd)."""
 
     def check(self) -> None:
         """Raise :class:`CancelledError` if the run was cancelled."""

@@ -5,6 +5,11 @@ titles such as "Mr" and a possessive "'s" ignored). A person-name mention whose 
 subset of exactly one longer person name ("Yalman" ⊂ "Galip Yalman") joins that name's
 entity; an ambiguous part ("Yalman" when both "Galip Yalman" and "Ayse Yalman" occur) stays
 an entity of its own.
+
+Gendered titles are a constraint, never a key: "Mr Okafor" and "Ms Okafor" are two people,
+a title and a surname join only a full name whose title is compatible (same gender, or none),
+and no union of any pass — here or in :mod:`redactor.core.coreference` — puts mentions with
+a male and a female title into one entity (:func:`title_gender`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
+from redactor.core.coreference import coreference_links, name_key
 from redactor.core.model import Entity, Finding, Label
 
 TITLES = frozenset(
@@ -36,9 +42,32 @@ def name_tokens(text: str) -> tuple[str, ...]:
     return tuple(t for t in tokens if not (len(t) == 1 and t.isalpha() and len(tokens) > 1))
 
 
+# -- gendered titles (a constraint on grouping people) ---------------------------------------
+MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr".split())
+FEMALE_TITLES = frozenset(
+    "mrs ms miss madam lady frau fru frk madame mme mlle signora señora sra".split())
+
+
+def title_gender(finding: Finding) -> str:
+    """``"m"`` or ``"f"`` for a PERSON mention that starts with a gendered title, else ``""``."""
+    if finding.label != Label.PERSON:
+        return ""
+    words = _WORD.findall(normalise(finding.text))
+    for w in words[:2]:  # "Mr", or "Dr Mrs …"
+        if w in MALE_TITLES and len(words) > 1:
+            return "m"
+        if w in FEMALE_TITLES and len(words) > 1:
+            return "f"
+    return ""
+
+
 class _UnionFind:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
+    """Union-find whose groups remember the gendered titles of their mentions: a union
+    that would join a male and a female title is refused (returns False)."""
+
+    def __init__(self, genders: Sequence[str]) -> None:
+        self.parent = list(range(len(genders)))
+        self.genders = [{g} - {""} for g in genders]
 
     def find(self, i: int) -> int:
         while self.parent[i] != i:
@@ -46,18 +75,32 @@ class _UnionFind:
             i = self.parent[i]
         return i
 
-    def union(self, a: int, b: int) -> None:
+    def compatible(self, a: int, b: int) -> bool:
+        return len(self.genders[self.find(a)] | self.genders[self.find(b)]) <= 1
+
+    def union(self, a: int, b: int) -> bool:
         ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
+        if ra == rb:
+            return True
+        if not self.compatible(ra, rb):
+            return False
+        lo, hi = min(ra, rb), max(ra, rb)
+        self.parent[hi] = lo
+        self.genders[lo] |= self.genders[hi]
+        return True
+# ---------------------------------------------------------------------------------------------
 
 
-def group_entities(findings: Sequence[Finding]) -> tuple[Entity, ...]:
-    """Group findings into entities; ids are ``E1``, ``E2`` … in order of first mention."""
-    uf = _UnionFind(len(findings))
+def group_entities(findings: Sequence[Finding], text: str = "") -> tuple[Entity, ...]:
+    """Group findings into entities; ids are ``E1``, ``E2`` … in order of first mention.
+    ``text`` (the document's) lets :mod:`redactor.core.coreference` see defined aliases."""
+    genders = [title_gender(f) for f in findings]
+    uf = _UnionFind(genders)
     first_by_key: dict[str, int] = {}
     for i, f in enumerate(findings):
-        key = " ".join(name_tokens(f.text)) if f.label == Label.PERSON else normalise(f.text)
+        key = " ".join(name_key(f.text)) if f.label == Label.PERSON else normalise(f.text)
+        if key and genders[i]:  # "Mr Okafor" and "Ms Okafor": two people
+            key += "|" + genders[i]
         if not key:
             continue
         if key in first_by_key:
@@ -65,20 +108,26 @@ def group_entities(findings: Sequence[Finding]) -> tuple[Entity, ...]:
         else:
             first_by_key[key] = i
 
-    person_names: dict[tuple[str, ...], int] = {}
+    person_names: dict[tuple[tuple[str, ...], str], int] = {}
     for i, f in enumerate(findings):
         if f.label == Label.PERSON:
-            toks = name_tokens(f.text)
+            toks = name_key(f.text)  # initials kept: "T. Berg" is not "K. Berg"
             if toks:
-                person_names.setdefault(toks, i)
-    for toks, i in person_names.items():
-        supersets = {
-            uf.find(j)
-            for other, j in person_names.items()
-            if len(other) > len(toks) and set(toks) <= set(other)
+                person_names.setdefault((toks, genders[i]), i)
+    for (toks, gender), i in person_names.items():
+        supersets = {  # only names with a compatible title: Mr Berg is not Mrs Kari Berg;
+            uf.find(j)  # "Okafor" alone fits "Mr Okafor" and "Ms Okafor": ambiguous
+            for (other, g), j in person_names.items()
+            if (len(other) > len(toks) and set(toks) <= set(other)
+                or (not gender and g and other == toks)) and uf.compatible(i, j)
         }
         if len(supersets) == 1:
             uf.union(i, supersets.pop())
+
+    # -- links between different texts of one entity: redactor.core.coreference ----------
+    for a, b in coreference_links(findings, text):
+        uf.union(a, b)
+    # -------------------------------------------------------------------------------------
 
     groups: dict[int, list[int]] = {}
     for i in range(len(findings)):

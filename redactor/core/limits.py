@@ -17,7 +17,7 @@ key                       default               what it bounds
 ``page_pixels``           100 million           one page rendered (at the writer's dpi)
 ``image_pixels``          100 million           one embedded image (width × height)
 ``pages``                 20 000                pages of one document
-``chars``                 20 million            characters of one document's text
+``chars``                 50 million            characters of one document's text
 ========================  ====================  ==============================================
 
 The defaults keep a 2-core laptop with 8 GB responsive: one rendered page or decoded image
@@ -41,16 +41,16 @@ DEFAULTS: dict[str, int] = {
     "page_pixels": 100_000_000,
     "image_pixels": 100_000_000,
     "pages": 20_000,
-    "chars": 20_000_000,
+    "chars": 50_000_000,
 }
 
 _WHAT = {
-    "stream_bytes": "a stream decompresses to more than",
-    "file_bytes": "the file's streams decompress to more than",
-    "page_pixels": "a page would render to more than",
-    "image_pixels": "an image has more than",
-    "pages": "the document has more than",
-    "chars": "the text has more than",
+    "stream_bytes": "a stream decompresses to at least",
+    "file_bytes": "the file's streams decompress to at least",
+    "page_pixels": "a page would render to",
+    "image_pixels": "an image has",
+    "pages": "the document has",
+    "chars": "the text has at least",
 }
 _UNIT = {"stream_bytes": "bytes", "file_bytes": "bytes", "page_pixels": "pixels",
          "image_pixels": "pixels", "pages": "pages", "chars": "characters"}
@@ -59,12 +59,13 @@ _UNIT = {"stream_bytes": "bytes", "file_bytes": "bytes", "page_pixels": "pixels"
 class LimitError(InputError):
     """The input is over one of the :class:`Limits` (exit 3)."""
 
-    def __init__(self, source: str, limit: str, value: int) -> None:
+    def __init__(self, source: str, limit: str, value: int, allowed: int) -> None:
         self.limit = limit
         self.value = value
         super().__init__(
-            f"{source}: refused, {_WHAT[limit]} {value:,} {_UNIT[limit]} (limit "
-            f"limits.{limit}); raise it in the settings section [limits] for trusted files")
+            f"{source}: refused, {_WHAT[limit]} {value:,} {_UNIT[limit]}, over "
+            f"limits.{limit} = {allowed:,}; raise it in the settings section [limits] for "
+            "trusted files")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +97,9 @@ class Limits:
 
     def check(self, source: str, limit: str, value: int) -> None:
         """Raise :class:`LimitError` when ``value`` is over the limit named ``limit``."""
-        if value > getattr(self, limit):
-            raise LimitError(source, limit, value)
+        allowed = getattr(self, limit)
+        if value > allowed:
+            raise LimitError(source, limit, value, allowed)
 
 
 def limits_for(ctx: object | None) -> Limits:

@@ -303,11 +303,40 @@ class ComponentFailure:
 
 
 @dataclass(frozen=True, slots=True)
+class FindingRef:
+    """Which finding a problem is about, without its text: its id (``F12``: the 12th finding
+    of the analysis), label, page (1-based; 0 when the format has none) and offsets."""
+
+    index: int
+    """Index into ``Analysis.findings``."""
+    label: str
+    start: int
+    end: int
+    page: int = 0
+    entity_id: str = ""
+
+    @property
+    def finding_id(self) -> str:
+        return f"F{self.index + 1}"
+
+    def describe(self) -> str:
+        """``F12 (PERSON, page 3, characters 1200–1203)`` — never the text."""
+        page = f", page {self.page}" if self.page else ""
+        return f"{self.finding_id} ({self.label}{page}, characters {self.start}–{self.end})"
+
+
+@dataclass(frozen=True, slots=True)
 class VerificationIssue:
-    """Something of a redacted span that survived in an output (secret shown only in part)."""
+    """Something of a redacted span that survived in an output (secret shown only in part).
+
+    ``secret_ref`` is a digest of the surviving string keyed per process (never the string;
+    :func:`redactor.core.verify.secret_ref`); the export resolves it into ``findings``, the
+    findings whose text survived (:mod:`redactor.core.issue_refs`)."""
 
     where: str
     what: str
+    secret_ref: str = field(default="", compare=False, repr=False)
+    findings: tuple[FindingRef, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

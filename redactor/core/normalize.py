@@ -5,8 +5,9 @@ detector matching letters does not: character references (``&#89;alman``, ``&amp
 ``\\u0059`` and ``%59`` escapes, markup inside a word (``Yal<b>man</b>``, ``Yal**man**``),
 compatibility characters (fullwidth ``Ｙａｌｍａｎ``, mathematical ``𝐘𝐚𝐥𝐦𝐚𝐧``), invisible
 characters inside it (zero-width, soft hyphen, bidi controls, variation selectors, tag
-characters) — or spelled *in* tag characters (U+E0020…U+E007E), which most software hides
-but which decode to ASCII.
+characters), Cyrillic or Greek letters that look Latin mixed into it (``Yаlman``) — or
+spelled *in* tag characters (U+E0020…U+E007E), which most software hides but which decode
+to ASCII.
 
 :func:`reading_view` undoes all of that, keeping an offset map so that a span found in the
 view covers exactly the original characters (:meth:`Mapped.span`); :func:`tag_view` is the
@@ -78,14 +79,36 @@ class Mapped:
         return self.starts is None
 
     def span(self, start: int, end: int) -> tuple[int, int]:
-        """The original characters behind ``text[start:end]`` (never an empty span for a
-        non-empty one that holds a visible character)."""
+        """The original characters behind ``text[start:end]``, with the invisible characters
+        the view dropped right around them (``Y\u200bal\u200b…n\u200b`` is covered
+        whole)."""
         if self.starts is None or self.ends is None:
             return start, end
         n = len(self.starts)
-        a = self.starts[start] if start < n else len(self.original)
-        b = self.ends[end - 1] if 0 < end <= n else a
-        return a, max(a, b)
+        if start >= end:
+            a = self.starts[start] if start < n else len(self.original)
+            return a, a
+        a = self.ends[start - 1] if 0 < start <= n else 0
+        a = max(a, min(self.starts[start], self._visible_before(start)))
+        b = self.starts[end] if end < n else len(self.original)
+        b = min(b, max(self.ends[end - 1], self._visible_after(end - 1)))
+        return min(a, self.starts[start]), max(b, self.ends[end - 1])
+
+    def _visible_before(self, i: int) -> int:
+        """The original offset where the invisible characters before view char ``i`` start."""
+        assert self.starts is not None
+        pos = self.starts[i]
+        while pos > 0 and IGNORABLE.match(self.original[pos - 1]):
+            pos -= 1
+        return pos
+
+    def _visible_after(self, i: int) -> int:
+        """The original offset where the invisible characters after view char ``i`` end."""
+        assert self.ends is not None
+        pos = self.ends[i]
+        while pos < len(self.original) and IGNORABLE.match(self.original[pos]):
+            pos += 1
+        return pos
 
 
 def _rewrite(view: Mapped, pattern: re.Pattern[str],
@@ -231,7 +254,27 @@ def _view(text: str, tags: str) -> Mapped:
         if view.text == before:
             break
     view = _characters(view, tags)
-    return _rewrite(view, _MARKUP, lambda m: "")
+    view = _rewrite(view, _MARKUP, lambda m: "")
+    return _rewrite(view, _WORD, _unmixed) if _HOMOGLYPH.search(view.text) else view
+
+
+# Cyrillic and Greek letters drawn like Latin ones: read as Latin inside a word that mixes
+# them with Latin letters ("Yаlman" with a Cyrillic а); words wholly in one script are left.
+_HOMOGLYPHS = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеіјоѕрсхуԁԛԝӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧοϲνɑ",
+    "ABESIJKMHOPCTXYaeijospcxydqwlABEZHIKMNOPTYXocva")
+_HOMOGLYPH = re.compile("[АВЕЅІЈКМНОРСТХУаеіјоѕрсхуԁԛԝӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧοϲνɑ]")
+_WORD = re.compile(r"[^\W\d_]+")
+_LATIN = re.compile("[A-Za-z]")
+
+
+def _unmixed(m: re.Match[str]) -> str | None:
+    """A word that mixes Latin letters with Latin-looking Cyrillic or Greek ones, read as
+    Latin; ``None`` (left) otherwise."""
+    word = m.group()
+    if not _LATIN.search(word) or not _HOMOGLYPH.search(word):
+        return None
+    return word.translate(_HOMOGLYPHS)
 
 
 def _decode_tags(m: re.Match[str]) -> str:
@@ -254,8 +297,10 @@ def reading_text(text: str, tags: str = "strip") -> str:
         text = new
     if tags == "decode":
         text = _TAG_RUN.sub(_decode_tags, text)
-    text = unicodedata.normalize("NFKC", IGNORABLE.sub("", text))
-    return _MARKUP.sub("", text)
+    text = _MARKUP.sub("", unicodedata.normalize("NFKC", IGNORABLE.sub("", text)))
+    if _HOMOGLYPH.search(text):
+        text = _WORD.sub(lambda m: r if (r := _unmixed(m)) is not None else m.group(), text)
+    return text
 
 
 def reading_view(text: str) -> Mapped:
@@ -303,6 +348,10 @@ def plain_only(text: str) -> str:
                                       and unicodedata.normalize("NFKC", c)
                                       != unicodedata.normalize("NFC", c)):
                 chars[i] = BLOCK
+    if _HOMOGLYPH.search(text):
+        for m in _WORD.finditer(text):
+            if _unmixed(m) is not None:
+                chars[m.start():m.end()] = [BLOCK] * (m.end() - m.start())
     return "".join(chars)
 
 

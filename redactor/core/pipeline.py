@@ -8,6 +8,7 @@ isolated by the host; cancellation is checked between components and documents.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 import uuid
 import zipfile
@@ -17,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from redactor.core.analysis import Analysis, decide
-from redactor.core.combine import CombinedRisk, vote
+from redactor.core.combine import CombinedRisk, triage, vote
 from redactor.core.components import ReplacementRequest
 from redactor.core.context import RunContext
 from redactor.core.contracts import invalid_findings, signals_problem
 from redactor.core.entities import entity_index, group_entities
 from redactor.core.errors import InputError, RedactorError, UsageError, VerificationError
 from redactor.core.hashing import sha256_file
+from redactor.core.issue_refs import with_finding_refs
 from redactor.core.model import (
     Action,
     ComponentFailure,
@@ -36,6 +38,7 @@ from redactor.core.model import (
     VerificationResult,
 )
 from redactor.core.normalize import detection_views
+from redactor.core.ocr_review import review_low_confidence
 from redactor.core.policy import Policy
 from redactor.core.report import build_report
 from redactor.core.verify import CORE_CHECK_BYTES, core_output_issues, output_name_warnings
@@ -99,6 +102,7 @@ class Pipeline:
     def read(self, path: Path, ctx: RunContext) -> Document:
         reg = self.reader_for(path)
         ctx.check()
+        self.hand_ocr_engines(ctx)
         try:
             doc = reg.component.read(path, ctx)
         except RedactorError:
@@ -112,6 +116,12 @@ class Pipeline:
                              f"({type(exc).__name__})") from exc
         self.host.pm.hook.document_did_open(document=doc, ctx=ctx)
         return doc
+
+    def hand_ocr_engines(self, ctx: RunContext) -> None:
+        """Put the registered OCR engines into ``ctx`` (readers OCR scans and pictures,
+        writers' verifiers re-read exports with them; docs/ocr.md)."""
+        if not ctx.ocr_engines:
+            ctx.ocr_engines = {r.id: r.component for r in self.host.components("ocr_engines")}
 
     # -- analysis --------------------------------------------------------------------------
     def detect(self, doc: Document, ctx: RunContext,
@@ -201,15 +211,18 @@ class Pipeline:
         if ctx.policy is None:
             ctx.policy = self.policy
         findings = self.detect(doc, ctx, on_findings)
-        entities = group_entities(findings)
+        entities = group_entities(findings, doc.text)
         ent_of = entity_index(entities, len(findings))
         signals = self.assess(doc, findings, entities, ctx)
         combined = self.combine(findings, signals)
         decisions = decide(findings, entities, ent_of, combined, self.policy)
+        decisions = triage(findings, signals, decisions, self.policy)  # uncertain → REVIEW
+        # findings beside words OCR read with low confidence go to review (docs/ocr.md)
+        decisions, ocr_notes = review_low_confidence(doc, findings, entities, decisions)
         ctx.progress("analysed", 1.0)
         analysis = Analysis(doc, tuple(findings), entities, ent_of, signals, combined, decisions,
                             self.policy, tuple(collapse(self.host.take_failures())),
-                            tuple(self.policy_warnings()))
+                            tuple(self.policy_warnings()) + ocr_notes)
         self.host.pm.hook.analysis_did_finish(analysis=analysis, ctx=ctx)
         return analysis
 
@@ -317,6 +330,7 @@ class Pipeline:
             raise UsageError(f"{dest.parent}: output folder does not exist")
         fmt = output_format or _format_from_suffix(dest, self) or doc.format
         writer = self.writer_for(fmt)
+        self.hand_ocr_engines(ctx)
         self.host.take_failures()
         plan, plan_warnings = self.plan_with_warnings(analysis, ctx)
         plan_failures = tuple(self.host.take_failures())
@@ -331,7 +345,7 @@ class Pipeline:
             except Exception as exc:
                 if self.host.strict:
                     raise
-                raise RedactorError(f"writing {fmt.upper()} failed ({type(exc).__name__})") from exc
+                raise write_failure(doc, fmt, exc) from exc
             if not tmp.is_file():
                 raise RedactorError(f"the {fmt.upper()} writer wrote no file")
             ctx.check()
@@ -349,13 +363,15 @@ class Pipeline:
                                         "result; no file was written")
             if not result.ok:
                 where = "; ".join(f"{i.where}: {i.what}" for i in result.issues[:5])
-                raise VerificationError(
-                    f"verification failed, no file was written: {where}", result.issues)
+                raise VerificationError(  # each issue names its findings (id, page)
+                    f"verification failed, no file was written: {where}",
+                    with_finding_refs(result.issues, analysis, plan))
             core = self._core_check(doc, plan, tmp, third_party=self._third_party(writer))
             if core:
                 where = "; ".join(f"{i.where}: {i.what}" for i in core[:5])
                 raise VerificationError(
-                    f"the core's own check failed, no file was written: {where}", tuple(core))
+                    f"the core's own check failed, no file was written: {where}",
+                    with_finding_refs(core, analysis, plan))
             with tmp.open("rb") as fh:
                 os.fsync(fh.fileno())
             os.replace(tmp, dest)
@@ -413,6 +429,22 @@ class Pipeline:
         doc = self.read(path, ctx)
         analysis = self.analyze(doc, ctx)
         return self.export(analysis, dest, ctx, output_format=output_format, force=force)
+
+
+def write_failure(doc: Document, fmt: str, exc: BaseException) -> RedactorError:
+    """What a writer's unexpected exception means: the output could not be written (a full
+    disk, no permission: exit 1), or — anything else — the input is damaged or built in a way
+    the writer cannot handle (exit 3, like a file the reader refuses)."""
+    if isinstance(exc, OSError) and exc.errno in _DISK_ERRNOS:
+        return RedactorError(f"the output could not be written ({exc.strerror or exc})")
+    return InputError(
+        f"{doc.source.name}: cannot be redacted as {fmt.upper()}: the file is damaged or "
+        f"built in a way the writer cannot handle ({type(exc).__name__}); nothing was written. "
+        f"Open it in its application, save or print it to a new {fmt.upper()}, and try again")
+
+
+_DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EACCES, errno.EPERM, errno.EROFS,
+                          errno.EDQUOT})
 
 
 def indicator_not_run(indicator: str, plugin: str, policy: Policy) -> str:

@@ -19,6 +19,14 @@ preset and ``--policy FILE`` a user's file. Example::
     [risk.thresholds]                  # this policy's operating point (else each indicator's own)
     span-classifier = 0.14
     sequence-labelling = 0.2
+    [review]                           # triage: uncertain decisions go to REVIEW
+    propagated = true                  # masked only because its entity is masked elsewhere
+    [review.detection]                 # per label: detector scores below go to review
+    PERSON = 0.5
+    [review.margin]                    # per label: risk scores this close to the thresholds
+    ORG = 0.3
+    [review.disagreement]              # per label: masked though at most this share of the
+    ORG = 0.25                         # indicators says risky (1 of 4)
     [options]
     redact_marker = "[REDACTED]"
 """
@@ -50,6 +58,33 @@ class LabelRule:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewRule:
+    """When a decision is uncertain enough to send the finding to REVIEW (``[review]``; see
+    :func:`redactor.core.combine.triage`). Per-label values are (label, number) pairs, so a
+    policy stays hashable and picklable."""
+
+    enabled: bool = True
+    #: a mention masked only because another mention of its entity is masked
+    propagated: bool = False
+    #: (label, score): a detector score below it is an uncertain detection
+    detection: tuple[tuple[str, float], ...] = ()
+    #: (label, margin): masked on risk scores at most this far above the thresholds
+    margin: tuple[tuple[str, float], ...] = ()
+    #: (label, share): masked although at most this share of the indicators says risky (the
+    #: indicators disagree: 0.25 sends "1 of 4 say risky" to review)
+    disagreement: tuple[tuple[str, float], ...] = ()
+
+    def detection_for(self, label: str) -> float:
+        return dict(self.detection).get(str(label), 0.0)
+
+    def disagreement_for(self, label: str) -> float:
+        return dict(self.disagreement).get(str(label), 0.0)
+
+    def margin_for(self, label: str) -> float:
+        return dict(self.margin).get(str(label), 0.0)
+
+
+@dataclass(frozen=True, slots=True)
 class Policy:
     """A complete, validated policy."""
 
@@ -65,6 +100,8 @@ class Policy:
     #: indicator id → the score from which it says "risky" under this policy
     thresholds: Mapping[str, float] = field(default_factory=dict)
     options: Mapping[str, str] = field(default_factory=dict)
+    #: triage: which uncertain decisions go to review (``[review]``; off when absent)
+    review: ReviewRule = field(default_factory=lambda: ReviewRule(enabled=False))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "labels", MappingProxyType(dict(self.labels)))
@@ -108,7 +145,7 @@ def _str_tuple(value: Any, where: str) -> tuple[str, ...]:
 
 def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> Policy:
     """Validate a parsed TOML mapping into a :class:`Policy`."""
-    for section in ("labels", "terms", "risk", "options"):
+    for section in ("labels", "terms", "risk", "options", "review"):
         if not isinstance(data.get(section, {}), Mapping):
             raise UsageError(f"policy: [{section}] must be a table")
     labels: dict[Label, LabelRule] = {}
@@ -146,6 +183,7 @@ def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> 
         raise UsageError(f"policy: risk.k = {k} but only {len(indicators)} indicator(s) are "
                          "enabled: no span could ever reach the vote")
     return Policy(
+        review=_review_rule(data.get("review")),
         name=str(data.get("name", fallback_name)),
         description=str(data.get("description", "")),
         strategy=str(data.get("strategy", "redact")),
@@ -158,6 +196,31 @@ def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> 
         thresholds=thresholds,
         options=options,
     )
+
+
+def _review_rule(raw: Any) -> ReviewRule:
+    """The ``[review]`` table (absent: triage off)."""
+    if raw is None:
+        return ReviewRule(enabled=False)
+    per_label: dict[str, tuple[tuple[str, float], ...]] = {}
+    for key in ("detection", "margin", "disagreement"):
+        table = raw.get(key, {})
+        if not isinstance(table, Mapping):
+            raise UsageError(f"policy: [review.{key}] must be a table of LABEL = number")
+        pairs = []
+        for lab, value in table.items():
+            if str(lab).upper() not in Label.__members__:
+                raise UsageError(f"policy: unknown label {lab!r} in [review.{key}]")
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise UsageError(f"policy: review.{key}.{lab} must be a number >= 0")
+            pairs.append((str(lab).upper(), float(value)))
+        per_label[key] = tuple(sorted(pairs))
+    flags = {k: raw.get(k, d) for k, d in (("enabled", True), ("propagated", False))}
+    for key, value in flags.items():
+        if not isinstance(value, bool):
+            raise UsageError(f"policy: review.{key} must be true or false")
+    return ReviewRule(flags["enabled"], flags["propagated"], per_label["detection"],
+                      per_label["margin"], per_label["disagreement"])
 
 
 def preset_names() -> list[str]:

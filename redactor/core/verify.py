@@ -1,6 +1,6 @@
 """Format-independent leak search used by every writer's ``verify``.
 
-Two searches run on every output text (:func:`find_survivors`):
+Two searches run on an output's text (:func:`find_survivors`; the second when asked):
 
 * **diff**: a redacted string may occur in an output only as often as in the text that was
   deliberately kept (the expected output text), both compared under the normalisations of
@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import io
+import os
 import re
 import unicodedata
 import zipfile
@@ -61,8 +63,11 @@ def norm_tags(text: str) -> str:
     return _norm(reading_text(text, "decode")) if has_tag_text(text) else ""
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def digits_only(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKC", text) if c.isdigit())
+    return "".join(_DIGIT.findall(unicodedata.normalize("NFKC", text)))
 
 
 def secret_variants(secret: str) -> list[tuple[str, Callable[[str], str]]]:
@@ -79,6 +84,17 @@ def secret_variants(secret: str) -> list[tuple[str, Callable[[str], str]]]:
     if len(normed) >= 2:
         variants.append((normed, norm_tags))
     return variants
+
+
+_REF_KEY = os.urandom(16)  # secret_ref digests mean something within this process only
+
+
+def secret_ref(secret: str) -> str:
+    """A digest of a secret keyed per process: an issue names the string that survived by it,
+    so the export can point at its finding (:mod:`redactor.core.issue_refs`) while the issue
+    never carries the string."""
+    return hashlib.blake2b(secret.encode("utf-8", "surrogatepass"), key=_REF_KEY,
+                           digest_size=8).hexdigest()
 
 
 def hint(secret: str) -> str:
@@ -217,11 +233,16 @@ def find_survivors(
     secrets: Iterable[tuple[str, str]],
     expected_text: str,
     outputs: Mapping[str, str],
+    *,
+    every_spelling: bool = False,
 ) -> list[VerificationIssue]:
     """Report secrets that survive in any output (see the module docstring).
 
     ``secrets`` are (label, original text) pairs; ``outputs`` maps a place name (a part of a
-    DOCX, an extractor of a PDF) to the text found there.
+    DOCX, an extractor of a PDF) to the text found there. The diff search always runs (with
+    base64 payloads decoded); ``every_spelling`` adds the search that excuses only plainly
+    written mentions — what a writer's verification of its output wants (TXT and DOCX pass
+    it), not a comparison of two readings of one input.
     """
     secrets = list(secrets)
     outputs = dict(outputs)
@@ -249,10 +270,12 @@ def find_survivors(
                 found = out_cache[key].count(needle)
                 if found > allowed:
                     issues.append(
-                        VerificationIssue(where, f"{label} {hint(secret)} survives ({found}×)"))
+                        VerificationIssue(where, f"{label} {hint(secret)} survives ({found}×)",
+                                          secret_ref(secret)))
                     flagged.add((where, secret))
                     break
-    issues += _every_spelling(secrets, expected_text, outputs, flagged)
+    if every_spelling:
+        issues += _every_spelling(secrets, expected_text, outputs, flagged)
     return issues
 
 
@@ -286,11 +309,11 @@ def _every_spelling(secrets: list[tuple[str, str]], expected_text: str,
             if found > allowed:
                 issues.append(VerificationIssue(
                     where, f"{label} {hint(secret)} survives in another spelling (disguised "
-                           f"or joined to other words, {found - allowed}×)"))
+                           f"or joined to other words, {found - allowed}×)", secret_ref(secret)))
             elif tag_found > 0:
                 issues.append(VerificationIssue(
                     where, f"{label} {hint(secret)} survives spelled in invisible tag "
-                           f"characters ({tag_found}×)"))
+                           f"characters ({tag_found}×)", secret_ref(secret)))
             else:
                 continue
             break
@@ -322,7 +345,8 @@ def core_output_issues(source_bytes_equal: bool, plan_secrets: Iterable[str], ex
             continue
         found = haystack.count(needle)
         if found > kept.count(needle):
-            issues.append(VerificationIssue("output bytes", f"{hint(secret)} survives ({found}×)"))
+            issues.append(VerificationIssue("output bytes", f"{hint(secret)} survives ({found}×)",
+                                            secret_ref(secret)))
     return issues
 
 

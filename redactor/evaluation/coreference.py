@@ -59,7 +59,8 @@ def _assign(layer: AnnotatorLayer, predicted: Sequence[PredictedMention]
             continue
         best, best_len = "", 0
         # spans starting before m.end, latest first, back to the longest span's reach
-        for s, e, ent in reversed(spans[: bisect.bisect_left(starts, m.end)]):
+        for k in range(bisect.bisect_left(starts, m.end) - 1, -1, -1):
+            s, e, ent = spans[k]
             if s + longest <= m.start:
                 break
             common = min(e, m.end) - max(s, m.start)

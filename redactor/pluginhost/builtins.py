@@ -11,12 +11,14 @@ BUILTINS: dict[str, str] = {
     "txt": "redactor_plugins.formats.txt.plugin",
     "docx": "redactor_plugins.formats.docx.plugin",
     "pdf": "redactor_plugins.formats.pdf.plugin",
+    "image": "redactor_plugins.formats.image.plugin",
     "patterns": "redactor_plugins.detectors.patterns.plugin",
     "terms": "redactor_plugins.detectors.terms.plugin",
     "recognizer": "redactor_plugins.detectors.recognizer.plugin",
     "indicators": "redactor_plugins.indicators.plugin",
     "strategies": "redactor_plugins.strategies.plugin",
     "search": "redactor_plugins.search.plugin",
+    "ocr": "redactor_plugins.ocr.plugin",
 }
 BUILTIN_PLUGINS: tuple[str, ...] = tuple(BUILTINS.values())
 

@@ -1,6 +1,6 @@
 """A test kit for plugin authors (no pytest dependency at import time).
 
-    from redactor.testing import check_detector, document_from_text, run_pipeline
+    from redactor.testing import build_txt, check_detector, run_pipeline
 
     def test_contract():
         check_detector(ShipNames(), samples=["She sailed on the Titanic."])
@@ -27,6 +27,7 @@ from redactor.testing.checks import (
     check_search_provider,
     check_strategy,
     check_writer,
+    host_context,
 )
 from redactor.testing.documents import build_docx, build_pdf, build_txt, document_from_text
 from redactor.testing.guards import Capture, NetworkGuard
@@ -50,6 +51,7 @@ __all__ = [
     "check_strategy",
     "check_writer",
     "document_from_text",
+    "host_context",
     "isolated_host",
     "run_pipeline",
 ]

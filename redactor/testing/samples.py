@@ -127,10 +127,12 @@ def findings_for(text: str, detector: str = "redactor.testing") -> list[Finding]
 
 def _non_overlapping(text: str, spans: Iterable[tuple[int, int, Label]], detector: str
                      ) -> list[Finding]:
+    used = bytearray(len(text))  # 1: the character belongs to a longer finding
     taken: list[Finding] = []
     for start, end, label in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
-        span = Span(start, end)
-        if any(f.span.overlaps(span) for f in taken):
+        if any(used[start:end]):
             continue
-        taken.append(Finding(span, label, text[start:end], score=0.9, detector=detector))
+        used[start:end] = b"\x01" * (end - start)
+        taken.append(Finding(Span(start, end), label, text[start:end], score=0.9,
+                             detector=detector))
     return sorted(taken, key=lambda f: f.span)

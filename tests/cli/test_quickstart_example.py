@@ -39,3 +39,19 @@ def test_bundled_example_is_redacted(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert redacted[out_pos - len("[REDACTED]"):out_pos] == "[REDACTED]"
         pos = entry["end"]
     assert redacted[out_pos:] == original[pos:]
+
+
+def test_label_strategy_numbers_people_by_who_they_are(tmp_path: Path) -> None:
+    """'Mr Tomas Berg' and 'Mr Berg' are one person ([PERSON n] twice); 'Mrs Kari Berg'
+    another (the case note's grandmother)."""
+    out = tmp_path / "labelled.txt"
+    report = tmp_path / "report.json"
+    assert main(["redact", str(EXAMPLE), "-o", str(out), "--strategy", "label",
+                 "--report", str(report)]) == 0
+    original = EXAMPLE.read_text(encoding="utf-8")
+    audit = json.loads(report.read_text())["audit"]
+    entity_of = {original[e["start"]:e["end"]]: e["entity_id"] for e in audit}
+    assert entity_of["Mr Tomas Berg"] == entity_of["Mr Berg"]
+    assert entity_of["Mrs Kari Berg"] != entity_of["Mr Berg"]
+    redacted = out.read_text(encoding="utf-8")
+    assert "Client: [PERSON 2]" in redacted and "Contact: [PERSON 2] can be reached" in redacted

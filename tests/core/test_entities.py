@@ -38,3 +38,21 @@ def test_normalisation_helpers() -> None:
     assert normalise("  Galip   Yalman's ") == "galip yalman"
     assert name_tokens("Mrs A. Yalman") == ("yalman",)
     assert name_tokens("Dr Ayşe Öz") == ("ayşe", "öz")
+
+
+def test_different_gendered_titles_are_different_people() -> None:
+    """Mr Okafor (the husband) is not Ms Okafor (the wife); Ms Okafor is Ms Margaret Okafor."""
+    texts = ["Mr Okafor", "Ms Okafor", "Ms Margaret Okafor", "Mr Okafor", "Ms Okafor"]
+    findings = [mk(t, at=100 * n) for n, t in enumerate(texts)]
+    entities = group_entities(findings)
+    assert sorted(e.mentions for e in entities) == [(0, 3), (1, 2, 4)]
+
+
+def test_title_and_surname_join_only_a_compatible_full_name() -> None:
+    findings = [mk("Mr Tomas Berg"), mk("Mrs Kari Berg", at=50), mk("Mr Berg", at=100),
+                mk("Mrs Berg", at=150)]
+    entities = group_entities(findings)
+    assert sorted(e.mentions for e in entities) == [(0, 2), (1, 3)]
+    # a surname alone that fits a man and a woman of that name stays apart from both
+    both = [mk("Mr Okafor"), mk("Ms Okafor", at=50), mk("Okafor", at=100)]
+    assert len(group_entities(both)) == 3

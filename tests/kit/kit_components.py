@@ -365,21 +365,31 @@ class SaysNothingChecked(GoodWriter):
 class GoodSearch:
     id = "good-search"
     version = "1.0"
+    needs_network = True
+    reports_total_hits = False
 
-    def search(self, query, ctx):
+    def search(self, query, k, ctx):
         if not ctx.network_allowed:
             raise UsageError("the network is off")
         return SearchResult("q-1", 0)
 
 
+class GoodLocalSearch(GoodSearch):
+    needs_network = False
+    reports_total_hits = True
+
+    def search(self, query, k, ctx):
+        return SearchResult("q-1", 1, ("file:///tmp/a.txt",), total_hits=1)
+
+
 class SearchIgnoresSwitch(GoodSearch):
-    def search(self, query, ctx):
+    def search(self, query, k, ctx):
         _reach_out()
         return SearchResult("q-1", 0)
 
 
 class LooksUpNames(GoodSearch):
-    def search(self, query, ctx):
+    def search(self, query, k, ctx):
         try:
             socket.getaddrinfo("search.example.com", 443)
         except OSError:
@@ -387,20 +397,35 @@ class LooksUpNames(GoodSearch):
         return SearchResult("q-1", 0)
 
 
-class QueryAsId(GoodSearch):
-    def search(self, query, ctx):
+class QueryAsId(GoodLocalSearch):
+    def search(self, query, k, ctx):
         return SearchResult(query, 0)
 
 
 class LogsQuery(GoodSearch):
-    def search(self, query, ctx):
+    def search(self, query, k, ctx):
         log.warning("searching for %s", query)
         return SearchResult("q-1", 0)
 
 
-class ReturnsDict(GoodSearch):
-    def search(self, query, ctx):
+class ReturnsDict(GoodLocalSearch):
+    def search(self, query, k, ctx):
         return {"hits": 0}
+
+
+class TooManyUrls(GoodLocalSearch):
+    def search(self, query, k, ctx):
+        urls = tuple(f"file:///tmp/{i}.txt" for i in range(k + 3))
+        return SearchResult("q-1", len(urls), urls)
+
+
+class UnannouncedTotals(GoodLocalSearch):
+    reports_total_hits = False
+
+
+class LocalButRaises(GoodLocalSearch):
+    def search(self, query, k, ctx):
+        raise RuntimeError("index missing")
 
 
 # -- OCR engines -----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import kit_components as b
 import pytest
 
 from redactor.testing import (
@@ -22,7 +23,6 @@ from redactor.testing import (
     check_writer,
 )
 from redactor.testing.samples import CANARIES, SAMPLES
-import kit_components as b
 
 FAST = {"huge_chars": 3000}
 
@@ -81,6 +81,10 @@ CASES: list[tuple[Callable[..., None], type, dict[str, Any], str]] = [
     (check_search_provider, b.QueryAsId, {}, "query_id holds the query text"),
     (check_search_provider, b.LogsQuery, {}, "document text appeared in a log record"),
     (check_search_provider, b.ReturnsDict, {}, "returned a dict, not a SearchResult"),
+    (check_search_provider, b.TooManyUrls, {}, "urls is not a tuple of at most k=5 str"),
+    (check_search_provider, b.UnannouncedTotals, {}, "total_hits is set but reports_total_hits"),
+    (check_search_provider, b.LocalButRaises, {}, "search with the network off: raised "
+                                                  "RuntimeError"),
 ]
 
 
@@ -106,7 +110,7 @@ def test_a_broken_component_fails_its_check(check: Callable[..., None], cls: typ
 @pytest.mark.parametrize(("check", "cls"), [
     (check_detector, b.GoodDetector), (check_indicator, b.GoodIndicator),
     (check_strategy, b.GoodStrategy), (check_ocr_engine, b.GoodOcr),
-    (check_search_provider, b.GoodSearch)])
+    (check_search_provider, b.GoodSearch), (check_search_provider, b.GoodLocalSearch)])
 def test_a_well_behaved_component_passes(check: Callable[..., None], cls: type) -> None:
     check(cls(), **(FAST if check in (check_detector, check_indicator, check_strategy) else {}))
 

@@ -74,6 +74,8 @@ def export(src: Path, out: Path, strategy: str, *terms: str,
 _INVISIBLE = re.compile("[\u00ad\u034f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f"
                         "\ufe00-\ufe0f\ufeff]")
 _TAGS = re.compile("[\U000e0000-\U000e007f]+")
+# Cyrillic and Greek letters a reader takes for Latin ones (this test's own table)
+_LOOKALIKES = str.maketrans("аеорсухАВЕКМНОРСТХαοΑΒΕΗΙΚΜΝΟΡΤΧ", "aeopcyxABEKMHOPCTXaoABEHIKMNOPTX")
 _B64 = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")
 
 
@@ -87,13 +89,14 @@ def _squash(text: str) -> str:
 
 def readings(text: str) -> list[str]:
     """Ways a person or a program may read ``text``: as is, references and escapes decoded
-    (repeatedly), invisible characters dropped, tag characters dropped or decoded to ASCII."""
+    (repeatedly), look-alike letters read as Latin, invisible characters dropped, tag
+    characters dropped or decoded to ASCII."""
     unescaped = text
     for _ in range(3):
         unescaped = html.unescape(unescaped)
     unescaped = unquote(re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)),
                                unescaped))
-    out = [text, unescaped]
+    out = [text, unescaped, unescaped.translate(_LOOKALIKES)]
     for t in (text, unescaped):
         plain = _INVISIBLE.sub("", t)
         out.append(_TAGS.sub("", plain))

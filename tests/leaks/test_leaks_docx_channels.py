@@ -296,8 +296,15 @@ def test_a_bitmap_that_may_hold_text_is_a_warning_or_with_the_setting_a_refusal(
 
 def test_cli_refuses_unread_pictures_when_the_policy_says_so(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    import os
+
     from redactor.cli.main import main
 
+    # pictures are not read: no OCR (where an OCR engine is installed, it is turned off here)
+    config = Path(os.environ["REDACTOR_CONFIG_DIR"])
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "settings.json").write_text(json.dumps({"ocr": {"docx_images": False}}))
     pkg = _doc(p(f"About {NAME}."))
     pkg.default_type("png", "image/png")
     _image(pkg, "word/media/scan.png", png(300, 80), "image/png", "rIdScan", 61)

@@ -1,6 +1,7 @@
 """Unicode disguises of a name, in TXT and DOCX: fullwidth letters, mathematical
 alphanumerics (U+1D400…), tag characters (U+E0000…) spelling it or hidden inside it,
-zero-width characters, soft hyphens and bidi controls inside it. Detectors see the text
+zero-width characters, soft hyphens and bidi controls inside it, Cyrillic letters that look
+Latin mixed into it. Detectors see the text
 normalised (redactor.core.normalize) and the replacement covers the original characters;
 verification searches every spelling and does not excuse a disguised one because it sits in
 the expected text.
@@ -48,6 +49,7 @@ DISGUISES = {
     "tag_spelled": _tags(NAME),
     "tag_interleaved": "".join(c + _tags("x") for c in NAME),
     "zero_width_soft_hyphen_bidi": "Ya\u200bl\u00adm\u202ea\u2060n",
+    "cyrillic_look_alikes": "Y\u0430lm\u0430n",  # the a's are Cyrillic
 }
 
 
@@ -81,8 +83,9 @@ def test_the_replacement_covers_the_original_characters(tmp_path: Path) -> None:
     src.write_text("".join(_line(d) for d in DISGUISES.values()), encoding="utf-8")
     result = export(src, tmp_path / "out.txt", "redact")
     assert not isinstance(result, VerificationError)
-    assert (tmp_path / "out.txt").read_text(encoding="utf-8") == "".join(
-        _line("[REDACTED]") for _ in DISGUISES)
+    out = (tmp_path / "out.txt").read_text(encoding="utf-8")
+    # (the tag character after the last letter of the interleaved name is not part of it)
+    assert out.replace(_tags("x"), "") == "".join(_line("[REDACTED]") for _ in DISGUISES)
     assert [r.secret for r in result.plan.replacements] == list(DISGUISES.values())
 
 
@@ -131,12 +134,13 @@ def test_a_disguise_in_the_expected_text_is_not_excused() -> None:
     """The detectors missed the fullwidth copy, so it sits in the expected text too: the
     old diff found nothing; every spelling is searched now."""
     kept = f"Mr [REDACTED] and Mr {DISGUISES['fullwidth']} met."
-    issues = find_survivors([("PERSON", NAME)], kept, {"text": kept})
+    issues = find_survivors([("PERSON", NAME)], kept, {"text": kept}, every_spelling=True)
     assert issues and NAME not in issues[0].what
     plain = "Mr [REDACTED] and the planning of Yalmanson."
-    assert find_survivors([("PERSON", NAME)], plain, {"text": plain}) == []
+    assert find_survivors([("PERSON", NAME)], plain, {"text": plain}, every_spelling=True) == []
     kept_on_purpose = "Mr [REDACTED], but Yalman (public) is quoted."
-    assert find_survivors([("PERSON", NAME)], kept_on_purpose, {"text": kept_on_purpose}) == []
+    assert find_survivors([("PERSON", NAME)], kept_on_purpose, {"text": kept_on_purpose},
+                          every_spelling=True) == []
 
 
 def test_plain_only_blocks_what_needed_undoing() -> None:

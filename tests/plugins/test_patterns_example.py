@@ -71,7 +71,7 @@ def test_example_dates_and_quantities(example: tuple[str, list]) -> None:
         ("DATETIME/DATE", "28/02/2024"),
         ("DATETIME/DATE", "15.03.2024"),
         ("DATETIME/TIME", "14:05"),
-        ("DATETIME/DATE_RANGE", "1 March and 12 March 2024"),
+        ("DATETIME/DATE_RANGE", "Between\n1 March and 12 March 2024"),
         ("DATETIME/YEAR", "2019"),
         ("DEM/AGE", "aged 38"),
         ("QUANTITY/MONEY", "EUR 1,500"),

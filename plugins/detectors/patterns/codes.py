@@ -1,9 +1,22 @@
-"""Court case and application numbers, and law-report citations.
+"""Court case and application numbers, law-report citations and other reference codes.
 
 Following the TAB annotations, the span is the number alone: in "application no. 36110/97"
 only "36110/97" is marked, and each number of a list ("nos. 123/01, 456/02 and 789/03") is
 its own span. A number needs a "no."-like cue before it (or a list that started with one) and
 must contain a slash or hyphen, so "no. 5" or "Law no. 3713" are not case numbers.
+
+Other codes, each one span from its first to its last character (CODE):
+
+* rooms and cells, with their noun ("cell 11/15W.2", "cell no. 2", "block 23E"):
+  ``ROOM_NUMBER``;
+* Swedish/Finnish statute numbers ("1962:381" in "Act 1962:381"): ``STATUTE_NUMBER``;
+* Council of Europe and similar document references ("CPT/Inf (2002) 8", "CommDH(2009)30"):
+  ``DOCUMENT_REFERENCE``;
+* a number a cue makes a code: after a file/register/decision/prisoner … noun ("decision
+  128/14", "file no. 68"), after "under number" ("registered under number 5299"), or after a
+  bare "no." that no legal instrument, series or case name precedes ("no. 68" — not "Law no.
+  3713", "Protocol No. 1", "Series A no. 192", "Figiel v. Poland (no. 2)"):
+  ``REFERENCE_NUMBER``, the number alone.
 """
 
 from __future__ import annotations
@@ -27,6 +40,65 @@ _NUMBER = re.compile(
 _SEP = re.compile(r"\s*(?:,|;|\band\b|\bor\b|&)\s*(?:(?:[Nn]os?\.|and)\s*)?|\s+")
 _CITATION = re.compile(r"\[(?:1[89]|20)\d\d\]\s+\d{1,3}\s+[A-Z][A-Za-z.]{1,7}\s+\d{1,5}(?!\w)")
 _ECHR_OLD = re.compile(r"(?<![\w/])\d{1,4}/(?:19|20)\d\d/\d{1,4}/\d{1,4}(?![\w/])")
+
+
+_BODY = r"[A-Z]{0,3}\d{1,6}[A-Za-z]{0,2}(?:[./-][0-9A-Za-z]{1,6}){0,4}"
+_BODY_END = r"(?![\w/-]|[.,]\w|[ \u00a0]\d)"  # not the first group of a longer number
+_ROOM = re.compile(
+    r"(?<![\w-])(?:[Cc]ells?|[Rr]ooms?|[Ww]ards?|[Bb]locks?|[Ww]ings?|[Ff]lats?|[Aa]partments?"
+    r"|[Dd]ormitor(?:y|ies)|[Bb]arracks|[Hh]uts?)\s+(?:(?:[Nn]os?\.|[Nn]r\.?|[Nn]umbers?|#)\s*)?"
+    rf"(?P<code>{_BODY}){_BODY_END}")
+_STATUTE = re.compile(r"(?<![\w:/.,-])(?:1[6-9]|20)\d\d:\d{1,4}(?![\w:]|[.,]\d)")
+_DOC_REF = re.compile(
+    r"(?<![\w/-])(?:[A-Z][A-Za-z]{0,7}(?:[/-][A-Z][A-Za-z]{0,7}){1,3}\s?"
+    r"|[A-Z][a-z]{0,4}[A-Z]{1,4}[a-z]{0,3})\((?:19|20)\d\d\)\s?\d{1,4}(?![\w/]|[.,]\d)")
+_REF_NOUN = (
+    r"(?:[Ff]iles?|[Rr]egist(?:er|ry|ration)|[Rr]ecords?|[Dd]ockets?|[Dd]ossiers?|[Dd]ecisions?"
+    r"|[Jj]udge?ments?|[Rr]ulings?|[Ii]ndictments?|[Ww]arrants?|[Rr]eports?|[Rr]ef(?:erence)?\.?"
+    r"|[Pp]risoners?|[Ii]nmates?|[Dd]etainees?|[Bb]adges?|[Aa]ccounts?|[Pp]assports?"
+    r"|[Ll]icen[cs]es?|[Pp]ermits?|[Cc]ertificates?|ID|[Tt]ickets?|[Ii]nvoices?|[Rr]eceipts?"
+    r"|[Cc]ontracts?|[Cc]laims?|[Cc]omplaints?|[Pp]roceedings|[Cc]ases?)")
+_REF = re.compile(
+    rf"\b(?:{_REF_NOUN}\s+(?P<no>(?:[Nn]os?\.|[Nn]r\.?|[Nn]umbers?|#)\s*)?"
+    r"|(?:[Uu]nder|[Ww]ith|[Bb]earing)\s+(?:the\s+)?(?:[Nn]umbers?|[Nn]os?\.|[Rr]eference)\s+"
+    r"|(?<![\w.])(?:[Nn]o\.|[Nn]umber)\s*)"
+    rf"(?P<code>(?=[A-Z]{{0,3}}\d){_BODY}){_BODY_END}")
+_NOT_REF_BEFORE = re.compile(
+    r"(?i)(?:\b(?:laws?|acts?|protocols?|series|decrees?|regulations?|rules?|directives?"
+    r"|conventions?|articles?|resolutions?|recommendations?|codes?|reports|decisions|judgments"
+    r"|gazette|journal|bulletin|vol|volume|issue|edition|pages?|p|pp|paras?|paragraphs?|sections?"
+    r"|items?|points?|annex|appendix|schedule|chapters?|parts?|tables?|figures?|ordinances?"
+    r"|statutes?|treat(?:y|ies)|amendments?|bills?|orders?)\b[^.;:\n]{0,30}"
+    r"|\bv\.\s[^()\n]{1,60}\(|\b(?:19|20)\d\d\W{0,3})$")
+_ORDINAL = re.compile(r"\d(?:st|nd|rd|th)$|^(?:19|20)\d\d-[IVX]+$")  # "5th", "1997-I" (Reports)
+
+
+def find_reference_codes(text: str) -> Iterable[Hit]:
+    """Rooms and cells, statute numbers, document references and cue-made numbers."""
+    for m in _ROOM.finditer(text):
+        if not _ORDINAL.search(m.group("code")):
+            yield Hit(m.start(), m.end(), Label.CODE, "ROOM_NUMBER", 0.99,
+                      "cell or room number", RANK_CASE)
+    for m in _STATUTE.finditer(text):
+        yield Hit(m.start(), m.end(), Label.CODE, "STATUTE_NUMBER", 0.95,
+                  "statute number (year:number)", RANK_CASE)
+    for m in _DOC_REF.finditer(text):
+        if not re.match(r"[A-Z][a-z]*[A-Z]|[A-Z]{2}", m.group(0)):
+            continue  # "Jean-Pierre (1990) 5": a name, not a series
+        yield Hit(m.start(), m.end(), Label.CODE, "DOCUMENT_REFERENCE", 0.99,
+                  "document reference (series (year) number)", RANK_CASE)
+    for m in _REF.finditer(text):
+        code = m.group("code")
+        bare = re.match(r"(?i)no\.|number", m.group(0)) is not None
+        if _ORDINAL.search(code) or (bare and "/" in code) or (
+                code.isdigit() and not bare and not m.group("no")
+                and not re.match(r"(?i)under|with|bearing", m.group(0))):
+            continue  # slashed after "no.": a case number; "file 68": needs a "no."
+        if bare and _NOT_REF_BEFORE.search(text[max(0, m.start() - 70) : m.start()]):
+            continue
+        # a cue and a shape: surer than a model's guess of the same span ("13/40" a date)
+        yield Hit(m.start("code"), m.end("code"), Label.CODE, "REFERENCE_NUMBER",
+                  0.9 if code.isdigit() else 0.99, "number after a reference cue", RANK_CASE)
 
 
 def find_case_numbers(text: str) -> Iterable[Hit]:

@@ -17,10 +17,19 @@ RANK_VALIDATED = 0  # checksum/validator confirmed: IDs, IBAN, cards, e-mail, UR
 RANK_CASE = 1  # case / application numbers found through their "no." context
 RANK_DATE = 2  # full and partial calendar dates, times, date ranges
 RANK_AMOUNT = 3  # money, percentages, ages
-RANK_PHONE = 4
-RANK_PERIOD = 5  # durations, bare years, decades
-RANK_COUNT = 6  # counted things and measures
-RANK_WEAK = 7  # specific shapes whose checksum failed (unvalidated)
+RANK_LOOKALIKE = 4  # an identifier's shape whose check failed (…_LIKE): beats phones, years
+RANK_PHONE = 5
+RANK_PERIOD = 6  # durations, bare years, decades
+RANK_COUNT = 7  # counted things and measures
+RANK_WEAK = 8  # the weakest candidates
+
+GLUED_LEFT = r"(?<![\d_])(?<![\d_][./-])"
+"""Lookbehind of an identifier that starts with a digit: no digit (or digit and separator)
+before it, but a word may be glued to it ("SSN536-90-4399", "fnr.15108695088")."""
+
+LIKE = "_LIKE"
+"""Suffix of the subtype of a look-alike: the shape of an identifier whose checksum or
+format check failed ("IBAN_LIKE"); never validated."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,13 +1,18 @@
 """Account and identity numbers: IBAN, payment cards and national ID numbers.
 
-Checksums come from python-stdnum. Policy for a candidate whose checksum fails:
+Checksums come from python-stdnum; only a passed checksum (or, where a scheme has none, its
+format check) makes a finding ``validated``. Policy for a candidate whose check fails:
 
 * shapes so specific that they are almost certainly meant as that identifier (an IBAN with a
-  known country prefix and the right length, a Finnish HETU with its century sign, a UK
-  National Insurance number, a hyphenated ``AAA-GG-SSSS`` US SSN) are reported as an
-  *unvalidated* CODE with score 0.5, so that a mistyped number still reaches review;
+  known country prefix and the right length, a Finnish HETU with its century sign, a
+  hyphenated ``AAA-GG-SSSS`` US SSN, a number grouped like a payment card, twelve digits
+  after an Aadhaar cue) are reported as an *unvalidated* look-alike, subtype ``<TYPE>_LIKE``
+  (``IBAN_LIKE``), score 0.5, so that a mistyped number is still masked and reviewed;
 * bare digit runs (Norwegian/German 11 digits, Danish/Swedish 10 digits, French 15 digits,
   card-length numbers) are not reported at all: without the checksum they are just numbers.
+
+An identifier that starts with a digit may be glued to the word before it ("SSN536-90-4399");
+an IBAN glued to a word ("IBANNO93…") counts only when its checksum passes.
 """
 
 from __future__ import annotations
@@ -15,42 +20,55 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from redactor_plugins.detectors.patterns.common import RANK_VALIDATED, RANK_WEAK, Hit
+from redactor_plugins.detectors.patterns.common import (
+    GLUED_LEFT,
+    LIKE,
+    RANK_LOOKALIKE,
+    RANK_VALIDATED,
+    Hit,
+)
 from stdnum import iban, luhn
 from stdnum.de import idnr
 from stdnum.dk import cpr
 from stdnum.fi import hetu
 from stdnum.fr import nir
+from stdnum.in_ import aadhaar
 from stdnum.no import fodselsnummer
 from stdnum.se import personnummer
 from stdnum.us import ssn
 
 from redactor.plugin_api import Label
 
-_IBAN = re.compile(r"(?<![\w])[A-Z]{2}\d{2}(?:[ \u00a0]?[A-Z0-9]{4}){2,7}(?:[ \u00a0]?[A-Z0-9]{1,3})?(?!\w)")
-_CARD = re.compile(r"(?<![\w.,/-])\d(?:[ -]?\d){11,18}(?![\w]|[.,/-]\d)")
+_IBAN = re.compile(r"(?<![\d_])[A-Z]{2}\d{2}(?:[ \u00a0]?[A-Z0-9]{4}){2,7}(?:[ \u00a0]?[A-Z0-9]{1,3})?(?!\w)")
+_G = GLUED_LEFT
+_CARD = re.compile(rf"{_G}(?<![.,])\d(?:[ -]?\d){{11,18}}(?![\w]|[.,/-]\d)")
+_CARD_GROUPS = re.compile(r"\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{4,5}")
+_CARD_CUE = re.compile(r"(?i)\b(?:cards?|kort|karte|carte|visa|mastercard|maestro|amex)\b\W{0,20}$")
 
-_NO_FNR = re.compile(r"(?<![\w./-])\d{6}[ -]?\d{5}(?![\w]|[./-]\d)")
-_SE_PNR = re.compile(r"(?<![\w./-])(?:\d{2})?\d{6}[-+]\d{4}(?![\w]|[./-]\d)")
-_SE_PNR12 = re.compile(r"(?<![\w./-])(?:19|20)\d{10}(?![\w]|[./-]\d)")
-_DK_CPR = re.compile(r"(?<![\w./-])\d{6}-\d{4}(?![\w]|[./-]\d)")
-_FI_HETU = re.compile(r"(?<![\w./-])\d{6}[-+A-FU-Y]\d{3}[0-9A-Y](?!\w)")
-_DE_IDNR = re.compile(r"(?<![\w./-])\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}(?![\w]|[./-]\d)")
+_NO_FNR = re.compile(rf"{_G}\d{{6}}[ -]?\d{{5}}(?![\w]|[./-]\d)")
+_SE_PNR = re.compile(rf"{_G}(?:\d{{2}})?\d{{6}}[-+]\d{{4}}(?![\w]|[./-]\d)")
+_SE_PNR12 = re.compile(rf"{_G}(?:19|20)\d{{10}}(?![\w]|[./-]\d)")
+_DK_CPR = re.compile(rf"{_G}\d{{6}}-\d{{4}}(?![\w]|[./-]\d)")
+_FI_HETU = re.compile(rf"{_G}\d{{6}}[-+A-FU-Y]\d{{3}}[0-9A-Y](?!\w)")
+_DE_IDNR = re.compile(rf"{_G}\d{{2}}[ ]?\d{{3}}[ ]?\d{{3}}[ ]?\d{{3}}(?![\w]|[./-]\d)")
+_IN_AADHAAR = re.compile(rf"{_G}[2-9]\d{{3}}([ :-]?)\d{{4}}\1\d{{4}}(?![\w]|[./:-]\d)")
+_AADHAAR_CUE = re.compile(r"(?i)(?:aadhaar|aadhar|uidai|\buid)\b[^\n]{0,30}$")
 _FR_NIR = re.compile(
-    r"(?<![\w./-])[12][ ]?\d{2}[ ]?(?:0[1-9]|1[0-2]|[2-9]\d)[ ]?(?:\d{2}|2[AB])[ ]?\d{3}"
+    _G + r"[12][ ]?\d{2}[ ]?(?:0[1-9]|1[0-2]|[2-9]\d)[ ]?(?:\d{2}|2[AB])[ ]?\d{3}"
     r"[ ]?\d{3}[ ]?\d{2}(?![\w]|[./-]\d)"
 )
 _UK_NINO = re.compile(
     r"(?<![\w])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z])[ ]?(\d{2})[ ]?(\d{2})[ ]?(\d{2})[ ]?([A-D])(?!\w)"
 )
 _NINO_BAD_PREFIX = {"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"}
-_US_SSN = re.compile(r"(?<![\w./-])\d{3}-\d{2}-\d{4}(?![\w]|[./-]\d)")
+_US_SSN = re.compile(rf"{_G}\d{{3}}(?P<sep>[-. ])\d{{2}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")
 
 
-def _hit(start: int, end: int, subtype: str, explanation: str, *, ok: bool) -> Hit:
+def _hit(start: int, end: int, subtype: str, explanation: str, *, ok: bool,
+         rank: int = RANK_LOOKALIKE) -> Hit:
     if ok:
         return Hit(start, end, Label.CODE, subtype, 1.0, explanation, RANK_VALIDATED, True)
-    return Hit(start, end, Label.CODE, subtype, 0.5, explanation, RANK_WEAK, False)
+    return Hit(start, end, Label.CODE, subtype + LIKE, 0.5, explanation, rank, False)
 
 
 def find_ibans(text: str) -> Iterable[Hit]:
@@ -65,6 +83,8 @@ def find_ibans(text: str) -> Iterable[Hit]:
                            ok=True)
                 break
         else:
+            if m.start() and text[m.start() - 1].isalpha():
+                continue  # glued to a word: only a passed checksum makes it an IBAN
             compact = iban.compact(candidate)
             try:
                 iban.validate(compact)
@@ -106,12 +126,19 @@ def find_cards(text: str) -> Iterable[Hit]:
         if len(seps) > 1:
             continue
         digits = re.sub(r"\D", "", raw)
-        if seps and not re.fullmatch(r"\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{4,5}", raw):
+        grouped = bool(seps) and _CARD_GROUPS.fullmatch(raw) is not None
+        if seps and not grouped:
             continue  # grouped, but not like a card is printed
         brand = card_brand(digits)
         if brand and luhn.is_valid(digits):
             yield _hit(m.start(), m.end(), "PAYMENT_CARD",
                        f"payment card ({brand}), Luhn checksum valid", ok=True)
+        elif len(digits) >= 13 and (grouped or _CARD_CUE.search(
+                text[max(0, m.start() - 30) : m.start()])):
+            why = "no card scheme has this prefix and length" if luhn.is_valid(digits) \
+                else "Luhn checksum invalid"
+            yield _hit(m.start(), m.end(), "PAYMENT_CARD", f"payment card shape, {why}",
+                       ok=False)
 
 
 def _checked(
@@ -149,10 +176,14 @@ def find_national_ids(text: str) -> list[Hit]:
     hits += _checked(_FR_NIR, "NATIONAL_ID_FR", "French NIR", nir.is_valid, text)
     hits += _checked(_UK_NINO, "NATIONAL_ID_UK", "UK National Insurance number", _nino_ok,
                      text, how="valid prefix and suffix (no checksum exists)")
-    hits += _checked(_US_SSN, "NATIONAL_ID_US", "US Social Security number", ssn.is_valid,
-                     text, weak_on_failure=True,
-                     how="valid area, group and serial (no checksum exists)",
-                     fail="invalid or reserved area, group or serial")
+    for m in _US_SSN.finditer(text):
+        ok = ssn.is_valid(re.sub(r"\D", "", m.group(0)))
+        if ok or m.group("sep") == "-":  # "123.45.6789" failing is just a number
+            hits.append(_hit(m.start(), m.end(), "NATIONAL_ID_US", "US Social Security number, "
+                             + ("valid area, group and serial (no checksum exists)" if ok else
+                                "invalid or reserved area, group or serial"),
+                             ok=ok))
+    hits += find_aadhaar(text)
     taken = {(h.start, h.end) for h in hits if h.validated}
     # A Danish CPR has had no checksum since 2007: a valid birth date is all there is to check,
     # so it is validated only in the hyphenated form and only if nothing stronger claimed it.
@@ -161,3 +192,16 @@ def find_national_ids(text: str) -> list[Hit]:
         if (h.start, h.end) not in taken:
             hits.append(h)
     return hits
+
+
+def find_aadhaar(text: str) -> Iterable[Hit]:
+    """Indian Aadhaar numbers: 12 digits (not starting with 0 or 1), Verhoeff checksum; an
+    ungrouped run needs an Aadhaar cue before it, a failed checksum is a look-alike only there."""
+    for m in _IN_AADHAAR.finditer(text):
+        cue = _AADHAAR_CUE.search(text[max(0, m.start() - 40) : m.start()]) is not None
+        if not m.group(1) and not cue:
+            continue
+        ok = aadhaar.is_valid(re.sub(r"\D", "", m.group(0)))
+        if ok or cue:
+            yield _hit(m.start(), m.end(), "NATIONAL_ID_IN", "Aadhaar number, " + (
+                "Verhoeff checksum valid" if ok else "Verhoeff checksum invalid"), ok=ok)

@@ -1,10 +1,12 @@
 """The validated pattern detector (id ``patterns``): identifiers that have a shape.
 
-CODE: e-mail, URL, IP, phone, IBAN, payment card, national ID numbers (NO, DK, SE, FI, DE,
-FR, UK, US) and case/application numbers; DATETIME: dates, times, date ranges, years and
-durations; QUANTITY: money, percentages, counts and measures; DEM: ages. ``validated`` is
-true only when a checksum or validator confirmed the span. The patterns live in the
-``pattern_*`` modules; this module runs them, resolves overlaps and builds the findings.
+CODE: e-mail, URL, IP and MAC addresses, phone, IBAN, payment card, national ID numbers (NO,
+DK, SE, FI, DE, FR, UK, US, IN), vehicle plates (DE, TR, GB), case/application numbers, cells
+and rooms, statute numbers and document references; LOC: British postcodes; DATETIME: dates,
+ISO 8601 timestamps, times, date ranges, years and durations; QUANTITY: money, percentages,
+counts and measures; DEM: ages. ``validated`` is true only when a checksum or format check
+confirmed the span; a look-alike whose check failed has a ``…_LIKE`` subtype. The patterns live
+in the sibling modules; this module runs them, resolves overlaps and builds the findings.
 
 Settings section ``patterns``: ``phone_regions`` (ISO country codes whose national phone
 formats are recognised; ``+`` international numbers are found whatever the list).
@@ -19,7 +21,9 @@ from redactor_plugins.detectors.patterns import codes as pattern_codes
 from redactor_plugins.detectors.patterns import contact as pattern_contact
 from redactor_plugins.detectors.patterns import datetime as pattern_datetime
 from redactor_plugins.detectors.patterns import ids as pattern_ids
+from redactor_plugins.detectors.patterns import network as pattern_network
 from redactor_plugins.detectors.patterns import quantity as pattern_quantity
+from redactor_plugins.detectors.patterns import regional as pattern_regional
 from redactor_plugins.detectors.patterns.common import Hit
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
@@ -39,11 +43,16 @@ def find_hits(text: str, phone_regions: Sequence[str] = pattern_contact.DEFAULT_
     hits: list[Hit] = []
     hits += pattern_contact.find_emails(text)
     hits += pattern_contact.find_urls(text)
-    hits += pattern_contact.find_ips(text)
+    hits += pattern_network.find_ips(text)
+    hits += pattern_network.find_macs(text)
     hits += pattern_ids.find_ibans(text)
     hits += pattern_ids.find_cards(text)
     hits += pattern_ids.find_national_ids(text)
     hits += pattern_codes.find_case_numbers(text)
+    hits += pattern_codes.find_reference_codes(text)
+    hits += pattern_regional.find_plates(text)
+    hits += pattern_regional.find_postcodes(text)
+    hits += pattern_datetime.find_timestamps(text)
     hits += pattern_datetime.find_dates(text)
     hits += pattern_datetime.find_times(text)
     hits += pattern_datetime.find_years(text)

@@ -44,6 +44,9 @@ SECTION = "recognizer"
 _TOKEN = re.compile(r"\w+(?:['’\-]\w+)*|[^\w\s]")
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;\"“”(\[]|\n\s*\n)\s*$")
 _GAP = re.compile(r"[ \t]{1,2}|[ \t]*\n[ \t]*")
+_COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady judge justice rev "
+                      "herr frau hr fru monsieur madame mme mlle signor signora señor señora"
+                      .split())  # titles that a person-name span includes
 _PARTICLES = frozenset("van von de der den da di del della la le du dos das ter ten bin ibn al el".split())
 
 _OCC_CUE = re.compile(
@@ -429,7 +432,12 @@ class _Matcher:
         start = toks[run[0]].start
         last = run[-1]
         end = toks[last].end + (1 if self._initial(last) else 0)
+        if re.search(r"\w['’]s$", toks[last].text):
+            end -= 2  # "Mr Fredin’s case": the name without the possessive
         titled = self.title_before(run[0])
+        title = self.prev_word(run[0]) if titled else None
+        if title is not None and title.key in _COURTESY:
+            start = title.start  # TAB's names include "Mr", "Dr" …: "Dr Darby" is one span
         if titled:
             score, why = 0.85, "capitalised name after a title"
         elif strong + weak >= 2:

@@ -80,6 +80,15 @@ _REL_TYPE = re.compile(r"^https?://schemas\.(openxmlformats\.org|microsoft\.com)
 _REL_ID = re.compile(r"^rId\d+$")
 
 
+def safe_where(where: str) -> str:
+    """``where`` for an issue, without a part name the sanitiser did not make (such a name
+    could carry document text)."""
+    name, sep, rest = where.partition(" [")
+    if name in ("package", "all parts") or NEUTRAL_PART.match(name):
+        return where
+    return "(a part the sanitiser did not name)" + sep + rest
+
+
 @dataclass
 class Outcome:
     """What the verification found: issues (fail), checks done, warnings (said, not fatal)."""

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from redactor_plugins.formats.docx.package import load_package, sniff_docx
-from redactor_plugins.formats.docx.read import read_docx
+from redactor_plugins.formats.docx.package import Package, load_package, sniff_docx
+from redactor_plugins.formats.docx.read import read_docx, story_parts
 from redactor_plugins.formats.docx.verify import verify_docx
 from redactor_plugins.formats.docx.write import write_docx
+from redactor_plugins.shared.ocr_parts import reread_pictures, with_picture_text
 
 from redactor.plugin_api import (
     Document,
@@ -49,7 +50,7 @@ class DocxReader:
         ctx.check()
         doc = read_docx(pkg, path, self.format)
         limits.check(path.name, "chars", len(doc.text))
-        return doc
+        return with_picture_text(doc, picture_parts(pkg), ctx)  # OCR (docs/ocr.md)
 
 
 class DocxWriter:
@@ -65,8 +66,33 @@ class DocxWriter:
 
     def verify(self, doc: Document, plan: RedactionPlan, output: Path,
                ctx: RunContext) -> VerificationResult:
-        return verify_docx(doc, plan, output, notes=self._notes.pop(output, []),
-                           refuse_unread_images=refuse_unread_images(plan, ctx))
+        read = int(doc.metadata.get("ocr_pictures", "0") or 0) > 0  # pictures OCR'd
+        result = verify_docx(doc, plan, output, notes=self._notes.pop(output, []),
+                             refuse_unread_images=refuse_unread_images(plan, ctx) and not read)
+        return pictures_reread(result, doc, plan, output, ctx) if read else result
+
+
+def picture_parts(pkg: Package) -> dict[str, bytes]:
+    """The picture parts the story parts show (body, text boxes, headers, footers, notes,
+    comments), for OCR."""
+    out: dict[str, bytes] = {}
+    for part in story_parts(pkg):
+        for rel in pkg.rels(part):
+            if rel.kind == "image" and not rel.external and rel.part and rel.part not in out:
+                out[rel.part] = pkg.parts[rel.part]
+    return out
+
+
+def pictures_reread(result: VerificationResult, doc: Document, plan: RedactionPlan,
+                    output: Path, ctx: RunContext) -> VerificationResult:
+    """``result`` with the export's pictures read again by OCR (their issues and checks
+    added); the warning that pictures were not read is dropped (they were)."""
+    pkg = load_package(output, keep_comments=True)
+    pictures = {p: d for p, d in pkg.parts.items() if pkg.content_type(p).startswith("image/")}
+    ocr = reread_pictures(doc, plan, pictures, ctx)
+    warnings = tuple(w for w in result.warnings if "may show text that was not read" not in w)
+    issues = result.issues + tuple(ocr.issues)
+    return VerificationResult(not issues, result.checks + tuple(ocr.checks), issues, warnings)
 
 
 def refuse_unread_images(plan: RedactionPlan, ctx: RunContext) -> bool:

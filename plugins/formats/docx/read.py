@@ -4,16 +4,16 @@ The text is built from the *story parts* of the package, in this order: the main
 (body paragraphs, tables, text boxes and shapes, in document order), headers, footers,
 footnotes, endnotes, comments, then charts, chart drawings and SmartArt, and last the list
 labels that carry words (``w:lvlText`` in numbering) — each part's paragraphs in document
-order, separated by ``"\\n"``. A text box paragraph comes after the paragraph that anchors
-it. Tracked changes are shown accepted, hidden text and field instructions are not shown
-(see :mod:`docx_sanitize`).
+order, separated by ``"\\n"``. A text box paragraph — and ruby text (``w:rt``) — comes after
+the paragraph that anchors it. Tracked changes are shown accepted, hidden text, field
+instructions and markup in unknown namespaces are not shown (see :mod:`docx_sanitize`).
 
 Every character belongs to a :class:`Piece`: the text of a ``w:t``/``a:t``/``m:t``/``c:v``
 element, a VML ``textpath/@string`` (watermark) or ``w:lvlText/@w:val`` attribute, a symbol
 character (``w:sym``, read as the character it shows), or a single character standing for a
-tab or a line break. The writer uses the same extraction,
-so an offset into ``Document.text`` finds its node again, and an identifier split over
-several runs is one span.
+tab or a line break. The writer uses the same extraction, so an offset into
+``Document.text`` finds its node again, and an identifier split over several runs is one
+span.
 """
 
 from __future__ import annotations
@@ -44,8 +44,12 @@ STORY_TYPES: dict[str, int] = {
     "application/vnd.ms-office.drawingml.diagramDrawing+xml": 9,
     WML + "numbering+xml": 10,
 }
+KIND_RANK = {"header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5,
+             "chart": 6, "chartUserShapes": 7, "diagramData": 8, "diagramDrawing": 9,
+             "numbering": 10}
 NOT_FOLLOWED = frozenset({"glossaryDocument"})
-PARA_TAGS = frozenset({w("p"), f"{{{A}}}p"})
+# paragraphs; ruby text (w:rt, the reading shown above a word) reads as one of its own
+PARA_TAGS = frozenset({w("p"), f"{{{A}}}p", w("rt")})
 TEXT_TAGS = frozenset({w("t"), f"{{{A}}}t", f"{{{M}}}t"})
 CHAR_TAGS = {w("tab"): "\t", w("ptab"): "\t", w("br"): "\n", w("cr"): "\n",
              w("noBreakHyphen"): "-", f"{{{A}}}br": "\n"}
@@ -81,23 +85,24 @@ class Extraction:
 
 
 def story_parts(pkg: Package) -> list[str]:
-    """Every story part reachable from the main part, in reading order."""
+    """Every story part reachable from the main part, in reading order — known by its content
+    type or, when the package declares another one, by the relationship that reaches it."""
     main = pkg.main_part()
     found: list[str] = []
-    seen = {main}
+    rank: dict[str, int | None] = {main: 0}
     queue = [main]
     while queue:
         source = queue.pop(0)
-        if pkg.content_type(source) in STORY_TYPES:
+        if rank[source] is not None:
             found.append(source)
         for rel in pkg.rels(source):
-            if rel.external or not rel.part or rel.part in seen or rel.kind in NOT_FOLLOWED:
+            if rel.external or not rel.part or rel.part in rank or rel.kind in NOT_FOLLOWED:
                 continue
             if not pkg.is_xml(rel.part):
                 continue
-            seen.add(rel.part)
+            rank[rel.part] = STORY_TYPES.get(pkg.content_type(rel.part), KIND_RANK.get(rel.kind))
             queue.append(rel.part)
-    return sorted(found, key=lambda p: (STORY_TYPES[pkg.content_type(p)], _natural(p)))
+    return sorted(found, key=lambda p: (rank[p] or 0, _natural(p)))
 
 
 def _natural(name: str) -> list[object]:

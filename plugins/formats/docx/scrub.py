@@ -8,7 +8,7 @@ reference, an element or attribute name, and the names of the package's own part
 separators (``kristoffer_haugland``, ``Kristoffer-Haugland``, ``120384-12345`` for
 ``12038412345``), disguised (look-alike letters, character references, tag characters) or
 encoded (base64). :func:`scrub_values` replaces every such value that carries a redacted
-string — read through :func:`redactor.plugin_api.reading_view`, also compared on letters and
+string — read through :func:`redactor.plugin_api.reading_text`, also compared on letters and
 digits only (see :func:`squash`) — and :func:`neutral_part_names` gives every kept part a
 name made from its kind alone. The package's own vocabulary (``w:type="even"``, element
 names) and well-known typefaces ("Times New Roman" for ``--deny Roman``) are left alone.
@@ -24,7 +24,7 @@ from functools import lru_cache
 from lxml import etree
 from redactor_plugins.formats.docx.vocabulary import ENUM_VALUES, KNOWN_FONTS, NAMES
 
-from redactor.plugin_api import decoded_payloads, reading_view, tag_view
+from redactor.plugin_api import decoded_payloads, reading_text, tag_view
 
 #: A secret is matched on letters and digits only when that leaves at least this many
 #: characters (nine when it is all digits): shorter ones would match by chance.
@@ -38,8 +38,8 @@ _MACHINE = re.compile(r"^[\s0-9A-Fa-f{}().,:;+\-#%*]*$")
 
 
 def folded(text: str) -> str:
-    """As it reads (:func:`reading_view`), case-folded, without diacritics."""
-    text = unicodedata.normalize("NFKD", reading_view(text).text)
+    """As it reads (:func:`reading_text`), case-folded, without diacritics."""
+    text = unicodedata.normalize("NFKD", reading_text(text))
     return "".join(c for c in text if not unicodedata.combining(c)).casefold()
 
 

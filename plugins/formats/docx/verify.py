@@ -39,6 +39,7 @@ from redactor_plugins.formats.docx.checks import (
     check_parts,
     check_structure,
     check_zip,
+    safe_where,
     unread_pictures,
 )
 from redactor_plugins.formats.docx.images import may_hold_text, raster_size, raster_type
@@ -77,6 +78,7 @@ from redactor.plugin_api import (
     Document,
     InputError,
     RedactionPlan,
+    VerificationIssue,
     VerificationResult,
     decoded_payloads,
     find_survivors,
@@ -123,7 +125,7 @@ class Checker(Outcome):
         squashed: str | None = None  # all values on letters and digits, made when first needed
         seen: set[str] = set()
         for label, secret in self.secrets:
-            if secret in seen or len(squash(secret)) < min_chars:
+            if secret in seen or (min_chars and len(squash(secret)) < min_chars):
                 continue
             seen.add(secret)
             for n, (needle, normaliser) in enumerate(secret_variants(secret)):
@@ -211,7 +213,7 @@ def verify_docx(doc: Document, plan: RedactionPlan, output: Path, *,
             check_image(chk, pkg, part, data, raster)
     outputs = {f"{p} [text]": t for p, t in texts.items() if t}
     outputs["all parts [text]"] = "\n".join(texts.values())
-    chk.issues.extend(find_survivors(chk.secrets, chk.expected, outputs))
+    chk.issues.extend(find_survivors(chk.secrets, chk.expected, outputs, every_spelling=True))
     chk.checks.append(f"searched {len(plan.replacements)} redacted spans, {len(plan.secrets)} "
                       "always-mask terms and their variants in every text node, attribute, "
                       f"name and binary part ({len(pkg.parts)} parts)")
@@ -220,8 +222,8 @@ def verify_docx(doc: Document, plan: RedactionPlan, output: Path, *,
     _check_text(chk, pkg, doc, plan, story)
     unread_pictures(chk, pictures, refuse_unread_images)
     chk.warnings.extend(f"{note}: {n}" for note, n in _counted(notes))
-    return VerificationResult(not chk.issues, tuple(chk.checks), tuple(chk.issues),
-                              tuple(chk.warnings))
+    issues = tuple(VerificationIssue(safe_where(i.where), i.what) for i in chk.issues)
+    return VerificationResult(not issues, tuple(chk.checks), issues, tuple(chk.warnings))
 
 
 def _counted(notes: Iterable[str]) -> list[tuple[str, int]]:

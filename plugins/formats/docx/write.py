@@ -17,6 +17,7 @@ from lxml import etree
 from redactor_plugins.formats.docx.package import Package, load_package, w, write_zip
 from redactor_plugins.formats.docx.read import Extraction, Piece, load_normalized
 from redactor_plugins.formats.docx.sanitize import XML_SPACE, drop, rebuild
+from redactor_plugins.shared.ocr_parts import burnt_pictures, text_from
 
 from redactor.plugin_api import Document, InputError, RedactionPlan, RedactorError
 from redactor.plugin_api import sha256_file as sha256_of
@@ -84,10 +85,11 @@ def write_docx(doc: Document, plan: RedactionPlan, dest: Path) -> list[str]:
                             "choose the input's own format for the output")
     pkg = open_source(doc)
     ex, _ = load_normalized(pkg)
-    if ex.text != doc.text:
+    if ex.text != doc.text[:text_from(doc)]:  # the pictures' OCR'd text follows (docs/ocr.md)
         raise RedactorError("the input file reads differently than when it was opened; "
                             "open it again before exporting")
     apply_replacements(ex, plan)
+    pkg.parts.update(burnt_pictures(doc, plan, pkg.parts))  # redacted words burnt in pictures
     notes: list[str] = []
     write_zip(dest, rebuild(pkg, [s for _, s in plan.labelled_secrets()], notes))
     return notes

@@ -412,7 +412,8 @@ def unproven_pages(doc: Document, plan: RedactionPlan, output: Path,
                 drawn = page_drawn(page, page.obj.get("/Resources"))
                 issues = find_survivors(secrets, expected, {
                     "PDFium": text_a, "pdfminer.six": miner[i],
-                    "glyphs drawn": drawn.glyph_text(), "text drawn": drawn.mapped_text()})
+                    "glyphs drawn": drawn.glyph_text(), "text drawn": drawn.mapped_text()},
+                    every_spelling=True)
                 search = ByteSearch(needles(secrets, expected))
                 if issues:
                     bad[i] = issues[0].where

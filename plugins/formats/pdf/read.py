@@ -19,7 +19,7 @@ import hashlib
 from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import overload
 
@@ -27,6 +27,7 @@ import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+from redactor_plugins.shared.ocr_pdf import OcrNotes, PageOcr, ocr_pdf_page
 
 from redactor.plugin_api import (
     Box,
@@ -44,6 +45,8 @@ PAGE_SEPARATOR = "\n\f"
 SNIFF_WINDOW = 1024
 _EOF_WINDOW = 2048
 
+#: Stands in for the second UTF-16 half of a character outside the BMP (one box each).
+JOINED = "\u2060"
 # PDFium marks a hyphen at a line end with U+0002; other C0 controls become spaces.
 _CONTROL_MAP = {0x02: "-", 0x09: "\t", 0x0A: "\n"}
 
@@ -189,11 +192,20 @@ def extract_page(page: pdfium.PdfPage, index: int) -> PageText:
         get_loose = pdfium_c.FPDFText_GetLooseCharBox
         last = (0.0, 0.0)  # (x1, y0) of the last real box
         unreadable = 0
+        low_next = False
         for i in range(max(0, n)):
             code = get_unicode(raw, i)
             if code == 0x0D:  # PDFium writes generated line breaks as "\r\n": keep "\n"
                 continue
-            if code in _CONTROL_MAP:
+            if low_next and 0xDC00 <= code <= 0xDFFF:
+                ch = JOINED  # the second half of a character outside the BMP (below)
+            elif 0xD800 <= code <= 0xDBFF and i + 1 < n and \
+                    0xDC00 <= (low := get_unicode(raw, i + 1)) <= 0xDFFF:
+                # PDFium gives a character outside the BMP (mathematical letters, tag
+                # characters) as two UTF-16 halves, each with a box: the character goes at
+                # the first, an invisible word joiner at the second (detection ignores it)
+                ch = chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+            elif code in _CONTROL_MAP:
                 ch = _CONTROL_MAP[code]
             elif code in (0, 0xFFFD, 0xFFFE, 0xFFFF) or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
                 ch = "\ufffd"
@@ -221,6 +233,7 @@ def extract_page(page: pdfium.PdfPage, index: int) -> PageText:
                 last = (x1, y0)
             else:  # generated characters (spaces, line breaks): an empty box after the last
                 coords.extend((last[0], last[1], last[0], last[1]))
+            low_next = 0xD800 <= code <= 0xDBFF and ch != "\ufffd"
             chars.append(ch)
         has_objects = bool(n) or pdfium_c.FPDFPage_CountObjects(page.raw) > 0
         text = "".join(chars)
@@ -326,6 +339,20 @@ def check_input(pike: pikepdf.Pdf, pdoc: pdfium.PdfDocument, name: str, limits: 
     check_streams(pike, name, limits, ctx)
 
 
+def with_ocr(pt: PageText, ocr: PageOcr) -> tuple[PageText, int]:
+    """``pt`` with the OCR'd text after its own (a line break between), one box per
+    character; and where the OCR'd text starts in the page's text."""
+    sep = "\n" if pt.text else ""
+    coords = array("f", pt.boxes._c)
+    if sep:
+        last = pt.boxes[-1]
+        coords.extend((last.x1, last.y0, last.x1, last.y0))
+    for b in ocr.boxes:
+        coords.extend((b.x0, b.y0, b.x1, b.y1))
+    text = pt.text + sep + ocr.text
+    return replace(pt, text=text, boxes=PageBoxes(pt.index, coords)), len(pt.text) + len(sep)
+
+
 def scanned_warning(page_number: int) -> str:
     return f"page {page_number} has no text layer (scanned?) — not analysed"
 
@@ -359,13 +386,22 @@ class PdfReader:
             segments: list[Segment] = []
             warnings: list[str] = []
             scanned: list[str] = []
+            notes = OcrNotes(ctx)
             pos = 0
             try:
                 for pt in iter_pages(pdoc, ctx):
                     if pt.index:
                         pieces.append(PAGE_SEPARATOR)
                         pos += len(PAGE_SEPARATOR)
-                    if not pt.text.strip() and pt.has_objects:
+                    # OCR: a page without a text layer, or bare images on it (docs/ocr.md)
+                    scan = not pt.text.strip() and pt.has_objects
+                    ocr = ocr_pdf_page(pdoc, pt.index, () if scan else pt.boxes, ctx) \
+                        if scan or pt.bare_image_share >= BARE_IMAGE_WARN else None
+                    if ocr is not None and ocr.text:
+                        pt, at = with_ocr(pt, ocr)
+                        warnings += notes.add(pt.index + 1, ocr, pos + at, scan,
+                                              pt.bare_image_share)
+                    elif scan:
                         warnings.append(scanned_warning(pt.index + 1))
                         scanned.append(str(pt.index + 1))
                     elif pt.bare_image_share >= BARE_IMAGE_WARN:
@@ -394,6 +430,7 @@ class PdfReader:
                 "pdf_version": version,
                 "encrypted": "yes" if encrypted else "no",
                 "scanned_pages": ",".join(scanned),
+                **notes.metadata(),
             },
             warnings=tuple(warnings),
             page_count=n_pages,

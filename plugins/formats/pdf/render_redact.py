@@ -7,12 +7,15 @@ document. An invisible text layer rebuilt from the kept text only (option ``pdf_
 default on) keeps the page searchable; with ``overlay = "replacement"`` or ``"code"`` the
 replacement (or ``exemption_code``) is drawn in white inside the box.
 
-Untouched pages are copied only when that is provably clean: the page dictionary and its
-resources are rebuilt from an allow-list (no annotations, actions, thumbnails, structure or
-per-page metadata; XObjects lose /Metadata, /PieceInfo, /StructParent(s)), and a page is
-re-rendered instead when its content uses invisible text (render mode 3 or 7), marked-content
+Untouched pages are copied only when that is provably clean
+(:mod:`redactor_plugins.formats.pdf.untouched`): a copy carries only the resources it draws,
+each rebuilt from an allow-list (:mod:`redactor_plugins.formats.pdf.carry`), and a page is
+rendered instead when its content uses invisible text (render mode 3 or 7), marked-content
 properties (/ActualText, /Alt, /E, optional content), patterns with their own content, or
-when any redacted string occurs in its decompressed streams.
+when a redacted string occurs in anything the copy carries. Before anything is written, a
+page that draws a redacted string its text layer does not show (a lying /ToUnicode map or
+/ActualText) makes the export fail. A page that would render to more than
+``limits.page_pixels`` is refused (exit 3).
 
 Boxes over an image are carried to every page that draws the same image object
 (:func:`redactor_plugins.formats.pdf.rects.share_image_boxes`). A redacted string drawn visibly inside

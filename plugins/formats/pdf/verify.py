@@ -37,9 +37,9 @@ from redactor_plugins.formats.pdf.scan.objects import (
     drawn_hits,
     unused_tounicode_text,
 )
+from redactor_plugins.shared.ocr_pdf import reread_pdf
 
 from redactor.plugin_api import (
-    Budget,
     Document,
     RedactionPlan,
     RunContext,
@@ -47,11 +47,10 @@ from redactor.plugin_api import (
     VerificationResult,
     find_survivors,
     hint,
-    limits_for,
 )
 
 #: Reader warnings repeated in the verification result: what the export could not check.
-REVIEW_WARNINGS = ("no text layer", "vector drawing", "Type3 font")
+REVIEW_WARNINGS = ("no text layer", "vector drawing", "cannot be read", "by OCR")
 
 # Keys that must not appear in an output's catalog (/Root).
 FORBIDDEN_ROOT_KEYS = (
@@ -185,12 +184,12 @@ def _progress(ctx: RunContext | None, start: float, share: float, n: int):  # ty
     return report
 
 
-def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, budget: Budget,
-                  ctx: RunContext | None) -> tuple[dict[Needle, str], str, str]:
+def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, ctx: RunContext | None
+                  ) -> tuple[dict[Needle, str], str, str]:
     """Needles found in the objects and page contents of ``pdf`` (needle → where), and the
     glyph text (own encodings) and mapped text of all pages."""
     found: dict[Needle, str] = {}
-    scan = ObjectScan(search, budget)
+    scan = ObjectScan(search)  # the input passed its limits; what we wrote is bounded by them
     objects = list(pdf.objects)
     report = _progress(ctx, 0.5, 0.15, len(objects))
     for n, obj in enumerate(objects):
@@ -227,7 +226,6 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
     expected = plan.apply_to_text(doc.text)
     secrets = plan.labelled_secrets()
     search = ByteSearch(needles(secrets, expected))
-    budget = Budget(output.name, limits_for(ctx))
     checks: list[str] = ["re-opened the written file"]
     issues: list[VerificationIssue] = []
     data = output.read_bytes()
@@ -240,7 +238,7 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
             issues.append(VerificationIssue(
                 "file", f"{len(pdf.pages)} pages instead of {doc.page_count}"))
         n_pages = len(pdf.pages)
-        found, glyphs, mapped = object_issues(pdf, search, budget, ctx)
+        found, glyphs, mapped = object_issues(pdf, search, ctx)
     # the raw bytes outside stream data (stream data is searched decoded above)
     outside = _STREAM_DATA.sub(b"stream endstream", data)
     del data
@@ -265,10 +263,13 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
         if squashed not in seen:  # the usual case: the same as an engine's text
             texts[where] = text
             seen.add(squashed)
-    issues += find_survivors(secrets, expected, texts)
+    issues += find_survivors(secrets, expected, texts, every_spelling=True)
     checks.append(f"searched {len(secrets)} redacted spans and their variants in both texts "
                   "and in the glyphs drawn, read by the fonts' own encodings")
     issues += unpainted_boxes(doc, plan, output)
     checks.append("every redaction box on a rendered page is opaque black in the pixels")
+    ocr = reread_pdf(doc, plan, output, ctx)  # pages read by OCR are read again (docs/ocr.md)
+    issues += ocr.issues
+    checks += ocr.checks
     warnings = tuple(w for w in doc.warnings if any(k in w for k in REVIEW_WARNINGS))
     return VerificationResult(not issues, tuple(checks), tuple(issues), warnings)

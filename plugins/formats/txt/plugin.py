@@ -114,7 +114,8 @@ class TxtWriter:
         checks = ["re-read the written file and decoded it"]
         # every redacted span and always-mask term, in every spelling (look-alike letters,
         # references, invisible or tag characters, connectors, base64), in the whole file
-        issues = find_survivors(plan.labelled_secrets(), expected, {"text": written})
+        issues = find_survivors(plan.labelled_secrets(), expected, {"text": written},
+                                every_spelling=True)
         checks.append(f"searched {len(plan.replacements)} redacted spans, {len(plan.secrets)} "
                       "always-mask terms and their variants")
         if written != expected:

@@ -355,3 +355,35 @@ def range_opener(text: str) -> Phrase | None:
     if text.strip().lower() in _RANGE_WORDS:
         return Phrase("for", article=False)
     return None
+
+
+_RANGE_PARTS = re.compile(
+    r"(?P<pre>(?:[Bb]etween|[Ff]rom)\s+)?(?P<a>.+?)(?P<sep>\s+(?:and|to|until|till|through)\s+"
+    r"|\s*[–—-]\s*)(?P<b>\S.*)", re.DOTALL)
+_TIMESTAMP = re.compile(r"(?P<d>\d{4}-\d\d-\d\d|\d{8})(?P<t>[T ].+)")
+
+
+def shift_range(text: str, days: int) -> str | None:
+    """A date range ("Between 1 March and 12 March 2024") with both ends moved by ``days``,
+    its words kept; None when either end is not a date."""
+    m = _RANGE_PARTS.fullmatch(text.strip())
+    if m is None:
+        return None
+    a, b = shift_date(m.group("a"), days), shift_date(m.group("b"), days)
+    if a is None or b is None:
+        return None
+    return (m.group("pre") or "") + a + m.group("sep") + b
+
+
+def shift_timestamp(text: str, days: int) -> str | None:
+    """An ISO 8601 date and time with its date moved by ``days`` (time and offset kept)."""
+    m = _TIMESTAMP.fullmatch(text.strip())
+    if m is None:
+        return None
+    date = m.group("d")
+    iso = date if "-" in date else f"{date[:4]}-{date[4:6]}-{date[6:]}"
+    try:
+        new = dt.date.fromisoformat(iso) + dt.timedelta(days=days)
+    except ValueError:
+        return None
+    return (new.isoformat() if "-" in date else new.strftime("%Y%m%d")) + m.group("t")

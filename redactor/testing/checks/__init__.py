@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from redactor.testing.checks.common import ConformanceError
+from redactor.testing.checks.common import ConformanceError, host_context
 from redactor.testing.checks.detectors import check_detector
 from redactor.testing.checks.indicators import check_indicator
 from redactor.testing.checks.ocr import check_ocr_engine
@@ -30,7 +30,7 @@ CHECKS: dict[str, Callable[..., None]] = {
 def check_component(kind: str, obj: Any, **kw: Any) -> None:
     """Run the check for a component of ``kind`` (a plugin host's kind name, e.g.
     ``"detectors"``); ``kw`` go to that check (``sample=`` for readers, ``reader=`` and
-    ``sample=`` for writers)."""
+    ``sample=`` for writers; ``settings=`` and ``context=`` for all)."""
     try:
         check = CHECKS[kind]
     except KeyError:
@@ -49,4 +49,5 @@ __all__ = [
     "check_search_provider",
     "check_strategy",
     "check_writer",
+    "host_context",
 ]

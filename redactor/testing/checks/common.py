@@ -7,6 +7,7 @@ exception is shown by its type and the place it was raised, not by its message.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import threading
@@ -74,6 +75,14 @@ def short_id(obj: object) -> str:
     return f"<{type(obj).__name__}>"
 
 
+def host_context(host: Any) -> dict[str, Any]:
+    """The run-context fields a pipeline fills from its plugin host (``ocr_engines``,
+    ``search_providers``: ``{id: component}``), for a check's ``context=``."""
+    names = {f.name for f in dataclasses.fields(RunContext)}
+    return {kind: {r.id: r.component for r in host.components(kind)}
+            for kind in ("ocr_engines", "search_providers") if kind in names}
+
+
 def _packages(obj: object) -> tuple[str, ...]:
     module = type(obj).__module__ or ""
     top = module.split(".", 1)[0]
@@ -88,34 +97,39 @@ class Checker:
     :class:`ConformanceError` if anything was found.
     """
 
-    def __init__(self, kind: str, obj: object, settings: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, kind: str, obj: object, settings: Mapping[str, Any] | None = None,
+                 context: Mapping[str, Any] | None = None) -> None:
         self.kind = kind
         self.obj = obj
         self.subject = f"{kind} {short_id(obj)}"
         self.settings = dict(settings or {})
+        self.context = dict(context or {})
         self.problems: list[str] = []
         self.notes: list[str] = []
         self.secrets: list[str] = list(CANARIES)
         self.errors: list[BaseException] = []
         self._faults: dict[str, tuple[int, str, int]] = {}
+        self._lock = threading.Lock()
         self.net = NetworkGuard()
         self.capture = Capture(_packages(obj))
 
     # -- collecting ------------------------------------------------------------------------
     def problem(self, text: str) -> None:
-        if text not in self.problems:
-            self.problems.append(text)
+        with self._lock:
+            if text not in self.problems:
+                self.problems.append(text)
 
     def fault(self, key: str, text: str) -> None:
         """A problem that may recur (the same fault on every sample): listed once, with a
         count of the other times it was seen."""
-        if key not in self._faults:
-            self._faults[key] = (len(self.problems), text, 0)
-            self.problems.append(text)
-            return
-        index, first, more = self._faults[key]
-        self._faults[key] = (index, first, more + 1)
-        self.problems[index] = f"{first} (and {more + 1} more like it)"
+        with self._lock:
+            if key not in self._faults:
+                self._faults[key] = (len(self.problems), text, 0)
+                self.problems.append(text)
+                return
+            index, first, more = self._faults[key]
+            self._faults[key] = (index, first, more + 1)
+            self.problems[index] = f"{first} (and {more + 1} more like it)"
 
     def expect(self, condition: object, text: str) -> bool:
         if not condition:
@@ -126,8 +140,9 @@ class Checker:
         self.notes.append(text)
 
     def ctx(self, **kwargs: Any) -> RunContext:
-        """A fresh offline run context with the check's settings and the default policy (as the
-        pipeline gives); progress messages are captured."""
+        """A fresh offline run context with the check's settings, the default policy (as the
+        pipeline gives) and the check's ``context`` fields; progress messages are captured."""
+        kwargs = {**self.context, **kwargs}
         kwargs.setdefault("policy", Policy())
         kwargs.setdefault("network_allowed", False)
         return RunContext(settings=Settings(self.settings), progress=self.capture.progress,

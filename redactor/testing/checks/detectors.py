@@ -14,7 +14,8 @@ Key = tuple[tuple[Any, ...], ...]
 
 
 def check_detector(detector: Any, *, samples: Sequence[str] | None = None,
-                   settings: Mapping[str, Any] | None = None, huge_chars: int = 1_000_000,
+                   settings: Mapping[str, Any] | None = None,
+                   context: Mapping[str, Any] | None = None, huge_chars: int = 1_000_000,
                    time_limit: float = 300.0) -> None:
     """Check a detector; raise :class:`ConformanceError` listing every problem.
 
@@ -28,7 +29,7 @@ def check_detector(detector: Any, *, samples: Sequence[str] | None = None,
     progress messages or exception messages. ``settings`` are the run's settings sections
     (e.g. ``{"recognizer": {"rampart": True}}``).
     """
-    with Checker("detector", detector, settings) as c:
+    with Checker("detector", detector, settings, context) as c:
         if not c.identity(["detect"]):
             return
         for text in samples or ():

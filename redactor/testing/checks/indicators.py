@@ -17,6 +17,7 @@ Key = tuple[tuple[Any, ...], ...]
 
 def check_indicator(indicator: Any, *, samples: Sequence[str] | None = None,
                     settings: Mapping[str, Any] | None = None,
+                    context: Mapping[str, Any] | None = None,
                     score_range: tuple[float, float] = (0.0, 1.0),
                     huge_chars: int = 1_000_000, time_limit: float = 300.0) -> None:
     """Check a risk indicator; raise :class:`ConformanceError` listing every problem.
@@ -30,7 +31,7 @@ def check_indicator(indicator: Any, *, samples: Sequence[str] | None = None,
     ``time_limit`` seconds; no network and no document text in logs, output or exceptions
     (explanations may quote the document: they are shown to the reviewer only).
     """
-    with Checker("risk indicator", indicator, settings) as c:
+    with Checker("risk indicator", indicator, settings, context) as c:
         if not c.identity(["assess"]):
             return
         plain = next(t for n, t in sample_items() if n == "plain")

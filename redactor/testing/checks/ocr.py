@@ -28,7 +28,8 @@ def render_text_image(lines: Sequence[str] = LINES, size: tuple[int, int] = SIZE
     return image
 
 
-def check_ocr_engine(engine: Any, *, settings: Mapping[str, Any] | None = None) -> None:
+def check_ocr_engine(engine: Any, *, settings: Mapping[str, Any] | None = None,
+                     context: Mapping[str, Any] | None = None) -> None:
     """Check an OCR engine; raise :class:`ConformanceError` listing every problem.
 
     Tries: ``id``/``version``; on a rendered RGB page with two lines of large text it returns
@@ -39,7 +40,7 @@ def check_ocr_engine(engine: Any, *, settings: Mapping[str, Any] | None = None) 
     words on a second call and from another thread; no network, no recognised text in logs,
     output or exceptions.
     """
-    with Checker("OCR engine", engine, settings) as c:
+    with Checker("OCR engine", engine, settings, context) as c:
         if not c.identity(["recognize"]):
             return
         image = render_text_image()

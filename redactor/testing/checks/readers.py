@@ -19,15 +19,15 @@ FOREIGN_HEADS: dict[str, bytes] = {
     "a PNG image": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01",
     "a PDF": b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n",
     "a zip that is not a Word document": b"PK\x03\x04\x14\x00\x00\x00\x08\x00readme.txt",
-    "plain text": "Zebulon Quillfeather lives in Oslo.\n".encode(),
+    "plain text": b"Zebulon Quillfeather lives in Oslo.\n",
     "a GIF image": b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!",
 }
 #: Bytes that are no known format (with NUL and other control bytes).
 GARBAGE = bytes(range(256)) * 8
 
 
-def check_reader(reader: Any, sample: Path, *, settings: Mapping[str, Any] | None = None
-                 ) -> None:
+def check_reader(reader: Any, sample: Path, *, settings: Mapping[str, Any] | None = None,
+                 context: Mapping[str, Any] | None = None) -> None:
     """Check a document reader with ``sample`` (a real file of its format); raise
     :class:`ConformanceError` listing every problem.
 
@@ -41,7 +41,7 @@ def check_reader(reader: Any, sample: Path, *, settings: Mapping[str, Any] | Non
     another exception; no network, no document text in logs, output or exceptions.
     """
     sample = Path(sample)
-    with Checker("reader", reader, settings) as c:
+    with Checker("reader", reader, settings, context) as c:
         if not c.identity(["sniff", "read"], ["format"]):
             return
         ext = _extensions(c)

@@ -21,6 +21,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def check_strategy(strategy: Any, *, settings: Mapping[str, Any] | None = None,
+                   context: Mapping[str, Any] | None = None,
                    options: Mapping[str, str] | None = None, levels: Sequence[str] = ("",),
                    deterministic: bool = True, huge_chars: int = 1_000_000,
                    time_limit: float = 300.0) -> None:
@@ -36,7 +37,7 @@ def check_strategy(strategy: Any, *, settings: Mapping[str, Any] | None = None,
     ``time_limit`` seconds; no network, no document text in logs, output or exceptions. A
     strategy that needs a key or a setting must get it from ``settings`` or the environment.
     """
-    with Checker("strategy", strategy, settings) as c:
+    with Checker("strategy", strategy, settings, context) as c:
         if not c.identity(["replacement"]):
             return
         batches = _batches(options or {}, levels)

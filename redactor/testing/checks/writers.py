@@ -25,10 +25,13 @@ from redactor.testing.samples import CANARIES
 
 MARKERS = ("[REDACTED]", "[PERSON 1]", None)  # None: blocks of the span's length
 _WORD = re.compile(r"[^\W\d_]{4,}")
+_TOKEN = re.compile(r"(?:\w|[\u0300-\u036f])+")  # a word with its combining marks
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+")
 
 
 def check_writer(writer: Any, reader: Any, sample: Path, *,
-                 settings: Mapping[str, Any] | None = None) -> None:
+                 settings: Mapping[str, Any] | None = None,
+                 context: Mapping[str, Any] | None = None) -> None:
     """Check a document writer with ``reader`` and ``sample`` (a real file the reader reads);
     raise :class:`ConformanceError` listing every problem.
 
@@ -43,7 +46,7 @@ def check_writer(writer: Any, reader: Any, sample: Path, *,
     network, no document text in logs, output or exceptions.
     """
     sample = Path(sample)
-    with Checker("writer", writer, settings) as c:
+    with Checker("writer", writer, settings, context) as c:
         if not c.identity(["write", "verify"], ["format"]):
             return
         read = c.call("the reader on the sample", reader.read, sample, c.ctx())
@@ -55,9 +58,10 @@ def check_writer(writer: Any, reader: Any, sample: Path, *,
         if len(words) < 3:
             c.problem("the sample has too few words to redact (give a sample with text)")
             return
-        redacted, term, kept = words[:2], words[2], words[3:]
+        redacted, term = words[:2], words[2]
         c.secrets += [w for w in (*redacted, term) if len(w) >= 5]
         plan = make_plan(doc, [*redacted, term], secrets=(term,))
+        kept = [w for w in words[3:] if _latin(w) and _has_word(plan.apply_to_text(doc.text), w)]
         same_format = getattr(writer, "format", None) == getattr(reader, "format", None)
         source_hash = hashlib.sha256(sample.read_bytes()).hexdigest()
         with tempfile.TemporaryDirectory(prefix="redactor-check-") as tmp:
@@ -102,17 +106,21 @@ def check_writer(writer: Any, reader: Any, sample: Path, *,
 
 def make_plan(doc: Document, words: Sequence[str], secrets: Sequence[str] = ()
               ) -> RedactionPlan:
-    """A plan replacing every whole-word, case-insensitive mention of each of ``words``."""
+    """A plan replacing every mention of each of ``words`` as a whole word, in any spelling
+    that normalises to it (case, accents, fullwidth forms), and every e-mail address or URL
+    holding one, as detectors would find them."""
     reps: list[PlannedReplacement] = []
-    taken: list[tuple[int, int]] = []
-    for n, word in enumerate(words):
-        for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", doc.text, re.IGNORECASE):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            taken.append((m.start(), m.end()))
-            marker = MARKERS[n % len(MARKERS)] or "\u2588" * len(m.group(0))
-            reps.append(PlannedReplacement(Span(m.start(), m.end()), Label.PERSON, "",
-                                           f"E{n + 1}", "check", marker, m.group(0)))
+    wanted = {norm_text(w): n for n, w in enumerate(words)}
+    hits = [(m.start(), m.end(), n) for m in _TOKEN.finditer(doc.text)
+            if (n := wanted.get(norm_text(m.group(0)))) is not None]
+    for m in _ADDRESS.finditer(doc.text):  # an address holding a word goes whole, as a
+        inside = [h for h in hits if m.start() <= h[0] and h[1] <= m.end()]  # detector would
+        if inside:
+            hits = [h for h in hits if h not in inside] + [(m.start(), m.end(), inside[0][2])]
+    for start, end, n in sorted(hits):
+        marker = MARKERS[n % len(MARKERS)] or "\u2588" * (end - start)
+        reps.append(PlannedReplacement(Span(start, end), Label.PERSON, "", f"E{n + 1}", "check",
+                                       marker, doc.text[start:end]))
     return RedactionPlan(doc.id, tuple(reps), "check", {}, tuple(secrets))
 
 
@@ -129,9 +137,21 @@ def _pick_words(text: str) -> list[str]:
     return found
 
 
+def _latin(word: str) -> bool:
+    """Latin-1 text: kept words every format's text layer can hold (a rendered PDF page's
+    invisible text is WinAnsi only, by design)."""
+    try:
+        word.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _has_word(text: str, word: str) -> bool:
-    """Whether ``word`` occurs in ``text`` as a whole word (ignoring case)."""
-    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE) is not None
+    """Whether ``word`` occurs in ``text`` as a whole word, in any spelling that normalises to
+    it."""
+    needle = norm_text(word)
+    return any(norm_text(m.group(0)) == needle for m in _TOKEN.finditer(text))
 
 
 def _write(c: Checker, what: str, doc: Document, plan: RedactionPlan, dest: Path) -> bool:

@@ -1,0 +1,69 @@
+"""Country formats with no checksum: vehicle registration plates and British postcodes.
+
+Each is one span however it is spaced, validated when its format check passes:
+
+* German plates (``B MW 1234``, ``M-AB 123``, ``HH-AB 1234E``): district of 1–3 letters,
+  1–2 letters, 1–4 digits, at most 8 letters and digits, an optional E/H suffix; the form is
+  so short that it needs a cue ("plate", "Kennzeichen", "car" …) within 60 characters before;
+* Turkish plates (``34 ABC 123``): province 01–81, then 1 letter and 4–5 digits, 2 letters and
+  3–4 digits or 3 letters and 2–3 digits (no Q, W, X);
+* British plates (``AB12 CDE``, since 2001): two letters (no I, Q, Z first), the age
+  identifier (02–29 or 51–79) and three letters (no I, Q);
+* British postcodes (``SW1A 1AA``, ``M1 1AE``, ``GIR 0AA``): the Royal Mail outward and
+  inward code letter rules (LOC/POSTCODE).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from redactor_plugins.detectors.patterns.common import RANK_VALIDATED, Hit
+
+from redactor.plugin_api import Label
+
+_CUE = re.compile(
+    r"(?i)(?:\b(?:plates?|registration|registered|reg\.|kennzeichen|nummernschild|plaka|"
+    r"cars?|vehicles?|vans?|lorry|lorries|trucks?|taxis?|motorbikes?|motorcycles?|"
+    r"kfz|pkw|lkw|auto|wagen|araç|aracı)\b)[^\n]{0,60}$")
+_DE = re.compile(
+    r"(?<![\w-])(?P<d>[A-ZÄÖÜ]{1,3})(?:[ -]|[ ]?-[ ]?)(?P<l>[A-Z]{1,2})[ ]?(?P<n>[1-9]\d{0,3})"
+    r"[EH]?(?![\w-]|[.,]\d)")
+_TR_LETTER = "A-PR-VYZ"
+_TR = re.compile(
+    rf"(?<![\w-])(?:0[1-9]|[1-7]\d|8[01])[ -]?(?:[{_TR_LETTER}][ -]?\d{{4,5}}"
+    rf"|[{_TR_LETTER}]{{2}}[ -]?\d{{3,4}}|[{_TR_LETTER}]{{3}}[ -]?\d{{2,3}})(?![\w-]|[.,]\d)")
+_TR_NOT = frozenset({"AM", "PM", "BC", "AD", "CE", "BCE", "UTC", "GMT", "CET", "EET", "EUR",
+                     "USD", "TRY", "TL", "YTL", "KM", "KG", "CM", "MM", "HP", "KW", "MB", "GB",
+                     "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV",
+                     "DEC"})
+_UK_PLATE = re.compile(
+    r"(?<![\w-])[A-HJ-PR-Y][A-HJ-PR-Z](?P<age>0[2-9]|[1-2]\d|5[1-9]|[67]\d) ?"
+    r"[A-HJ-PR-Z]{3}(?![\w-])")
+_POSTCODE = re.compile(
+    r"(?<![\w-])(?:GIR ?0AA|(?:[A-PR-UWYZ](?:\d[A-HJKPSTUW]|\d{1,2}|[A-HK-Y]\d[ABEHMNPRVWXY]"
+    r"|[A-HK-Y]\d{1,2})) ?\d[ABD-HJLNP-UW-Z]{2})(?![\w-])")
+
+
+def _plate(start: int, end: int, country: str) -> Hit:
+    return Hit(start, end, Label.CODE, "VEHICLE_PLATE", 0.95,
+               f"vehicle registration plate ({country}), valid format", RANK_VALIDATED, True)
+
+
+def find_plates(text: str) -> Iterable[Hit]:
+    for m in _DE.finditer(text):
+        chars = len(m.group("d")) + len(m.group("l")) + len(m.group("n"))
+        if chars <= 8 and _CUE.search(text[max(0, m.start() - 80) : m.start()]):
+            yield _plate(m.start(), m.end(), "DE")
+    for m in _TR.finditer(text):
+        letters = re.sub(r"[^A-Z]", "", m.group(0))
+        if letters not in _TR_NOT:
+            yield _plate(m.start(), m.end(), "TR")
+    for m in _UK_PLATE.finditer(text):
+        yield _plate(m.start(), m.end(), "GB")
+
+
+def find_postcodes(text: str) -> Iterable[Hit]:
+    for m in _POSTCODE.finditer(text):
+        yield Hit(m.start(), m.end(), Label.LOC, "POSTCODE", 0.95,
+                  "British postcode, valid format", RANK_VALIDATED, True)

@@ -1,0 +1,146 @@
+"""The built-in OCR engine ``rapidocr``: PaddleOCR's PP-OCRv6 (small) detection and
+recognition models, run by RapidOCR on ONNX Runtime.
+
+The ONNX models ship inside the ``rapidocr`` wheel (Apache-2.0, see
+docs/model-attributions.md); they are loaded by explicit path, so RapidOCR never looks for
+(or downloads) another model. Loaded lazily on the first page, once per process; calls are
+serialised by a lock (one engine, many threads). Text orientation is the caller's job
+(:mod:`redactor_plugins.shared.ocr_run`), so RapidOCR's line classifier is not used.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import threading
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from redactor.plugin_api import OcrWord, RunContext
+
+DET_MODEL = "PP-OCRv6_det_small.onnx"
+REC_MODEL = "PP-OCRv6_rec_small.onnx"
+#: Lines read below this score are dropped by RapidOCR (lower than its 0.5: a doubtful word
+#: is better flagged for review than never seen).
+LINE_SCORE = 0.3
+#: Detection runs on the page scaled to at most this side (recognition reads the full page).
+DET_SIDE = 1536
+
+
+def available() -> bool:
+    """Whether the ``rapidocr`` package is installed (nothing is imported)."""
+    return importlib.util.find_spec("rapidocr") is not None
+
+
+def package_version() -> str:
+    try:
+        return metadata.version("rapidocr")
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def model_paths() -> tuple[Path, Path]:
+    """The detection and recognition models inside the installed package."""
+    spec = importlib.util.find_spec("rapidocr")
+    if spec is None or not spec.origin:
+        raise RuntimeError("the rapidocr package is not installed")
+    folder = Path(spec.origin).parent / "models"
+    det, rec = folder / DET_MODEL, folder / REC_MODEL
+    if not det.is_file() or not rec.is_file():
+        raise RuntimeError("rapidocr's models are not inside the installed package "
+                           f"({DET_MODEL}, {REC_MODEL}); nothing is downloaded: install "
+                           "rapidocr>=3.10")
+    return det, rec
+
+
+class RapidOcrEngine:
+    """``rapidocr``: words with boxes and confidences from PP-OCRv6 small (see module)."""
+
+    id = "rapidocr"
+
+    def __init__(self) -> None:
+        self.version = f"{package_version()} (PP-OCRv6 small det+rec)"
+        self._ocr: Any = None
+        self._lock = threading.Lock()
+
+    def _engine(self, ctx: RunContext | None) -> Any:
+        if self._ocr is None:
+            threads = 0
+            if ctx is not None:
+                try:
+                    threads = int(ctx.settings.get("ocr", "threads", 0) or 0)
+                except (TypeError, ValueError):
+                    threads = 0
+            det, rec = model_paths()
+            from rapidocr import RapidOCR
+
+            logging.getLogger("RapidOCR").setLevel(logging.ERROR)
+            self._ocr = RapidOCR(params={
+                "Global.log_level": "error",
+                "Global.use_cls": False,
+                "Global.text_score": LINE_SCORE,
+                "Global.max_side_len": 100_000,  # the caller scales the page
+                "Global.return_word_box": True,
+                "Det.model_path": str(det),
+                "Det.limit_type": "max",
+                "Det.limit_side_len": DET_SIDE,
+                "Rec.model_path": str(rec),
+                "EngineConfig.onnxruntime.intra_op_num_threads":
+                    threads if threads > 0 else min(4, os.cpu_count() or 1),
+                "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+            })
+        return self._ocr
+
+    def recognize(self, image: Any, ctx: RunContext) -> list[OcrWord]:
+        """The words of ``image`` (a PIL image), in reading order, boxes in its pixels."""
+        width, height = image.size
+        if width < 2 or height < 2:
+            return []
+        page = image if image.mode in ("RGB", "L") else image.convert("RGB")
+        with self._lock:
+            result = self._engine(ctx)(page, use_cls=False, return_word_box=True)
+        return words_of(result, width, height)
+
+
+def words_of(result: Any, width: int, height: int) -> list[OcrWord]:
+    """RapidOCR's word results as :class:`OcrWord` (boxes clipped to the image); a line
+    without word boxes is split on spaces along its own box."""
+    txts = getattr(result, "txts", None) or ()
+    lines = getattr(result, "word_results", None) or ()
+    boxes = getattr(result, "boxes", None)
+    scores = getattr(result, "scores", None) or ()
+    out: list[OcrWord] = []
+    for n, text in enumerate(txts):
+        line = lines[n] if n < len(lines) else ()
+        found = [(t, s, b) for t, s, b in line if b is not None and str(t).strip()] \
+            if line and all(len(w) == 3 for w in line) else []
+        if not found and boxes is not None and n < len(boxes):
+            found = _split_line(str(text), float(scores[n]) if n < len(scores) else 0.0,
+                                boxes[n])
+        for t, s, b in found:
+            xs = [float(p[0]) for p in b]
+            ys = [float(p[1]) for p in b]
+            x0, y0 = min(max(0.0, min(xs)), width), min(max(0.0, min(ys)), height)
+            x1, y1 = min(max(xs), float(width)), min(max(ys), float(height))
+            for piece in str(t).split():
+                out.append(OcrWord(piece, (x0, y0, max(x0, x1), max(y0, y1)),
+                                   min(1.0, max(0.0, float(s)))))
+    return out
+
+
+def _split_line(text: str, score: float, box: Any) -> list[tuple[str, float, Any]]:
+    """Words of a line spread along its box by their share of its characters."""
+    xs = [float(p[0]) for p in box]
+    ys = [float(p[1]) for p in box]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    total = max(1, len(text))
+    out, pos = [], 0
+    for word in text.split(" "):
+        if word:
+            a = x0 + (x1 - x0) * pos / total
+            b = x0 + (x1 - x0) * (pos + len(word)) / total
+            out.append((word, score, [[a, y0], [b, y0], [b, y1], [a, y1]]))
+        pos += len(word) + 1
+    return out

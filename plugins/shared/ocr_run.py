@@ -1,0 +1,276 @@
+"""Running OCR engines on page images, for every format: which engines (settings ``ocr``),
+the page put upright (rotation 0/90/180/270, skew, scale: :mod:`.ocr_geometry`), the words
+mapped back to the image's own pixels, and the words made into text with one box per
+character (:class:`OcrText`) — the form every reader hands on, like a PDF's text layer.
+
+Engines come from ``ctx.ocr_engines`` (the pipeline fills it from ``register_ocr_engines``);
+a format never imports an engine. Progress goes to ``ctx.progress("ocr", …)``; cancellation
+is honoured between pages and engine calls. Nothing here logs or raises document text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from PIL import Image
+from redactor_plugins.shared.ocr_geometry import (
+    IDENTITY,
+    Affine,
+    PixelBox,
+    analyse,
+    ink_mask,
+    invert,
+    map_box,
+    scale_for,
+    to_gray,
+    upright,
+    warp,
+)
+
+from redactor.plugin_api import OcrWord, RunContext
+
+SECTION = "ocr"
+DEFAULTS: dict[str, object] = {
+    "enabled": True,            # read scanned pages, pictures in DOCX and image files
+    "engine": "rapidocr",       # the engine that reads ("" = the first registered)
+    "verify_engines": "all",    # "all": every registered engine re-reads exports; "primary"
+    "min_confidence": 0.8,      # words read below this are flagged for review
+    "max_pixels": 40_000_000,   # a page is scaled down to this many pixels before OCR
+    "pdf_dpi": 0,               # 0: chosen from the page's images (150–400), else this dpi
+    "detect_orientation": True,  # try 180° (and the other axis) when a page reads badly
+    "deskew": True,
+    "docx_images": True,        # read pictures in DOCX bodies, headers, footers, text boxes
+    "threads": 0,               # ONNX Runtime threads of the built-in engine (0: automatic)
+}
+#: A page read at this mean confidence (and with enough words) is taken as upright.
+UPRIGHT_CONFIDENCE = 0.85
+UPRIGHT_WORDS = 3
+#: Snapping a word's box to its ink: the blank run that ends a word, and the farthest
+#: an end may move, as shares of the line height.
+WORD_GAP, MAX_SNAP = 0.12, 0.5
+#: Padding of a word's box, as shares of its height (along the line, across it).
+PAD_ALONG, PAD_ACROSS = 0.06, 0.06
+
+
+def setting(ctx: RunContext | None, key: str) -> Any:
+    default = DEFAULTS[key]
+    value = ctx.settings.get(SECTION, key, default) if ctx is not None else default
+    if isinstance(default, bool):
+        return value if isinstance(value, bool) else str(value).strip().lower() in (
+            "1", "true", "yes", "on")
+    if isinstance(default, int | float) and not isinstance(value, int | float):
+        try:
+            return type(default)(str(value))
+        except ValueError:
+            return default
+    return value
+
+
+def engines(ctx: RunContext | None) -> list[Any]:
+    """The OCR engines to read with, the chosen one (setting ``ocr.engine``) first; empty when
+    OCR is switched off or none is installed."""
+    if ctx is None or not setting(ctx, "enabled"):
+        return []
+    found = list((getattr(ctx, "ocr_engines", None) or {}).values())
+    chosen = str(setting(ctx, "engine") or "")
+    return sorted(found, key=lambda e: getattr(e, "id", "") != chosen)
+
+
+def verifiers(ctx: RunContext | None) -> list[Any]:
+    """The engines that re-read an export: all of them, or the primary one only."""
+    found = engines(ctx)
+    return found if str(setting(ctx, "verify_engines")).lower() == "all" else found[:1]
+
+
+@dataclass(frozen=True, slots=True)
+class PageRead:
+    """The words of one page image in its own pixels (reading order), where each line
+    starts, and how the page was turned to be read."""
+
+    words: tuple[OcrWord, ...]
+    line_starts: frozenset[int]
+    quarter_turns: int = 0
+    skew: float = 0.0
+    scale: float = 1.0
+    engine: str = ""
+    upright_boxes: tuple[PixelBox, ...] = ()
+    to_image: Affine = IDENTITY
+
+    @property
+    def confidence(self) -> float:
+        return sum(w.confidence for w in self.words) / len(self.words) if self.words else 0.0
+
+
+def _score(words: Sequence[OcrWord]) -> float:
+    return sum(w.confidence * sum(c.isalnum() for c in w.text) for w in words)
+
+
+def _read_upright(engine: Any, gray: Image.Image, turns: int, skew: float, scale: float,
+                  ctx: RunContext) -> PageRead:
+    m, size = upright(gray.size, turns, skew, scale)
+    page = warp(gray, m, size)
+    ctx.check()
+    raw = [w for w in engine.recognize(page, ctx) if isinstance(w, OcrWord) and w.text.strip()]
+    back = invert(m)
+    ink = ink_mask(np.asarray(page, dtype=np.uint8)) if raw else None
+    words, boxes, starts = [], [], set()
+    last: PixelBox | None = None
+    for w in raw:
+        box = snap(ink, tuple(float(v) for v in w.box))  # type: ignore[arg-type]
+        if last is None or not _same_line(last, box):  # type: ignore[arg-type]
+            starts.add(len(words))
+        x0, y0, x1, y1 = map_box(back, box)  # type: ignore[arg-type]
+        x0, y0 = max(0.0, x0), max(0.0, y0)
+        x1, y1 = min(float(gray.width), x1), min(float(gray.height), y1)
+        words.append(OcrWord(w.text.strip(), (x0, y0, max(x0, x1), max(y0, y1)),
+                             min(1.0, max(0.0, float(w.confidence)))))
+        boxes.append(box)
+        last = box  # type: ignore[assignment]
+    return PageRead(tuple(words), frozenset(starts), turns, skew, scale,
+                    str(getattr(engine, "id", "")), tuple(boxes), back)  # type: ignore[arg-type]
+
+
+def snap(ink: np.ndarray | None, box: PixelBox) -> PixelBox:
+    """``box`` widened to the ink of its word: an engine places a word's ends only roughly
+    (a box may start inside its first letter), so each end moves outwards to the last ink
+    column before a gap of :data:`WORD_GAP` × the line height (at most :data:`MAX_SNAP` ×
+    the height)."""
+    if ink is None:
+        return box
+    x0, y0, x1, y1 = box
+    h = max(1.0, y1 - y0)
+    rows = ink[max(0, int(y0)):max(0, int(np.ceil(y1)))]
+    if not rows.size:
+        return box
+    cols = rows.any(axis=0)
+    gap, reach = max(2, int(WORD_GAP * h)), int(MAX_SNAP * h)
+
+    def outward(x: int, step: int) -> int:
+        best, blank, moved = x, 0, 0
+        while 0 <= x + step < cols.size and blank < gap and moved < reach:
+            x += step
+            moved += 1
+            if cols[x]:
+                best, blank = x, 0
+            else:
+                blank += 1
+        return best
+
+    left = outward(min(cols.size - 1, max(0, int(x0))), -1)
+    right = outward(min(cols.size - 1, max(0, int(np.ceil(x1)) - 1)), 1) + 1
+    return (float(min(left, x0)), y0, float(max(right, x1)), y1)
+
+
+def _same_line(a: PixelBox, b: PixelBox) -> bool:
+    overlap = min(a[3], b[3]) - max(a[1], b[1])
+    return overlap > 0.5 * min(a[3] - a[1], b[3] - b[1]) and b[0] >= a[0]
+
+
+def recognize_page(image: Image.Image, ctx: RunContext, engine: Any) -> PageRead:
+    """Read one page image with ``engine``: analysed (:func:`analyse`), turned upright,
+    deskewed and scaled for recognition, read, and the boxes mapped back to ``image``."""
+    gray = to_gray(image)
+    if min(gray.size) < 4:
+        return PageRead((), frozenset(), engine=str(getattr(engine, "id", "")))
+    layout = analyse(gray)
+    skew = layout.skew if setting(ctx, "deskew") else 0.0
+    scale = scale_for(layout.text_height, gray.size, int(setting(ctx, "max_pixels")))
+    first = 1 if layout.vertical else 0
+    best = _read_upright(engine, gray, first, skew, scale, ctx)
+    if not setting(ctx, "detect_orientation") or _upright_enough(best):
+        return best
+    for turns in (first + 2, first + 1, first + 3):  # 180°, then the other axis
+        other = _read_upright(engine, gray, turns % 4, skew, scale, ctx)
+        if _score(other.words) > 1.15 * _score(best.words):
+            best = other
+        if _upright_enough(best):
+            break
+    return best
+
+
+def _upright_enough(read: PageRead) -> bool:
+    return len(read.words) >= UPRIGHT_WORDS and read.confidence >= UPRIGHT_CONFIDENCE or (
+        0 < len(read.words) < UPRIGHT_WORDS and read.confidence >= 0.95)
+
+
+# -- text ---------------------------------------------------------------------------------
+@dataclass(slots=True)
+class OcrText:
+    """OCR'd text with one box per character (image pixels, padded, origin top left; ``None``
+    for the separators the words are joined with) and the offsets of low-confidence words."""
+
+    text: str = ""
+    boxes: list[PixelBox | None] = field(default_factory=list)
+    low: list[tuple[int, int]] = field(default_factory=list)
+    words: int = 0
+    engine: str = ""
+
+
+def padded(read: PageRead, i: int) -> PixelBox:
+    """Word ``i``'s box padded (OCR boxes hug the ink): by :data:`PAD_ALONG` of the line
+    height along the line and :data:`PAD_ACROSS` across it (plus 2 pixels), measured upright,
+    then mapped back to the image."""
+    x0, y0, x1, y1 = read.upright_boxes[i] if i < len(read.upright_boxes) else read.words[i].box
+    h = max(1.0, y1 - y0)
+    px, py = PAD_ALONG * h + 2, PAD_ACROSS * h + 2
+    box = (x0 - px, y0 - py, x1 + px, y1 + py)
+    if i < len(read.upright_boxes):
+        box = map_box(read.to_image, box)
+    return box
+
+
+def assemble(read: PageRead, min_confidence: float) -> OcrText:
+    """The words of ``read`` as text: words of a line joined by a space, lines by a line
+    break; every character of a word gets the word's padded box (a finding inside a word
+    burns the whole word: a box never splits letters)."""
+    out = OcrText(engine=read.engine, words=len(read.words))
+    parts: list[str] = []
+    pos = 0
+    for i, w in enumerate(read.words):
+        if i:
+            sep = "\n" if i in read.line_starts else " "
+            parts.append(sep)
+            out.boxes.append(None)
+            pos += 1
+        box = padded(read, i)
+        parts.append(w.text)
+        out.boxes.extend([box] * len(w.text))
+        if w.confidence < min_confidence:
+            out.low.append((pos, pos + len(w.text)))
+        pos += len(w.text)
+    out.text = "".join(parts)
+    return out
+
+
+def read_text(image: Image.Image, ctx: RunContext, engine: Any | None = None) -> OcrText:
+    """:func:`recognize_page` then :func:`assemble` with the primary engine (or ``engine``);
+    an empty :class:`OcrText` when no engine is available."""
+    engine = engine if engine is not None else next(iter(engines(ctx)), None)
+    if engine is None:
+        return OcrText()
+    read = recognize_page(image, ctx, engine)
+    return assemble(read, float(setting(ctx, "min_confidence")))
+
+
+def read_pages(images: Sequence[Callable[[], Image.Image]], ctx: RunContext,
+               engine: Any | None = None, phase: str = "ocr") -> list[OcrText]:
+    """:func:`read_text` for each page (images made one at a time by the callables, so only
+    one is held), reporting ``ctx.progress(phase, …)`` and honouring cancellation."""
+    out = []
+    for n, make in enumerate(images):
+        ctx.check()
+        ctx.progress(phase, n / max(1, len(images)))
+        img = make()
+        try:
+            out.append(read_text(img, ctx, engine))
+        finally:
+            img.close()
+    ctx.progress(phase, 1.0)
+    return out
+
+
+def engine_label(engine: Any) -> str:
+    return f"{getattr(engine, 'id', '?')} {getattr(engine, 'version', '')}".strip()

@@ -1,0 +1,198 @@
+"""Same-kind pseudonyms for demographic mentions (DEM) and counted words.
+
+The kind of a DEM mention is read from its text (a detector's subtype is often empty), and its
+pseudonym is of the same kind, in the same grammatical form:
+
+* an age ("aged 38", "aged 4, 7 and 11", "45-year-old") → the same words, other ages;
+* a nationality, with its head noun ("a Norwegian national" → "a Danish national",
+  "Norwegians" → "Danes"), or a country used as one ("his UK mobile", "a US citizen") → a
+  nationality of the same continent;
+* a kinship term ("father", "grandmother", "sons") → another of the same gender and number —
+  never an occupation; a birth order ("youngest") → another ("eldest");
+* a religion or political movement → another of the same group;
+* an occupation → another of its group (in the document's language), else a Faker job.
+
+Whatever the kind, the article before the mention stays right: after "a" the pseudonym starts
+with a consonant sound, after "an" with a vowel sound (:func:`article_fits`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+
+from redactor_plugins.strategies.generalization.kinds import occupation_group, occupation_keywords
+from redactor_plugins.strategies.generalization.numbers import (
+    _NUMBER_RE,
+    IRREGULAR_PLURALS,
+    age_in_span,
+    ages_in_span,
+    parse_number,
+    parse_word_number,
+)
+from redactor_plugins.strategies.generalization.places import (
+    continent_of,
+    demonym_country,
+    lookup,
+)
+from redactor_plugins.strategies.generalization.text import fold, indefinite_article, load_table
+
+KIN = {
+    "male": "father brother son uncle grandfather husband nephew stepfather grandson "
+            "half-brother stepson elder_brother".split(),
+    "female": "mother sister daughter aunt grandmother wife niece stepmother granddaughter "
+              "half-sister stepdaughter elder_sister".split(),
+    "": "parent sibling child cousin grandparent spouse partner relative guardian "
+        "grandchild elder_sibling".split(),
+}
+KIN = {g: [t.replace("_", " ") for t in terms] for g, terms in KIN.items()}
+KIN_PLURALS = {"child": "children", "grandchild": "grandchildren"}
+BIRTH_ORDER = {"youngest": "eldest", "eldest": "youngest", "oldest": "youngest",
+               "younger": "older", "older": "younger", "elder": "younger",
+               "firstborn": "second-born", "middle": "eldest"}
+_NOUN_DEMONYMS = frozenset("Briton Swede Turk Scot Dane Finn Pole Serb Croat Spaniard Kurd "
+                           "Arab Slovene Icelander Luxembourger".split())
+HEAD_NOUNS = frozenset("national nationals citizen citizens origin descent nationality "
+                       "resident residents".split())
+# occupation keywords of other languages, left out of English documents
+NOT_ENGLISH = frozenset("sosionom barnevernspedagog sozialarbeiter advokat dommer anwalt "
+                        "rechtsanwalt richter lege sykepleier arzt ärztin lærer lehrer "
+                        "sturmführer politibetjent soldat ingeniør prest elev".split())
+_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve "
+                 "thirteen fourteen fifteen sixteen seventeen eighteen nineteen").split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def number_in_words(n: int) -> str:
+    """An English number word for 0–99 ("forty-two"); digits beyond."""
+    if 0 <= n < 20:
+        return _NUMBER_WORDS[n]
+    if 20 <= n < 100:
+        return _TENS[n // 10 - 2] + ("" if n % 10 == 0 else "-" + _NUMBER_WORDS[n % 10])
+    return str(n)
+
+
+def other_number(token: str, rng: random.Random, low: int = 1, high: int = 10**9,
+                 spread: int = 0) -> str:
+    """Another whole number written like ``token`` (digits or words, capitalised alike)."""
+    value = parse_number(token) if _NUMBER_RE.fullmatch(token) else parse_word_number(token)
+    if value is None:
+        return token
+    v = int(value)
+    low = max(low, 2) if v >= 2 and low < 2 else low  # a plural stays plural
+    step = spread or max(1, round(v * rng.uniform(0.1, 0.5)))
+    new = v
+    while new == v:
+        new = min(high, max(low, v + rng.choice((-1, 1)) * rng.randint(1, step)))
+        if low == high:
+            break
+    if token[:1].isdigit():
+        return str(new)
+    word = number_in_words(new)
+    return word.capitalize() if token[:1].isupper() else word
+
+
+def article_fits(candidate: str, doc_text: str, start: int) -> bool:
+    """Whether the "a"/"an" right before ``start`` (if any) suits ``candidate``."""
+    m = re.search(r"(?<!\w)(an?)\s+$", doc_text[max(0, start - 5) : start], re.IGNORECASE)
+    return m is None or indefinite_article(candidate) == m.group(1).lower()
+
+
+def _pick(rng: random.Random, pool: Sequence[str], ok: Callable[[str], bool]) -> str | None:
+    good = sorted(p for p in dict.fromkeys(pool) if ok(p))
+    return rng.choice(good) if good else None
+
+
+def _ages(text: str, rng: random.Random) -> str:
+    return re.sub(r"\d{1,3}|\b(?:" + "|".join(_NUMBER_WORDS[1:] + _TENS) + r")\b",
+                  lambda m: other_number(m.group(0), rng, 1, 110, 5), text,
+                  flags=re.IGNORECASE)
+
+
+def _adjectives(english: bool) -> list[tuple[str, str]]:
+    """(demonym adjective, country): English ones only (capitalised in the table; nouns such
+    as "Swede" left out) for English text."""
+    table = load_table("demonyms")["demonyms"]
+    return [(d, c) for d, c in table.items() if " " not in d and d[:1].isalpha()
+            and (not english or (d[:1].isupper() and d not in _NOUN_DEMONYMS))]
+
+
+def _nationality(country: str, plural: bool, rng: random.Random,
+                 fits: Callable[[str], bool], english: bool = True) -> str:
+    pool = _adjectives(english)
+    if plural:  # "Norwegians" → "Italians": only forms that take an "s"
+        pool = [(d, c) for d, c in pool if d.endswith(("an", "i"))] or pool
+    same = [d for d, c in pool if c != country and continent_of(c) == continent_of(country)]
+    others = [d for d, c in pool if c != country]
+    choice = _pick(rng, same, fits) or _pick(rng, others, fits) or "Foreign"
+    choice = choice[:1].upper() + choice[1:]
+    if plural and not choice.endswith(("sh", "ch", "se", "s")):
+        choice += "s"
+    return choice
+
+
+def _kin(low: str, rng: random.Random, fits: Callable[[str], bool]) -> str | None:
+    """Another kinship term of the same gender and number, or None if ``low`` is none."""
+    for terms in KIN.values():
+        for term in terms:
+            plural_form = KIN_PLURALS.get(term, term + "s")
+            if low not in (term, plural_form):
+                continue
+            forms = [KIN_PLURALS.get(t, t + "s") if low == plural_form else t
+                     for t in terms if t != term]
+            return _pick(rng, forms, fits) or rng.choice(forms)
+    return None
+
+
+def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int = 0,
+                  english: bool = True) -> str:
+    """A DEM pseudonym of the same kind and form as ``text`` (see module docstring)."""
+    def fits(candidate: str) -> bool:
+        return article_fits(candidate, doc_text, start) if doc_text else True
+
+    low = fold(" ".join(text.split()))
+    if age_in_span(text) is not None or ages_in_span(text) or re.fullmatch(
+            r"(?:aged?|in (?:his|her|their))\b.*|\d{1,3}s?", low):
+        return _ages(text, rng)
+    words = text.split()
+    if len(words) >= 2 and fold(words[-1]) in HEAD_NOUNS:
+        head = " ".join(words[:-1])
+        found = demonym_country(head)
+        place = lookup(head) if found is None else None
+        if found is not None or (place is not None and place.kind == "country"):
+            country = found[0] if found is not None else place.country  # type: ignore[union-attr]
+            adj = _nationality(country, False, rng, fits, english)
+            return f"{adj} {words[-1]}"
+    found = demonym_country(text)
+    if found is not None:
+        return _nationality(found[0], found[1], rng, fits, english)
+    place = lookup(text)
+    if place is not None and place.kind == "country":  # "his UK mobile"
+        return _nationality(place.country, False, rng, fits, english)
+    if low in BIRTH_ORDER:
+        return BIRTH_ORDER[low]
+    kin = _kin(low, rng, fits) if len(words) == 1 else None
+    if kin is not None:
+        return kin
+    group = occupation_group(text)
+    if group:
+        plural = low.endswith("s") and not low.endswith("ss")
+        pool = [w for w in occupation_keywords(group) if fold(w) not in low
+                and not (english and w in NOT_ENGLISH)]
+        if plural:
+            pool = [IRREGULAR_PLURALS.get(w, w + ("es" if w.endswith(("s", "sh", "ch")) else
+                                                  "s")) for w in pool]
+        choice = _pick(rng, pool, fits)
+        if choice:
+            return choice
+    from faker import Faker
+
+    fake = Faker("en_US")
+    fake.seed_instance(rng.getrandbits(63))
+    job = ""
+    for _ in range(30):
+        job = str(fake.job()).split(",")[0].lower()
+        if fits(job):
+            break
+    return job

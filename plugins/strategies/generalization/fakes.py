@@ -1,0 +1,361 @@
+"""Fake identifiers that keep the original's scheme, format and checksum.
+
+:func:`fake_identifier` replaces a CODE of a known subtype with a random one of the same
+scheme: an IBAN of the same country with valid check digits (and the country's own BBAN
+check, python-stdnum), a Luhn-valid card number of the same network (first four digits kept)
+and length, a national ID number of the same country that passes that scheme's checksum
+(NO, DK, SE, FI, DE, FR, UK, US, IN), a phone number valid for the same country, a MAC or IP
+address, a British postcode, a vehicle plate. Letters, digits and separators stay where they
+were ("NO93 8601 1117 947" → "NO58 1503 0285 016"). Look-alikes (``…_LIKE``) and unknown
+subtypes get :func:`code_like`: the same shape, no checksum.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import ipaddress
+import random
+import re
+import string
+from collections.abc import Callable
+
+from redactor_plugins.strategies.generalization import numbers
+from redactor_plugins.strategies.generalization.demographics import other_number
+from redactor_plugins.strategies.generalization.names import faker_with
+from redactor_plugins.strategies.generalization.places import lookup
+
+_HEX = "0123456789abcdef"
+_BAD_NINO_PREFIX = {"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"}
+_POSTCODE = re.compile(
+    r"(?:GIR ?0AA|(?:[A-PR-UWYZ](?:\d[A-HJKPSTUW]|\d{1,2}|[A-HK-Y]\d[ABEHMNPRVWXY]"
+    r"|[A-HK-Y]\d{1,2})) ?\d[ABD-HJLNP-UW-Z]{2})")
+_PHONE_REGIONS = ("GB", "US", "NO", "DK", "SE", "FI", "DE", "FR")
+TRIES = 400
+
+
+def code_like(text: str, rng: random.Random) -> str:
+    """Same shape: digits → digits, letters → letters (case kept), the rest kept."""
+    out = []
+    for c in text:
+        if c.isdigit():
+            out.append(rng.choice(string.digits))
+        elif c.isalpha():
+            out.append(rng.choice(string.ascii_uppercase if c.isupper() else
+                                  string.ascii_lowercase))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def layout(original: str, compact: str) -> str:
+    """``compact``'s characters in the places of ``original``'s letters and digits (its
+    separators kept); case follows the original's letters."""
+    it = iter(compact)
+    out = []
+    for c in original:
+        if c.isalnum():
+            n = next(it)
+            out.append(n.lower() if c.islower() else n)
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def _alnum(text: str) -> str:
+    return "".join(c for c in text if c.isalnum()).upper()
+
+
+def _digits(rng: random.Random, n: int) -> str:
+    return "".join(rng.choice(string.digits) for _ in range(n))
+
+
+def _date(rng: random.Random, first: int = 1940, last: int = 2005) -> dt.date:
+    return dt.date(rng.randint(first, last), 1, 1) + dt.timedelta(days=rng.randint(0, 364))
+
+
+# -- one generator per scheme: (compact original, rng) -> compact fake or None -------------
+def _iban(c: str, rng: random.Random) -> str | None:
+    from stdnum import iban
+
+    country, bban = c[:2], code_like(c[4:], rng)
+    new = country + iban.calc_check_digits(country + "00" + bban) + bban
+    return new if iban.is_valid(new) else None
+
+
+def _card(c: str, rng: random.Random) -> str | None:
+    from stdnum import luhn
+
+    body = c[:4] + _digits(rng, len(c) - 5)  # the first four name the network
+    return body + luhn.calc_check_digit(body)
+
+
+def _no(c: str, rng: random.Random) -> str | None:
+    from stdnum.no import fodselsnummer
+
+    d = _date(rng, 1940, 1999)
+    body = d.strftime("%d%m%y") + f"{rng.randint(0, 499):03d}"
+    try:
+        k1 = fodselsnummer.calc_check_digit1(body)
+        k2 = fodselsnummer.calc_check_digit2(body + k1)
+    except Exception:  # a check digit of 10: no number with this body
+        return None
+    new = body + k1 + k2
+    return new if fodselsnummer.is_valid(new) else None
+
+
+def _dk(c: str, rng: random.Random) -> str | None:
+    from stdnum.dk import cpr
+
+    new = _date(rng, 1940, 1999).strftime("%d%m%y") + str(rng.randint(0, 3)) + _digits(rng, 3)
+    return new if cpr.is_valid(new) else None
+
+
+def _se(c: str, rng: random.Random) -> str | None:
+    from stdnum import luhn
+    from stdnum.se import personnummer
+
+    d = _date(rng, 1940, 2005)
+    nine = d.strftime("%y%m%d") + _digits(rng, 3)
+    new = nine + luhn.calc_check_digit(nine)
+    if len(c) == 12:
+        new = d.strftime("%Y")[:2] + new
+    return new if personnummer.is_valid(new[:-4] + "-" + new[-4:]) else None
+
+
+def _fi(c: str, rng: random.Random) -> str | None:
+    from stdnum.fi import hetu
+
+    sign = c[6] if len(c) == 11 and not c[6].isdigit() else "-"
+    century = {"+": (1850, 1899), "-": (1900, 1999)}.get(sign, (2000, 2005))
+    d = _date(rng, *century)
+    n = f"{rng.randint(2, 899):03d}"
+    check = "0123456789ABCDEFHJKLMNPRSTUVWXY"[int(d.strftime("%d%m%y") + n) % 31]
+    new = d.strftime("%d%m%y") + sign + n + check
+    return new if hetu.is_valid(new) else None
+
+
+def _de(c: str, rng: random.Random) -> str | None:
+    from stdnum.de import idnr
+    from stdnum.iso7064 import mod_11_10
+
+    digits = list("123456789" + rng.choice("0123456789"))
+    rng.shuffle(digits)
+    if digits[0] == "0":
+        return None
+    body = "".join(digits)
+    new = body + mod_11_10.calc_check_digit(body)
+    return new if idnr.is_valid(new) else None
+
+
+def _fr(c: str, rng: random.Random) -> str | None:
+    from stdnum.fr import nir
+
+    body = (rng.choice("12") + f"{rng.randint(40, 99):02d}" + f"{rng.randint(1, 12):02d}"
+            + f"{rng.randint(1, 95):02d}" + f"{rng.randint(1, 990):03d}"
+            + f"{rng.randint(1, 999):03d}")
+    new = body + f"{97 - int(body) % 97:02d}"
+    return new if nir.is_valid(new) else None
+
+
+def _uk(c: str, rng: random.Random) -> str | None:
+    first = rng.choice("ABCEGHJKLMNOPRSTWXYZ")
+    prefix = first + rng.choice("ABCEGHJKLMNPRSTWXYZ")
+    if prefix in _BAD_NINO_PREFIX:
+        return None
+    return prefix + _digits(rng, 6) + rng.choice("ABCD")
+
+
+def _us(c: str, rng: random.Random) -> str | None:
+    from stdnum.us import ssn
+
+    new = f"{rng.randint(1, 899):03d}{rng.randint(1, 99):02d}{rng.randint(1, 9999):04d}"
+    return new if ssn.is_valid(new) else None
+
+
+def _in(c: str, rng: random.Random) -> str | None:
+    from stdnum import verhoeff
+    from stdnum.in_ import aadhaar
+
+    body = rng.choice("23456789") + _digits(rng, 10)
+    new = body + verhoeff.calc_check_digit(body)
+    return new if aadhaar.is_valid(new) else None
+
+
+def _mac(c: str, rng: random.Random) -> str | None:
+    return "".join(rng.choice(_HEX).upper() for _ in c)
+
+
+def _postcode(c: str, rng: random.Random) -> str | None:
+    new = code_like(c, rng)
+    return new if _POSTCODE.fullmatch(layout_postcode(new)) else None
+
+
+def is_postcode(text: str) -> bool:
+    """A British postcode alone ("SW1A 1AA")."""
+    return _POSTCODE.fullmatch(text.strip().upper()) is not None
+
+
+def layout_postcode(compact: str) -> str:
+    return compact[:-3] + " " + compact[-3:]
+
+
+def _plate(c: str, rng: random.Random) -> str | None:
+    def letters(n: int, pool: str = "ABCDEFGHJKLMNOPRSTUVWXYZ") -> str:
+        return "".join(rng.choice(pool) for _ in range(n))
+
+    if re.fullmatch(r"\d\d[A-Z]{1,3}\d{2,5}", c):  # Turkish: province 01–81, no Q W X
+        n = len(re.sub(r"\d", "", c))
+        return f"{rng.randint(1, 81):02d}" + letters(n, "ABCDEFGHIJKLMNOPRSTUVYZ") + \
+            _digits(rng, len(c) - 2 - n)
+    if re.fullmatch(r"[A-Z]{2}\d\d[A-Z]{3}", c):  # British: a used age identifier
+        age = rng.choice([f"{y:02d}" for y in (*range(2, 25), *range(51, 75))])
+        return letters(1, "ABCDEFGHJKLMNOPRSTUVWXY") + letters(1) + age + letters(3)
+    return code_like(c, rng)
+
+
+_SCHEMES: dict[str, Callable[[str, random.Random], str | None]] = {
+    "IBAN": _iban, "PAYMENT_CARD": _card, "NATIONAL_ID_NO": _no, "NATIONAL_ID_DK": _dk,
+    "NATIONAL_ID_SE": _se, "NATIONAL_ID_FI": _fi, "NATIONAL_ID_DE": _de,
+    "NATIONAL_ID_FR": _fr, "NATIONAL_ID_UK": _uk, "NATIONAL_ID_US": _us,
+    "NATIONAL_ID_IN": _in, "MAC_ADDRESS": _mac, "POSTCODE": _postcode,
+    "VEHICLE_PLATE": _plate,
+}
+
+
+def fake_identifier(text: str, subtype: str, rng: random.Random) -> str | None:
+    """A random identifier of ``subtype``'s scheme laid out like ``text``, or None when the
+    subtype has no scheme here (or ``text`` is not of it)."""
+    if subtype == "PHONE":
+        return fake_phone(text, rng)
+    if subtype == "IP":
+        return fake_ip(text, rng)
+    scheme = _SCHEMES.get(subtype)
+    hetu = subtype == "NATIONAL_ID_FI"  # its separator is the century sign: kept as such
+    compact = text.strip().upper() if hetu else _alnum(text)
+    if scheme is None or not compact:
+        return None
+    for _ in range(TRIES):
+        new = scheme(compact, rng)
+        if new and new != compact and len(new) == len(compact):
+            return new if hetu else layout(text, new)
+    return None
+
+
+def fake_phone(text: str, rng: random.Random) -> str | None:
+    """A number valid for the same country, its calling code and first two digits kept."""
+    import phonenumbers
+
+    for region in (None, *_PHONE_REGIONS) if text.lstrip("(").startswith("+") else \
+            _PHONE_REGIONS:
+        try:
+            num = phonenumbers.parse(text, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if not phonenumbers.is_valid_number(num):
+            continue
+        digits = [c for c in text if c.isdigit()]
+        national = str(num.national_number)
+        keep = len(digits) - len(national) + 2  # calling code/trunk prefix + two digits
+        for _ in range(TRIES):
+            new = "".join(digits[:keep]) + _digits(rng, len(digits) - keep)
+            it = iter(new)
+            cand = "".join(next(it) if c.isdigit() else c for c in text)
+            try:
+                ok = phonenumbers.is_valid_number(phonenumbers.parse(cand, region))
+            except phonenumbers.NumberParseException:
+                ok = False
+            if ok and cand != text:
+                return cand
+        return None
+    return None
+
+
+def fake_ip(text: str, rng: random.Random) -> str | None:
+    """A random address of the same version and form (prefix length, zone kept)."""
+    m = re.match(r"([^/%]*)(?:([/%])(.*))?$", text, re.DOTALL)
+    if m is None:
+        return None
+    address, sep, rest = m.group(1), m.group(2) or "", m.group(3) or ""
+    for _ in range(TRIES):
+        if ":" in address:
+            cand = "".join(rng.choice(_HEX) if c.lower() in _HEX else c for c in address)
+            cand = "".join(n.upper() if o.isupper() else n for o, n in zip(address, cand,
+                                                                             strict=True))
+        else:
+            cand = ".".join(str(rng.randint(1, 223) if i == 0 else rng.randint(0, 255))
+                            for i in range(4))
+        try:
+            ipaddress.ip_address(cand)
+        except ValueError:
+            continue
+        if cand != address and not cand.startswith("127."):
+            return cand + sep + rest
+    return None
+
+
+# -- quantities, e-mail addresses, places ------------------------------------------------
+def quantity_like(text: str, rng: random.Random) -> str:
+    """A nearby number in the same format (number words stay words)."""
+    m = numbers._NUMBER_RE.search(text)
+    if m is None:
+        q = numbers.parse_quantity(text)
+        if q is None:
+            return code_like(text, rng)
+        new = max(1, int(round(q.value * rng.choice((rng.uniform(0.6, 0.9),
+                                                     rng.uniform(1.1, 1.5))))))
+        if new == q.value:
+            new += 1
+        wm = numbers._WORDNUM_RE.search(text)
+        assert wm is not None
+        word = wm.group(0).strip()
+        spoken = other_number(word, rng) if re.fullmatch(r"[A-Za-z-]+", word) else ""
+        return text[: wm.start()] + (spoken or f"{new:,}") + (
+            " " if wm.group(0).endswith(" ") else "") + text[wm.end():]
+    token = m.group(0)
+    value = numbers.parse_number(token)
+    if value is None:
+        return code_like(text, rng)
+    factor = rng.choice((rng.uniform(0.6, 0.9), rng.uniform(1.1, 1.5)))
+    new_value = value * factor
+    decimals = len(re.split(r"[.,]", token)[-1]) if re.search(r"[.,]\d{1,2}$", token) else 0
+    if decimals:
+        new = f"{new_value:.{decimals}f}"
+        if "," in token[-decimals - 1 :]:
+            new = new.replace(".", ",")
+    else:
+        n = max(1, int(round(new_value)))
+        if n == int(value):
+            n += 1
+        sep = next((c for c in token if c in ",.\u00a0\u202f' "), "")
+        new = f"{n:,}".replace(",", sep) if sep and n >= 1000 else str(n)
+    return text[: m.start()] + new + text[m.end() :]
+
+
+def email_like(text: str, rng: random.Random, locale: str) -> str:
+    """A fake e-mail address of the locale."""
+    fake = faker_with(locale, rng)
+    return str(fake.email())
+
+
+_THE_COUNTRY = re.compile(
+    r"(?:United|Republic|Kingdom|Democratic|Central African|Czech|Dominican|Netherlands|"
+    r"Philippines|Bahamas|Maldives|Seychelles|Comoros|Gambia|Holy See|Vatican)\b|Islands$")
+
+
+def place_like(text: str, rng: random.Random, locale: str, the: bool = False) -> str:
+    """A fake country (keeping a "the" before it right), address, street or city."""
+    fake = faker_with(locale, rng)
+    place = lookup(text)
+    if place is not None and place.kind == "country":
+        name = str(fake.country())
+        for _ in range(40):  # "the" before it stays right: "the Netherlands", not "the Chad"
+            if bool(_THE_COUNTRY.match(name) or name.endswith("Islands")) == the:
+                break
+            name = str(fake.country())
+        return name
+    if any(c.isdigit() for c in text):
+        return str(fake.street_address())
+    if place is None and re.search(r"(gate|gata|vei|veien|street|road|avenue|straße)\b", text,
+                                   re.IGNORECASE):
+        return str(fake.street_name())
+    return str(fake.city())

@@ -1,0 +1,227 @@
+"""Coreference links between mentions whose texts differ: who is "Mr Berg"?
+
+:func:`redactor.core.entities.group_entities` groups mentions with the same normalised text;
+this module adds the links between *different* texts of one entity, and only where the
+document leaves no doubt:
+
+* **person names** — a full name (two or more name words) is a *person*; full names whose
+  words are a subset of another's with the same last word ("Horst Wessel" ⊂ "Horst Ludwig
+  Georg Erich Wessel"), or the same words in another order ("Unozawa Yuji"), are one person
+  when that other name is the only one that fits. A shorter mention joins the one
+  person it fits: a surname with or without a title ("Mr Berg", "Berg", "Berg's"), a first
+  name alone ("Emma" — only if no other person has it as any name), initials and a surname
+  ("T. Berg", "P. T. Rajan": each initial matches a given name, in order);
+* **titles** — a gendered title ("Mr", "Mrs", "Herr" …) is a constraint, never a key: "Mr
+  Berg" joins Mr Tomas Berg, not Mrs Kari Berg; two people sharing a surname stay apart
+  whenever a mention fits both;
+* **defined aliases** — a name followed by a quoted short form in brackets ("Mr Tomas Berg
+  (“the applicant”)", "Postel Properties Limited (hereinafter “Postel”)") joins every mention
+  of that short form, when the document text is given: any short form of a person, a proper
+  name (not "the …", not an acronym) of anything else — "The Swedish Government (“the
+  Government”)" is not linked;
+
+Organisations are not linked by acronym or shortened name ("DMK", "Assize Court"): a link
+spreads one mention's masking decision to the whole entity, and on the TAB dev documents
+such links only masked more mentions that TAB keeps (policy precision down, recall flat).
+
+Pure functions over the findings' texts and offsets; nothing here logs document text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from redactor.core.model import Finding, Label
+
+MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr".split())
+FEMALE_TITLES = frozenset(
+    "mrs ms miss madam lady frau fru frk madame mme mlle signora señora sra".split())
+NEUTRAL_TITLES = frozenset(
+    "mx dr prof professor judge justice rev reverend president minister general colonel "
+    "captain major lieutenant sergeant officer inspector detective".split())
+TITLES = MALE_TITLES | FEMALE_TITLES | NEUTRAL_TITLES
+_WORD = re.compile(r"[^\W\d_]+(?:[-‐‑'’][^\W\d_]+)*\.?", re.UNICODE)
+_PARTICLES = frozenset("van von de der den da di del della la le du dos das ter ten bin ibn al el "
+                       "y e".split())
+_ALIAS = re.compile(
+    r"\s*\(\s*(?:[^()“”\"]{0,60}?[;,]\s*)?"
+    r"(?:(?:hereinafter|henceforth)\s+(?:(?:referred\s+to|called)\s+as\s+)?)?"
+    r"[“\"‘']\s*([^“”\"‘’']{1,60}?)\s*[”\"’']\s*\)")
+
+
+@dataclass(frozen=True)
+class PersonName:
+    """A person mention taken apart: gender of its titles, given names, initials, surnames."""
+
+    gender: str  # "male", "female" or ""
+    given: tuple[str, ...]  # first and middle names (case-folded)
+    initials: tuple[str, ...]  # single letters, in order ("t" for "T.")
+    surname: str  # the last name word ("" when the mention is one given name)
+    words: tuple[str, ...]  # every name word, in order (initials excluded)
+
+    @property
+    def full(self) -> bool:
+        return len(self.words) >= 2
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def parse_person(text: str) -> PersonName:
+    """Titles, names and initials of a person mention ("Mr T. Berg's" → male, t, berg).
+
+    A mention of one word and no title is a given name with no surname."""
+    text = re.sub(r"['’]s?$", "", text.strip())
+    gender = ""
+    words: list[str] = []
+    initials: list[str] = []
+    for raw in _WORD.findall(text):
+        w = _fold(raw).rstrip(".")
+        if not words and not initials and len(w) > 1 and w in TITLES:
+            if not gender:
+                gender = "male" if w in MALE_TITLES else "female" if w in FEMALE_TITLES else ""
+            continue
+        if len(w) == 1:
+            initials.append(w)
+        elif w not in _PARTICLES:
+            words.append(w)
+    if len(words) == 1 and not initials and not gender and not re.search(
+            r"\b(?:" + "|".join(sorted(TITLES)) + r")\b", _fold(text)):
+        return PersonName("", tuple(words), (), "", tuple(words))
+    return PersonName(gender, tuple(words[:-1]), tuple(initials), words[-1] if words else "",
+                      tuple(words))
+
+
+def name_key(text: str) -> tuple[str, ...]:
+    """Words of a person mention without titles and possessive, initials kept ("Mr T. Berg's"
+    → ``t berg``): the grouping key of a person, so that "T. Berg" and "K. Berg" differ."""
+    text = re.sub(r"['’]s$", "", _fold(text).strip())
+    return tuple(w for w in re.findall(r"\w+", text) if w not in TITLES and w != "m")
+
+
+def _compatible(a: str, b: str) -> bool:
+    return not a or not b or a == b
+
+
+def _initials_fit(initials: Sequence[str], given: Sequence[str]) -> bool:
+    """Each initial is the first letter of a given name, in order ("p t" fits "ponnambala
+    thyaga rajan palanivel")."""
+    pos = 0
+    for letter in initials:
+        while pos < len(given) and not given[pos].startswith(letter):
+            pos += 1
+        if pos == len(given):
+            return False
+        pos += 1
+    return True
+
+
+class _Union:
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def person_links(findings: Sequence[Finding]) -> list[tuple[int, int]]:
+    """Pairs of PERSON findings (indices) that name the same person (see module docstring)."""
+    people = {i: parse_person(f.text) for i, f in enumerate(findings)
+              if f.label == Label.PERSON}
+    full = {i: p for i, p in people.items() if p.full}
+    uf = _Union(len(findings))
+    links: list[tuple[int, int]] = []
+
+    def link(a: int, b: int) -> None:
+        if uf.find(a) != uf.find(b):
+            uf.union(a, b)
+            links.append((a, b))
+
+    # one person per distinct full name; a name inside exactly one longer one joins it
+    by_words: dict[tuple[str, ...], list[int]] = {}
+    for i, p in full.items():
+        by_words.setdefault(p.words, []).append(i)
+    for i, p in full.items():  # same words, compatible titles and initials: one person
+        first = by_words[p.words][0]
+        if first != i and _compatible(p.gender, full[first].gender):
+            link(first, i)
+    names = sorted(by_words, key=len, reverse=True)  # longest first: chains close in order
+    for words in names:
+        i = by_words[words][0]
+        bigger = [by_words[o][0] for o in names if o != words and set(words) <= set(o)
+                  and (o[-1] == words[-1] or set(words) == set(o))  # "Unozawa Yuji"
+                  and _compatible(full[i].gender, full[by_words[o][0]].gender)]
+        roots = {uf.find(j) for j in bigger}
+        if len(roots) == 1:
+            link(bigger[0], i)
+
+    clusters: dict[int, list[PersonName]] = {}
+    for i, p in full.items():
+        clusters.setdefault(uf.find(i), []).append(p)
+
+    def gender_of(root: int) -> str:
+        genders = {p.gender for p in clusters[root] if p.gender}
+        return genders.pop() if len(genders) == 1 else ""
+
+    for i, p in people.items():
+        if not p.words or (p.full and not p.initials):
+            continue
+        fits = []
+        for root, members in clusters.items():
+            if not _compatible(p.gender, gender_of(root)):
+                continue
+            if not p.surname:  # one word, no title: a name word of exactly one person
+                if any(p.given[0] in m.words for m in members):
+                    fits.append(root)
+            elif any(m.surname == p.surname and set(p.given) <= set(m.given)
+                     and _initials_fit(p.initials, m.given + m.initials) for m in members):
+                fits.append(root)
+        if len(fits) == 1:
+            link(fits[0], i)
+    return links
+
+
+def alias_links(findings: Sequence[Finding], text: str) -> list[tuple[int, int]]:
+    """A finding followed by a bracketed, quoted short form ("(“the applicant”)") and every
+    finding whose text is that short form."""
+    by_text: dict[str, list[int]] = {}
+    for i, f in enumerate(findings):
+        by_text.setdefault(_alias_key(f.text), []).append(i)
+    links = []
+    for i, f in enumerate(findings):
+        m = _ALIAS.match(text, f.span.end, min(len(text), f.span.end + 140))
+        if m is None:
+            continue
+        alias = m.group(1).strip()
+        if f.label != Label.PERSON and (re.match(r"(?i)the\s", alias) or alias.isupper()):
+            continue  # "the Government", "CPS": a common noun or an acronym, not a name
+        for j in by_text.get(_alias_key(m.group(1)), ()):
+            if j != i and findings[j].span.start >= f.span.end:
+                links.append((i, j))
+    return links
+
+
+def _alias_key(text: str) -> str:
+    t = " ".join(_fold(text).split())
+    return re.sub(r"^the\s+", "", re.sub(r"['’]s$", "", t))
+
+
+def coreference_links(findings: Sequence[Finding], text: str = "") -> list[tuple[int, int]]:
+    """Every link this module finds; union them (the mentions with equal normalised texts are
+    grouped by the caller)."""
+    links = person_links(findings)
+    if text:
+        links += alias_links(findings, text)
+    return links

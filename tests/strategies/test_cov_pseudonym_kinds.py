@@ -1,0 +1,199 @@
+"""``pseudonym`` keeps what a mention is: the subtype (a nationality for a nationality, a
+kinship term for a kinship term), the grammar around it ("a"/"an", number words) and the
+format of codes (a valid IBAN of the same country, a Luhn-valid card, a national ID of the
+same scheme). One entity: one pseudonym in every mention; two entities: never the same one."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from pathlib import Path
+
+import phonenumbers
+import pytest
+from redactor_plugins.strategies.generalization.demographics import KIN
+from redactor_plugins.strategies.generalization.fakes import is_postcode
+from redactor_plugins.strategies.generalization.places import demonym_country
+from redactor_plugins.strategies.generalization.text import indefinite_article
+from redactor_plugins.strategies.pseudonym import PseudonymStrategy
+from stdnum import iban, luhn
+from stdnum.de import idnr
+from stdnum.dk import cpr
+from stdnum.fi import hetu
+from stdnum.fr import nir
+from stdnum.in_ import aadhaar
+from stdnum.no import fodselsnummer
+from stdnum.se import personnummer
+from stdnum.us import ssn
+
+from redactor.core.entities import entity_index, group_entities
+from redactor.plugin_api import Document, Finding, Label, ReplacementRequest, RunContext, Span
+
+
+def replace(text: str, items: list[tuple[str, str, str]], ctx: RunContext | None = None
+            ) -> list[str]:
+    """Pseudonyms of (snippet, label, subtype) findings, found left to right in ``text``."""
+    findings, pos = [], 0
+    for value, label, subtype in items:
+        at = text.index(value, pos)
+        findings.append(Finding(Span(at, at + len(value)), Label(label), value, subtype=subtype,
+                                detector="test"))
+        pos = at + len(value)
+    entities = group_entities(findings, text)
+    of = entity_index(entities, len(findings))
+    doc = Document("d", Path("d.txt"), "txt", text)
+    ctx = ctx or RunContext()
+    return [PseudonymStrategy().replacement(
+        ReplacementRequest(f, entities[of[i]], doc, "", {}), ctx) for i, f in enumerate(findings)]
+
+
+def one(value: str, subtype: str, label: str = "CODE", sentence: str = "Ref {} was used."
+        ) -> str:
+    [out] = replace(sentence.format(value), [(value, label, subtype)])
+    assert out != value
+    return out
+
+
+def same_layout(a: str, b: str) -> bool:
+    """Letters, digits and separators in the same places."""
+    return len(a) == len(b) and all(
+        (x.isalpha() and y.isalpha()) or (x.isdigit() and y.isdigit()) or x == y
+        for x, y in zip(a, b, strict=True))
+
+
+def digits(text: str) -> str:
+    return re.sub(r"\D", "", text)
+
+
+@pytest.mark.parametrize(("value", "subtype", "valid"), [
+    ("NO93 8601 1117 947", "IBAN", lambda v: iban.is_valid(v) and v.startswith("NO")),
+    ("GB82 WEST 1234 5698 7654 32", "IBAN", lambda v: iban.is_valid(v) and v[:2] == "GB"),
+    ("DE89370400440532013000", "IBAN", lambda v: iban.is_valid(v) and v[:2] == "DE"),
+    ("4111 1111 1111 1111", "PAYMENT_CARD",
+     lambda v: luhn.is_valid(digits(v)) and v.startswith("4111")),
+    ("3782 822463 10005", "PAYMENT_CARD",
+     lambda v: luhn.is_valid(digits(v)) and v.startswith("3782")),
+    ("151086 95088", "NATIONAL_ID_NO", lambda v: fodselsnummer.is_valid(digits(v))),
+    ("211062-5629", "NATIONAL_ID_DK", cpr.is_valid),
+    ("880320-0016", "NATIONAL_ID_SE", personnummer.is_valid),
+    ("19880320-0016", "NATIONAL_ID_SE", personnummer.is_valid),
+    ("131052-308T", "NATIONAL_ID_FI", hetu.is_valid),
+    ("36 574 261 809", "NATIONAL_ID_DE", lambda v: idnr.is_valid(digits(v))),
+    ("2 95 10 99 126 111 93", "NATIONAL_ID_FR", nir.is_valid),
+    ("PW 45 67 89 B", "NATIONAL_ID_UK",
+     lambda v: re.fullmatch(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] \d\d \d\d \d\d [A-D]", v)),
+    ("536-90-4399", "NATIONAL_ID_US", ssn.is_valid),
+    ("2341 2341 2346", "NATIONAL_ID_IN", aadhaar.is_valid),
+    ("+47 22 33 44 55", "PHONE", lambda v: v.startswith("+47 ") and phonenumbers.is_valid_number(
+        phonenumbers.parse(v))),
+    ("07911 123456", "PHONE",
+     lambda v: phonenumbers.is_valid_number(phonenumbers.parse(v, "GB"))),
+    ("00:1A:2B:3C:4D:5E", "MAC_ADDRESS", lambda v: re.fullmatch(r"(?:[0-9A-F]{2}:){5}[0-9A-F]{2}",
+                                                                   v)),
+    ("192.168.10.20", "IP", lambda v: ipaddress.ip_address(v)),
+    ("2001:db8::1/64", "IP", lambda v: ipaddress.ip_interface(v).network.prefixlen == 64),
+    ("34 ABC 123", "VEHICLE_PLATE", lambda v: 1 <= int(v[:2]) <= 81),
+])
+def test_codes_keep_scheme_format_and_checksum(value: str, subtype: str, valid) -> None:  # type: ignore[no-untyped-def]
+    out = one(value, subtype)
+    assert valid(out), out
+    if subtype == "MAC_ADDRESS":  # hexadecimal: letters and digits are alike
+        assert re.sub(r"\w", "x", out) == re.sub(r"\w", "x", value), out
+    elif subtype == "NATIONAL_ID_FI":  # the check character is a digit or a letter
+        assert same_layout(value[:-1], out[:-1]) and len(out) == len(value), out
+    elif subtype != "IP":
+        assert same_layout(value, out), out
+
+
+def test_postcode_stays_a_postcode() -> None:
+    out = one("SW1A 1AA", "POSTCODE", "LOC", "Write to London {} please.")
+    assert is_postcode(out) and same_layout("SW1A 1AA", out)
+
+
+def test_look_alikes_keep_only_their_shape() -> None:
+    out = one("NO93 8601 1117 948", "IBAN_LIKE")
+    assert same_layout("NO93 8601 1117 948", out)
+
+
+def test_one_identifier_one_pseudonym_however_spaced_two_never_share() -> None:
+    text = "Paid from NO93 8601 1117 947, i.e. NO9386011117947, not DE89370400440532013000."
+    a, b, c = replace(text, [("NO93 8601 1117 947", "CODE", "IBAN"),
+                             ("NO9386011117947", "CODE", "IBAN"),
+                             ("DE89370400440532013000", "CODE", "IBAN")])
+    assert a.replace(" ", "") == b and iban.is_valid(b)
+    assert c != a and iban.is_valid(c)
+
+
+@pytest.mark.parametrize(("sentence", "value"), [
+    ("He is a Norwegian national living here.", "Norwegian national"),
+    ("She is a US citizen, he said.", "US citizen"),
+    ("Two Norwegians came.", "Norwegians"),
+])
+def test_nationality_stays_a_nationality(sentence: str, value: str) -> None:
+    [out] = replace(sentence, [(value, "DEM", "NATIONALITY")])
+    head = out.split()[0]
+    assert demonym_country(head) is not None, out
+    assert out.split()[1:] == value.split()[1:]  # "national", "citizen" kept
+    if sentence.startswith(("He is a", "She is a")):
+        assert indefinite_article(out) == "a", out
+
+
+def test_a_country_used_as_an_adjective_becomes_a_nationality() -> None:
+    [out] = replace("or on his UK mobile 07911 123456.", [("UK", "DEM", "")])
+    assert demonym_country(out) is not None, out
+
+
+def test_an_before_the_mention_stays_right() -> None:
+    outs = replace("He is an Italian national. She is an engineer. It was an uncle.",
+                   [("Italian national", "DEM", ""), ("engineer", "DEM", ""),
+                    ("uncle", "DEM", "")])
+    for out in outs:
+        assert indefinite_article(out) == "an", outs
+
+
+@pytest.mark.parametrize(("value", "gender"), [("father", "male"), ("grandmother", "female"),
+                                               ("sister", "female"), ("parent", "")])
+def test_kinship_is_never_an_occupation(value: str, gender: str) -> None:
+    [out] = replace(f"They lived with their {value} since 2023.", [(value, "DEM", "")])
+    assert out in KIN[gender] and out != value
+
+
+def test_kinship_plural_and_birth_order() -> None:
+    sons, youngest = replace("His sons and the two youngest came.",
+                             [("sons", "DEM", ""), ("youngest", "DEM", "")])
+    assert sons in [t + "s" for t in KIN["male"]] and sons != "sons"
+    assert youngest == "eldest"
+
+
+@pytest.mark.parametrize(("value", "pattern"), [
+    ("aged 38", r"aged \d{1,3}"), ("aged 4, 7 and 11", r"aged \d{1,3}, \d{1,3} and \d{1,3}"),
+    ("45-year-old", r"\d{1,3}-year-old"), ("aged forty", r"aged [a-z-]+"),
+])
+def test_an_age_stays_an_age(value: str, pattern: str) -> None:
+    [out] = replace(f"The man, {value}, came.", [(value, "DEM", "AGE")])
+    assert re.fullmatch(pattern, out) and out != value, out
+
+
+def test_occupations_stay_in_the_documents_language() -> None:
+    outs = replace("She is a social worker; he is a nurse; the judge ruled.",
+                   [("social worker", "DEM", "OCCUPATION"), ("nurse", "DEM", "OCCUPATION"),
+                    ("judge", "DEM", "OCCUPATION")])
+    assert not {"sosionom", "barnevernspedagog", "sozialarbeiter", "sykepleier", "lege",
+                "arzt", "dommer", "richter"} & set(outs), outs
+
+
+def test_number_words_stay_words() -> None:
+    two, children = replace("the two youngest of the three children",
+                            [("two", "QUANTITY", ""), ("three children", "QUANTITY", "COUNT")])
+    assert re.fullmatch(r"[a-z-]+", two) and two not in ("two", "one"), two
+    assert re.fullmatch(r"[a-z-]+ children", children) and children != "three children"
+
+
+def test_each_entity_one_pseudonym_two_entities_never_the_same() -> None:
+    text = ("A Norwegian national met a Swedish national. The Norwegian national left; "
+            "his father and her father stayed with his uncle.")
+    outs = replace(text, [("Norwegian national", "DEM", ""), ("Swedish national", "DEM", ""),
+                          ("Norwegian national", "DEM", ""), ("father", "DEM", ""),
+                          ("father", "DEM", ""), ("uncle", "DEM", "")])
+    assert outs[0] == outs[2] and outs[3] == outs[4]
+    assert len({outs[0], outs[1]}) == 2 and len({outs[3], outs[5]}) == 2
