@@ -87,11 +87,12 @@ class InlineEngine:
     name = "inline"
     slots = 1
 
-    def __init__(self, setup: RedactionSetup, cancel: CancelToken | None = None) -> None:
+    def __init__(self, setup: RedactionSetup, cancel: CancelToken | None = None,
+                 pipeline: Any = None) -> None:
         self.setup = setup
         self.cancel = cancel or CancelToken()
         self._queue: collections.deque[Task] = collections.deque()
-        self._pipeline: Any = None
+        self._pipeline: Any = pipeline  # None: built from ``setup`` at the first task
 
     def start(self) -> None:
         if self._pipeline is None:

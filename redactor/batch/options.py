@@ -33,6 +33,12 @@ class BatchOptions:
     recursive: bool = False
     journal: Path | None = None
     report: Path | None = None
+    #: files or folders never taken as inputs (the desktop app: saved reviews, files it
+    #: exports itself from the reviewer's decisions); the tree's root is computed before
+    exclude: tuple[Path, ...] = ()
+    #: a ready :class:`~redactor.core.pipeline.Pipeline` for the ``inline`` engine (the
+    #: desktop app's: plugins and models already loaded); its policy must be ``policy``
+    pipeline: Any = None
 
     def worker_count(self) -> int:
         return self.workers if self.workers > 0 else (os.cpu_count() or 1)

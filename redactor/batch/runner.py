@@ -53,12 +53,13 @@ def make_setup(options: BatchOptions) -> RedactionSetup:
                           threads=options.threads)
 
 
-def validate_setup(setup: RedactionSetup) -> list[str]:
+def validate_setup(setup: RedactionSetup, host: Any = None) -> list[str]:
     """Refuse, before any file, a policy that names a strategy no plugin provides; return a
-    warning for each plugin that failed to load (the workers will lack it too)."""
+    warning for each plugin that failed to load (the workers will lack it too). ``host``:
+    the plugin host that will run the batch, when it exists already."""
     from redactor.core.redact_one import build_pipeline
 
-    host = build_pipeline(setup).host
+    host = host or build_pipeline(setup).host
     warnings = [f"plugin {r.name!r} failed to load and is not used: {r.error}"
                 for r in host.plugin_records() if str(r.status) in ("failed", "incompatible")]
     wanted = {setup.policy.strategy} | {r.strategy for r in setup.policy.labels.values()}
@@ -80,7 +81,7 @@ def make_engine(options: BatchOptions, setup: RedactionSetup, cancel: CancelToke
     if options.stream:
         raise UsageError("--stream needs the Dask engine (--scheduler or --engine dask)")
     if options.engine == "inline":
-        return InlineEngine(setup, cancel)
+        return InlineEngine(setup, cancel, options.pipeline)
     if options.engine != "local":
         raise UsageError(f"unknown engine {options.engine!r} (choose {', '.join(ENGINES)})")
     if not setup.threads:
@@ -289,14 +290,16 @@ def run_batch(inputs: Sequence[str | Path], outdir: Path, options: BatchOptions 
     if outdir.exists() and not outdir.is_dir():
         raise UsageError(f"{outdir}: the output path is not a folder")
     journal_path = Path(options.journal) if options.journal else outdir / jn.DEFAULT_NAME
-    sources = expand_inputs(inputs, outdir, recursive=options.recursive,
-                            exclude=journal_files(Path(os.path.abspath(journal_path))))
+    excluded = journal_files(Path(os.path.abspath(journal_path)))
+    excluded += [Path(os.path.abspath(p)) for p in options.exclude]
+    sources = expand_inputs(inputs, outdir, recursive=options.recursive, exclude=excluded)
     if not sources:
         raise UsageError("no input files")
     if options.report is not None and Path(os.path.abspath(options.report)) in {s.path for s in sources}:
         raise UsageError("refusing to overwrite an input with the report")
     setup = make_setup(options)
-    warnings = validate_setup(setup)
+    inline = options.pipeline if options.engine == "inline" else None
+    warnings = validate_setup(setup, inline.host if inline is not None else None)
     engine = make_engine(options, setup, cancel)
     outdir.mkdir(parents=True, exist_ok=True)
     with journal_lock(journal_path), jn.Journal(journal_path) as journal:

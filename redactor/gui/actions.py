@@ -31,6 +31,7 @@ class Commands(Protocol):
     def resume_review(self) -> object: ...
     def export_dialog_for_current(self) -> object: ...
     def export_all_dialog(self) -> object: ...
+    def export_folder_dialog(self) -> object: ...
     def close(self) -> bool: ...
     def analyse_current(self) -> object: ...
     def analyse_all(self) -> object: ...
@@ -84,6 +85,9 @@ class Actions(QObject):
         self.resume = self._action("&Resume saved review", c.resume_review, ["Ctrl+Shift+O"])
         self.export = self._action("&Export…", c.export_dialog_for_current, ["Ctrl+E"])
         self.export_all = self._action("Export &all…", c.export_all_dialog, ["Ctrl+Shift+E"])
+        self.export_folder = self._action(
+            "Export a &folder…", c.export_folder_dialog,
+            tip="Redact every file of a folder tree into another folder (resumable)")
         self.quit = self._action("&Quit", c.close, [k.Quit])
         self.analyse = self._action("&Analyse", c.analyse_current, ["F5"])
         self.analyse_all = self._action("Analyse a&ll", c.analyse_all, ["Shift+F5"])
@@ -124,7 +128,7 @@ class Actions(QObject):
         m.addSeparator()
         m.addActions([self.save_review, self.resume])
         m.addSeparator()
-        m.addActions([self.export, self.export_all])
+        m.addActions([self.export, self.export_all, self.export_folder])
         m.addSeparator()
         m.addAction(self.quit)
         m = menu.addMenu("&Edit")
@@ -203,6 +207,7 @@ class Actions(QObject):
         for a in (self.export, self.save_review, self.search, self.strategy, self.rescore):
             a.setEnabled(analysed and not running)
         self.export_all.setEnabled(bool(entries) and not busy)
+        self.export_folder.setEnabled(not busy)
         self.resume.setEnabled(has and not running)
         self.password.setEnabled(has and not running and entry is not None
                                  and entry.encrypted)

@@ -1,5 +1,5 @@
-"""Exporting: the export dialog for the current file, and exporting every file of the queue
-into a folder as one batch (analysing first the files not analysed yet).
+"""Exporting: the export dialog for the current file; Export all and Export folder hand the
+work to :class:`~redactor.gui.batch_controller.BatchExportController` (the batch engine).
 
 An open export dialog exports the review as it is now: :meth:`ExportController.review_changed`
 hands it every new analysis of its file. A file whose review changed while it was written is
@@ -9,17 +9,16 @@ left "needs review"; otherwise the export marks it exported (and its undo stack 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
-from redactor.core.analysis import Analysis
 from redactor.core.context import RunContext
 from redactor.core.pipeline import ExportResult
 from redactor.gui.background import BackgroundJobs
+from redactor.gui.batch_controller import BatchExportController
 from redactor.gui.document_entry import DocumentEntry, Status
-from redactor.gui.export_dialog import ExportDialog, default_output, with_strategy_everywhere
+from redactor.gui.export_dialog import ExportDialog
 from redactor.gui.file_queue import FileQueue
 from redactor.gui.jobs import Job, JobControl
 from redactor.gui.session import Session
@@ -29,7 +28,7 @@ class ExportController(QObject):
     """Exports the queue's files, one through the dialog or all into a folder."""
 
     exportFinished = Signal(object)  # DocumentEntry
-    entryAnalysed = Signal(object)  # a DocumentEntry analysed by an export job
+    entryAnalysed = Signal(object)  # a DocumentEntry analysed by an export job (none now)
     message = Signal(str)
     problem = Signal(str)
 
@@ -42,7 +41,10 @@ class ExportController(QObject):
         self.dialog_parent = dialog_parent
         self.export_dialog: ExportDialog | None = None
         self.export_entry: DocumentEntry | None = None
-        self.batch_memo: dict[str, Any] = {}
+        self.batch = BatchExportController(session, queue, jobs, dialog_parent)
+        self.batch.message.connect(self.message)
+        self.batch.problem.connect(self.problem)
+        self.batch.entryExported.connect(self.exportFinished)
 
     def review_changed(self, entry: DocumentEntry) -> None:
         """An entry's analysis was replaced: an open export dialog of it exports the new one."""
@@ -85,75 +87,19 @@ class ExportController(QObject):
         self.message.emit(f"Exported and verified: {result.output}")
         self.exportFinished.emit(entry)
 
-    # -------------------------------------------------------------------- export all ----
+    # ------------------------------------------------------- export all, export folder ----
     def export_all_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self.dialog_parent, "Export all to folder")
-        if folder:
-            self.export_all(Path(folder))
+        self.batch.export_all_dialog()
 
     def export_all(self, folder: Path, *, strategy: str | None = None) -> list[Job]:
-        """Export every file into ``folder`` (analysing first those not analysed yet);
-        pseudonyms and label numbers stay consistent across the batch."""
-        self.batch_memo = {}
-        jobs = []
-        for entry in self.queue.entries:
-            if entry.job is not None and not entry.job.done:
-                continue
-            job = self._export_entry(entry, folder, strategy)
-            if job is not None:
-                jobs.append(job)
-        self.jobs.start_batch(jobs, "Exporting")
-        return jobs
+        """Every file of the queue into ``folder``, through the batch engine and its journal
+        (:mod:`redactor.gui.batch_controller`)."""
+        return self.batch.export_all(folder, strategy=strategy)
 
-    def _export_entry(self, entry: DocumentEntry, folder: Path, strategy: str | None
-                      ) -> Job | None:
-        session = self.session
-        policy = entry.analysis.policy if entry.analysis else session.policy
-        pipeline = session.pipeline(policy)
-        analysis = entry.analysis
-        if analysis is not None and strategy:
-            analysis = with_strategy_everywhere(analysis, strategy)
-        dest = folder / default_output(entry.path).name
-        memo = self.batch_memo
-        path = entry.path
-        password = entry.password
+    def export_folder_dialog(self) -> None:
+        self.batch.export_folder_dialog()
 
-        def work(control: JobControl) -> tuple[Analysis, ExportResult]:
-            ctx = session.make_context(control, memo, policy, password)
-            a = analysis
-            if a is None:
-                a = pipeline.analyze(pipeline.read(path, ctx), ctx)
-                if strategy:
-                    a = with_strategy_everywhere(a, strategy)
-            return a, pipeline.export(a, dest, ctx)
-
-        def done(result: tuple[Analysis, ExportResult], e: DocumentEntry = entry) -> None:
-            e.job = None
-            if e.analysis is None:
-                e.analysis, e.document = result[0], result[0].document
-                e.failures = result[0].failures
-                e.current = 0 if result[0].findings else None
-                self.entryAnalysed.emit(e)
-            self._exported(e, result[1])
-
-        def failed(message: str, e: DocumentEntry = entry) -> None:
-            e.job = None
-            self.queue.set_status(e, Status.FAILED if e.analysis is None else e.status,
-                                  f"export failed: {message}")
-            self.problem.emit(f"{e.path.name}: export failed — {message}")
-
-        def cancelled(e: DocumentEntry = entry) -> None:
-            e.job = None
-            self.queue.set_status(e, e.status, "export cancelled")
-
-        job = self.jobs.runner.submit(f"export:{path.name}", work)
-        job.succeeded.connect(done)
-        job.failed.connect(failed)
-        job.cancelled.connect(cancelled)
-        job.progressed.connect(lambda phase, f: self.jobs.progress(phase, f))
-        self.jobs.watch(job)
-        entry.job = job
-        if entry.analysis is None:
-            self.queue.set_status(entry, Status.ANALYSING, "then export")
-        self.jobs.runner.start(job)
-        return job
+    def export_folder(self, source: Path, folder: Path, *, strategy: str | None = None
+                      ) -> list[Job]:
+        """Every file under ``source`` into ``folder``, like :meth:`export_all`."""
+        return self.batch.export_folder(source, folder, strategy=strategy)

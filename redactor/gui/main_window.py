@@ -349,6 +349,13 @@ class MainWindow(QMainWindow):
     def export_all(self, folder: Path, *, strategy: str | None = None) -> list[Job]:
         return self.export.export_all(folder, strategy=strategy)
 
+    def export_folder_dialog(self) -> None:
+        self.export.export_folder_dialog()
+
+    def export_folder(self, source: Path, folder: Path, *, strategy: str | None = None
+                      ) -> list[Job]:
+        return self.export.export_folder(source, folder, strategy=strategy)
+
     # ------------------------------------------------------------------- close ----
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         unsaved = self.unsaved_entries() if self.confirm_close else []

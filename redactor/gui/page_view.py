@@ -1,9 +1,11 @@
-"""The page view: rendered PDF pages with boxes where the findings will be burnt.
+"""The page view: rendered PDF pages with boxes where the export will burn.
 
 The character boxes of a paged document are indexed by :func:`page_index` (built in the job
 that reads the document, never on the GUI thread for a long one); :class:`PdfPageView` creates
-its page widgets a few at a time, one slice per turn of the event loop, and computes a page's
-boxes only when the page is painted.
+its page widgets (:mod:`redactor.gui.page_widget`) a few at a time, one slice per turn of the
+event loop, and computes a page's boxes only when the page is painted. Every change of the
+findings, their decisions or the drawn areas repaints the pages on screen at once, so the
+view always shows what the export will burn (:meth:`PdfPageView.burn_boxes`).
 """
 
 from __future__ import annotations
@@ -14,13 +16,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from redactor.core.model import Action, Box, Document, Finding, Span
 from redactor.gui.page_render import RenderedPage
-from redactor.gui.palette import box_pen_style, label_colour
+from redactor.gui.page_widget import PageBox, PageWidget
 from redactor.gui.shown_findings import ShownFindings
 
 _page_of = operator.attrgetter("page")
@@ -92,58 +93,17 @@ def page_index(doc: Document) -> PageIndex:
     return PageIndex(doc.segments, offset, tuple(segs), seg_max_len, ranges)
 
 
-class PageWidget(QWidget):
-    """One rendered page with the findings' boxes drawn over it. The boxes are computed when
-    the page is first painted after a change (only pages on screen cost anything)."""
-
-    def __init__(self, page: RenderedPage, view: PdfPageView,
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.page = page
-        self.view = view
-        self._boxes: list[tuple[Box, str, Action, bool]] | None = None
-        self.setFixedSize(QSize(page.width, page.height))
-        self.setAccessibleName(f"Page {page.index + 1}")
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-
-    @property
-    def boxes(self) -> list[tuple[Box, str, Action, bool]]:
-        if self._boxes is None:
-            self._boxes = self.view.boxes_on_page(self.page.index)
-        return self._boxes
-
-    def invalidate(self) -> None:
-        self._boxes = None
-        self.update()
-
-    def to_pixels(self, box: Box) -> QRectF:
-        sx = self.page.width / self.page.width_pt
-        sy = self.page.height / self.page.height_pt
-        return QRectF(box.x0 * sx, (self.page.height_pt - box.y1) * sy,
-                      (box.x1 - box.x0) * sx, (box.y1 - box.y0) * sy)
-
-    def paintEvent(self, event: object) -> None:  # noqa: N802 (Qt name)
-        painter = QPainter(self)
-        painter.drawImage(0, 0, self.page.image)
-        for box, label, action, current in self.boxes:
-            colour = label_colour(label)
-            rect = self.to_pixels(box)
-            if action == Action.MASK:
-                fill = QColor(colour)
-                fill.setAlpha(110)
-                painter.fillRect(rect, fill)
-            pen = QPen(colour if not current else QColor("#000000"), 3 if current else 2)
-            pen.setStyle(box_pen_style(action))
-            painter.setPen(pen)
-            painter.drawRect(rect)
-        painter.end()
-
-
 class PdfPageView(QScrollArea):
     """Rendered PDF pages with the boxes where masked findings will be burnt.
 
     Page widgets are created in time-boxed slices (:attr:`SLICE_S` of GUI-thread time per
-    turn of the event loop); a scroll to a page not created yet is done once it is."""
+    turn of the event loop); a scroll to a page not created yet is done once it is.
+    ``findingClicked`` carries the index of a finding whose box was clicked; with
+    :attr:`drawing` on, a rectangle dragged on a page comes as ``areaDrawn`` (a :class:`Box`
+    in PDF points, 0-based page)."""
+
+    findingClicked = Signal(int)
+    areaDrawn = Signal(object)
 
     SLICE_S = 0.008
     # Page widgets made per slice, at most: each new widget brings a handful of events (show,
@@ -183,6 +143,8 @@ class PdfPageView(QScrollArea):
         self._slice_timer.setSingleShot(True)
         self._slice_timer.setInterval(0)
         self._slice_timer.timeout.connect(self._add_slice)
+        self.areas: list[Box] = []  # drawn areas, burnt like findings (0-based pages)
+        self.drawing = False  # a drag on a page draws an area
 
     def set_document(self, doc: Document | None, index: PageIndex | None = None) -> None:
         """Show ``doc``'s pages (once :meth:`set_pages` brings them). ``index`` is its
@@ -281,32 +243,72 @@ class PdfPageView(QScrollArea):
 
     def _invalidate_pages(self) -> None:
         """Forget every page's boxes (computed again when, and if, a page is painted) and
-        repaint the pages on screen: one call into Qt, not one per page — with the worker
-        thread busy, each call may wait for the GIL."""
+        repaint the pages on screen. Each page on screen is updated itself: updating the
+        viewport alone does not repaint the page widgets inside it (the boxes stayed as
+        first painted until the tab was shown again); pages off screen are painted, with
+        fresh boxes, when they scroll in."""
         for w in self.pages:
             w._boxes = None
-        self.viewport().update()
+        for w in self.visible_pages():
+            w.update()
+
+    def visible_pages(self) -> list[PageWidget]:
+        """The page widgets that intersect the viewport (found by bisection on their tops)."""
+        if not self.pages:
+            return []
+        top = self.verticalScrollBar().value()
+        seen = QRect(0, top, self.viewport().width(), self.viewport().height())
+        tops = [w.y() for w in self.pages]
+        if len(tops) > 1 and min(tops[1:]) <= 0:  # pages not laid out yet: all of them
+            return list(self.pages)
+        first = max(0, bisect.bisect_right(tops, seen.top()) - 1)
+        out = []
+        for w in self.pages[first:]:
+            if w.y() > seen.bottom():
+                break
+            out.append(w)
+        return out
+
+    def set_areas(self, areas: Sequence[Box]) -> None:
+        """The areas the reviewer drew (burnt on export like findings)."""
+        if list(areas) != self.areas:
+            self.areas = list(areas)
+            self._invalidate_pages()
+
+    def set_drawing(self, on: bool) -> None:
+        self.drawing = on
+        cursor = Qt.CursorShape.CrossCursor if on else Qt.CursorShape.ArrowCursor
+        self.viewport().setCursor(cursor)
 
     def set_current(self, current: int | None) -> None:
         self.shown.current = current
         self._invalidate_pages()
 
-    def boxes_on_page(self, index: int) -> list[tuple[Box, str, Action, bool]]:
-        """The merged boxes of the findings on one page (0-based), computed on demand."""
-        if self._doc is None or index not in self._page_ranges:
-            return []
-        lo, hi = self._page_ranges[index]
-        out = []
-        shown = self.shown
-        for i in shown.overlapping(lo, hi):
-            f = shown.findings[i]
-            merged = self._boxes.get(f.span)
-            if merged is None:
-                merged = self._boxes[f.span] = merge_line_boxes(self._span_boxes(f.span))
-            for b in merged:
-                if b.page - self._page_offset == index:
-                    out.append((b, *shown.look(i)))
+    def boxes_on_page(self, index: int) -> list[PageBox]:
+        """The merged boxes of the findings on one page (0-based), then the areas drawn on
+        it; computed on demand."""
+        out: list[PageBox] = []
+        if self._doc is not None and index in self._page_ranges:
+            lo, hi = self._page_ranges[index]
+            shown = self.shown
+            for i in shown.overlapping(lo, hi):
+                f = shown.findings[i]
+                merged = self._boxes.get(f.span)
+                if merged is None:
+                    merged = self._boxes[f.span] = merge_line_boxes(self._span_boxes(f.span))
+                for b in merged:
+                    if b.page - self._page_offset == index:
+                        label, action, current = shown.look(i)
+                        out.append(PageBox(Box(index, b.x0, b.y0, b.x1, b.y1), label, action,
+                                           current, i))
+        out += [PageBox(a, "AREA", Action.MASK, False, -1) for a in self.areas
+                if a.page == index]
         return out
+
+    def burn_boxes(self, index: int) -> list[Box]:
+        """What the export burns on one page (0-based), as drawn: the boxes of the masked
+        findings and of those under review, and the drawn areas."""
+        return [b.box for b in self.boxes_on_page(index) if b.burnt]
 
     def box_count(self) -> int:
         return sum(len(w.boxes) for w in self.pages)

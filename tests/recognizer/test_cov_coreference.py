@@ -149,3 +149,26 @@ def test_b_cubed() -> None:
     merged = {"d": [(0, 13, "A"), (18, 27, "A"), (29, 36, "A"), (43, 47, "C")]}
     r = evaluate_coreference(gold, merged)
     assert r.recall == 1.0 and r.precision == pytest.approx((2 / 3 + 1 / 3 + 2 / 3 + 1) / 4)
+
+
+def test_evaluate_coreference_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from redactor.cli.main import main
+
+    text = "Mr Tomas Berg met Mrs Kari Berg in Oslo. Mr Berg left."
+    mentions = [("e1", "PERSON", "Mr Tomas Berg"), ("e2", "PERSON", "Mrs Kari Berg"),
+                ("e3", "LOC", "Oslo"), ("e1", "PERSON", "Mr Berg")]
+    gold = tmp_path / "gold.json"
+    gold.write_text(json.dumps([{"doc_id": "d", "text": text, "annotations": {"a1": {
+        "entity_mentions": [
+            {"entity_mention_id": f"m{i}", "entity_id": e, "entity_type": t,
+             "start_offset": text.index(v), "end_offset": text.index(v) + len(v),
+             "span_text": v, "identifier_type": "DIRECT"}
+            for i, (e, t, v) in enumerate(mentions)]}}}]), encoding="utf-8")
+    code = main(["evaluate", str(gold), "--coreference", "--json", "--no-weighted",
+                 "--folds", "0", "--indicators", "span-classifier"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert out["coreference"]["b3_f1"] == 1.0  # "Mr Berg" joins Mr Tomas Berg, not Mrs Kari
+    assert out["coreference"]["detected_mentions"] == 4

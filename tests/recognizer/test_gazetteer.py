@@ -77,7 +77,7 @@ def test_unambiguous_occupation_needs_no_context() -> None:
 def test_ambiguous_surname_needs_context(surname: str) -> None:
     assert texts(f"{surname} bread was served.", "PERSON") == []
     assert texts(f"The report by {surname} was filed.", "PERSON") == []
-    assert texts(f"The report by Mr {surname} was filed.", "PERSON") == [surname]
+    assert texts(f"The report by Mr {surname} was filed.", "PERSON") == [f"Mr {surname}"]
     assert texts(f"The report by Gordon {surname} was filed.", "PERSON") == [f"Gordon {surname}"]
     assert texts(f"The report by J. {surname} was filed.", "PERSON") == [f"J. {surname}"]
 
@@ -89,7 +89,9 @@ def test_ambiguous_place_needs_a_preposition() -> None:
 
 
 def test_person_names() -> None:
-    assert texts("The applicant, Mr Galip Yalman, complained.", "PERSON") == ["Galip Yalman"]
+    # TAB's name spans include a courtesy title (and never a possessive "'s")
+    assert texts("The applicant, Mr Galip Yalman, complained.", "PERSON") == ["Mr Galip Yalman"]
+    assert texts("Dr Darby's report came.", "PERSON") == ["Dr Darby"]
     assert texts("Maria Rossi and John Smith attended.", "PERSON") == ["Maria Rossi",
                                                                        "John Smith"]
     assert texts("The European Court of Human Rights decided.", "PERSON") == []
@@ -136,7 +138,7 @@ def test_detector_yields_findings_and_honours_settings() -> None:
     det = GazetteerDetector()
     found = list(det.detect(doc, RunContext()))
     assert {(f.text, f.label, f.subtype) for f in found} == {
-        ("Galip Yalman", Label.PERSON, "NAME"), ("Turkish national", Label.DEM, "NATIONALITY"),
+        ("Mr Galip Yalman", Label.PERSON, "NAME"), ("Turkish national", Label.DEM, "NATIONALITY"),
         ("nurse", Label.DEM, "OCCUPATION"), ("Ankara", Label.LOC, "CITY")}
     assert all(f.detector == "gazetteer" and 0 < f.score < 1 and not f.validated for f in found)
     assert all(doc.text[f.span.start:f.span.end] == f.text for f in found)

@@ -197,3 +197,27 @@ def test_each_entity_one_pseudonym_two_entities_never_the_same() -> None:
                           ("father", "DEM", ""), ("uncle", "DEM", "")])
     assert outs[0] == outs[2] and outs[3] == outs[4]
     assert len({outs[0], outs[1]}) == 2 and len({outs[3], outs[5]}) == 2
+
+
+@pytest.mark.parametrize(("value", "subtype", "pattern"), [
+    ("cell 11/15W.2", "ROOM_NUMBER", r"cell \d\d/\d\d[A-Z]\.\d"),
+    ("cell no. 2", "ROOM_NUMBER", r"cell no\. \d"),
+    ("MAC 00:1A:2B:3C:4D:5E", "MAC_ADDRESS", r"MAC (?:[0-9A-F]{2}:){5}[0-9A-F]{2}"),
+    ("IBAN NO93 8601 1117 947", "IBAN", r"IBAN NO\d\d \d{4} \d{4} \d{3}"),
+    ("1962:381", "STATUTE_NUMBER", r"(?:19[5-9]\d|20[0-2]\d):\d{3}"),
+])
+def test_words_before_a_code_stay(value: str, subtype: str, pattern: str) -> None:
+    out = one(value, subtype)
+    assert re.fullmatch(pattern, out), out
+    if subtype == "IBAN":
+        assert iban.is_valid(out[5:])
+
+
+@pytest.mark.parametrize(("value", "pattern"), [
+    ("Between 1 March and 12 March 2024", r"Between \d{1,2} [A-Z][a-z]+ and \d{1,2} [A-Z][a-z]+ \d{4}"),
+    ("2023-04-05T14:30:15.123+02:00", r"\d{4}-\d\d-\d\dT14:30:15\.123\+02:00"),
+    ("1990/91 season", r"\d{4}/\d\d season"),
+])
+def test_dates_keep_their_form(value: str, pattern: str) -> None:
+    [out] = replace(f"It happened {value} there.", [(value, "DATETIME", "")])
+    assert re.fullmatch(pattern, out) and out != value, out

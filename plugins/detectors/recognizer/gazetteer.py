@@ -44,7 +44,7 @@ SECTION = "recognizer"
 _TOKEN = re.compile(r"\w+(?:['’\-]\w+)*|[^\w\s]")
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;\"“”(\[]|\n\s*\n)\s*$")
 _GAP = re.compile(r"[ \t]{1,2}|[ \t]*\n[ \t]*")
-_COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady judge justice rev "
+_COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev "
                       "herr frau hr fru monsieur madame mme mlle signor signora señor señora"
                       .split())  # titles that a person-name span includes
 _PARTICLES = frozenset("van von de der den da di del della la le du dos das ter ten bin ibn al el".split())

@@ -118,13 +118,30 @@ def line_unions(boxes: Iterable[Box], pad: float = PAD) -> list[tuple[int, float
 
 
 def redaction_rects(doc: Document, plan: RedactionPlan) -> dict[int, list[Rect]]:
-    """Rectangles to black out, by page index."""
+    """Rectangles to black out, by page index (the areas a reviewer drew included)."""
     by_page: dict[int, list[Rect]] = {}
     for n, rep in enumerate(plan.replacements):
         unions = line_unions(char_boxes(doc, rep.span.start, rep.span.end))
         for k, (page, x0, y0, x1, y1) in enumerate(unions):
             by_page.setdefault(page, []).append(Rect(page, x0, y0, x1, y1, n, k == 0))
+    for page, x0, y0, x1, y1 in drawn_areas(plan):  # -- areas drawn in the app (GUI) --
+        by_page.setdefault(page, []).append(Rect(page, x0, y0, x1, y1, -1, False))
     return by_page
+
+
+def drawn_areas(plan: RedactionPlan) -> list[tuple[int, float, float, float, float]]:
+    """The areas a reviewer drew over a page (a signature, a stamp, a photo): the plan option
+    ``redact_areas``, ``page,x0,y0,x1,y1`` (0-based page, PDF points) separated by ``;``."""
+    out = []
+    for item in str(plan.options.get("redact_areas", "") or "").split(";"):
+        parts = item.split(",")
+        try:
+            page, x0, y0, x1, y1 = int(parts[0]), *map(float, parts[1:])
+        except ValueError:
+            continue
+        if page >= 0 and x1 > x0 and y1 > y0:
+            out.append((page, x0, y0, x1, y1))
+    return out
 
 
 def share_image_boxes(pike: pikepdf.Pdf, rects: Mapping[int, list[Rect]]

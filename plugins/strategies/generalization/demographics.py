@@ -132,16 +132,30 @@ def _nationality(country: str, plural: bool, rng: random.Random,
     return choice
 
 
+_GENERATION = {t: g for g, terms in {
+    "parent": "father stepfather mother stepmother parent",
+    "grandparent": "grandfather grandmother grandparent",
+    "sibling": "brother half-brother sister half-sister sibling elder brother elder sister "
+               "elder sibling",
+    "child": "son stepson daughter stepdaughter child",
+    "grandchild": "grandson granddaughter grandchild"}.items()
+    for t in re.findall(r"elder \w+|[\w-]+", terms)}
+
+
 def _kin(low: str, rng: random.Random, fits: Callable[[str], bool]) -> str | None:
-    """Another kinship term of the same gender and number, or None if ``low`` is none."""
+    """Another kinship term of the same gender and number — of the same generation when
+    one fits ("father" → "stepfather") — or None if ``low`` is none."""
     for terms in KIN.values():
         for term in terms:
             plural_form = KIN_PLURALS.get(term, term + "s")
             if low not in (term, plural_form):
                 continue
-            forms = [KIN_PLURALS.get(t, t + "s") if low == plural_form else t
-                     for t in terms if t != term]
-            return _pick(rng, forms, fits) or rng.choice(forms)
+
+            plural = low == plural_form
+            others = [KIN_PLURALS.get(t, t + "s") if plural else t for t in terms if t != term]
+            same = [o for t, o in zip([t for t in terms if t != term], others, strict=True)
+                    if _GENERATION.get(t, t) == _GENERATION.get(term, term)]
+            return _pick(rng, same, fits) or _pick(rng, others, fits) or rng.choice(others)
     return None
 
 

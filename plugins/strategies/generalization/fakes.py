@@ -213,31 +213,51 @@ def _plate(c: str, rng: random.Random) -> str | None:
     return code_like(c, rng)
 
 
-_SCHEMES: dict[str, Callable[[str, random.Random], str | None]] = {
-    "IBAN": _iban, "PAYMENT_CARD": _card, "NATIONAL_ID_NO": _no, "NATIONAL_ID_DK": _dk,
-    "NATIONAL_ID_SE": _se, "NATIONAL_ID_FI": _fi, "NATIONAL_ID_DE": _de,
-    "NATIONAL_ID_FR": _fr, "NATIONAL_ID_UK": _uk, "NATIONAL_ID_US": _us,
-    "NATIONAL_ID_IN": _in, "MAC_ADDRESS": _mac, "POSTCODE": _postcode,
-    "VEHICLE_PLATE": _plate,
+def _statute(c: str, rng: random.Random) -> str | None:
+    return str(rng.randint(1950, 2020)) + _digits(rng, len(c) - 4).lstrip("0").rjust(
+        len(c) - 4, "1")
+
+
+_SCHEMES: dict[str, tuple[str, Callable[[str, random.Random], str | None]]] = {
+    # subtype: (the original's compact shape, generator)
+    "IBAN": (r"[A-Z]{2}\d\d[A-Z0-9]{10,30}", _iban), "PAYMENT_CARD": (r"\d{12,19}", _card),
+    "NATIONAL_ID_NO": (r"\d{11}", _no), "NATIONAL_ID_DK": (r"\d{10}", _dk),
+    "NATIONAL_ID_SE": (r"\d{10}|\d{12}", _se), "NATIONAL_ID_FI": (r"\d{6}[-+A-FU-Y]\d{3}\w", _fi),
+    "NATIONAL_ID_DE": (r"\d{11}", _de), "NATIONAL_ID_FR": (r"[0-9AB]{15}", _fr),
+    "NATIONAL_ID_UK": (r"[A-Z]{2}\d{6}[A-D]", _uk), "NATIONAL_ID_US": (r"\d{9}", _us),
+    "NATIONAL_ID_IN": (r"\d{12}", _in), "MAC_ADDRESS": (r"[0-9A-F]{12}", _mac),
+    "POSTCODE": (r"[A-Z0-9]{5,7}", _postcode), "VEHICLE_PLATE": (r"[A-ZÄÖÜ0-9]{4,9}", _plate),
+    "STATUTE_NUMBER": (r"\d{5,8}", _statute),
 }
+# leading words a detector may have put in front of an identifier ("MAC 00:1A…", "IBAN NO93…",
+# "cell no. 11/15W.2"): kept as they are
+_LEAD = re.compile(r"(?:[^\W\d_]+\.?:?\s+)+(?:(?:no|nr|number)\.?\s*|#\s*)?|(?:[^\W\d_]+:)")
 
 
 def fake_identifier(text: str, subtype: str, rng: random.Random) -> str | None:
-    """A random identifier of ``subtype``'s scheme laid out like ``text``, or None when the
-    subtype has no scheme here (or ``text`` is not of it)."""
-    if subtype == "PHONE":
-        return fake_phone(text, rng)
-    if subtype == "IP":
-        return fake_ip(text, rng)
-    scheme = _SCHEMES.get(subtype)
-    hetu = subtype == "NATIONAL_ID_FI"  # its separator is the century sign: kept as such
-    compact = text.strip().upper() if hetu else _alnum(text)
-    if scheme is None or not compact:
+    """A random identifier of ``subtype``'s scheme laid out like ``text`` (leading words
+    kept), or None when the subtype has no scheme here or ``text`` is not of it."""
+    if subtype == "ROOM_NUMBER":  # "cell 11/15W.2" → "cell 40/72K.9"
+        lead = _LEAD.match(text)
+        cut = lead.end() if lead else 0
+        return text[:cut] + code_like(text[cut:], rng) if cut < len(text) else None
+    if subtype in ("PHONE", "IP"):
+        return (fake_phone if subtype == "PHONE" else fake_ip)(text, rng)
+    if subtype not in _SCHEMES:
         return None
-    for _ in range(TRIES):
-        new = scheme(compact, rng)
-        if new and new != compact and len(new) == len(compact):
-            return new if hetu else layout(text, new)
+    shape, scheme = _SCHEMES[subtype]
+    lead = _LEAD.match(text)
+    for cut in dict.fromkeys((0, lead.end() if lead else 0)):
+        body = text[cut:]
+        hetu = subtype == "NATIONAL_ID_FI"  # its separator is the century sign: kept as such
+        compact = body.strip().upper() if hetu else _alnum(body)
+        if not re.fullmatch(shape, compact):
+            continue
+        for _ in range(TRIES):
+            new = scheme(compact, rng)
+            if new and new != compact and len(new) == len(compact):
+                return text[:cut] + (new if hetu else layout(body, new))
+        return None
     return None
 
 

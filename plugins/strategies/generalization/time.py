@@ -66,6 +66,9 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("mon_y", _MON + r",?\s+(?:of\s+)?" + _YEAR),
         ("decade", r"(?:the\s+)?(?P<year>\d{3}0)['’]?s"),
         ("century", r"(?:the\s+)?(?P<century>\d{1,2})(?:st|nd|rd|th)[\s-]+century"),
+        ("season", r"(?:(?:years?|seasons?)\s+)?(?P<year>\d{4})[/–-](?P<next>\d{2}|\d{4})"
+                   r"(?P<what>\s+(?:season|(?:financial|fiscal|tax|academic|school|budget)\s+"
+                   r"year)s?)?"),
         ("year", _YEAR),
         ("mon", _MON),
     )
@@ -167,6 +170,13 @@ def shift_date(text: str, days: int) -> str | None:
     if parsed.form == "year":
         assert parsed.year is not None
         return prefix + str(parsed.year + years)
+    if parsed.form == "season":  # "1990/91 season" → "1991/92 season"
+        assert parsed.year is not None
+        nxt, at = m.group("next"), m.start()
+        later = int(nxt) + years if len(nxt) == 4 else (int(nxt) + years) % 100
+        return (prefix + body[: m.start("year") - at] + str(parsed.year + years)
+                + body[m.end("year") - at : m.start("next") - at] + f"{later:0{len(nxt)}d}"
+                + body[m.end("next") - at :])
     if parsed.form == "mon":
         assert parsed.month is not None
         month = (parsed.month - 1 + (1 if days > 0 else -1) * max(1, round(abs(days) / 30))) % 12
