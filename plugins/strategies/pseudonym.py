@@ -326,7 +326,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         for delta in (0, 7, -7, 30):
             shifted = (times.shift_date(text, days + delta) or times.shift_range(
                 text, days + delta) or times.shift_timestamp(text, days + delta))
-            if shifted is None or fold(text).strip() not in fold(shifted):
+            # no day and month of the original left in it ("1 March" in "21 March")
+            if shifted is None or not any(fold(part) in fold(shifted) for part in [
+                    text.strip(), *re.findall(r"\d{1,2}\s+[^\W\d_]+", text)]):
                 break
         if shifted is None and not _names_a_date(text):  # a duration ("three years")
             q = numbers.parse_quantity(text)

@@ -36,6 +36,7 @@ class Commands(Protocol):
     def analyse_current(self) -> object: ...
     def analyse_all(self) -> object: ...
     def rescore(self) -> object: ...
+    def web_search_dialog(self) -> object: ...
     def cancel(self) -> object: ...
     def password_dialog(self) -> object: ...
     def step(self, delta: int) -> object: ...
@@ -107,6 +108,9 @@ class Actions(QObject):
         self.mark = self._action("Mark &selection…", c.mark_selection_dialog, ["M"])
         self.search = self._action("Search and &redact all…", c.search_dialog, [k.Find])
         self.strategy = self._action("S&trategy for a label…", c.strategy_dialog)
+        self.web_search = self._action(
+            "Check with &web search…", c.web_search_dialog,
+            tip="Show the exact web-search queries for this file; send them only if you agree")
         self.rescore = self._action("Re-&score", c.rescore, ["Ctrl+R"],
                                     "Analyse again under the chosen policy and k, "
                                     "keeping your own decisions")
@@ -140,7 +144,7 @@ class Actions(QObject):
         m.addSeparator()
         m.addActions([self.accept, self.reject, self.accept_one, self.reject_one])
         m = menu.addMenu("&Analyse")
-        m.addActions([self.analyse, self.analyse_all, self.rescore, self.cancel,
+        m.addActions([self.analyse, self.analyse_all, self.rescore, self.web_search, self.cancel,
                       self.password])
         m = menu.addMenu("&Tools")
         m.addAction(self.settings)
@@ -215,6 +219,7 @@ class Actions(QObject):
                   self.prev):
             a.setEnabled(has_finding and not running)
         self.mark.setEnabled(analysed and not running)
+        self.web_search.setEnabled(analysed and not running and not busy)
         self.cancel.setEnabled(busy)
 
     @property

@@ -24,9 +24,9 @@ from redactor.gui.background import BackgroundJobs
 from redactor.gui.batch_export import (
     PENDING,
     SKIPPED,
-    AppFile,
     ExportOutcome,
     ExportRequest,
+    app_file,
     run_export,
 )
 from redactor.gui.document_entry import DocumentEntry, Status
@@ -127,9 +127,9 @@ class BatchExportController(QObject):
         session.host.settings_sections()  # the plugins' defaults join the settings first
         policy = session.policy.with_strategy(strategy) if strategy else session.policy
         pipeline = session.pipeline(policy)
-        app = tuple(AppFile(e.path, e.analysis, e.password,
-                            e.export.output if e.status == Status.EXPORTED and e.export
-                            else None) for e in entries)
+        app = tuple(app_file(e.path, e.analysis, session.policy, e.password,
+                             e.export.output if e.status == Status.EXPORTED and e.export
+                             else None) for e in entries)
         request = ExportRequest(inputs, Path(folder), policy, Settings(session.settings.to_dict()),
                                 app, recursive, strategy)
 

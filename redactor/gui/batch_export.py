@@ -69,19 +69,32 @@ def has_reviewer_work(analysis: Analysis) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class AppFile:
-    """What the app knows of one input: its reviewed analysis (None: export it as the engine
-    would, or with its saved review), its password, and where this very analysis was
-    exported before."""
+    """What the app knows of one input: its analysis, whether that holds what the engine
+    cannot redo (``reviewed``: see :func:`app_file`), its password, and where this very
+    analysis was exported before."""
 
     path: Path
     analysis: Analysis | None = None
+    reviewed: bool = False
     password: str | None = field(default=None, repr=False)
     exported_to: Path | None = None
 
 
+def app_file(path: Path, analysis: Analysis | None, engine_policy: Policy,
+             password: str | None = None, exported_to: Path | None = None) -> AppFile:
+    """An :class:`AppFile`; its analysis counts as reviewed when it holds the reviewer's work
+    or was made under another policy than the engine's (another preset, k, or web search
+    the user consented to): what the reviewer sees is what is exported."""
+    reviewed = analysis is not None and (has_reviewer_work(analysis)
+                                         or analysis.policy != engine_policy)
+    return AppFile(path, analysis, reviewed, password, exported_to)
+
+
 @dataclass(frozen=True, slots=True)
 class ExportRequest:
-    """One export: ``inputs`` (files, or one folder) into ``outdir``."""
+    """One export: ``inputs`` (files, or one folder) into ``outdir``. ``policy`` is the
+    engine's (a strategy override applied); ``strategy`` is laid over the files exported
+    from an analysis."""
 
     inputs: tuple[Path, ...]
     outdir: Path
@@ -208,7 +221,7 @@ def run_export(req: ExportRequest, pipeline: Pipeline,
 
 def _exported_here(path: Path, known: AppFile | None) -> bool:
     """Whether this file is exported here rather than by the engine."""
-    if known is not None and known.analysis is not None and has_reviewer_work(known.analysis):
+    if known is not None and known.reviewed:
         return True
     return review_path_for(path).is_file() or (known is not None and bool(known.password))
 
@@ -231,7 +244,7 @@ def _export_own(src: Source, known: AppFile | None, strategy: str | None, pipeli
 
     sidecar = review_path_for(src.path)
     analysis = known.analysis if known is not None else None
-    if analysis is not None and not has_reviewer_work(analysis) and sidecar.is_file():
+    if known is not None and not known.reviewed and sidecar.is_file():
         analysis = None  # nothing changed in the app: the saved review is the reviewer's work
     try:
         sha = sha256_file(src.path)

@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtGui import QUndoStack
 
 from redactor.core.analysis import Analysis
-from redactor.core.model import ComponentFailure, Document, Finding
+from redactor.core.model import Action, ComponentFailure, Document, Finding
 from redactor.core.pipeline import ExportResult
 from redactor.gui.jobs import Job
 from redactor.gui.page_view import PageIndex
@@ -47,8 +47,17 @@ class DocumentEntry:
     current: int | None = None
     password: str | None = field(default=None, repr=False)  # in memory only, never saved
     encrypted: bool = False
+    message: str = ""  # the last status message about this file (shown when it is selected)
 
     @property
     def running(self) -> bool:
         """True while a job works on this file."""
         return self.job is not None and not self.job.done
+
+
+def progress_note(analysis: Analysis) -> str:
+    """The queue's note for an analysed file: ``30 findings, 22 masked, 5 to review``."""
+    review = sum(1 for d in analysis.decisions if d.action == Action.REVIEW)
+    masked = len(analysis.masked_indices) - review
+    return (f"{len(analysis.findings)} findings, {masked} masked, {review} to review"
+            if review else f"{len(analysis.findings)} findings, {masked} masked, none to review")

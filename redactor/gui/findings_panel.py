@@ -1,5 +1,5 @@
-"""The findings panel: the findings grouped by entity (the detail pane is in
-:mod:`redactor.gui.detail_pane`).
+"""The findings panel: the findings grouped by entity, filtered or sorted by confidence (the
+model is :mod:`redactor.gui.findings_model`, the detail pane :mod:`redactor.gui.detail_pane`).
 
 The panel is a ``QTreeView`` over :class:`FindingsModel`, a read-only item model that answers
 from the immutable :class:`~redactor.core.analysis.Analysis` on demand: showing thousands of
@@ -23,189 +23,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractItemModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    Qt,
-    QTimer,
-    Signal,
-)
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeView, QWidget
 
 from redactor.core.analysis import Analysis
 from redactor.core.model import Finding
-from redactor.gui.palette import ACTION_SYMBOLS, ACTION_WORDS, label_colour
+from redactor.gui.explain import label_words
+from redactor.gui.findings_model import (
+    COLUMNS,
+    FindingFilter,
+    FindingsModel,
+    one_line,
+)
+from redactor.gui.palette import label_colour
 
-COLUMNS = ("Label", "Text", "Mentions", "Decision", "Risk")
-ROLE_FINDING = Qt.ItemDataRole.UserRole + 1
-_TOP = 0  # internal id of a top-level row; a mention row stores its entity row + 1
-
-Index = QModelIndex | QPersistentModelIndex
-
-
-def entity_decision(analysis: Analysis, mentions: Sequence[int]) -> str:
-    actions = {analysis.decisions[i].action for i in mentions}
-    if len(actions) == 1:
-        a = actions.pop()
-        return f"{ACTION_SYMBOLS[a]} {ACTION_WORDS[a]}"
-    return "◩ mixed"
-
-
-def risk_summary(analysis: Analysis, i: int) -> str:
-    signals = analysis.signals[i]
-    if not signals:
-        return "—"
-    fired = sum(1 for s in signals if s.risky)
-    return f"{fired}/{len(signals)} risky"
-
-
-class FindingsModel(QAbstractItemModel):
-    """Entities (top level) and their mentions; or, while analysing, a flat list of the
-    findings found so far."""
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.analysis: Analysis | None = None
-        self.partial: list[Finding] = []
-
-    # -- content ---------------------------------------------------------------------------
-    def set_analysis(self, analysis: Analysis | None) -> None:
-        old = self.analysis
-        same_shape = (old is not None and analysis is not None and not self.partial
-                      and old.findings is analysis.findings
-                      and old.entities is analysis.entities)
-        if same_shape:
-            self.analysis = analysis
-            self._repaint_all()
-            return
-        self.beginResetModel()
-        self.analysis, self.partial = analysis, []
-        self.endResetModel()
-
-    def set_partial(self, findings: Sequence[Finding]) -> None:
-        if self.analysis is not None or len(findings) < len(self.partial):
-            self.beginResetModel()
-            self.analysis, self.partial = None, []
-            self.endResetModel()
-        new = list(findings[len(self.partial):])
-        if new:
-            self.beginInsertRows(QModelIndex(), len(self.partial),
-                                 len(self.partial) + len(new) - 1)
-            self.partial.extend(new)
-            self.endInsertRows()
-
-    def clear(self) -> None:
-        self.beginResetModel()
-        self.analysis, self.partial = None, []
-        self.endResetModel()
-
-    def _repaint_all(self) -> None:
-        # Same entities, new decisions: a layout change keeps expansion and selection.
-        self.layoutAboutToBeChanged.emit()
-        self.layoutChanged.emit()
-
-    # -- mapping ---------------------------------------------------------------------------
-    def finding_at(self, index: Index) -> int | None:
-        if not index.isValid():
-            return None
-        if self.analysis is None:
-            return None
-        parent_id = int(index.internalId())
-        if parent_id == _TOP:
-            return self.analysis.entities[index.row()].mentions[0]
-        return self.analysis.entities[parent_id - 1].mentions[index.row()]
-
-    def index_of_finding(self, i: int) -> QModelIndex:
-        a = self.analysis
-        if a is None or not (0 <= i < len(a.findings)):
-            return QModelIndex()
-        e = a.entity_of[i]
-        row = a.entities[e].mentions.index(i)
-        return self.index(row, 0, self.index(e, 0))
-
-    # -- QAbstractItemModel ----------------------------------------------------------------
-    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if not self.hasIndex(row, column, parent):
-            return QModelIndex()
-        if not parent.isValid():
-            return self.createIndex(row, column, _TOP)
-        return self.createIndex(row, column, parent.row() + 1)
-
-    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
-        if not index.isValid() or int(index.internalId()) == _TOP:
-            return QModelIndex()
-        return self.createIndex(int(index.internalId()) - 1, 0, _TOP)
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        if not parent.isValid():
-            if self.analysis is not None:
-                return len(self.analysis.entities)
-            return len(self.partial)
-        if self.analysis is None or int(parent.internalId()) != _TOP or parent.column() != 0:
-            return 0
-        return len(self.analysis.entities[parent.row()].mentions)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        a = self.analysis
-        if a is None:
-            f = self.partial[index.row()]
-            if role == Qt.ItemDataRole.DisplayRole:
-                return (str(f.full_type), one_line(f.text), f"@{f.span.start}", "pending",
-                        "")[index.column()]
-            if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
-                return label_colour(f.label)
-            if role == Qt.ItemDataRole.AccessibleTextRole:
-                return f"{f.label} {one_line(f.text)}, not yet decided"
-            return None
-        parent_id = int(index.internalId())
-        if parent_id == _TOP:
-            entity = a.entities[index.row()]
-            first = entity.mentions[0]
-            if role == Qt.ItemDataRole.DisplayRole:
-                return (str(entity.label), one_line(entity.canonical), str(len(entity.mentions)),
-                        entity_decision(a, entity.mentions), risk_summary(a, first))[index.column()]
-            if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
-                return label_colour(entity.label)
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return f"{entity.label} ({entity.id}), {len(entity.mentions)} mention(s)"
-            if role == Qt.ItemDataRole.AccessibleTextRole:
-                return (f"{entity.label} {one_line(entity.canonical)}, "
-                        f"{len(entity.mentions)} mentions, {entity_decision(a, entity.mentions)}")
-            if role == ROLE_FINDING:
-                return first
-            return None
-        i = a.entities[parent_id - 1].mentions[index.row()]
-        f, d = a.findings[i], a.decisions[i]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (f.full_type, one_line(f.text), f"@{f.span.start}",
-                    f"{ACTION_SYMBOLS[d.action]} {ACTION_WORDS[d.action]}",
-                    risk_summary(a, i))[index.column()]
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"{f.full_type} {one_line(f.text)}, {ACTION_WORDS[d.action]}"
-        if role == ROLE_FINDING:
-            return i
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-
+__all__ = ["FindingsPanel", "FindingsModel", "one_line"]
 
 class FindingsPanel(QTreeView):
     """Entities with their mentions; choosing a row selects a finding (by index)."""
@@ -252,7 +86,7 @@ class FindingsPanel(QTreeView):
         header = self.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((0, 110), (2, 70), (3, 100), (4, 70)):
+        for col, width in ((0, 110), (2, 70), (3, 110), (4, 50), (5, 70)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(col, width)
 
@@ -268,7 +102,7 @@ class FindingsPanel(QTreeView):
             old.deleteLater()
         self.selectionModel().currentChanged.connect(self._on_current)
         self._setup_header()
-        for col in (0, 2, 3, 4):
+        for col in (0, 2, 3, 4, 5):
             self.header().resizeSection(col, sizes[col])
 
     def _new_partial_model(self) -> QStandardItemModel:
@@ -354,12 +188,13 @@ class FindingsPanel(QTreeView):
                 text = one_line(f.text)
                 spoken = f"{f.label} {text}, not yet decided"
                 row = []
-                for value in (str(f.full_type), text, f"@{f.span.start}", "pending", ""):
+                for value in (str(f.full_type), text, f"@{f.span.start}", "pending", "", ""):
                     item = QStandardItem(value)
                     item.setFlags(flags)
                     item.setData(spoken, accessible)
                     row.append(item)
                 row[0].setForeground(label_colour(f.label))
+                row[0].setToolTip(label_words(f.label))
                 model.appendRow(row)
                 self._filled += 1
         if self._filled >= listed and self._unlisted():
@@ -392,11 +227,27 @@ class FindingsPanel(QTreeView):
             self.select_finding(current)
         self._suppress = False
 
+    def set_filter(self, flt: FindingFilter, current: int | None = None) -> None:
+        """Show only the findings ``flt`` keeps (sorted by confidence if it says so)."""
+        self._suppress = True
+        self.model_.set_filter(flt)
+        if current is not None:
+            self.select_finding(current)
+        self._suppress = False
+
+    def shown_findings(self) -> list[int]:
+        """The findings the list shows (after the filter)."""
+        return self.model_.shown_findings() if self.model() is self.model_ else []
+
     def summary(self) -> str:
         m = self.model_
         if m.analysis is not None:
-            return (f"{len(m.analysis.entities)} entities, {len(m.analysis.findings)} mentions, "
-                    f"{len(m.analysis.masked_indices)} masked")
+            a = m.analysis
+            review = sum(1 for d in a.decisions if d.action == "REVIEW")
+            shown = (f"; {len(m.shown_findings())} shown by the filter"
+                     if m.filter.active else "")
+            return (f"{len(a.entities)} entities, {len(a.findings)} mentions, "
+                    f"{len(a.masked_indices) - review} masked, {review} to review{shown}")
         if self._partial:
             return f"found so far: {len(self._partial)} (analysing…)"
         if m.partial:
@@ -431,9 +282,3 @@ class FindingsPanel(QTreeView):
         i = self.model_.finding_at(index)
         if i is not None:
             self.findingSelected.emit(i)
-
-
-def one_line(text: str, limit: int = 80) -> str:
-    """``text`` on one line, cut to ``limit`` characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"

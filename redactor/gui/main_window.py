@@ -12,6 +12,8 @@ Each part has one job and talks to the others through its methods and signals:
   search and redact all, saving the review, undo/redo;
 - ``analysis`` (:class:`~redactor.gui.analysis_controller.AnalysisController`): analysing,
   re-scoring, resuming a saved review, passwords;
+- ``web_search`` (:class:`~redactor.gui.web_search_controller.WebSearchController`):
+  checking a file with web search, after the user's consent;
 - ``export`` (:class:`~redactor.gui.export_controller.ExportController`): exporting one file
   or all of them;
 - ``actions`` (:class:`~redactor.gui.actions.Actions`): actions, menus and toolbar.
@@ -51,6 +53,7 @@ from redactor.gui.jobs import Job, JobControl, JobRunner
 from redactor.gui.review_controller import ReviewController
 from redactor.gui.session import Session
 from redactor.gui.settings_dialog import SettingsDialog
+from redactor.gui.web_search_controller import WebSearchController
 from redactor.gui.workspace import Workspace
 from redactor.pluginhost.manager import PluginHost
 
@@ -79,6 +82,8 @@ class MainWindow(QMainWindow):
         self.analysis = AnalysisController(self.session, self.queue, self.workspace, self.jobs,
                                            self.review, self)
         self.export = ExportController(self.session, self.queue, self.jobs, self)
+        self.web_search = WebSearchController(self.session, self.queue, self.jobs,
+                                              self.review, self)
         self.last_message = ""
         self.confirm_close = True  # ask before closing with unsaved review work
         self.setWindowTitle("Redactor")
@@ -130,6 +135,8 @@ class MainWindow(QMainWindow):
         self.actions.policyChosen.connect(
             lambda name: self.session.set_policy(name, self.actions.chosen_k()))
         self.actions.kChosen.connect(self.session.set_k)
+        self.web_search.message.connect(self._message)
+        self.web_search.problem.connect(self._show_problem)
 
     # ------------------------------------------------------------------ wiring ----
     def _current_changed(self, entry: DocumentEntry | None) -> None:
@@ -302,6 +309,9 @@ class MainWindow(QMainWindow):
 
     def resume_review(self) -> Job | None:
         return self.analysis.resume_review()
+
+    def web_search_dialog(self) -> None:
+        self.web_search.check_current()
 
     # ------------------------------------------------------------------ review ----
     def go_to_finding(self, index: int) -> None:

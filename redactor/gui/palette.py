@@ -105,8 +105,8 @@ def legend_html() -> str:
         f'<span style="background:{c};color:{_ink(c)};padding:0 4px">{lab}</span>'
         for lab, c in LABEL_COLOURS.items())
     return (f"{chips}<br><b><u>masked</u></b> · <span style='text-decoration:underline "
-            "wavy'>to review</span> · <span style='text-decoration:underline dotted'>kept"
-            "</span>")
+            "wavy'>to review</span> (masked unless you keep it; hatched on pages) · "
+            "<span style='text-decoration:underline dotted'>kept</span>")
 
 
 def _ink(hex_colour: str) -> str:

@@ -1,11 +1,12 @@
-"""Review decisions: moving between findings, mask/keep, marking text, search and redact all,
-strategies per label, saving the review, and undo/redo of all of them.
+"""Review decisions: moving between findings (and to the next one to review), mask/keep one
+finding or every finding the list shows, marking and widening text, areas drawn over pages,
+search and redact all, strategies per label, saving the review, and undo/redo of all of them.
 
 Every change replaces the entry's immutable :class:`~redactor.core.analysis.Analysis` with a
-new copy made by the core (``with_decision``, ``with_added_finding``, ``with_strategy``),
-pushed on the entry's ``QUndoStack`` (one per file, in one ``QUndoGroup``) as a
-(before, after) snapshot pair. ``analysisChanged`` tells the other parts (an open export
-dialog) that an entry's analysis was replaced.
+new copy (the core's ``with_decision``, ``with_added_finding``, ``with_strategy``, and
+:mod:`redactor.gui.review_edits`), pushed on the entry's ``QUndoStack`` (one per file, in one
+``QUndoGroup``) as a (before, after) snapshot pair. ``analysisChanged`` tells the other parts
+(an open export dialog) that an entry's analysis was replaced.
 """
 
 from __future__ import annotations
@@ -18,13 +19,22 @@ from PySide6.QtWidgets import QWidget
 
 from redactor.core.analysis import Analysis
 from redactor.core.errors import RedactorError
-from redactor.core.model import Action, Label, Span
-from redactor.core.review_file import add_matches, save_review, search_spans, user_finding
+from redactor.core.model import Action, Box, Label, Span
+from redactor.core.review_file import save_review, search_spans, user_finding
 from redactor.gui.background import BackgroundJobs
-from redactor.gui.document_entry import DocumentEntry, Status
+from redactor.gui.document_entry import DocumentEntry, Status, progress_note
 from redactor.gui.file_queue import FileQueue
 from redactor.gui.jobs import Job, JobControl
-from redactor.gui.review_dialogs import MarkDialog, SearchDialog, StrategyDialog
+from redactor.gui.review_dialogs import MarkDialog, StrategyDialog
+from redactor.gui.review_edits import (
+    areas_of,
+    label_for,
+    with_areas,
+    with_decisions,
+    with_matches,
+    with_widened,
+)
+from redactor.gui.search_dialog import SearchDialog
 from redactor.gui.workspace import Workspace
 from redactor.pluginhost.manager import PluginHost
 
@@ -90,11 +100,10 @@ class ReviewController(QObject):
             current = len(analysis.findings) - 1 if analysis.findings else None
         entry.current = current
         if entry.status == Status.EXPORTED:
-            self.queue.set_status(entry, Status.REVIEW, "changed since the export")
+            self.queue.set_status(entry, Status.REVIEW, "changed since the export; "
+                                  + progress_note(analysis))
         else:
-            masked = len(analysis.masked_indices)
-            self.queue.set_status(entry, entry.status,
-                                  f"{len(analysis.findings)} findings, {masked} masked")
+            self.queue.set_status(entry, entry.status, progress_note(analysis))
         if entry is self.queue.current:
             self.workspace.refresh_findings(entry)
 
@@ -123,6 +132,23 @@ class ReviewController(QObject):
         start = entry.current if entry.current is not None else (-1 if delta > 0 else n)
         self.go_to_finding(max(0, min(n - 1, start + delta)))
 
+    def next_unreviewed(self) -> int | None:
+        """Go to the next finding still to review (after the current one, wrapping round);
+        None when none is left."""
+        entry = self.queue.current
+        if entry is None or entry.analysis is None:
+            return None
+        a = entry.analysis
+        todo = [i for i, d in enumerate(a.decisions) if d.action == Action.REVIEW]
+        if not todo:
+            self.message.emit("Nothing left to review in this file.")
+            return None
+        after = [i for i in todo if entry.current is None or i > entry.current]
+        target = (after or todo)[0]
+        self.go_to_finding(target)
+        self.message.emit(f"To review: {len(todo)} left in this file.")
+        return target
+
     # ------------------------------------------------------------------ decisions ----
     def decide(self, action: Action, *, index: int | None = None,
                whole_entity: bool | None = None) -> None:
@@ -139,6 +165,59 @@ class ReviewController(QObject):
         scope = "entity" if whole else "mention"
         self.push(entry, after, f"{word} {a.findings[i].label} {scope}", i)
         self.message.emit(f"{word}: {a.findings[i].full_type} ({scope}).")
+
+    def decide_many(self, indices: list[int], action: Action, what: str) -> None:
+        """One decision for many findings (those the list shows), one undoable step."""
+        entry = self.queue.current
+        if entry is None or entry.analysis is None or not indices:
+            return
+        word = "Mask" if action == Action.MASK else "Keep"
+        after = with_decisions(entry.analysis, indices, action)
+        self.push(entry, after, f"{word} {len(indices)} {what}", entry.current)
+        self.message.emit(f"{word}: {len(indices)} finding(s) ({what}).")
+
+    def widen(self, index: int | None = None) -> int | None:
+        """Grow a finding to the whole word(s) it is part of ("mw-" → "mw-Okafor")."""
+        entry = self.queue.current
+        if entry is None or entry.analysis is None:
+            return None
+        i = entry.current if index is None else index
+        if i is None:
+            return None
+        after, new = with_widened(entry.analysis, i)
+        self.push(entry, after, "Widen the mask", new)
+        self.go_to_finding(new)
+        return new
+
+    def mark_again(self, index: int | None = None) -> None:
+        """Select a finding's text (a little wider) and ask for its label, to mark it anew."""
+        entry = self.queue.current
+        if entry is None or entry.analysis is None:
+            return
+        i = entry.current if index is None else index
+        if i is None:
+            return
+        f = entry.analysis.findings[i]
+        self.workspace.view.text_view.select_span(f.span)
+        self.message.emit("Adjust the selection in the text if needed, then press M to mark it.")
+        self.mark_selection_dialog(default=f.label)
+
+    def add_area(self, box: Box) -> None:
+        """An area drawn over a page (a signature, a stamp, a photo): burnt on export."""
+        entry = self.queue.current
+        if entry is None or entry.analysis is None:
+            return
+        after = with_areas(entry.analysis, [*areas_of(entry.analysis), box])
+        self.push(entry, after, f"Draw an area on page {box.page + 1}", entry.current)
+        self.message.emit(f"Area on page {box.page + 1} will be burnt on export (Ctrl+Z "
+                          "undoes it).")
+
+    def clear_areas(self) -> None:
+        entry = self.queue.current
+        if entry is None or entry.analysis is None or not areas_of(entry.analysis):
+            return
+        self.push(entry, with_areas(entry.analysis, []), "Remove the drawn areas",
+                  entry.current)
 
     def mark_span(self, span: Span, label: Label) -> int | None:
         """Add a reviewer's finding; returns its index."""
@@ -159,7 +238,7 @@ class ReviewController(QObject):
         self.go_to_finding(index)
         return index
 
-    def mark_selection_dialog(self) -> None:
+    def mark_selection_dialog(self, default: Label = Label.PERSON) -> None:
         entry = self.queue.current
         span = self.workspace.selected_span()
         if entry is None or entry.analysis is None:
@@ -167,15 +246,18 @@ class ReviewController(QObject):
         if span is None:
             self.message.emit("Select text in the document first, then press M to mark it.")
             return
-        dlg = MarkDialog(entry.analysis.document.text[span.start:span.end],
+        dlg = MarkDialog(entry.analysis.document.text[span.start:span.end], default,
                          parent=self.dialog_parent)
         if dlg.exec():
             self.mark_span(span, dlg.chosen_label())
 
-    def redact_all(self, query: str, mode: str = "word", label: Label = Label.MISC, *,
-                   case_sensitive: bool = False) -> Job | None:
-        """Mark every match as a finding. Matching and rebuilding the analysis run in a job
-        (many matches in a long document take a while); the result is one undoable step."""
+    def redact_all(self, query: str, mode: str = "word", label: Label | None = None, *,
+                   case_sensitive: bool = False, spans: list[Span] | None = None
+                   ) -> Job | None:
+        """Mask every match (or the ``spans`` ticked in the search dialog). A match over an
+        existing finding masks that finding and keeps its label and entity; any other match
+        becomes a finding of ``label`` — by default the label of the existing findings of
+        that text, else MISC. Matching and rebuilding run in a job; one undoable step."""
         entry = self.queue.current
         if entry is None or entry.analysis is None or (entry.job and not entry.job.done):
             return None
@@ -185,22 +267,29 @@ class ReviewController(QObject):
         except RedactorError as exc:
             self.problem.emit(str(exc))
             return None
+        chosen = spans
 
-        def work(control: JobControl) -> tuple[int, Analysis]:
-            spans = search_spans(before.document.text, query, mode,
-                                 case_sensitive=case_sensitive)
+        def work(control: JobControl) -> tuple[int, int, Label, Analysis]:
+            found = chosen if chosen is not None else search_spans(
+                before.document.text, query, mode, case_sensitive=case_sensitive)
             control.check()
-            return len(spans), add_matches(before, spans, label) if spans else before
+            use = label or label_for(before, [before.document.text[s.start:s.end]
+                                              for s in found[:50]])
+            if not found:
+                return 0, 0, use, before
+            after, added, masked = with_matches(before, found, use)
+            return added, masked, use, after
 
-        def done(result: tuple[int, Analysis], e: DocumentEntry = entry) -> None:
+        def done(result: tuple[int, int, Label, Analysis], e: DocumentEntry = entry) -> None:
             e.job = None
-            n, after = result
-            self.last_search_count = n
-            if not n:
+            added, masked, use, after = result
+            self.last_search_count = added + masked
+            if not added + masked:
                 self.message.emit("No match.")
                 return
-            self.push(e, after, f"Redact all {n} match(es) as {label}", e.current)
-            self.message.emit(f"{n} match(es) marked as {label}.")
+            self.push(e, after, f"Redact all: {added + masked} match(es)", e.current)
+            self.message.emit(f"{added} match(es) marked as {use}; {masked} existing "
+                              "finding(s) masked (their labels unchanged).")
 
         def failed(message: str, e: DocumentEntry = entry) -> None:
             e.job = None
@@ -216,12 +305,16 @@ class ReviewController(QObject):
         self.jobs.runner.start(job)
         return job
 
-    def search_dialog(self) -> None:
-        dlg = SearchDialog(self.dialog_parent)
-        if dlg.exec():
-            self.redact_all(dlg.query.text(), dlg.mode.currentData(),
-                            Label(dlg.label.currentData()),
-                            case_sensitive=dlg.case.isChecked())
+    def search_dialog(self) -> SearchDialog | None:
+        """Find, tick the matches to redact (with their context), then redact them."""
+        entry = self.queue.current
+        if entry is None or entry.analysis is None:
+            return None
+        dlg = SearchDialog(entry.analysis, self.dialog_parent)
+        dlg.apply.connect(lambda q, mode, lab, case, spans: self.redact_all(
+            q, mode, lab, case_sensitive=case, spans=spans))
+        dlg.show()
+        return dlg
 
     def set_label_strategy(self, label: Label, strategy: str) -> None:
         entry = self.queue.current

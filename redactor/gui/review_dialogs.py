@@ -1,22 +1,21 @@
-"""Small dialogs used while reviewing: mark a span, search and redact all, strategy per label."""
+"""Small dialogs used while reviewing: mark a span, strategy per label (search and redact all
+is :mod:`redactor.gui.search_dialog`); labels are always shown with their meaning."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
-    QLineEdit,
     QWidget,
 )
 
 from redactor.core.model import Label
-from redactor.core.review_file import SEARCH_MODES
+from redactor.gui.explain import label_words
 
 
 def _buttons(dialog: QDialog, ok_text: str) -> QDialogButtonBox:
@@ -32,10 +31,11 @@ def _buttons(dialog: QDialog, ok_text: str) -> QDialogButtonBox:
 
 
 def label_combo(default: Label | None = None) -> QComboBox:
+    """A label chooser that says what each label means ("DEM — demographic: age, job …")."""
     combo = QComboBox()
     combo.setAccessibleName("Label")
     for lab in Label:
-        combo.addItem(str(lab), lab)
+        combo.addItem(label_words(lab), lab)
     if default is not None:
         combo.setCurrentIndex(list(Label).index(default))
     return combo
@@ -60,32 +60,6 @@ class MarkDialog(QDialog):
 
     def chosen_label(self) -> Label:
         return Label(self.label.currentData())
-
-
-class SearchDialog(QDialog):
-    """"Search and redact all": a word, a phrase or a regular expression."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Search and redact all")
-        self.setAccessibleName("Search and redact all")
-        form = QFormLayout(self)
-        self.query = QLineEdit()
-        self.query.setAccessibleName("Search for")
-        self.query.setPlaceholderText("a word, a phrase or a regular expression")
-        form.addRow("&Search for:", self.query)
-        self.mode = QComboBox()
-        self.mode.setAccessibleName("Match as")
-        for m in SEARCH_MODES:
-            self.mode.addItem({"word": "Whole word", "phrase": "Phrase (whole words)",
-                               "regex": "Regular expression"}[m], m)
-        form.addRow("&Match as:", self.mode)
-        self.case = QCheckBox("&Case sensitive")
-        self.case.setAccessibleName("Case sensitive")
-        form.addRow(self.case)
-        self.label = label_combo(Label.MISC)
-        form.addRow("&Label:", self.label)
-        form.addRow(_buttons(self, "Redact all"))
 
 
 class StrategyDialog(QDialog):

@@ -1,4 +1,5 @@
-"""Settings: plugins (enable/disable), models, thresholds, search-provider keys, About.
+"""Settings: plugins (enable/disable), models, thresholds, web search (providers and their
+keys: :mod:`redactor.gui.web_search_page`), About.
 
 Plugin choices are written to ``plugins.blocked`` in the shared settings file (the CLI reads
 the same file) and apply at the next start. API keys go to the OS keyring only, never to the
@@ -42,10 +43,10 @@ from redactor.core.policy import preset_names
 from redactor.core.resources import resource_path
 from redactor.core.settings import Settings
 from redactor.gui.jobs import JobControl, JobRunner
+from redactor.gui.search_keys import store_key
+from redactor.gui.web_search_page import WebSearchPage
 from redactor.pluginhost.discovery import PluginStatus
 from redactor.pluginhost.manager import PluginHost
-
-KEYRING_SERVICE = "redactor"
 
 
 def model_folders() -> list[Path]:
@@ -102,28 +103,13 @@ def run_models_import(folder: Path) -> str:
 
 
 def store_api_key(provider: str, value: str) -> str:
-    """Store a key in the OS keyring; returns a message for the user (never the key)."""
-    import keyring
-    from keyring.errors import KeyringError, NoKeyringError
-
-    if not provider.strip():
-        return "Choose a provider first."
-    try:
-        if value:
-            keyring.set_password(KEYRING_SERVICE, f"{provider}-api-key", value)
-            return f"The key for {provider} is stored in the system keyring."
-        keyring.delete_password(KEYRING_SERVICE, f"{provider}-api-key")
-        return f"The key for {provider} was removed from the system keyring."
-    except NoKeyringError:
-        return ("No system keyring is available on this computer, so the key was not stored. "
-                "Install or unlock a keyring (e.g. GNOME Keyring, KWallet, Windows Credential "
-                "Manager or macOS Keychain) and try again.")
-    except KeyringError as exc:
-        return f"The keyring refused the key ({type(exc).__name__}); it was not stored."
+    """Store a search provider's key in the OS keyring (service ``org.redactor.search``, user
+    = the provider's id; an empty value deletes it); returns a message, never the key."""
+    return store_key(provider, value)
 
 
 class SettingsDialog(QDialog):
-    """Tabs: Plugins, Models, Risk, Search keys, About."""
+    """Tabs: Plugins, Models, Risk, Web search, About."""
 
     settingsSaved = Signal()
 
@@ -144,7 +130,11 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self._plugins_tab(), "&Plugins")
         self.tabs.addTab(self._models_tab(), "&Models")
         self.tabs.addTab(self._risk_tab(), "&Risk")
-        self.tabs.addTab(self._keys_tab(), "Search &keys")
+        self.web_search = WebSearchPage(self.host, self.settings)
+        self.tabs.addTab(self.web_search, "&Web search")
+        # the page's key widgets, under their earlier names
+        self.provider, self.key = self.web_search.key_provider, self.web_search.key
+        self.key_status = self.web_search.key_status
         self.tabs.addTab(self._about_tab(), "&About")
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                | QDialogButtonBox.StandardButton.Close)
@@ -288,39 +278,9 @@ class SettingsDialog(QDialog):
         form.addRow(self.blocks)
         return page
 
-    # -- keys ------------------------------------------------------------------------------
-    def _keys_tab(self) -> QWidget:
-        page = QWidget()
-        form = QFormLayout(page)
-        note = QLabel("Online search is off unless you allow it. Keys are kept in the "
-                      "system keyring, never in Redactor's settings file.")
-        note.setWordWrap(True)
-        form.addRow(note)
-        self.provider = QComboBox()
-        self.provider.setEditable(True)
-        self.provider.setAccessibleName("Search provider")
-        for reg in self.host.components("search_providers"):
-            self.provider.addItem(reg.id)
-        form.addRow("&Provider:", self.provider)
-        self.key = QLineEdit()
-        self.key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key.setAccessibleName("API key")
-        form.addRow("API &key:", self.key)
-        store = QPushButton("&Store key in keyring")
-        store.setAccessibleName("Store key in keyring")
-        store.clicked.connect(self.store_key)
-        form.addRow(store)
-        self.key_status = QLabel("")
-        self.key_status.setAccessibleName("Keyring status")
-        self.key_status.setWordWrap(True)
-        form.addRow(self.key_status)
-        return page
-
+    # -- keys (on the Web search page) ----------------------------------------------------
     def store_key(self) -> str:
-        message = store_api_key(self.provider.currentText().strip(), self.key.text())
-        self.key.clear()
-        self.key_status.setText(message)
-        return message
+        return self.web_search.set_key()
 
     # -- about -----------------------------------------------------------------------------
     def _about_tab(self) -> QWidget:
@@ -341,6 +301,7 @@ class SettingsDialog(QDialog):
         self.settings.set("core", "redact_marker", self.marker.text() or "[REDACTED]")
         self.settings.set("core", "redact_style", "blocks" if self.blocks.isChecked()
                           else "marker")
+        self.web_search.apply(self.settings)
         self._save(self.settings)
         self.settingsSaved.emit()
         self.accept()

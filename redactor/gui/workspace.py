@@ -23,14 +23,18 @@ from PySide6.QtWidgets import (
 )
 
 from redactor.core.analysis import Analysis
-from redactor.core.model import Action, Document, Span
+from redactor.core.model import Action, Document, Label, Span
 from redactor.gui.detail_pane import DetailPane
 from redactor.gui.document_entry import DocumentEntry, Status
 from redactor.gui.document_view import DocumentView
+from redactor.gui.explain import label_words
+from redactor.gui.findings_model import FindingFilter
 from redactor.gui.findings_panel import FindingsPanel
 from redactor.gui.page_render import RenderedPage
 from redactor.gui.page_view import PageIndex
 from redactor.gui.palette import legend_html
+from redactor.gui.review_edits import areas_of
+from redactor.gui.triage_bar import TriageBar
 
 
 class Workspace(QWidget):
@@ -40,6 +44,9 @@ class Workspace(QWidget):
     maskClicked = Signal()
     keepClicked = Signal()
     selectionChanged = Signal(object)  # the Span selected in the text view, or None
+    nextUnreviewed = Signal()
+    bulkDecision = Signal(object, list, str)  # Action, finding indices, what they are
+    areaDrawn = Signal(object)  # a Box drawn over a page (0-based page, PDF points)
 
     SHOWN_WARNINGS = 6  # reader warnings listed in the banner (the rest are counted)
 
@@ -75,6 +82,8 @@ class Workspace(QWidget):
 
         self.view = DocumentView()
         self.view.text_view.selectionChangedToSpan.connect(self.selectionChanged)
+        self.view.page_view.findingClicked.connect(self.findingSelected)
+        self.view.page_view.areaDrawn.connect(self.areaDrawn)
         splitter.addWidget(self.view)
 
         right = QSplitter(Qt.Orientation.Vertical)
@@ -86,6 +95,7 @@ class Workspace(QWidget):
         right.setSizes([500, 250])
         splitter.addWidget(right)
         splitter.setSizes([230, 640, 520])
+        self._current: int | None = None
 
     def _findings_pane(self) -> QWidget:
         top = QWidget()
@@ -98,6 +108,12 @@ class Workspace(QWidget):
         self.findings_label.setSizePolicy(QSizePolicy.Policy.Ignored,
                                           QSizePolicy.Policy.Preferred)
         tv.addWidget(self.findings_label)
+        self.triage = TriageBar()
+        self.triage.filterChanged.connect(self._filter_changed)
+        self.triage.nextClicked.connect(lambda: self.nextUnreviewed.emit())
+        self.triage.maskShownClicked.connect(lambda: self._bulk(Action.MASK))
+        self.triage.keepShownClicked.connect(lambda: self._bulk(Action.KEEP))
+        tv.addWidget(self.triage)
         self.findings = FindingsPanel()
         self.findings_label.setBuddy(self.findings)
         self.findings.findingSelected.connect(self.findingSelected)
@@ -105,6 +121,7 @@ class Workspace(QWidget):
         legend = QLabel(legend_html())
         legend.setAccessibleName("Legend")
         legend.setWordWrap(True)
+        legend.setToolTip("\n".join(label_words(lab) for lab in Label))
         tv.addWidget(legend)
         buttons = QHBoxLayout()
         self.accept_button = QPushButton("&Mask (A)")
@@ -121,6 +138,20 @@ class Workspace(QWidget):
         buttons.addWidget(self.whole_entity)
         tv.addLayout(buttons)
         return top
+
+    def _filter_changed(self, flt: FindingFilter) -> None:
+        self.findings.set_filter(flt, self._current)
+        self._show_summary()
+
+    def _bulk(self, action: Action) -> None:
+        shown = self.findings.shown_findings()
+        flt = self.triage.filter()
+        what = "shown" + (" (filtered)" if flt.active else "")
+        self.bulkDecision.emit(action, shown, what)
+
+    def _show_summary(self) -> None:
+        summary = self.findings.summary()
+        self.findings_label.setText("F&indings" + (f" — {summary}" if summary else ""))
 
     # ---------------------------------------------------------------- what is asked ----
     def whole_entity_chosen(self) -> bool:
@@ -161,23 +192,29 @@ class Workspace(QWidget):
 
     def refresh_findings(self, entry: DocumentEntry | None) -> None:
         """Show the entry's findings (those found so far, while it is analysed)."""
+        self._current = entry.current if entry is not None else None
         if entry is not None and entry.analysis is not None:
             a = entry.analysis
             self.findings.set_analysis(a, entry.current)
             self.view.set_findings(a.findings, [d.action for d in a.decisions], entry.current)
+            self.view.page_view.set_areas(areas_of(a))
             self.detail.show_finding(a, entry.current)
+            self.triage.set_analysis(a)
         elif entry is not None and entry.partial:
             self.findings.show_partial(entry.partial)
             self.view.set_findings(entry.partial, [Action.REVIEW] * len(entry.partial))
+            self.triage.set_analysis(None)
         else:
             self.findings.clear_all()
             self.view.set_findings([], [])
+            self.view.page_view.set_areas([])
             self.detail.show_finding(None, None)
-        summary = self.findings.summary()
-        self.findings_label.setText("F&indings" + (f" — {summary}" if summary else ""))
+            self.triage.set_analysis(None)
+        self._show_summary()
 
     def show_finding(self, analysis: Analysis, index: int) -> None:
         """Make finding ``index`` the current one: in view, selected, its details shown."""
+        self._current = index
         self.view.show_current(index, analysis.findings[index].span)
         self.findings.select_finding(index)
         self.detail.show_finding(analysis, index)

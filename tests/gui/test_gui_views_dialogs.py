@@ -322,7 +322,7 @@ def test_api_key_goes_to_the_keyring(qtbot, make_window) -> None:  # type: ignor
         dlg.provider.setCurrentText("bing")
         dlg.key.setText("sk-123")
         assert "stored in the system keyring" in dlg.store_key()
-        assert memory.store == {("redactor", "bing-api-key"): "sk-123"}
+        assert memory.store == {("org.redactor.search", "bing"): "sk-123"}  # the plugin's
         assert "sk-123" not in dlg.key_status.text()
         dlg.key.setText("")
         assert "removed" in dlg.store_key()

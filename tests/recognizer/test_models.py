@@ -136,9 +136,14 @@ def test_missing_rampart_and_ner_do_not_crash(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(ner_detector, "any_imported_token_classifier", lambda: False)
     with caplog.at_level("WARNING", logger="redactor.recognizer"):
         found = recognizer._detectors()
-    assert [d.id for d in found] == ["gazetteer"]  # type: ignore[attr-defined]
+    # a missing NER model is never skipped silently: the detector stays and fails on use
+    assert [d.id for d in found] == ["ner", "gazetteer"]  # type: ignore[attr-defined]
     assert "'rampart' not registered" in caplog.text and "--no-deps" in caplog.text
-    assert "'ner' not registered" in caplog.text
+    from redactor.plugin_api import Document, ModelIntegrityError, RunContext
+
+    doc = Document("d", Path("d.txt"), "txt", "Mr Galip Yalman lives in Ankara.")
+    with pytest.raises(ModelIntegrityError, match="absent"):
+        list(found[0].detect(doc, RunContext()))
 
 
 PROBE = BLOCK_NETWORK + textwrap.dedent('''
@@ -189,7 +194,9 @@ def test_ner_detector_maps_model_output(monkeypatch: pytest.MonkeyPatch) -> None
     assert "Ankara" not in [f.text for f in found]
     monkeypatch.setattr(ner_detector, "model_available",
                         lambda path=None: (False, "NER model not installed"))
-    with pytest.raises(RuntimeError, match="not installed"):
+    from redactor.plugin_api import ModelIntegrityError
+
+    with pytest.raises(ModelIntegrityError, match="not installed"):
         list(ner_detector.NerDetector().detect(_doc(text), RunContext()))
 
 

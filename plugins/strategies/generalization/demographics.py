@@ -144,7 +144,8 @@ _GENERATION = {t: g for g, terms in {
 
 def _kin(low: str, rng: random.Random, fits: Callable[[str], bool]) -> str | None:
     """Another kinship term of the same gender and number — of the same generation when
-    one fits ("father" → "stepfather") — or None if ``low`` is none."""
+    one fits ("mother" → "stepmother" is refused: it contains the original) — or None if
+    ``low`` is none."""
     for terms in KIN.values():
         for term in terms:
             plural_form = KIN_PLURALS.get(term, term + "s")
@@ -152,8 +153,9 @@ def _kin(low: str, rng: random.Random, fits: Callable[[str], bool]) -> str | Non
                 continue
 
             plural = low == plural_form
-            others = [KIN_PLURALS.get(t, t + "s") if plural else t for t in terms if t != term]
-            same = [o for t, o in zip([t for t in terms if t != term], others, strict=True)
+            rest = [t for t in terms if term not in t and t not in term]  # no "stepfather"
+            others = [KIN_PLURALS.get(t, t + "s") if plural else t for t in rest]
+            same = [o for t, o in zip(rest, others, strict=True)
                     if _GENERATION.get(t, t) == _GENERATION.get(term, term)]
             return _pick(rng, same, fits) or _pick(rng, others, fits) or rng.choice(others)
     return None
