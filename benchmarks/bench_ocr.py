@@ -136,6 +136,7 @@ def measure(engine_id: str, conds: list[Condition], pages: int, threads: int) ->
 
 
 def redaction(conds: list[Condition], engines: list[str], threads: int) -> None:
+    from redactor.core.errors import VerificationError
     from redactor.core.pipeline import Pipeline
     from redactor.core.policy import load_policy
     from redactor.pluginhost.manager import PluginHost
@@ -164,7 +165,13 @@ def redaction(conds: list[Condition], engines: list[str], threads: int) -> None:
                 img.save(src)
             dest = Path(tmp) / f"out-{len(name)}{src.suffix}"
             ctx = RunContext(settings=host.settings)
-            result = pipe.export(pipe.analyze(pipe.read(src, ctx), ctx), dest, ctx)
+            analysis = pipe.analyze(pipe.read(src, ctx), ctx)
+            try:
+                result = pipe.export(analysis, dest, ctx)
+            except VerificationError as exc:  # refused: exit 4, no file
+                print(f"{name:30} {'':8} {'refused':>8}  {len(exc.issues)} issue(s): "
+                      + "; ".join(str(getattr(i, "where", "")) for i in exc.issues[:3]))
+                continue
             outs = _images(dest)
             counts = []
             for e in engines:

@@ -19,6 +19,8 @@ ANALYSIS_SIDE = 1000
 MAX_POINTS = 40_000
 #: Side (analysis pixels) of a block of ink too solid to be a letter.
 SOLID = 6
+#: Lines are vertical when their profile beats the horizontal one by this factor.
+VERTICAL_MARGIN = 1.3
 #: Skew angles tried (degrees), both directions.
 MAX_SKEW, SKEW_STEP = 5.0, 0.25
 #: Below this skew (degrees) the page is not turned.
@@ -130,16 +132,18 @@ def analyse(gray: Image.Image) -> Layout:
         step = ys.size // MAX_POINTS + 1
         ys, xs = ys[::step], xs[::step]
     ys, xs = ys.astype(np.float64), xs.astype(np.float64)
-    best = (-1.0, 0.0, False, np.zeros(1))
+    best = {False: (-1.0, 0.0, np.zeros(1)), True: (-1.0, 0.0, np.zeros(1))}
     for deg in np.arange(-MAX_SKEW, MAX_SKEW + 1e-9, SKEW_STEP):
         t = math.radians(float(deg))
         c, s = math.cos(t), math.sin(t)
         for vertical, coord in ((False, ys * c - xs * s), (True, xs * c + ys * s)):
             score, hist = _profile_score(coord)
-            # a tie goes to no skew, then to horizontal lines
-            if score > best[0] * (1 + 1e-6):
-                best = (score, float(deg), vertical, hist)
-    _, skew, vertical, hist = best
+            if score > best[vertical][0] * (1 + 1e-6):  # a tie goes to no skew
+                best[vertical] = (score, float(deg), hist)
+    # columns of aligned words (a form, a redacted page) also make a peaky profile: lines
+    # are taken as vertical only when they are clearly so
+    vertical = best[True][0] > VERTICAL_MARGIN * best[False][0]
+    _, skew, hist = best[vertical]
     return Layout(-skew if abs(skew) >= MIN_SKEW else 0.0, vertical,
                   _line_height(hist) / scale if scale else None)
 

@@ -41,6 +41,7 @@ class PageOcr:
     low: list[str] = field(default_factory=list)
     words: int = 0
     engine: str = ""
+    turns: int | None = None  # quarter turns of a page read whole
 
 
 def _images(page: pdfium.PdfPage) -> list[tuple[Bounds, tuple[int, int]]]:
@@ -160,6 +161,7 @@ def ocr_pdf_page(pdoc: pdfium.PdfDocument, index: int, text_boxes: Sequence[Box]
         out.text += ocr.text
         out.boxes += _boxes(ocr, index, bbox, sx, sy, left, top)
         out.words += ocr.words
+        out.turns = ocr.turns if regions is None else None
     img.close()
     return out if out.text else PageOcr(engine=out.engine)
 
@@ -186,7 +188,9 @@ def reread_pdf(doc: Document, plan: RedactionPlan, output: object, ctx: RunConte
                 pdoc.close()
         return make
 
-    reread([(f"page {n}", maker(n)) for n in pages], doc, plan, ctx, out)
+    turns = [int(t) if t.isdigit() else None
+             for t in str(doc.metadata.get("ocr_turns", "")).split(",")]
+    reread([(f"page {n}", maker(n)) for n in pages], doc, plan, ctx, out, turns)
     return out
 
 
@@ -201,6 +205,7 @@ class OcrNotes:
         self.spans: list[str] = []
         self.low: list[str] = []
         self.engine = ""
+        self.turns: list[str] = []
 
     def add(self, number: int, ocr: PageOcr, at: int, scanned: bool, share: float
             ) -> list[str]:
@@ -208,6 +213,7 @@ class OcrNotes:
         document text; returns its warnings."""
         self.pages.append(str(number))
         self.spans.append(f"{at}-{at + len(ocr.text)}")
+        self.turns.append("" if ocr.turns is None else str(ocr.turns))
         self.low += [f"{int(a) + at}-{int(b) + at}" for a, b in
                      (item.split("-") for item in ocr.low)]
         self.engine = ocr.engine
@@ -226,4 +232,5 @@ class OcrNotes:
         if not self.pages:
             return {}
         return {"ocr_pages": ",".join(self.pages), "ocr_spans": ",".join(self.spans),
-                "ocr_low_confidence": ",".join(self.low), "ocr_engine": self.engine}
+                "ocr_low_confidence": ",".join(self.low), "ocr_engine": self.engine,
+                "ocr_turns": ",".join(self.turns)}

@@ -10,7 +10,7 @@ is honoured between pages and engine calls. Nothing here logs or raises document
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,18 +169,21 @@ def _same_line(a: PixelBox, b: PixelBox) -> bool:
     return overlap > 0.5 * min(a[3] - a[1], b[3] - b[1]) and b[0] >= a[0]
 
 
-def recognize_page(image: Image.Image, ctx: RunContext, engine: Any) -> PageRead:
+def recognize_page(image: Image.Image, ctx: RunContext, engine: Any,
+                   turns: int | None = None) -> PageRead:
     """Read one page image with ``engine``: analysed (:func:`analyse`), turned upright,
-    deskewed and scaled for recognition, read, and the boxes mapped back to ``image``."""
+    deskewed and scaled for recognition, read, and the boxes mapped back to ``image``.
+    ``turns`` (quarter turns clockwise) skips the search for the upright orientation: a
+    verifier re-reads an export the way its input was read."""
     gray = to_gray(image)
     if min(gray.size) < 4:
         return PageRead((), frozenset(), engine=str(getattr(engine, "id", "")))
     layout = analyse(gray)
     skew = layout.skew if setting(ctx, "deskew") else 0.0
     scale = scale_for(layout.text_height, gray.size, int(setting(ctx, "max_pixels")))
-    first = 1 if layout.vertical else 0
+    first = turns % 4 if turns is not None else 1 if layout.vertical else 0
     best = _read_upright(engine, gray, first, skew, scale, ctx)
-    if not setting(ctx, "detect_orientation") or _upright_enough(best):
+    if turns is not None or not setting(ctx, "detect_orientation") or _upright_enough(best):
         return best
     for turns in (first + 2, first + 1, first + 3):  # 180°, then the other axis
         other = _read_upright(engine, gray, turns % 4, skew, scale, ctx)
@@ -207,6 +210,7 @@ class OcrText:
     low: list[tuple[int, int]] = field(default_factory=list)
     words: int = 0
     engine: str = ""
+    turns: int = 0  # the quarter turns (clockwise) that made the page upright
 
 
 def padded(read: PageRead, i: int) -> PixelBox:
@@ -226,7 +230,7 @@ def assemble(read: PageRead, min_confidence: float) -> OcrText:
     """The words of ``read`` as text: words of a line joined by a space, lines by a line
     break; every character of a word gets the word's padded box (a finding inside a word
     burns the whole word: a box never splits letters)."""
-    out = OcrText(engine=read.engine, words=len(read.words))
+    out = OcrText(engine=read.engine, words=len(read.words), turns=read.quarter_turns)
     parts: list[str] = []
     pos = 0
     for i, w in enumerate(read.words):
@@ -245,31 +249,15 @@ def assemble(read: PageRead, min_confidence: float) -> OcrText:
     return out
 
 
-def read_text(image: Image.Image, ctx: RunContext, engine: Any | None = None) -> OcrText:
+def read_text(image: Image.Image, ctx: RunContext, engine: Any | None = None,
+              turns: int | None = None) -> OcrText:
     """:func:`recognize_page` then :func:`assemble` with the primary engine (or ``engine``);
     an empty :class:`OcrText` when no engine is available."""
     engine = engine if engine is not None else next(iter(engines(ctx)), None)
     if engine is None:
         return OcrText()
-    read = recognize_page(image, ctx, engine)
+    read = recognize_page(image, ctx, engine, turns)
     return assemble(read, float(setting(ctx, "min_confidence")))
-
-
-def read_pages(images: Sequence[Callable[[], Image.Image]], ctx: RunContext,
-               engine: Any | None = None, phase: str = "ocr") -> list[OcrText]:
-    """:func:`read_text` for each page (images made one at a time by the callables, so only
-    one is held), reporting ``ctx.progress(phase, …)`` and honouring cancellation."""
-    out = []
-    for n, make in enumerate(images):
-        ctx.check()
-        ctx.progress(phase, n / max(1, len(images)))
-        img = make()
-        try:
-            out.append(read_text(img, ctx, engine))
-        finally:
-            img.close()
-    ctx.progress(phase, 1.0)
-    return out
 
 
 def engine_label(engine: Any) -> str:

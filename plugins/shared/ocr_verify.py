@@ -57,9 +57,12 @@ def painted(img: Image.Image, boxes: Sequence[PixelBox]) -> list[int]:
 
 
 def reread(pages: Sequence[tuple[str, Callable[[], Image.Image]]], doc: Document,
-           plan: RedactionPlan, ctx: RunContext | None, out: PixelCheck) -> None:
+           plan: RedactionPlan, ctx: RunContext | None, out: PixelCheck,
+           turns: Sequence[int | None] = ()) -> None:
     """OCR every page of ``pages`` (a name for messages, and a callable that makes the
-    image) with every verifying engine and search the text for what was redacted."""
+    image) with every verifying engine and search the text for what was redacted;
+    ``turns[n]``: page n is read turned as its input was (burnt boxes can mislead the
+    search for the upright orientation)."""
     secrets = plan.labelled_secrets()
     if not pages or not secrets:
         return
@@ -76,7 +79,9 @@ def reread(pages: Sequence[tuple[str, Callable[[], Image.Image]]], doc: Document
             ctx.progress("verify:ocr", n / max(1, len(pages)))
             img = make()
             try:
-                texts[f"{where} (re-read by OCR, {engine.id})"] = read_text(img, ctx, engine).text
+                hint = turns[n] if n < len(turns) else None
+                texts[f"{where} (re-read by OCR, {engine.id})"] = read_text(img, ctx, engine,
+                                                                            hint).text
             except RedactorError:  # cancelled
                 raise
             except Exception as exc:  # a failing engine refuses the export

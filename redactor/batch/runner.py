@@ -163,7 +163,10 @@ class Driver:
             s.refused += 1
             s.codes[int(old.exit_code or 0)] += 1
             return
-        owned = old is not None and old.output == str(src.output)
+        # The output is this journal's only when the journal wrote it: a row refused because
+        # the output already existed (exit 2) does not make someone else's file ours.
+        owned = (old is not None and old.output == str(src.output)
+                 and not (old.status == jn.REFUSED and old.exit_code == 2))
         self.journal.upsert_pending(str(src.path), src.rel, str(src.output), size, sha, key,
                                     reset_attempts=True)
         if src.output.exists() and not (force or owned):

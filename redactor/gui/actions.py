@@ -4,6 +4,10 @@ policy and risk-threshold (k) choosers and the File → Open recent menu.
 :class:`Actions` triggers the :class:`Commands` it is given (the main window provides them),
 reports a new policy or k through ``policyChosen`` and ``kChosen``, and enables its actions for
 the current file in :meth:`Actions.enable_for`; it knows nothing else of the window.
+
+Toolbar buttons never change size under the mouse: every action keeps one short text (Undo and
+Redo say only that; what they would undo or redo is in their tooltip), and the toolbar's
+buttons get a fixed width when it is built.
 """
 
 from __future__ import annotations
@@ -14,7 +18,15 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QSpinBox, QToolBar, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QMainWindow,
+    QSpinBox,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
 
 from redactor.core.model import Action
 from redactor.core.policy import Policy, preset_names
@@ -47,6 +59,14 @@ class Commands(Protocol):
     def strategy_dialog(self) -> object: ...
     def settings_dialog(self) -> object: ...
     def about(self) -> object: ...
+    def next_unreviewed(self) -> object: ...
+    def widen(self) -> object: ...
+    def mark_again(self) -> object: ...
+    def draw_areas(self, on: bool) -> object: ...
+    def clear_areas(self) -> object: ...
+    def user_guide(self) -> object: ...
+    def shortcuts(self) -> object: ...
+    def set_analyse_on_open(self, on: bool) -> object: ...
 
 
 class Actions(QObject):
@@ -116,11 +136,46 @@ class Actions(QObject):
                                     "keeping your own decisions")
         self.settings = self._action("Se&ttings…", c.settings_dialog, [k.Preferences])
         self.about = self._action("&About Redactor", c.about)
-        self.undo = undo_group.createUndoAction(self.window, "&Undo")
-        self.undo.setShortcuts(QKeySequence.keyBindings(k.Undo))
-        self.redo = undo_group.createRedoAction(self.window, "&Redo")
-        self.redo.setShortcuts(QKeySequence.keyBindings(k.Redo) + [QKeySequence("Ctrl+Y")])
-        self.window.addActions([self.undo, self.redo])
+        self._build_review_actions(undo_group)
+
+    def _build_review_actions(self, undo_group: QUndoGroup) -> None:
+        c = self.commands
+        k = QKeySequence.StandardKey
+        self.next_review = self._action("Next to re&view", c.next_unreviewed, ["N"],
+                                        "Go to the next finding still to review")
+        self.widen = self._action("&Widen the mask", c.widen, ["W"],
+                                  "Grow the selected finding to the whole word(s) it is in")
+        self.mark_again = self._action("Mark a&gain…", c.mark_again, ["Shift+M"],
+                                       "Select the finding's text and mark it anew")
+        self.draw_area = self._action("&Draw an area on the page", lambda: c.draw_areas(
+            self.draw_area.isChecked()), ["D"], "Drag over a signature, stamp or photo on the "
+            "Pages tab: the area is burnt on export")
+        self.draw_area.setCheckable(True)
+        self.clear_areas = self._action("Remove the drawn areas", c.clear_areas)
+        self.guide = self._action("&User guide", c.user_guide, [k.HelpContents])
+        self.keys = self._action("&Keyboard shortcuts", c.shortcuts, ["Ctrl+F1"])
+        self.analyse_on_open = self._action("Analyse files when &opened", lambda: (
+            c.set_analyse_on_open(self.analyse_on_open.isChecked())))
+        self.analyse_on_open.setCheckable(True)
+        # fixed texts (the buttons keep their width); what they would do is in the tooltip
+        self.undo = self._action("&Undo", undo_group.undo, QKeySequence.keyBindings(k.Undo))
+        self.redo = self._action("&Redo", undo_group.redo,
+                                 QKeySequence.keyBindings(k.Redo) + [QKeySequence("Ctrl+Y")])
+        self.undo.setEnabled(False)
+        self.redo.setEnabled(False)
+        undo_group.canUndoChanged.connect(self.undo.setEnabled)
+        undo_group.canRedoChanged.connect(self.redo.setEnabled)
+        undo_group.undoTextChanged.connect(lambda t: self._describe(self.undo, "Undo", t))
+        undo_group.redoTextChanged.connect(lambda t: self._describe(self.redo, "Redo", t))
+        self._describe(self.undo, "Undo", "")
+        self._describe(self.redo, "Redo", "")
+
+    @staticmethod
+    def _describe(action: QAction, verb: str, what: str) -> None:
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = f"{verb}: {what}" if what else f"Nothing to {verb.lower()}"
+        action.setToolTip(f"{tip} ({keys})" if keys else tip)
+        action.setStatusTip(tip)
 
     def _build_menus(self) -> None:
         menu = self.window.menuBar()
@@ -138,17 +193,23 @@ class Actions(QObject):
         m = menu.addMenu("&Edit")
         m.addActions([self.undo, self.redo])
         m.addSeparator()
-        m.addActions([self.mark, self.search, self.strategy])
+        m.addActions([self.mark, self.mark_again, self.widen, self.search, self.strategy])
+        m.addSeparator()
+        m.addActions([self.draw_area, self.clear_areas])
         m = menu.addMenu("&Review")
-        m.addActions([self.next, self.prev])
+        m.addActions([self.next_review, self.next, self.prev])
         m.addSeparator()
         m.addActions([self.accept, self.reject, self.accept_one, self.reject_one])
         m = menu.addMenu("&Analyse")
         m.addActions([self.analyse, self.analyse_all, self.rescore, self.web_search, self.cancel,
                       self.password])
+        m.addSeparator()
+        m.addAction(self.analyse_on_open)
         m = menu.addMenu("&Tools")
         m.addAction(self.settings)
         m = menu.addMenu("&Help")
+        m.addActions([self.guide, self.keys])
+        m.addSeparator()
         m.addAction(self.about)
 
     def _build_toolbar(self, policy: Policy) -> None:
@@ -160,6 +221,8 @@ class Actions(QObject):
                        self.export_all])
         tb.addSeparator()
         tb.addActions([self.undo, self.redo])
+        tb.addSeparator()
+        tb.addActions([self.next_review, self.draw_area])
         tb.addSeparator()
         tb.addWidget(QLabel(" Policy "))
         self.policy_box = QComboBox()
@@ -183,6 +246,12 @@ class Actions(QObject):
         for w in tb.findChildren(QWidget):
             if not w.accessibleName() and hasattr(w, "defaultAction") and w.defaultAction():
                 w.setAccessibleName(w.defaultAction().text().replace("&", ""))
+        for b in tb.findChildren(QToolButton):  # nothing moves when a text or state changes
+            if b.defaultAction() is not None:
+                b.setFixedWidth(b.sizeHint().width())
+        self.policy_box.setFixedWidth(self.policy_box.sizeHint().width())
+        self.k_box.setFixedWidth(self.k_box.sizeHint().width())
+        self.toolbar = tb
 
     def chosen_k(self) -> int:
         return self.k_box.value()
@@ -216,11 +285,23 @@ class Actions(QObject):
         self.password.setEnabled(has and not running and entry is not None
                                  and entry.encrypted)
         for a in (self.accept, self.reject, self.accept_one, self.reject_one, self.next,
-                  self.prev):
+                  self.prev, self.widen, self.mark_again):
             a.setEnabled(has_finding and not running)
+        self._enable_review(entry, running)
         self.mark.setEnabled(analysed and not running)
         self.web_search.setEnabled(analysed and not running and not busy)
         self.cancel.setEnabled(busy)
+
+    def _enable_review(self, entry: DocumentEntry | None, running: bool) -> None:
+        a = entry.analysis if entry is not None else None
+        self.next_review.setEnabled(a is not None and not running and any(
+            d.action == Action.REVIEW for d in a.decisions))
+        paged = a is not None and any(seg.boxes for seg in a.document.segments[:50])
+        self.draw_area.setEnabled(paged and not running)
+        self.clear_areas.setEnabled(paged and not running)
+        if not paged and self.draw_area.isChecked():
+            self.draw_area.setChecked(False)
+            self.commands.draw_areas(False)
 
     @property
     def decisions_enabled(self) -> bool:

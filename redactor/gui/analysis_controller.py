@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
 from redactor.core.analysis import Analysis
 from redactor.core.errors import EncryptedInputError, RedactorError
-from redactor.core.model import ComponentFailure
+from redactor.core.model import ComponentFailure, Document
 from redactor.core.pipeline import sha256_file
 from redactor.core.review_file import (
     Review,
@@ -29,12 +30,13 @@ from redactor.core.review_file import (
     review_path_for,
 )
 from redactor.gui.background import BackgroundJobs
-from redactor.gui.document_entry import DocumentEntry, Status
+from redactor.gui.document_entry import DocumentEntry, Status, progress_note
 from redactor.gui.file_queue import FileQueue
 from redactor.gui.jobs import Job, JobControl
 from redactor.gui.page_render import render_pdf_pages
 from redactor.gui.page_view import page_index
 from redactor.gui.review_controller import ReviewController
+from redactor.gui.review_edits import areas_of, with_areas
 from redactor.gui.session import Session
 from redactor.gui.workspace import Workspace
 
@@ -75,6 +77,10 @@ class AnalysisController(QObject):
         self._partial_timer.setSingleShot(True)
         self._partial_timer.timeout.connect(self._refresh_partial)
         self._partial_clock = QElapsedTimer()  # since the last such refresh
+        self._reading: dict[DocumentEntry, Job] = {}  # files being read to be shown
+        #: documents read by a read job for the analysis queued behind it (written and taken
+        #: on the one worker thread, in job order)
+        self._handed: dict[Path, Document] = {}
 
     def warm_up_models(self) -> Job | None:
         """Load detectors' models (``load(ctx)``) in the background before the first run."""
@@ -108,6 +114,60 @@ class AnalysisController(QObject):
             return self.rescore()
         return self.analyse(entry)
 
+    def show_document(self, entry: DocumentEntry) -> Job | None:
+        """Read a file (and render its pages) without analysing it: opening shows the
+        document at once; Analyse (F5) then reuses what was read. The read job is not the
+        entry's job (exports and batches do not wait for it); an analysis asked for meanwhile
+        is queued behind it and takes the document it read (:attr:`_handed`)."""
+        if entry.running or entry.document is not None or entry in self._reading:
+            return entry.job
+        pipeline = self.session.pipeline()
+        session, path, password = self.session, entry.path, entry.password
+        handed = self._handed
+
+        def work(control: JobControl) -> None:
+            ctx = session.make_context(control, password=password)
+            doc = pipeline.read(path, ctx)
+            if not doc.sha256:
+                doc = dataclasses.replace(doc, sha256=sha256_file(path))
+            paged = any(s.boxes for s in doc.segments)
+            handed[path] = doc  # for an analysis queued behind this job (same worker)
+            control.partial(("document", (doc, page_index(doc) if paged else None)))
+            if paged:
+                try:
+                    render_pdf_pages(str(path), PAGE_SCALE, ctx.password, control.check,
+                                     on_pages=lambda batch: control.partial(("pages", batch)))
+                except RedactorError:
+                    raise
+                except Exception as exc:  # the page view is optional; the text view remains
+                    control.partial(("pages-error", f"{type(exc).__name__}"))
+
+        def done(e: DocumentEntry) -> None:
+            self._reading.pop(e, None)
+            if e.job is None and e.analysis is None:
+                self.queue.set_status(e, Status.PENDING, "read — press Analyse (F5)")
+                self._handed.pop(e.path, None)  # nothing queued took it: the entry has it
+
+        def failed(message: str, e: DocumentEntry) -> None:
+            self._reading.pop(e, None)
+            e.document, e.page_index, e.pages = None, None, []
+            if e.job is None and e.analysis is None:
+                self.queue.set_status(e, Status.FAILED, message)
+                self.queue.tell(e, f"{e.path.name}: {message}")
+                if e is self.queue.current:
+                    self.problem.emit(f"{e.path.name}: {message}")
+
+        entry.pages = []
+        job = self.jobs.runner.submit(f"read:{path.name}", work)
+        self._reading[entry] = job
+        job.partial.connect(lambda items, e=entry: self._analysis_partial(e, items))
+        job.succeeded.connect(lambda _r, e=entry: done(e))
+        job.failed.connect(lambda m, e=entry: failed(m, e))
+        job.cancelled.connect(lambda e=entry: self._reading.pop(e, None))
+        self.jobs.watch(job)
+        self.jobs.runner.start(job)
+        return job
+
     def analyse_all(self) -> list[Job]:
         jobs = [job for e in self.queue.entries
                 if e.status in (Status.PENDING, Status.FAILED)
@@ -126,6 +186,8 @@ class AnalysisController(QObject):
                 rescore: bool = False) -> Job | None:
         if entry.job is not None and not entry.job.done:
             return entry.job
+        reading = entry in self._reading  # queued behind the read: takes its document
+        handed = self._handed
         session = self.session
         policy = session.policy
         pipeline = session.pipeline(policy)
@@ -137,13 +199,14 @@ class AnalysisController(QObject):
 
         def work(control: JobControl) -> AnalysisOutcome:
             ctx = session.make_context(control, policy=policy, password=password)
-            doc = known_doc or pipeline.read(path, ctx)
+            read = handed.pop(path, None) if reading else None  # the read job's, if any
+            doc = known_doc or read or pipeline.read(path, ctx)
             if not doc.sha256:
                 doc = dataclasses.replace(doc, sha256=sha256_file(path))
             paged = any(s.boxes for s in doc.segments)
             # the page view's index is built here, not on the GUI thread
             control.partial(("document", (doc, page_index(doc) if paged else None)))
-            if known_doc is None and paged:
+            if known_doc is None and read is None and paged:
                 try:
                     # in batches, so that the first pages are on screen at once
                     render_pdf_pages(str(path), paged_scale, ctx.password, control.check,
@@ -165,11 +228,13 @@ class AnalysisController(QObject):
                     notes.append("saved review NOT applied")
             if previous is not None:
                 analysis = reapply_user_decisions(previous, analysis)
+                if areas_of(previous):  # the areas drawn over pages stay
+                    analysis = with_areas(analysis, areas_of(previous))
             return AnalysisOutcome(analysis, fresh.failures, tuple(notes), problem,
                                    previous is not None)
 
         entry.partial = []
-        if known_doc is None:
+        if known_doc is None and not reading:
             entry.pages = []  # the pages are rendered again with the document
         job = self.jobs.runner.submit(f"analyse:{path.name}", work)
         job.partial.connect(lambda items, e=entry: self._analysis_partial(e, items))
@@ -242,8 +307,7 @@ class AnalysisController(QObject):
             entry.analysis = analysis
             entry.current = 0 if analysis.findings else None
         entry.partial = []
-        masked = len(entry.analysis.masked_indices)
-        note = f"{len(entry.analysis.findings)} findings, {masked} masked"
+        note = progress_note(entry.analysis)
         if outcome.notes:
             note += "; " + "; ".join(outcome.notes)
         self.queue.set_status(entry, Status.REVIEW, note)
@@ -254,7 +318,7 @@ class AnalysisController(QObject):
             self.workspace.refresh_findings(entry)
             if entry.current is not None:
                 self.review.go_to_finding(entry.current)
-        self.message.emit(f"{entry.path.name}: analysed — {note}.")
+        self.queue.tell(entry, f"{entry.path.name}: analysed — {note}.")
         self.analysisFinished.emit(entry)
 
     def _analysis_failed(self, entry: DocumentEntry, message: str) -> None:
@@ -264,7 +328,9 @@ class AnalysisController(QObject):
             message += " — use Analyse → Enter password…"
         entry.job = None
         self.queue.set_status(entry, Status.FAILED, message)
-        self.problem.emit(f"{entry.path.name}: {message}")
+        self.queue.tell(entry, f"{entry.path.name}: {message}")
+        if entry is self.queue.current:
+            self.problem.emit(f"{entry.path.name}: {message}")
         self.analysisFinished.emit(entry)
 
     def _analysis_cancelled(self, entry: DocumentEntry) -> None:
@@ -274,7 +340,7 @@ class AnalysisController(QObject):
         self.queue.set_status(entry, status, "analysis cancelled")
         if entry is self.queue.current:
             self.workspace.refresh_findings(entry)
-        self.message.emit(f"{entry.path.name}: analysis cancelled.")
+        self.queue.tell(entry, f"{entry.path.name}: analysis cancelled.")
         self.analysisFinished.emit(entry)
 
     # -------------------------------------------------------------------- passwords ----

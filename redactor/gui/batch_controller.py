@@ -10,6 +10,7 @@ reasons. Exporting into the same folder again skips what is done.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -172,7 +173,6 @@ class BatchExportController(QObject):
     def _finished(self, outcome: ExportOutcome, folder: Path,
                   before: dict[DocumentEntry, tuple[str, str, Analysis | None]]) -> None:
         self.job = None
-        self.last_outcome = outcome
         by_path = {f.path: f for f in outcome.files}
         for e, (status, note, analysis) in before.items():
             e.job = None
@@ -200,6 +200,9 @@ class BatchExportController(QObject):
         if outcome.error:
             self.problem.emit(f"The batch engine did not run: {outcome.error}")
         self.message.emit(summary_text(outcome, folder))
+        # the export results (their plans hold document text) live on in the entries only
+        outcome.files = [dataclasses.replace(f, result=None) for f in outcome.files]
+        self.last_outcome = outcome
         self.batchFinished.emit(outcome)
 
     def _failed(self, message: str,

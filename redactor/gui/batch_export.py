@@ -178,11 +178,14 @@ def run_export(req: ExportRequest, pipeline: Pipeline,
     outdir = Path(os.path.abspath(req.outdir))
     outdir.mkdir(parents=True, exist_ok=True)
     journal_path = outdir / jn.DEFAULT_NAME
-    sources = expand_inputs(req.inputs, outdir, recursive=req.recursive,
-                            exclude=journal_files(journal_path))
+    inputs = tuple(p for p in req.inputs if Path(p).exists())
+    gone = [FileOutcome(Path(p), Path(p).name, REFUSED, None, f"{Path(p).name}: file not found")
+            for p in req.inputs if not Path(p).exists()]  # moved or deleted since it was opened
+    sources = expand_inputs(inputs, outdir, recursive=req.recursive,
+                            exclude=journal_files(journal_path)) if inputs else []
     reviews = tuple(s.path for s in sources if s.path.name.endswith(SUFFIX))
     sources = [s for s in sources if not s.path.name.endswith(SUFFIX)]
-    if not sources:
+    if not sources and not gone:
         raise UsageError("no files to export")
     app = {Path(os.path.abspath(a.path)): a for a in req.app}
     own = [(s, app.get(s.path)) for s in sources if _exported_here(s.path, app.get(s.path))]
@@ -208,13 +211,13 @@ def run_export(req: ExportRequest, pipeline: Pipeline,
                                pipeline=pipeline, retries=1, recursive=req.recursive,
                                exclude=reviews + tuple(sorted(own_paths)))
         try:
-            run_batch(req.inputs, outdir, options, progress=track.engine, cancel=cancel)
+            run_batch(inputs, outdir, options, progress=track.engine, cancel=cancel)
         except RedactorError as exc:
             error = str(exc)
         if not error:
             outcomes.update(_engine_outcomes(journal_path, rest, started))
     files = [outcomes.get(s.path) or FileOutcome(s.path, s.rel, PENDING, s.output)
-             for s in sources]
+             for s in sources] + gone
     return ExportOutcome(files, journal_path, round(time.monotonic() - track.start, 3),
                          cancel.cancelled, error)
 

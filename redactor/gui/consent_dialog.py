@@ -1,6 +1,7 @@
 """The web-search consent dialog: before anything is sent, the exact query strings for one
-document (each with a tick box, all ticked), the provider they go to and whether that is over
-the network; **Send** sends only the ticked strings, **Don't send** sends nothing.
+document (each with a tick box, all ticked; unticking a detail unticks its combinations too),
+the provider they go to and whether that is over the network; **Send** sends only the ticked
+strings, **Don't send** sends nothing.
 
 It shows a plan made by the ``web-search`` indicator's ``preview`` (which sends nothing) and
 decides nothing itself: :meth:`ConsentDialog.approved` is the list the caller approves.
@@ -61,14 +62,19 @@ class ConsentDialog(QDialog):
         self.queries.setHeaderLabels(["Query (sent exactly as shown)", "Why"])
         self.queries.setRootIsDecorated(False)
         self.queries.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for q in plan.queries:
+        for n, q in enumerate(plan.queries):
             item = QTreeWidgetItem([q.text, PURPOSES.get(q.purpose, q.purpose)])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked)
             item.setData(0, Qt.ItemDataRole.UserRole, q.text)
+            item.setData(1, Qt.ItemDataRole.UserRole, n)
             self.queries.addTopLevelItem(item)
-        self.queries.itemChanged.connect(lambda *_: self._update())
+        self._cascading = False
+        self.queries.itemChanged.connect(self._changed)
+        hint = QLabel("Unticking a detail also unticks the combinations that contain it.")
+        hint.setWordWrap(True)
         layout.addWidget(self.queries, 1)
+        layout.addWidget(hint)
         if plan.over_budget:
             more = QLabel(f"{plan.over_budget} more combinations are over the budget of "
                           f"{len(plan.queries)} queries and are not sent (Settings → Web "
@@ -102,6 +108,22 @@ class ConsentDialog(QDialog):
             if it.data(0, Qt.ItemDataRole.UserRole) == text:
                 it.setCheckState(0, Qt.CheckState.Checked if ticked else
                                  Qt.CheckState.Unchecked)
+
+    def _changed(self, item: QTreeWidgetItem, column: int) -> None:
+        """An unticked detail unticks the combinations that contain it."""
+        if column == 0 and not self._cascading and \
+                item.checkState(0) == Qt.CheckState.Unchecked:
+            q = self.plan.queries[int(item.data(1, Qt.ItemDataRole.UserRole))]
+            if q.purpose != "combination":
+                self._cascading = True
+                try:
+                    for other in self.items():
+                        o = self.plan.queries[int(other.data(1, Qt.ItemDataRole.UserRole))]
+                        if o.purpose == "combination" and set(o.entities) & set(q.entities):
+                            other.setCheckState(0, Qt.CheckState.Unchecked)
+                finally:
+                    self._cascading = False
+        self._update()
 
     def _update(self) -> None:
         n, total = len(self.approved()), len(self.plan.queries)

@@ -28,6 +28,7 @@ class ExportController(QObject):
     """Exports the queue's files, one through the dialog or all into a folder."""
 
     exportFinished = Signal(object)  # DocumentEntry
+    fixRequested = Signal(object, str, int)  # entry, "show"/"keep"/"widen"/"mark", finding
     entryAnalysed = Signal(object)  # a DocumentEntry analysed by an export job (none now)
     message = Signal(str)
     problem = Signal(str)
@@ -66,6 +67,7 @@ class ExportController(QObject):
         dlg = ExportDialog(entry.analysis, session.pipeline(entry.analysis.policy),
                            self.jobs.runner, make_context, self.dialog_parent)
         dlg.exported.connect(lambda result, e=entry, d=dlg: self._exported(e, result, d))
+        dlg.fix.connect(lambda what, i, e=entry: self.fixRequested.emit(e, what, i))
         self.export_dialog = dlg
         self.export_entry = entry
         dlg.show()
@@ -77,14 +79,14 @@ class ExportController(QObject):
         if dlg is not None and dlg.exporting is not entry.analysis:
             # the review changed while the file was written: the export is already stale
             self.queue.set_status(entry, Status.REVIEW, "changed since the export")
-            self.message.emit(f"Exported and verified: {result.output} — but the review "
-                              "changed meanwhile; export again to include the changes.")
+            self.queue.tell(entry, f"Exported and verified: {result.output} — but the review "
+                            "changed meanwhile; export again to include the changes.")
             self.exportFinished.emit(entry)
             return
         if entry.undo is not None:
             entry.undo.setClean()
         self.queue.set_status(entry, Status.EXPORTED, f"→ {result.output.name}, verified")
-        self.message.emit(f"Exported and verified: {result.output}")
+        self.queue.tell(entry, f"Exported and verified: {result.output}")
         self.exportFinished.emit(entry)
 
     # ------------------------------------------------------- export all, export folder ----

@@ -2,7 +2,10 @@
 
 The preview is the planned text (``plan.apply_to_text(doc.text)``) computed by the same
 pipeline that writes the file. Export goes through ``Pipeline.export``: atomic write, verify
-by re-reading, and no file left behind on failure — a failed verification is shown plainly.
+by re-reading, and no file left behind on failure — a failed verification is shown plainly,
+with the findings whose text survived (:mod:`redactor.gui.fix_panel`): the first is selected in
+the main window, and each can be kept, widened or marked again (``fix``). For a PDF, "Preview
+pages" writes and renders the export before it is saved (:mod:`redactor.gui.export_preview`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from redactor.core.context import RunContext
 from redactor.core.errors import VerificationError
 from redactor.core.pipeline import ExportResult, Pipeline
 from redactor.core.report import write_report
+from redactor.gui.export_preview import PreviewDialog, preview_work
+from redactor.gui.fix_panel import FixPanel
 from redactor.gui.jobs import Job, JobControl, JobRunner
 
 AS_REVIEWED = ""
@@ -64,6 +69,7 @@ class ExportDialog(QDialog):
     """Export one reviewed document. ``exported`` carries the :class:`ExportResult`."""
 
     exported = Signal(object)
+    fix = Signal(str, int)  # what to do ("show", "keep", "widen", "mark"), finding index
 
     def __init__(self, analysis: Analysis, pipeline: Pipeline, runner: JobRunner,
                  make_context: Callable[[JobControl], RunContext],
@@ -132,6 +138,10 @@ class ExportDialog(QDialog):
         self.outcome.setAccessibleName("Verification and report")
         self.outcome.setPlaceholderText("The verification result and the report appear here.")
         layout.addWidget(self.outcome, 1)
+        self.fix_panel = FixPanel()
+        self.fix_panel.fix.connect(self.fix)
+        layout.addWidget(self.fix_panel)
+        self.preview_dialog: PreviewDialog | None = None
 
         buttons = QHBoxLayout()
         self.save_report = QPushButton("Save &report…")
@@ -139,6 +149,12 @@ class ExportDialog(QDialog):
         self.save_report.setEnabled(False)
         self.save_report.clicked.connect(self._save_report)
         buttons.addWidget(self.save_report)
+        self.preview_pages = QPushButton("&Preview pages…")
+        self.preview_pages.setAccessibleName("Preview the exported pages")
+        self.preview_pages.setToolTip("Write and verify the export in a temporary folder and "
+                                      "show its pages, before saving anything")
+        self.preview_pages.clicked.connect(self.start_preview)
+        buttons.addWidget(self.preview_pages)
         buttons.addStretch(1)
         self.export_button = QPushButton("&Export")
         self.export_button.setAccessibleName("Export")
@@ -160,8 +176,10 @@ class ExportDialog(QDialog):
         self.refresh_preview()
 
     def set_analysis(self, analysis: Analysis) -> None:
-        """The review changed while the dialog is open (it is not modal): export that."""
+        """The review changed while the dialog is open (it is not modal): export that (its
+        policy too: drawn areas travel in its options)."""
         self.analysis = analysis
+        self.pipeline = Pipeline(self.pipeline.host, analysis.policy)
         self.refresh_preview()
 
     # -- preview ---------------------------------------------------------------------------
@@ -188,6 +206,30 @@ class ExportDialog(QDialog):
 
     def _preview_failed(self, message: str) -> None:
         self.preview.setPlainText(f"No preview: {message}")
+
+    def start_preview(self) -> Job | None:
+        """Write, verify and render the export's pages in a job; show them in a dialog."""
+        if self.format.currentData() != "pdf":
+            self._show_failure("Page previews are for PDF output; the text preview above "
+                               "shows what other formats will read.")
+            return None
+        work = preview_work(self.effective_analysis(), self.pipeline, self.make_context, "pdf")
+        self.preview_pages.setEnabled(False)
+        self.outcome.setHtml("<p>Writing, verifying and rendering the preview…</p>")
+
+        def shown(pages: list) -> None:
+            self.preview_pages.setEnabled(True)
+            self.outcome.setHtml("<p>Preview ready: nothing is saved until you press "
+                                 "Export.</p>")
+            self.preview_dialog = PreviewDialog(pages, self.analysis.document.source.name, self)
+            self.preview_dialog.show()
+
+        def failed(message: str) -> None:
+            self.preview_pages.setEnabled(True)
+            self._failed(message, job)
+
+        job = self.runner.run("export-preview", work, succeeded=shown, failed=failed)
+        return job
 
     def _format_changed(self) -> None:
         fmt = self.format.currentData()
@@ -229,6 +271,7 @@ class ExportDialog(QDialog):
                                    output_format=fmt, force=bool(force))
 
         self.export_button.setEnabled(False)
+        self.fix_panel.hide()
         self.progress.setValue(0)
         self.progress.show()
         self.outcome.setHtml("<p>Writing and verifying…</p>")
@@ -249,11 +292,18 @@ class ExportDialog(QDialog):
         self.outcome.setHtml(report_summary_html(result.report))
         self.exported.emit(result)
 
-    def _failed(self, message: str) -> None:
+    def _failed(self, message: str, job: Job | None = None) -> None:
         self.export_button.setEnabled(True)
         self.progress.hide()
-        exc = self.job.exception if self.job else None
-        if isinstance(exc, VerificationError):
+        job = job or self.job
+        exc = job.exception if job else None
+        if isinstance(exc, VerificationError) and self.fix_panel.show_issues(exc.issues):
+            issues = "".join(f"<li>{_esc(r.describe())}</li>" for r in self.fix_panel.refs)
+            self._show_failure("Verification FAILED — text of these findings was still in the "
+                               "output, so <b>no file was written</b>. The first is selected "
+                               f"in the main window; fix each below, then export again.<ul>"
+                               f"{issues}</ul>", html=True)
+        elif isinstance(exc, VerificationError):
             issues = "".join(f"<li>{_esc(getattr(i, 'where', ''))}: {_esc(getattr(i, 'what', ''))}"
                              "</li>" for i in exc.issues)
             self._show_failure("Verification FAILED — something that should have been removed "

@@ -103,3 +103,10 @@ class FileQueue(QListWidget):
         entry.status, entry.note = status, note
         self.refresh(entry)
         self.entryChanged.emit(entry)
+
+    def tell(self, entry: DocumentEntry, text: str) -> None:
+        """A status message about ``entry``: shown now if it is the selected file, else kept
+        and shown when it is selected (messages belong to their file)."""
+        entry.message = text
+        if entry is self.current:
+            self.message.emit(text)

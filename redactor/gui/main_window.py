@@ -19,7 +19,8 @@ Each part has one job and talks to the others through its methods and signals:
 - ``actions`` (:class:`~redactor.gui.actions.Actions`): actions, menus and toolbar.
 
 The window's own methods (``open_files``, ``analyse_current``, ``decide`` …) hand the work to
-the part that does it.
+the part that does it. Status messages belong to a file: a message about a file not selected
+waits in its entry and shows when that file is selected (:meth:`FileQueue.tell`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from redactor.core.pipeline import Pipeline
 from redactor.core.policy import Policy
 from redactor.core.review_file import Review, save_review
 from redactor.core.settings import Settings
+from redactor.gui import help_dialogs
 from redactor.gui.actions import Actions
 from redactor.gui.analysis_controller import AnalysisController
 from redactor.gui.background import BackgroundJobs
@@ -86,6 +88,9 @@ class MainWindow(QMainWindow):
                                               self.review, self)
         self.last_message = ""
         self.confirm_close = True  # ask before closing with unsaved review work
+        #: analyse a file as soon as it is opened (the document is shown at once either way)
+        self.analyse_on_open = self.qsettings.value("review/analyse_on_open", True,
+                                                    type=bool)
         self.setWindowTitle("Redactor")
         self.setAccessibleName("Redactor")
         self.setAcceptDrops(True)
@@ -94,6 +99,7 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         # (an attribute: QWidget.actions() is reached as QMainWindow.actions(window))
         self.actions = Actions(self, self, self.review.undo_group, self.session.policy)
+        self.actions.analyse_on_open.setChecked(bool(self.analyse_on_open))
         self._wire()
         self.update_actions()
         geometry = self.qsettings.value("window/geometry")
@@ -125,6 +131,10 @@ class MainWindow(QMainWindow):
         self.workspace.maskClicked.connect(lambda: self.decide(Action.MASK))
         self.workspace.keepClicked.connect(lambda: self.decide(Action.KEEP))
         self.workspace.selectionChanged.connect(lambda _span: self.update_actions())
+        self.workspace.nextUnreviewed.connect(self.next_unreviewed)
+        self.workspace.bulkDecision.connect(self.review.decide_many)
+        self.workspace.areaDrawn.connect(self.review.add_area)
+        self.export.fixRequested.connect(self._fix_finding)
         self.review.changed.connect(self.update_actions)
         self.review.analysisChanged.connect(self.export.review_changed)
         self.jobs.changed.connect(self.update_actions)
@@ -142,6 +152,9 @@ class MainWindow(QMainWindow):
     def _current_changed(self, entry: DocumentEntry | None) -> None:
         self.review.activate(entry)
         self._show_entry(entry)
+        if entry is not None:  # this file's own last message, not another file's
+            self._message(entry.message or f"{entry.path.name}: {entry.status}"
+                          + (f" — {entry.note}" if entry.note else ""))
 
     def _show_entry(self, entry: DocumentEntry | None) -> None:
         self.workspace.show_entry(entry)
@@ -233,12 +246,22 @@ class MainWindow(QMainWindow):
 
     def open_files(self, paths: Iterable[Path | str], *, analyse: bool = False
                    ) -> list[DocumentEntry]:
+        """Open files: each is shown at once (read in a job), and analysed when ``analyse``
+        or the setting "Analyse files when opened" says so."""
         added = self.queue.open(paths)
-        if analyse:
-            for entry in added:
+        for entry in added:
+            if entry.analysis is not None or entry.running:
+                continue
+            if analyse or self.analyse_on_open:
                 self.analysis.analyse(entry)
+            elif entry.document is None:
+                self.analysis.show_document(entry)
         self.update_actions()
         return added
+
+    def set_analyse_on_open(self, on: bool) -> None:
+        self.analyse_on_open = bool(on)
+        self.qsettings.setValue("review/analyse_on_open", self.analyse_on_open)
 
     def entry_for(self, path: Path) -> DocumentEntry | None:
         return self.queue.entry_for(path)
@@ -330,11 +353,11 @@ class MainWindow(QMainWindow):
     def mark_selection_dialog(self) -> None:
         self.review.mark_selection_dialog()
 
-    def redact_all(self, query: str, mode: str = "word", label: Label = Label.MISC, *,
+    def redact_all(self, query: str, mode: str = "word", label: Label | None = None, *,
                    case_sensitive: bool = False) -> Job | None:
         return self.review.redact_all(query, mode, label, case_sensitive=case_sensitive)
 
-    def search_dialog(self) -> None:
+    def search_dialog(self) -> Any:
         self.review.search_dialog()
 
     def set_label_strategy(self, label: Label, strategy: str) -> None:
@@ -342,6 +365,46 @@ class MainWindow(QMainWindow):
 
     def strategy_dialog(self) -> None:
         self.review.strategy_dialog()
+
+    def next_unreviewed(self) -> int | None:
+        return self.review.next_unreviewed()
+
+    def widen(self) -> int | None:
+        return self.review.widen()
+
+    def mark_again(self) -> None:
+        self.review.mark_again()
+
+    def draw_areas(self, on: bool) -> None:
+        """Drag over a page to draw an area (on the Pages tab, shown for the purpose)."""
+        self.view.page_view.set_drawing(on)
+        if on and self.view.is_paged:
+            self.view.setCurrentWidget(self.view.page_view)
+            self._message("Drag a rectangle over a signature, stamp or photo; press D to stop.")
+
+    def clear_areas(self) -> None:
+        self.review.clear_areas()
+
+    def user_guide(self) -> Any:
+        return help_dialogs.user_guide(self)
+
+    def shortcuts(self) -> Any:
+        return help_dialogs.shortcuts(self, self.actions)
+
+    def _fix_finding(self, entry: DocumentEntry, what: str, index: int) -> None:
+        """A refused export's finding: select it (its file first), then keep, widen or mark
+        it again as the reviewer chose."""
+        if entry is not self.queue.current:
+            self.queue.setCurrentRow(self.queue.entries.index(entry))
+        if entry.analysis is None or not 0 <= index < len(entry.analysis.findings):
+            return
+        self.go_to_finding(index)
+        if what == "keep":
+            self.decide(Action.KEEP, index=index, whole_entity=False)
+        elif what == "widen":
+            self.review.widen(index)
+        elif what == "mark":
+            self.review.mark_again(index)
 
     def save_review(self) -> Path | None:
         return self.review.save_review()
@@ -367,6 +430,19 @@ class MainWindow(QMainWindow):
         return self.export.export_folder(source, folder, strategy=strategy)
 
     # ------------------------------------------------------------------- close ----
+    def save_unsaved(self) -> list[Path]:
+        """Save the review of every file with unsaved decisions, asking nothing (the session
+        ends: SIGTERM at logout); returns the review files written."""
+        written = []
+        for e in self.unsaved_entries():
+            try:
+                written.append(save_review(e.analysis))  # type: ignore[arg-type]
+                if e.undo is not None:
+                    e.undo.setClean()
+            except (RedactorError, OSError):
+                continue  # nothing more can be done while the session ends
+        return written
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         unsaved = self.unsaved_entries() if self.confirm_close else []
         if unsaved:

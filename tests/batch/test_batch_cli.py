@@ -49,6 +49,10 @@ def test_existing_output_needs_force_and_reports_hold_no_text(tmp_path: Path) ->
     assert "Batch redaction report" in page and "c.docx" in page
     assert not any(n in page for n in NAMES)
 
+    # a second run without --force must not take the foreign file as its own
+    res = run_cli("batch", src, "-o", out, "--engine", "inline", "-q")
+    assert (out / "a.txt").read_text() == "someone else's file", res.stderr
+
     res = run_cli("batch", src, "-o", out, "--engine", "inline", "--force", "-q")
     assert res.returncode == 3, res.stderr  # only the broken DOCX is left
     assert "someone else" not in (out / "a.txt").read_text()

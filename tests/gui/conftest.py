@@ -69,6 +69,8 @@ def make_window(qtbot, tmp_path: Path, make_host, policy):  # type: ignore[no-un
 
     def make(*extra: tuple[str, object], host: PluginHost | None = None, **kw: object):
         qs = QSettings(str(tmp_path / f"gui-{len(windows)}.ini"), QSettings.Format.IniFormat)
+        # tests analyse when they say so (the app's default analyses files when opened)
+        qs.setValue("review/analyse_on_open", bool(kw.pop("analyse_on_open", False)))
         w = MainWindow(host or make_host(*extra), policy=kw.pop("policy", policy),
                        qsettings=qs, settings_path=tmp_path / "config" / "settings.json",
                        poll_ms=20, warm_up=False, **kw)

@@ -97,3 +97,50 @@ def wait_until_settled(qtbot, panel, timeout: int = 5000) -> None:  # type: igno
     """Wait until a FindingsPanel shows every finding received so far (the list of findings
     found while analysing is filled in time-boxed slices)."""
     qtbot.waitUntil(lambda: panel.settled, timeout=timeout)
+
+
+class LateNameDetector(NameDetector):
+    """Finds 'Olaf Lund' after a pause, like a model that comes last: the pattern and term
+    findings are shown (to review, dashed) before it ends."""
+
+    id = "late-names"
+
+    def detect(self, doc, ctx):  # type: ignore[no-untyped-def]
+        time.sleep(0.4)
+        for f in super().detect(doc, ctx):
+            yield f.with_(detector=self.id, detectors=(self.id,))
+
+
+class WeakDetector:
+    """Finds every 'tel.' as a PERSON, only 38 % sure (a weak hit triage sends to review)."""
+
+    id = "weak"
+    version = "1.0"
+
+    def detect(self, doc, ctx):  # type: ignore[no-untyped-def]
+        start = doc.text.find("tel.")
+        while start >= 0:
+            yield Finding(Span(start, start + 4), Label.PERSON, "tel.", score=0.38,
+                          detector=self.id)
+            start = doc.text.find("tel.", start + 1)
+
+
+PAGE_LINES = [
+    ["Anna Berg met Olaf Lund in Oslo.", "Project Falcon, tel. 5550."],
+    ["Oslo again, with Anna Berg.", "Nothing else on this page."],
+    ["Olaf Lund signed below.", "Signature:"],
+]
+
+
+def make_pdf(path, pages=PAGE_LINES):  # type: ignore[no-untyped-def]
+    """A small PDF (300 × 200 pt pages, two lines each) made with reportlab."""
+    from reportlab.pdfgen import canvas
+
+    c = canvas.Canvas(str(path), pagesize=(300, 200), invariant=1)
+    for lines in pages:
+        c.setFont("Helvetica", 12)
+        for n, line in enumerate(lines):
+            c.drawString(20, 150 - 30 * n, line)
+        c.showPage()
+    c.save()
+    return path

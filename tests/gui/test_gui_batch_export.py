@@ -58,6 +58,7 @@ def outputs(out: Path) -> list[str]:
 
 
 def run(qtbot, w, start):  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: not w.jobs.busy, timeout=15000)  # files opened are read first
     with qtbot.waitSignal(w.export.batch.batchFinished, timeout=60000) as blocker:
         jobs = start()
         assert len(jobs) == 1
@@ -166,6 +167,7 @@ def test_cancel_mid_run_leaves_no_partial_output(
     files = corpus(tmp_path / "in")[:2]
     w.open_files(files)
     out = tmp_path / "out"
+    qtbot.waitUntil(lambda: not w.jobs.busy, timeout=15000)
     with qtbot.waitSignal(w.export.batch.batchFinished, timeout=30000) as blocker:
         w.export_all(out)
         qtbot.waitUntil(slow.started.is_set, timeout=15000)
@@ -185,15 +187,20 @@ def test_a_corrupt_file_is_refused_with_its_reason(
     good = corpus(tmp_path / "in")[0]
     broken = tmp_path / "in" / "broken.docx"
     broken.write_bytes(b"PK\x03\x04 this is not a zip archive at all")
-    w.open_files([good, broken])
+    gone = tmp_path / "in" / "gone.txt"
+    gone.write_text(note(9), encoding="utf-8")
+    w.open_files([good, broken, gone])
+    qtbot.waitUntil(lambda: not w.jobs.busy, timeout=15000)
+    gone.unlink()  # deleted after it was opened
     out = tmp_path / "out"
     outcome = run(qtbot, w, lambda: w.export_all(out))
-    assert (outcome.count("done"), outcome.count("refused")) == (1, 1)
+    assert (outcome.count("done"), outcome.count("refused")) == (1, 2)
+    assert w.entries[2].status == Status.FAILED and "file not found" in w.entries[2].note
     refused = next(f for f in outcome.files if f.status == "refused")
     assert refused.rel == "broken.docx" and "broken.docx" in refused.reason
     assert not (out / "broken.docx").exists()
     assert journal_rows(out)["broken.docx"] == ("refused", refused.reason)
     entry = w.entries[1]
     assert entry.status == Status.FAILED and refused.reason in entry.note
-    assert "1 file(s) not exported: broken.docx — refused" in w.banner.text()
-    assert "1 refused" in w.last_message
+    assert "2 file(s) not exported: broken.docx — refused" in w.banner.text()
+    assert "2 refused" in w.last_message

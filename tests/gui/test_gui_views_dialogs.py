@@ -89,7 +89,7 @@ def test_pdf_page_view_draws_boxes(qtbot, tmp_path: Path) -> None:  # type: igno
     assert view.page_view.box_count() == 2  # one merged box per finding line
     page = view.page_view.pages[0]
     image = page.grab().toImage()
-    rect = page.to_pixels(page.boxes[0][0]).toRect()
+    rect = page.to_pixels(page.boxes[0].box).toRect()
     centre = image.pixelColor(rect.center())
     assert centre != image.pixelColor(5, 5)  # the masked box is filled
     view.scroll_to(findings[1].span)
@@ -384,7 +384,7 @@ def test_pages_without_colour_are_kept_in_grey_and_boxes_stay_coloured(qtbot, tm
     view.set_findings([Finding(Span(0, 9), Label.PERSON, "Anna Berg")], [Action.MASK])
     page = view.page_view.pages[0]
     shot = page.grab().toImage()
-    centre = shot.pixelColor(page.to_pixels(page.boxes[0][0]).toRect().center())
+    centre = shot.pixelColor(page.to_pixels(page.boxes[0].box).toRect().center())
     assert len({centre.red(), centre.green(), centre.blue()}) > 1  # not a shade of grey
 
 

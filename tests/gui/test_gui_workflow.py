@@ -9,7 +9,7 @@ pytest.importorskip("PySide6")
 from pathlib import Path
 
 from gui_support import TEXT, NameDetector, PluginOf
-from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QTextDocument
 from PySide6.QtWidgets import QApplication
 
@@ -54,7 +54,11 @@ def test_analyse_shows_findings_grouped_and_highlighted(analysed) -> None:  # ty
     assert w.findings.top_level_count() == 4
     assert w.findings.mention_count() == 6
     assert w.view.text_view.highlight_count == 6
-    assert "Decision" in w.detail.toPlainText()
+    # one sentence for a caseworker first, the details folded below it
+    text = w.detail.toPlainText()
+    assert text.startswith("Masked: ") and "sure" in text and "Decision" not in text
+    w.detail.anchorClicked.emit(QUrl("#details"))
+    assert "Decision" in w.detail.toPlainText() and "Risk checks" in w.detail.toPlainText()
 
 
 def test_full_workflow_reject_add_export(qtbot, analysed, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -8,8 +8,9 @@ one :class:`Segment` (``locator = "page:N"``) with one :class:`Box` per characte
 origin bottom left (:mod:`redactor_plugins.shared.ocr_images`).
 
 Metadata (numbers only): ``image_format``, ``sizes`` (``WxH`` per page), ``ocr_engine``,
-``ocr_pages``, ``ocr_spans`` and ``ocr_low_confidence`` (offsets of the words read below
-``ocr.min_confidence``, which the core puts under review). Without an OCR engine an image
+``ocr_pages``, ``ocr_spans``, ``ocr_turns`` (the quarter turns that made each page upright)
+and ``ocr_low_confidence`` (offsets of the words read below ``ocr.min_confidence``, which
+the core puts under review). Without an OCR engine an image
 cannot be read at all: :class:`InputError`.
 """
 
@@ -78,6 +79,7 @@ def read_image(path: Path, kind: str, ctx: RunContext) -> Document:
     low: list[str] = []
     spans: list[str] = []
     sizes: list[str] = []
+    turns: list[str] = []
     pos = 0
     with open_image(path, name, limits) as img:
         fmt = img.format or PILLOW_FORMAT[kind]
@@ -101,6 +103,7 @@ def read_image(path: Path, kind: str, ctx: RunContext) -> Document:
             if ocr.text:
                 spans.append(f"{pos}-{pos + len(ocr.text)}")
             low += low_offsets(ocr, pos)
+            turns.append(str(ocr.turns))
             if not ocr.words:
                 warnings.append(f"page {n + 1}: OCR found no text in the image")
             elif ocr.low:
@@ -113,7 +116,8 @@ def read_image(path: Path, kind: str, ctx: RunContext) -> Document:
         metadata={"image_format": fmt, "sizes": ",".join(sizes), "ocr_engine":
                   engine_label(engine), "ocr_pages": ",".join(str(i + 1) for i in
                                                                 range(len(segments))),
-                  "ocr_spans": ",".join(spans), "ocr_low_confidence": ",".join(low)},
+                  "ocr_spans": ",".join(spans), "ocr_low_confidence": ",".join(low),
+                  "ocr_turns": ",".join(turns)},
         warnings=tuple(warnings), page_count=len(segments), sha256=_sha256(path))
 
 

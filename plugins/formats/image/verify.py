@@ -123,8 +123,14 @@ def verify_image(doc: Document, plan: RedactionPlan, output: Path, ctx: RunConte
     out.checks.append("no metadata: no EXIF, XMP, ICC profile, comments, text or thumbnails")
     out.checks.append("every redacted word's box is opaque black in the written pixels")
     pages = [(f"page {i + 1}", _page_maker(output, i, limits)) for i in range(n)]
-    reread(pages, doc, plan, ctx, out)
+    reread(pages, doc, plan, ctx, out, turns_of(doc))
     return VerificationResult(not out.issues, tuple(out.checks), tuple(out.issues))
+
+
+def turns_of(doc: Document) -> list[int | None]:
+    """The quarter turns each page was read with (``None`` where unknown)."""
+    return [int(t) if t.isdigit() else None
+            for t in str(doc.metadata.get("ocr_turns", "")).split(",")]
 
 
 def _check_boxes(doc: Document, plan: RedactionPlan, frame: Image.Image, n: int,
