@@ -20,7 +20,14 @@ same text too), each in a fresh process:
 - *load*: the 1-minute load average when the run started: stalls on a busy machine include
   waits for a CPU, so compare figures taken under similar load;
 - the JSON line also lists the five longest stalls over 60 ms with when they happened and the
-  phase shown then (progress bar or status), to tell where a stall comes from.
+  phase shown then (progress bar or status), to tell where a stall comes from;
+- *pages on screen painted*: for a PDF, how many of the pages on screen were repainted with the
+  final boxes when the analysis ended (the page view shows what the export will burn).
+
+By default the file is opened as the app does by default ("Analyse files when opened") and
+the figures are measured from opening it (reading and rendering included, as before when they
+were measured from pressing Analyse on a file not read yet); ``--press`` opens it first (read
+and shown at once) and measures from pressing Analyse.
 
 Stalls are noisy: ``--repeat N`` runs every format N times (each in a fresh process) and
 prints every run, then the worst stall and handler per format.
@@ -94,7 +101,8 @@ def build(fmt: str, pages: int, folder: Path) -> Path:
     return path
 
 
-def run_one(fmt: str, pages: int, tail: float = 1.0, fast: bool = False) -> dict[str, object]:
+def run_one(fmt: str, pages: int, tail: float = 1.0, fast: bool = False,
+            press: bool = False) -> dict[str, object]:
     from PySide6.QtCore import QElapsedTimer, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -107,12 +115,16 @@ def run_one(fmt: str, pages: int, tail: float = 1.0, fast: bool = False) -> dict
         path = build(fmt, pages, folder)
         host = PluginHost(load_entrypoints=False, load_user_folder=False,
                           **({"builtins": FAST_PLUGINS} if fast else {}))
-        window = MainWindow(host, warm_up=False,
-                            qsettings=QSettings(str(folder / "q.ini"), QSettings.Format.IniFormat))
+        qsettings = QSettings(str(folder / "q.ini"), QSettings.Format.IniFormat)
+        # the app's default analyses a file when it is opened; --press opens it first (shown at
+        # once) and measures from pressing Analyse
+        qsettings.setValue("review/analyse_on_open", not press)
+        window = MainWindow(host, warm_up=False, qsettings=qsettings)
         window.resize(1400, 900)
         window.show()
         app.processEvents()
-        window.open_files([path])
+        if press:
+            window.open_files([path])
         load = os.getloadavg()[0]
         rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
@@ -135,7 +147,11 @@ def run_one(fmt: str, pages: int, tail: float = 1.0, fast: bool = False) -> dict
         clock.start()
         timer.start()
         t0 = time.perf_counter()
-        job = window.analyse_current()
+        if press:
+            job = window.analyse_current()
+        else:
+            window.open_files([path])
+            job = window.current.job
         first = None
         while not job.done:
             app.processEvents()
@@ -151,6 +167,8 @@ def run_one(fmt: str, pages: int, tail: float = 1.0, fast: bool = False) -> dict
         timer.stop()
         app.processEvents()
         entry = window.current
+        pv = window.view.page_view
+        painted = [p for p in pv.visible_pages() if p._boxes is not None]
         result = {
             "format": fmt,
             "pages": pages,
@@ -168,6 +186,9 @@ def run_one(fmt: str, pages: int, tail: float = 1.0, fast: bool = False) -> dict
             "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
             "rss_before_mb": round(rss_before / 1024, 1),
             "load": round(load, 2),
+            # the page view after the analysis: pages on screen repainted with the final boxes
+            "pages_on_screen_painted": f"{len(painted)}/{len(pv.visible_pages())}",
+            "boxes_on_screen": sum(len(p._boxes or ()) for p in painted),
         }
         window.close()
         return result
@@ -182,17 +203,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds of measuring after the analysis (slices that follow it)")
     parser.add_argument("--fast", action="store_true",
                         help="only readers, patterns and terms (GUI costs, quickly)")
+    parser.add_argument("--press", action="store_true",
+                        help="open first, then measure from pressing Analyse (by default the "
+                             "file is analysed when opened, and measured from opening it)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
-        print(json.dumps(run_one(args.one, args.pages, args.tail, args.fast)))
+        print(json.dumps(run_one(args.one, args.pages, args.tail, args.fast, args.press)))
         return 0
     rows = []
     for _ in range(max(1, args.repeat)):
         for fmt in args.formats.split(","):
             proc = subprocess.run([sys.executable, __file__, "--one", fmt,
                                    "--pages", str(args.pages), "--tail", str(args.tail)]
-                                  + (["--fast"] if args.fast else []),
+                                  + (["--fast"] if args.fast else [])
+                                  + (["--press"] if args.press else []),
                                   capture_output=True, text=True, check=False)
             if proc.returncode != 0:
                 rows.append({"format": fmt, "error": proc.stderr.strip().splitlines()[-1:]})

@@ -163,7 +163,7 @@ def redaction(conds: list[Condition], engines: list[str], threads: int) -> None:
                 docx_with_picture(src, img)
             else:
                 img.save(src)
-            dest = Path(tmp) / f"out-{len(name)}{src.suffix}"
+            dest = Path(tmp) / f"out-{conds.index((name, make))}{src.suffix}"
             ctx = RunContext(settings=host.settings)
             analysis = pipe.analyze(pipe.read(src, ctx), ctx)
             try:

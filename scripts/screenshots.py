@@ -3,7 +3,8 @@
 Runs offscreen by default (``QT_QPA_PLATFORM=offscreen``) or under Xvfb
 (``xvfb-run -a python scripts/screenshots.py`` with ``QT_QPA_PLATFORM=xcb``). The input is
 ``examples/case_note.txt`` (copied to a temporary folder, so no review file or export lands
-in the repository) and a PDF made from it with reportlab.
+in the repository) and a PDF made from it with reportlab; the reviewer's walk-through
+(``09-…`` to ``14-…``) uses a 20-page PDF built as ``benchmarks/bench_gui.py`` builds it.
 
     python scripts/screenshots.py [--out docs/screenshots]
 """
@@ -86,6 +87,61 @@ def _plugin(detector: object) -> object:
     return Plugin()
 
 
+def walkthrough(app, window, shot, tmp: Path) -> None:  # type: ignore[no-untyped-def]
+    """A reviewer's walk-through of a 20-page PDF: the pages with what will be burnt, the next
+    finding to review, the list filtered to what is left, an area drawn over a signature,
+    search and redact all, and the preview of the exported pages."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench_gui
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    from redactor.core.model import Action
+    from redactor.gui.findings_model import FindingFilter
+
+    pdf = bench_gui.build("pdf", 20, tmp)
+    w = window()
+    w.open_files([pdf])
+    job = w.analyse_current()
+    wait_until(app, lambda: job.done, timeout=600)
+    wait_until(app, lambda: w.view.page_view.settled)
+    a = w.current.analysis
+    w.go_to_finding(next((i for i, f in enumerate(a.findings) if "Berg" in f.text), 0))
+    shot(w, "09-walkthrough-pages")
+    w.next_unreviewed()  # N
+    shot(w, "10-walkthrough-next-to-review")
+    w.workspace.triage.set_filter(FindingFilter(decision=str(Action.REVIEW),
+                                                by_confidence=True))
+    shot(w, "11-walkthrough-filter-to-review")
+    w.workspace.triage.set_filter(FindingFilter())
+    w.go_to_finding(len(a.findings) - 1)  # the last page: the sign-off
+    wait_until(app, lambda: bool(w.view.page_view.visible_pages()))
+    w.actions.draw_area.trigger()
+    pv = w.view.page_view
+    page = pv.visible_pages()[-1]
+    top = max(0, pv.verticalScrollBar().value() - page.y()) + 120  # a signature's place
+    QTest.mousePress(page, Qt.MouseButton.LeftButton, pos=QPoint(250, top))
+    QTest.mouseMove(page, QPoint(520, top + 70))
+    QTest.mouseRelease(page, Qt.MouseButton.LeftButton, pos=QPoint(520, top + 70))
+    w.actions.draw_area.trigger()
+    shot(w, "12-walkthrough-area")
+    dlg = w.search_dialog()
+    dlg.resize(760, 520)
+    dlg.query.setText("Berg")
+    dlg.find()
+    shot(dlg, "13-walkthrough-search")
+    dlg.close()
+    export = w.export_dialog_for_current()
+    job = export.start_preview()
+    wait_until(app, lambda: job.done, timeout=600)
+    if export.preview_dialog is not None:
+        wait_until(app, lambda: export.preview_dialog.view.settled)
+        shot(export.preview_dialog, "14-walkthrough-preview")
+        export.preview_dialog.close()
+    export.close()
+    w.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -110,8 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     def window(*extra: tuple[str, object]) -> MainWindow:
         host = PluginHost(load_entrypoints=False, load_user_folder=False,
                           extra_plugins=list(extra))
-        w = MainWindow(host, policy=policy, warm_up=False,
-                       qsettings=QSettings(str(tmp / "gui.ini"), QSettings.Format.IniFormat))
+        qsettings = QSettings(str(tmp / "gui.ini"), QSettings.Format.IniFormat)
+        qsettings.setValue("review/analyse_on_open", False)
+        w = MainWindow(host, policy=policy, warm_up=False, qsettings=qsettings)
         w.confirm_close = False
         w.resize(1400, 860)
         w.show()
@@ -187,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
         wait_until(app, lambda: job.done)
         shot(boom, "08-plugin-failure")
         boom.close()
+
+        walkthrough(app, window, shot, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     for p in shots:

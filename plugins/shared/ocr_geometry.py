@@ -20,7 +20,7 @@ MAX_POINTS = 40_000
 #: Side (analysis pixels) of a block of ink too solid to be a letter.
 SOLID = 6
 #: Lines are vertical when their profile beats the horizontal one by this factor.
-VERTICAL_MARGIN = 1.3
+VERTICAL_MARGIN = 1.05
 #: Skew angles tried (degrees), both directions.
 MAX_SKEW, SKEW_STEP = 5.0, 0.25
 #: Below this skew (degrees) the page is not turned.

@@ -31,8 +31,6 @@ from redactor.plugin_api import (
     Segment,
 )
 
-#: Pillow format -> (the format written, the file extension) for standalone images.
-WRITTEN = {"PNG": "PNG", "JPEG": "JPEG", "MPO": "JPEG", "TIFF": "TIFF"}
 JPEG_QUALITY = 92
 _BOMB_SIZE = re.compile(r"\((\d+) pixels\)")
 

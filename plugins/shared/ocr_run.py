@@ -48,9 +48,11 @@ DEFAULTS: dict[str, object] = {
 #: A page read at this mean confidence (and with enough words) is taken as upright.
 UPRIGHT_CONFIDENCE = 0.85
 UPRIGHT_WORDS = 3
-#: Snapping a word's box to its ink: the blank run that ends a word, and the farthest
-#: an end may move, as shares of the line height.
-WORD_GAP, MAX_SNAP = 0.12, 0.5
+#: Snapping a word's box to its ink: the blank run that ends a word, and the farthest an
+#: end may move, as shares of the line's ink height.
+WORD_GAP, MAX_SNAP = 0.2, 0.6
+#: Two readings closer than this share of the line's usual word space are one word.
+SPLIT_GAP = 0.5
 #: Padding of a word's box, as shares of its height (along the line, across it).
 PAD_ALONG, PAD_ACROSS = 0.06, 0.06
 
@@ -116,21 +118,70 @@ def _read_upright(engine: Any, gray: Image.Image, turns: int, skew: float, scale
     raw = [w for w in engine.recognize(page, ctx) if isinstance(w, OcrWord) and w.text.strip()]
     back = invert(m)
     ink = ink_mask(np.asarray(page, dtype=np.uint8)) if raw else None
-    words, boxes, starts = [], [], set()
-    last: PixelBox | None = None
+    merged: list[tuple[str, PixelBox, float, bool]] = []  # text, upright box, conf, new line
     for w in raw:
         box = snap(ink, tuple(float(v) for v in w.box))  # type: ignore[arg-type]
-        if last is None or not _same_line(last, box):  # type: ignore[arg-type]
+        conf = min(1.0, max(0.0, float(w.confidence)))
+        new_line = not merged or not _same_line(merged[-1][1], box)
+        merged.append((w.text.strip(), box, conf, new_line))
+    merged = _join_split_words(merged, ink)
+    words, starts = [], set()
+    for text, box, conf, new_line in merged:
+        if new_line:
             starts.add(len(words))
-        x0, y0, x1, y1 = map_box(back, box)  # type: ignore[arg-type]
+        x0, y0, x1, y1 = map_box(back, box)
         x0, y0 = max(0.0, x0), max(0.0, y0)
         x1, y1 = min(float(gray.width), x1), min(float(gray.height), y1)
-        words.append(OcrWord(w.text.strip(), (x0, y0, max(x0, x1), max(y0, y1)),
-                             min(1.0, max(0.0, float(w.confidence)))))
-        boxes.append(box)
-        last = box  # type: ignore[assignment]
+        words.append(OcrWord(text, (x0, y0, max(x0, x1), max(y0, y1)), conf))
     return PageRead(tuple(words), frozenset(starts), turns, skew, scale,
-                    str(getattr(engine, "id", "")), tuple(boxes), back)  # type: ignore[arg-type]
+                    str(getattr(engine, "id", "")), tuple(b for _, b, _, _ in merged), back)
+
+
+def _blank_run(ink: np.ndarray, a: PixelBox, b: PixelBox) -> int:
+    """The widest run of blank columns between the middles of two words of a line."""
+    y0, y1 = int(min(a[1], b[1])), int(np.ceil(max(a[3], b[3])))
+    x0, x1 = int((a[0] + a[2]) / 2), int(np.ceil((b[0] + b[2]) / 2))
+    cols = ink[max(0, y0):max(0, y1), max(0, x0):max(0, x1)].any(axis=0)
+    best = run = 0
+    for filled in cols:
+        run = 0 if filled else run + 1
+        best = max(best, run)
+    return best
+
+
+def _join_split_words(words: list[tuple[str, PixelBox, float, bool]], ink: np.ndarray | None
+                      ) -> list[tuple[str, PixelBox, float, bool]]:
+    """Join two readings of a line that are one printed word ("Yilm az"): the second goes
+    on in lower case (or digits after digits), and the blank between them is under half the
+    line's usual word space (its median; 3+ spaces needed) — letters, not words, apart. A
+    false join would hide a name ("Okafor the"), so everything else stays as read."""
+    if ink is None:
+        return words
+    out: list[tuple[str, PixelBox, float, bool]] = []
+    line: list[tuple[str, PixelBox, float, bool]] = []
+    for w in [*words, ("", (0.0, 0.0, 0.0, 0.0), 0.0, True)]:  # a sentinel ends the last line
+        if w[3] and line:
+            gaps = [_blank_run(ink, x[1], y[1]) for x, y in zip(line, line[1:], strict=False)]
+            usual = float(np.median(gaps)) if len(gaps) >= 3 else 0.0
+            joined = [line[0]]
+            for gap, nxt in zip(gaps, line[1:], strict=True):
+                prev = joined[-1]
+                if usual > 0 and gap < SPLIT_GAP * usual and _continues(prev[0], nxt[0]):
+                    box = (min(prev[1][0], nxt[1][0]), min(prev[1][1], nxt[1][1]),
+                           max(prev[1][2], nxt[1][2]), max(prev[1][3], nxt[1][3]))
+                    joined[-1] = (prev[0] + nxt[0], box, min(prev[2], nxt[2]), prev[3])
+                else:
+                    joined.append(nxt)
+            out += joined
+            line = []
+        line.append(w)
+    return out
+
+
+def _continues(first: str, second: str) -> bool:
+    a, b = first[-1:], second[:1]
+    return bool(a and b) and ((a.isalpha() and b.islower()) or
+                              ((a.isdigit() or a == "-") and b.isdigit()))
 
 
 def snap(ink: np.ndarray | None, box: PixelBox) -> PixelBox:
@@ -141,12 +192,12 @@ def snap(ink: np.ndarray | None, box: PixelBox) -> PixelBox:
     if ink is None:
         return box
     x0, y0, x1, y1 = box
-    h = max(1.0, y1 - y0)
+    h = ink_height(ink, box)
     rows = ink[max(0, int(y0)):max(0, int(np.ceil(y1)))]
     if not rows.size:
         return box
     cols = rows.any(axis=0)
-    gap, reach = max(2, int(WORD_GAP * h)), int(MAX_SNAP * h)
+    gap, reach = max(2, round(WORD_GAP * h)), int(MAX_SNAP * h)
 
     def outward(x: int, step: int) -> int:
         best, blank, moved = x, 0, 0
@@ -162,6 +213,19 @@ def snap(ink: np.ndarray | None, box: PixelBox) -> PixelBox:
     left = outward(min(cols.size - 1, max(0, int(x0))), -1)
     right = outward(min(cols.size - 1, max(0, int(np.ceil(x1)) - 1)), 1) + 1
     return (float(min(left, x0)), y0, float(max(right, x1)), y1)
+
+
+def ink_height(ink: np.ndarray | None, box: PixelBox) -> float:
+    """The height of the ink of the line around ``box`` (letters without the engine's
+    margins; neighbours included, so a word of small letters measures like its line), or
+    the box's height where there is none: the measure of word and letter gaps."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    if ink is None:
+        return max(1.0, float(y1 - y0))
+    wide = 3 * max(1, y1 - y0)
+    rows = np.nonzero(ink[max(0, y0):max(0, y1 + 1),
+                          max(0, x0 - wide):max(0, x1 + wide + 1)].any(axis=1))[0]
+    return float(rows[-1] - rows[0] + 1) if rows.size > 1 else max(1.0, float(y1 - y0))
 
 
 def _same_line(a: PixelBox, b: PixelBox) -> bool:

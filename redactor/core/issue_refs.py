@@ -6,16 +6,28 @@ the string (:func:`redactor.core.verify.secret_ref`). :func:`with_finding_refs` 
 issue into the findings of the analysis whose text is that string — id, label, page and
 offsets, never the text — so the CLI can print where to look and the app can select them.
 Issues of verifiers that set no digest are matched by their hint when it names one string.
+
+:func:`write_failure` says what a writer's unexpected exception means for the user: a full
+disk or a refused permission, or — anything else — an input the writer cannot process (a
+damaged file: exit 3, never an "unexpected error").
 """
 
 from __future__ import annotations
 
 import dataclasses
+import errno
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from redactor.core.model import FindingRef, RedactionPlan, Span, VerificationIssue
+from redactor.core.errors import InputError, RedactorError
+from redactor.core.model import (
+    Document,
+    FindingRef,
+    RedactionPlan,
+    Span,
+    VerificationIssue,
+)
 from redactor.core.verify import hint, secret_ref
 
 if TYPE_CHECKING:
@@ -76,3 +88,19 @@ def issue_lines(issues: Sequence[object], limit: int = 10) -> list[str]:
     if len(lines) > limit:
         lines = lines[:limit] + [f"… and {len(lines) - limit} more"]
     return lines
+
+
+def write_failure(doc: Document, fmt: str, exc: BaseException) -> RedactorError:
+    """What a writer's unexpected exception means: the output could not be written (a full
+    disk, no permission: exit 1), or — anything else — the input is damaged or built in a way
+    the writer cannot handle (exit 3, like a file the reader refuses)."""
+    if isinstance(exc, OSError) and exc.errno in _DISK_ERRNOS:
+        return RedactorError(f"the output could not be written ({exc.strerror or exc})")
+    return InputError(
+        f"{doc.source.name}: cannot be redacted as {fmt.upper()}: the file is damaged or "
+        f"built in a way the writer cannot handle ({type(exc).__name__}); nothing was written. "
+        f"Open it in its application, save or print it to a new {fmt.upper()}, and try again")
+
+
+_DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EACCES, errno.EPERM, errno.EROFS,
+                          errno.EDQUOT})

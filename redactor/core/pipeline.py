@@ -8,7 +8,6 @@ isolated by the host; cancellation is checked between components and documents.
 from __future__ import annotations
 
 import dataclasses
-import errno
 import os
 import uuid
 import zipfile
@@ -25,7 +24,7 @@ from redactor.core.contracts import invalid_findings, signals_problem
 from redactor.core.entities import entity_index, group_entities
 from redactor.core.errors import InputError, RedactorError, UsageError, VerificationError
 from redactor.core.hashing import sha256_file
-from redactor.core.issue_refs import with_finding_refs
+from redactor.core.issue_refs import with_finding_refs, write_failure
 from redactor.core.model import (
     Action,
     ComponentFailure,
@@ -429,22 +428,6 @@ class Pipeline:
         doc = self.read(path, ctx)
         analysis = self.analyze(doc, ctx)
         return self.export(analysis, dest, ctx, output_format=output_format, force=force)
-
-
-def write_failure(doc: Document, fmt: str, exc: BaseException) -> RedactorError:
-    """What a writer's unexpected exception means: the output could not be written (a full
-    disk, no permission: exit 1), or — anything else — the input is damaged or built in a way
-    the writer cannot handle (exit 3, like a file the reader refuses)."""
-    if isinstance(exc, OSError) and exc.errno in _DISK_ERRNOS:
-        return RedactorError(f"the output could not be written ({exc.strerror or exc})")
-    return InputError(
-        f"{doc.source.name}: cannot be redacted as {fmt.upper()}: the file is damaged or "
-        f"built in a way the writer cannot handle ({type(exc).__name__}); nothing was written. "
-        f"Open it in its application, save or print it to a new {fmt.upper()}, and try again")
-
-
-_DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EACCES, errno.EPERM, errno.EROFS,
-                          errno.EDQUOT})
 
 
 def indicator_not_run(indicator: str, plugin: str, policy: Policy) -> str:

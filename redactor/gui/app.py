@@ -1,4 +1,9 @@
-"""Entry point of the desktop app: ``redactor-gui [FILE...]`` or ``redactor gui [FILE...]``."""
+"""Entry point of the desktop app: ``redactor-gui [FILE...]`` or ``redactor gui [FILE...]``.
+
+The app quits within seconds on SIGTERM, SIGHUP or SIGINT (a session logout, ``kill``,
+Ctrl-C in a terminal), saving first the review of every file with unsaved decisions
+(:func:`quit_on_termination`).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -65,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if present:
         window.open_files(present, analyse=args.analyse)
     window.show()
+    quit_on_termination(window)
     if args.quit_after is not None:
         from PySide6.QtCore import QTimer
 
@@ -75,6 +82,42 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         QTimer.singleShot(int(args.quit_after * 1000), smoke_quit)
     return run_event_loop(app)
+
+
+def quit_on_termination(window: Any) -> None:
+    """On SIGTERM, SIGHUP or SIGINT: save the unsaved reviews, then close the window and
+    quit. Qt's event loop runs in C++, where a Python signal handler would wait for the next
+    Python call, so the signal is delivered through a socket the loop watches
+    (``signal.set_wakeup_fd`` and a ``QSocketNotifier``)."""
+    import signal
+    import socket
+
+    from PySide6.QtCore import QSocketNotifier
+
+    try:
+        reader, writer = socket.socketpair()
+        reader.setblocking(False)
+        writer.setblocking(False)
+        signal.set_wakeup_fd(writer.fileno())
+    except (OSError, ValueError):  # not the main thread, or no socket pair here
+        return
+    for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            signal.signal(sig, lambda _signum, _frame: None)  # the socket carries it
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, window)
+
+    def terminated() -> None:
+        try:
+            reader.recv(64)
+        except OSError:
+            pass
+        written = window.end_session()
+        print(f"redactor-gui: terminated; {len(written)} review(s) saved", file=sys.stderr,
+              flush=True)
+
+    notifier.activated.connect(terminated)
+    window._termination = (reader, writer, notifier)  # kept alive with the window
 
 
 def run_event_loop(app: object) -> int:

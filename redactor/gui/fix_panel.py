@@ -90,6 +90,19 @@ class FixPanel(QWidget):
             self.fix.emit("show", int(item.data(ROLE)))
 
     def _act(self, what: str) -> None:
+        """Fix the chosen finding; it leaves the list (the others' ids may have moved: a
+        widened mask renumbers them — export again for a fresh list)."""
         i = self.current_index()
-        if i is not None:
-            self.fix.emit(what, i)
+        if i is None:
+            return
+        self.fix.emit(what, i)
+        row = self.list.currentRow()
+        self.list.blockSignals(True)
+        self.list.takeItem(row)
+        self.list.blockSignals(False)
+        self.refs = [r for r in self.refs if r.index != i]
+        if what == "widen" or not self.refs:
+            self.list.clear()
+            self.refs = []
+            self.title.setText("Fixed. Press Export again (the verifier checks the new "
+                               "output and lists anything still left).")

@@ -31,7 +31,14 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, QTimer, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QUndoGroup
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QSizePolicy
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QSizePolicy,
+)
 
 from redactor.core.context import RunContext
 from redactor.core.errors import RedactorError
@@ -134,7 +141,7 @@ class MainWindow(QMainWindow):
         self.workspace.nextUnreviewed.connect(self.next_unreviewed)
         self.workspace.bulkDecision.connect(self.review.decide_many)
         self.workspace.areaDrawn.connect(self.review.add_area)
-        self.export.fixRequested.connect(self._fix_finding)
+        self.export.fixRequested.connect(self.review.fix)
         self.review.changed.connect(self.update_actions)
         self.review.analysisChanged.connect(self.export.review_changed)
         self.jobs.changed.connect(self.update_actions)
@@ -358,7 +365,7 @@ class MainWindow(QMainWindow):
         return self.review.redact_all(query, mode, label, case_sensitive=case_sensitive)
 
     def search_dialog(self) -> Any:
-        self.review.search_dialog()
+        return self.review.search_dialog()
 
     def set_label_strategy(self, label: Label, strategy: str) -> None:
         self.review.set_label_strategy(label, strategy)
@@ -391,21 +398,6 @@ class MainWindow(QMainWindow):
     def shortcuts(self) -> Any:
         return help_dialogs.shortcuts(self, self.actions)
 
-    def _fix_finding(self, entry: DocumentEntry, what: str, index: int) -> None:
-        """A refused export's finding: select it (its file first), then keep, widen or mark
-        it again as the reviewer chose."""
-        if entry is not self.queue.current:
-            self.queue.setCurrentRow(self.queue.entries.index(entry))
-        if entry.analysis is None or not 0 <= index < len(entry.analysis.findings):
-            return
-        self.go_to_finding(index)
-        if what == "keep":
-            self.decide(Action.KEEP, index=index, whole_entity=False)
-        elif what == "widen":
-            self.review.widen(index)
-        elif what == "mark":
-            self.review.mark_again(index)
-
     def save_review(self) -> Path | None:
         return self.review.save_review()
 
@@ -430,17 +422,16 @@ class MainWindow(QMainWindow):
         return self.export.export_folder(source, folder, strategy=strategy)
 
     # ------------------------------------------------------------------- close ----
-    def save_unsaved(self) -> list[Path]:
-        """Save the review of every file with unsaved decisions, asking nothing (the session
-        ends: SIGTERM at logout); returns the review files written."""
-        written = []
-        for e in self.unsaved_entries():
-            try:
-                written.append(save_review(e.analysis))  # type: ignore[arg-type]
-                if e.undo is not None:
-                    e.undo.setClean()
-            except (RedactorError, OSError):
-                continue  # nothing more can be done while the session ends
+    def end_session(self) -> list[Path]:
+        """The session ends (SIGTERM at logout): save the unsaved reviews, stop the jobs
+        (briefly), close and quit, asking nothing. Returns the review files written."""
+        written = self.review.save_unsaved()
+        self.confirm_close = False
+        self.jobs.shutdown(2000)
+        self.close()
+        app = QApplication.instance()
+        if app is not None:
+            app.quit()
         return written
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802

@@ -339,7 +339,35 @@ class ReviewController(QObject):
         if dlg.exec():
             self.set_label_strategy(Label(dlg.label.currentData()), dlg.strategy.currentText())
 
+    def fix(self, entry: DocumentEntry, what: str, index: int) -> None:
+        """A refused export's finding: select it (its file first), then keep, widen or mark
+        it again as the reviewer chose."""
+        if entry is not self.queue.current:
+            self.queue.setCurrentRow(self.queue.entries.index(entry))
+        if entry.analysis is None or not 0 <= index < len(entry.analysis.findings):
+            return
+        self.go_to_finding(index)
+        if what == "keep":
+            self.decide(Action.KEEP, index=index, whole_entity=False)
+        elif what == "widen":
+            self.widen(index)
+        elif what == "mark":
+            self.mark_again(index)
+
     # ------------------------------------------------------------------------ save ----
+    def save_unsaved(self) -> list[Path]:
+        """Save the review of every file with unsaved decisions, asking nothing (the session
+        ends: SIGTERM at logout); returns the review files written."""
+        written = []
+        for e in self.unsaved_entries():
+            try:
+                written.append(save_review(e.analysis))  # type: ignore[arg-type]
+                if e.undo is not None:
+                    e.undo.setClean()
+            except (RedactorError, OSError):
+                continue  # nothing more can be done while the session ends
+        return written
+
     def save_review(self) -> Path | None:
         """Save the current file's decisions next to it (offsets and labels, no text)."""
         entry = self.queue.current

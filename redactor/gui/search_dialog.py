@@ -64,7 +64,9 @@ class SearchDialog(QDialog):
         self.find_button.setAccessibleName("Find the matches")
         self.find_button.clicked.connect(self.find)
         row.addWidget(self.find_button)
-        form.addRow("&Search for:", row)
+        query_label = QLabel("&Search for:")
+        query_label.setBuddy(self.query)
+        form.addRow(query_label, row)
         self.mode = QComboBox()
         self.mode.setAccessibleName("Match as")
         for m in SEARCH_MODES:

@@ -7,6 +7,10 @@ highlights and selections always match the spans the pipeline uses.
 A long text is put on screen in slices, one per turn of the event loop, so that no single step
 blocks the GUI thread: :class:`TextDocumentView` inserts its text
 :attr:`TextDocumentView.SLICE_CHARS` characters at a time.
+
+Text from a DOCX header, footer, footnote, endnote or comment is marked: a tinted, indented
+block, and a tooltip naming the part (:func:`part_regions`). Tables are still shown as their
+cells' paragraphs, one after another (the reader does not say which paragraphs form a table).
 """
 
 from __future__ import annotations
@@ -15,15 +19,34 @@ import bisect
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QHelpEvent, QTextBlockFormat, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
 from redactor.core.model import Action, Document, Finding, Span
 from redactor.gui.palette import finding_format, high_contrast
 from redactor.gui.shown_findings import ShownFindings
 
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+#: DOCX parts whose text is marked in the view: (file name prefix, what a reader calls it).
+PART_KINDS = (("header", "Header"), ("footer", "Footer"), ("footnotes", "Footnote"),
+              ("endnotes", "Endnote"), ("comments", "Comment"))
+
+
+def part_regions(doc: Document | None) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of the text that comes from a header, footer, footnote, endnote
+    or comment (by the segments' locators, ``word/header1.xml#0``), neighbours joined."""
+    out: list[tuple[int, int, str]] = []
+    for seg in doc.segments if doc is not None else ():
+        name = seg.locator.split("#", 1)[0].rsplit("/", 1)[-1]
+        kind = next((k for prefix, k in PART_KINDS if name.startswith(prefix)), None)
+        if kind is None or not len(seg.span):
+            continue
+        if out and out[-1][2] == kind and seg.span.start - out[-1][1] <= 2:
+            out[-1] = (out[-1][0], seg.span.end, kind)
+        else:
+            out.append((seg.span.start, seg.span.end, kind))
+    return out
 
 
 class OffsetMap:
@@ -92,6 +115,9 @@ class TextDocumentView(QPlainTextEdit):
         self._slice_timer.setSingleShot(True)
         self._slice_timer.setInterval(0)
         self._slice_timer.timeout.connect(self._insert_slice)
+        self._parts: list[tuple[int, int, str]] = []  # headers, footers … (part_regions)
+        self._parts_marked = 0  # how many of them are marked so far
+        self.viewport().installEventFilter(self)
         self.document().setUndoRedoEnabled(False)  # read-only: no undo history to keep
         self.shown = ShownFindings()
         self._window: tuple[int, int] | None = None
@@ -111,6 +137,8 @@ class TextDocumentView(QPlainTextEdit):
         self._display = display if len(first) < len(display) else ""
         self.setPlainText(first)
         self.document().setUndoRedoEnabled(False)
+        self._parts, self._parts_marked = part_regions(doc), 0
+        self._mark_parts()
         self.set_findings([], [])
         if self._display:
             self._slice_timer.start()
@@ -133,6 +161,7 @@ class TextDocumentView(QPlainTextEdit):
         cur.movePosition(QTextCursor.MoveOperation.End)
         cur.insertText(display[start:end])  # "\n" becomes a block break, as in setPlainText
         self._loaded = end
+        self._mark_parts()
         if end >= len(display):
             self._display = ""
         else:
@@ -147,6 +176,36 @@ class TextDocumentView(QPlainTextEdit):
             self._refresh_visible()
         if not self._display:
             self.loaded.emit()
+
+    def _mark_parts(self) -> None:
+        """Tint the blocks of header, footer, footnote … text inserted so far."""
+        while self._parts_marked < len(self._parts):
+            start, end, kind = self._parts[self._parts_marked]
+            if end > self._loaded:
+                return
+            fmt = QTextBlockFormat()
+            fmt.setBackground(QColor(120, 120, 120, 40))
+            fmt.setLeftMargin(18)
+            cur = QTextCursor(self.document())
+            cur.setPosition(self._qt(start))
+            cur.setPosition(self._qt(end), QTextCursor.MoveMode.KeepAnchor)
+            cur.mergeBlockFormat(fmt)
+            self._parts_marked += 1
+
+    def part_at(self, offset: int) -> str:
+        """"Header", "Footer" … when ``offset`` lies in such a part's text, else ""."""
+        return next((k for s, e, k in self._parts if s <= offset < e), "")
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if watched is self.viewport() and event.type() == QEvent.Type.ToolTip:
+            assert isinstance(event, QHelpEvent)
+            offset = self._map.from_qt(self.cursorForPosition(event.pos()).position())
+            kind = self.part_at(offset)
+            if kind:
+                QToolTip.showText(event.globalPos(), f"{kind} of the document", self)
+                return True
+            QToolTip.hideText()
+        return super().eventFilter(watched, event)
 
     def _qt(self, offset: int) -> int:
         """The Qt position of a Python offset, kept within the text inserted so far."""

@@ -45,7 +45,7 @@ class Workspace(QWidget):
     keepClicked = Signal()
     selectionChanged = Signal(object)  # the Span selected in the text view, or None
     nextUnreviewed = Signal()
-    bulkDecision = Signal(object, list, str)  # Action, finding indices, what they are
+    bulkDecision = Signal(list, object, str)  # finding indices, Action, what they are
     areaDrawn = Signal(object)  # a Box drawn over a page (0-based page, PDF points)
 
     SHOWN_WARNINGS = 6  # reader warnings listed in the banner (the rest are counted)
@@ -147,7 +147,7 @@ class Workspace(QWidget):
         shown = self.findings.shown_findings()
         flt = self.triage.filter()
         what = "shown" + (" (filtered)" if flt.active else "")
-        self.bulkDecision.emit(action, shown, what)
+        self.bulkDecision.emit(shown, action, what)
 
     def _show_summary(self) -> None:
         summary = self.findings.summary()

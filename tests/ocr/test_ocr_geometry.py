@@ -109,3 +109,39 @@ def test_a_box_starting_inside_its_first_letter_is_widened_to_the_ink() -> None:
     x0, _, x1, _ = snap(ink, (62.0, 8.0, 80.0, 32.0))
     assert x0 <= 50 and 90 <= x1 < 120
 
+
+
+
+LINE = "Peter Yilmaz tribunal the court"
+
+
+class _SplitEngine:
+    """Reads LINE word by word but cuts 'Yilmaz' in two, as PP-OCR sometimes does."""
+
+    id, version = "split", "1"
+
+    def recognize(self, image, ctx):  # type: ignore[no-untyped-def]
+        from ocr_fixtures import font
+        from PIL import ImageDraw
+
+        draw = ImageDraw.Draw(image.copy())
+        f, words, pos = font(40), [], 0
+        for word in LINE.split(" "):
+            start = LINE.index(word, pos)
+            pos = start + len(word)
+            pieces = [("Yilm", 0, 4), ("az", 4, 6)] if word == "Yilmaz" else [(word, 0, len(word))]
+            for text, a, b in pieces:
+                x0 = draw.textbbox((20, 20), LINE[:start + a], font=f)[2] if start + a else 20
+                x1 = draw.textbbox((20, 20), LINE[:start + b], font=f)[2]
+                words.append(OcrWord(text, (x0 + 1, 22.0, x1 - 1, 68.0), 0.99))
+        return words
+
+
+def test_one_word_read_as_two_is_joined_and_real_words_stay_apart() -> None:
+    from redactor_plugins.shared.ocr_run import recognize_page
+
+    from redactor.core.context import RunContext
+
+    img = text_image((LINE,), px=40, size=(760, 90), margin=20)
+    read = recognize_page(img, RunContext(), _SplitEngine())
+    assert [w.text for w in read.words] == LINE.split(" ")

@@ -49,6 +49,7 @@ from redactor_plugins.formats.pdf.scan.engines import pdfminer_pages_text
 from redactor_plugins.formats.pdf.scan.needles import ByteSearch, needles
 from redactor_plugins.formats.pdf.scan.objects import ObjectScan, drawn_hits
 from redactor_plugins.formats.pdf.untouched import PageCopier
+from redactor_plugins.formats.pdf.verify import page_plan_text
 from reportlab.pdfbase import pdfmetrics
 
 from redactor.plugin_api import Document, RedactionPlan, RunContext, find_survivors
@@ -423,21 +424,6 @@ def unproven_pages(doc: Document, plan: RedactionPlan, output: Path,
     finally:
         pdoc.close()
     return bad
-
-
-def page_plan_text(doc: Document, plan: RedactionPlan, start: int, end: int) -> str:
-    """The planned output text of ``doc.text[start:end]``."""
-    out: list[str] = []
-    pos = start
-    for rep in plan.replacements:
-        if rep.span.end <= start or rep.span.start >= end:
-            continue
-        out.append(doc.text[pos:max(pos, rep.span.start)])
-        if rep.span.start >= start:
-            out.append(rep.replacement)
-        pos = max(pos, min(rep.span.end, end))
-    out.append(doc.text[pos:end])
-    return "".join(out)
 
 
 def write_glyph(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext

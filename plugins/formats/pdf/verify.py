@@ -23,6 +23,7 @@ secret in full (:func:`~redactor.plugin_api.hint`).
 
 from __future__ import annotations
 
+import bisect
 import re
 from pathlib import Path
 
@@ -185,9 +186,9 @@ def _progress(ctx: RunContext | None, start: float, share: float, n: int):  # ty
 
 
 def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, ctx: RunContext | None
-                  ) -> tuple[dict[Needle, str], str, str]:
-    """Needles found in the objects and page contents of ``pdf`` (needle → where), and the
-    glyph text (own encodings) and mapped text of all pages."""
+                  ) -> tuple[dict[Needle, str], list[str], list[str], set[int]]:
+    """Needles found in the objects and page contents of ``pdf`` (needle → where), each
+    page's glyph text (own encodings) and mapped text, and the pages written by rendering."""
     found: dict[Needle, str] = {}
     scan = ObjectScan(search)  # the input passed its limits; what we wrote is bounded by them
     objects = list(pdf.objects)
@@ -204,9 +205,12 @@ def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, ctx: RunContext | None
     used: dict[tuple[int, int], set[int]] = {}
     glyphs: list[str] = []
     mapped: list[str] = []
+    rendered: set[int] = set()
     report = _progress(ctx, 0.65, 0.1, len(pdf.pages))
     for i, page in enumerate(pdf.pages):
         report(i)
+        if is_image_page(page):
+            rendered.add(i)
         drawn = page_drawn(page, inherited(page.obj, "/Resources"), fonts)
         glyphs.append(drawn.glyph_text())
         mapped.append(drawn.mapped_text())
@@ -217,7 +221,49 @@ def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, ctx: RunContext | None
                 used.setdefault(key, set()).update(codes)
     for needle in search.in_text(unused_tounicode_text(pdf, used)):
         found.setdefault(needle, "unused /ToUnicode entries")
-    return found, "\n".join(glyphs), "\n".join(mapped)
+    return found, glyphs, mapped, rendered
+
+
+#: Texts are searched this many pages at a time, against those pages' planned text (memory
+#: stays bounded on long documents; a name is not split across a page break).
+TEXT_CHUNK = 100
+
+
+def page_plan_text(doc: Document, plan: RedactionPlan, start: int, end: int) -> str:
+    """The planned output text of ``doc.text[start:end]``."""
+    out: list[str] = []
+    pos = start
+    reps = plan.replacements
+    k = bisect.bisect_left([r.span.end for r in reps], start + 1) if reps else 0
+    for rep in reps[k:]:
+        if rep.span.start >= end:
+            break
+        if rep.span.end <= start:
+            continue
+        out.append(doc.text[pos:max(pos, rep.span.start)])
+        if rep.span.start >= start:
+            out.append(rep.replacement)
+        pos = max(pos, min(rep.span.end, end))
+    out.append(doc.text[pos:end])
+    return "".join(out)
+
+
+def text_issues(doc: Document, plan: RedactionPlan, secrets: list[tuple[str, str]],
+                pages: range, texts: dict[str, list[str]]) -> list[VerificationIssue]:
+    """Secrets in the texts of ``pages`` beyond what those pages' planned text keeps (every
+    spelling searched; a reading identical to one already searched is skipped)."""
+    segs = [doc.segments[i] for i in pages if i < len(doc.segments)]
+    expected = page_plan_text(doc, plan, segs[0].span.start, segs[-1].span.end) if segs \
+        else ""
+    outputs: dict[str, str] = {}
+    seen: set[str] = set()
+    for where, parts in texts.items():
+        text = "\n".join(parts)
+        squashed = _squash(text)
+        if squashed and squashed not in seen:
+            outputs[f"{where}, pages {pages.start + 1}–{pages.stop}"] = text
+            seen.add(squashed)
+    return find_survivors(secrets, expected, outputs, every_spelling=True) if outputs else []
 
 
 def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
@@ -238,7 +284,7 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
             issues.append(VerificationIssue(
                 "file", f"{len(pdf.pages)} pages instead of {doc.page_count}"))
         n_pages = len(pdf.pages)
-        found, glyphs, mapped = object_issues(pdf, search, ctx)
+        found, glyphs, mapped, rendered = object_issues(pdf, search, ctx)
     # the raw bytes outside stream data (stream data is searched decoded above)
     outside = _STREAM_DATA.sub(b"stream endstream", data)
     del data
@@ -250,20 +296,22 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
                   "decoded with all filters, image samples and JPEG metadata, strings in any "
                   "encoding, names), every page's content (strings joined, names, inline "
                   "images), unused ToUnicode entries and the raw bytes")
-    miner = "\n".join(pdfminer_pages_text(output, progress=_progress(ctx, 0.75, 0.12, n_pages)))
-    checks.append("extracted the text with pdfminer.six (pdfplumber's engine)")
-    pdfium_text = "\n".join(pdfium_pages_text(output, progress=_progress(ctx, 0.87, 0.08,
-                                                                         n_pages)))
+    # pdfminer reads the pages not written by rendering (a rendered page's only text is the
+    # kept words this writer wrote; PDFium and the glyph reading check it)
+    others = [i for i in range(n_pages) if i not in rendered]
+    miner = dict(zip(others, pdfminer_pages_text(
+        output, others, progress=_progress(ctx, 0.75, 0.12, n_pages)), strict=True))
+    checks.append(f"extracted the text of {len(others)} page(s) not written by rendering with "
+                  "pdfminer.six (pdfplumber's engine)")
+    pdfium = list(pdfium_pages_text(output, progress=_progress(ctx, 0.87, 0.08, n_pages)))
     checks.append("extracted the text with PDFium")
-    texts = {"text (pdfminer.six)": miner, "text (PDFium)": pdfium_text}
-    seen = {_squash(miner), _squash(pdfium_text)}
-    for where, text in (("glyphs drawn (fonts' own encodings)", glyphs),
-                        ("text drawn (patterns, masks, Type3 glyphs)", mapped)):
-        squashed = _squash(text)
-        if squashed not in seen:  # the usual case: the same as an engine's text
-            texts[where] = text
-            seen.add(squashed)
-    issues += find_survivors(secrets, expected, texts, every_spelling=True)
+    for first in range(0, n_pages, TEXT_CHUNK):
+        pages = range(first, min(n_pages, first + TEXT_CHUNK))
+        issues += text_issues(doc, plan, secrets, pages, {
+            "text (pdfminer.six)": [miner.get(i, "") for i in pages],
+            "text (PDFium)": [pdfium[i] for i in pages],
+            "glyphs drawn (fonts' own encodings)": [glyphs[i] for i in pages],
+            "text drawn (patterns, masks, Type3 glyphs)": [mapped[i] for i in pages]})
     checks.append(f"searched {len(secrets)} redacted spans and their variants in both texts "
                   "and in the glyphs drawn, read by the fonts' own encodings")
     issues += unpainted_boxes(doc, plan, output)
