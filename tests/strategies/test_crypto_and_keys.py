@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from redactor_plugins.strategies import plugin as strategies
 from redactor_plugins.strategies import keys as strategy_keys
+from redactor_plugins.strategies import plugin as strategies
 from redactor_plugins.strategies.crypto import (
     TOKEN_RE,
     EncryptStrategy,
