@@ -10,6 +10,7 @@ is honoured between pages and engine calls. Nothing here logs or raises document
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +54,8 @@ UPRIGHT_WORDS = 3
 WORD_GAP, MAX_SNAP = 0.2, 0.6
 #: Two readings closer than this share of the line's usual word space are one word.
 SPLIT_GAP = 0.5
+#: A reading with a blank this share of the line's usual word space inside is two words.
+GLUED_GAP = 0.7
 #: Padding of a word's box, as shares of its height (along the line, across it).
 PAD_ALONG, PAD_ACROSS = 0.06, 0.06
 
@@ -151,10 +154,12 @@ def _blank_run(ink: np.ndarray, a: PixelBox, b: PixelBox) -> int:
 
 def _join_split_words(words: list[tuple[str, PixelBox, float, bool]], ink: np.ndarray | None
                       ) -> list[tuple[str, PixelBox, float, bool]]:
-    """Join two readings of a line that are one printed word ("Yilm az"): the second goes
-    on in lower case (or digits after digits), and the blank between them is under half the
-    line's usual word space (its median; 3+ spaces needed) — letters, not words, apart. A
-    false join would hide a name ("Okafor the"), so everything else stays as read."""
+    """Word breaks the engine got wrong, judged by the ink against the line's usual word
+    space (the median blank between its readings; 3+ needed): a reading that glued two
+    words ("AnnaYilmaz") is split (:func:`_split_glued`); two readings of one printed word
+    ("Yilm az") are joined when the second goes on in lower case (or digits after digits)
+    and the blank between them is under :data:`SPLIT_GAP` of the usual space. A false join
+    would hide a name ("Okafor the"), so everything else stays as read."""
     if ink is None:
         return words
     out: list[tuple[str, PixelBox, float, bool]] = []
@@ -163,6 +168,9 @@ def _join_split_words(words: list[tuple[str, PixelBox, float, bool]], ink: np.nd
         if w[3] and line:
             gaps = [_blank_run(ink, x[1], y[1]) for x, y in zip(line, line[1:], strict=False)]
             usual = float(np.median(gaps)) if len(gaps) >= 3 else 0.0
+            if usual > 0:
+                line = [piece for w2 in line for piece in _split_glued(w2, ink, usual)]
+                gaps = [_blank_run(ink, x[1], y[1]) for x, y in zip(line, line[1:], strict=False)]
             joined = [line[0]]
             for gap, nxt in zip(gaps, line[1:], strict=True):
                 prev = joined[-1]
@@ -176,6 +184,35 @@ def _join_split_words(words: list[tuple[str, PixelBox, float, bool]], ink: np.nd
             line = []
         line.append(w)
     return out
+
+
+_GLUED = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z]{2})")
+
+
+def _split_glued(word: tuple[str, PixelBox, float, bool], ink: np.ndarray, usual: float
+                 ) -> list[tuple[str, PixelBox, float, bool]]:
+    """A reading that glued two words ("AnnaYilmaz") split where its text changes case or
+    kind and the ink shows a word space (at least :data:`GLUED_GAP` of the line's usual one)
+    — only when there is exactly one such place, so the split is unambiguous."""
+    text, (x0, y0, x1, y1), conf, new_line = word
+    cuts = [m.start() for m in _GLUED.finditer(text)]
+    if len(cuts) != 1:
+        return [word]
+    cols = ink[max(0, int(y0)):max(0, int(np.ceil(y1))), max(0, int(x0)):max(0, int(x1))]
+    if not cols.size:
+        return [word]
+    filled = cols.any(axis=0)
+    best, at, run = 0, 0, 0
+    for i, f in enumerate(filled):
+        run = 0 if f else run + 1
+        if run > best and filled[:i - run + 1].any():
+            best, at = run, i - run + 1
+    if best < GLUED_GAP * usual or not filled[at + best:].any():
+        return [word]
+    cut = cuts[0]
+    mid = x0 + at + best / 2
+    return [(text[:cut], (x0, y0, mid, y1), conf, new_line),
+            (text[cut:], (mid, y0, x1, y1), conf, False)]
 
 
 def _continues(first: str, second: str) -> bool:

@@ -116,9 +116,13 @@ LINE = "Peter Yilmaz tribunal the court"
 
 
 class _SplitEngine:
-    """Reads LINE word by word but cuts 'Yilmaz' in two, as PP-OCR sometimes does."""
+    """Reads LINE word by word but cuts 'Yilmaz' in two, as PP-OCR sometimes does (with
+    ``glue``: reads 'Peter Yilmaz' as one word instead)."""
 
     id, version = "split", "1"
+
+    def __init__(self, glue: bool = False) -> None:
+        self.glue = glue
 
     def recognize(self, image, ctx):  # type: ignore[no-untyped-def]
         from ocr_fixtures import font
@@ -134,6 +138,10 @@ class _SplitEngine:
                 x0 = draw.textbbox((20, 20), LINE[:start + a], font=f)[2] if start + a else 20
                 x1 = draw.textbbox((20, 20), LINE[:start + b], font=f)[2]
                 words.append(OcrWord(text, (x0 + 1, 22.0, x1 - 1, 68.0), 0.99))
+        if self.glue:
+            first, *_ = words
+            last = words[2]
+            words[:3] = [OcrWord("PeterYilmaz", (first.box[0], 22.0, last.box[2], 68.0), 0.99)]
         return words
 
 
@@ -145,3 +153,14 @@ def test_one_word_read_as_two_is_joined_and_real_words_stay_apart() -> None:
     img = text_image((LINE,), px=40, size=(760, 90), margin=20)
     read = recognize_page(img, RunContext(), _SplitEngine())
     assert [w.text for w in read.words] == LINE.split(" ")
+
+
+def test_two_words_read_as_one_are_split_where_the_ink_has_a_space() -> None:
+    from redactor_plugins.shared.ocr_run import recognize_page
+
+    from redactor.core.context import RunContext
+
+    img = text_image((LINE,), px=40, size=(760, 90), margin=20)
+    read = recognize_page(img, RunContext(), _SplitEngine(glue=True))
+    assert [w.text for w in read.words] == LINE.split(" ")
+    assert read.words[0].box[2] <= read.words[1].box[0]

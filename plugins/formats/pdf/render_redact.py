@@ -29,7 +29,6 @@ written; the file is written whole (no incremental update, no /Prev, one %%EOF).
 
 from __future__ import annotations
 
-import tempfile
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -271,59 +270,14 @@ def image_xobject(out: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
                           ColorSpace=cs, BitsPerComponent=8, Filter=pikepdf.Name.FlateDecode)
 
 
-class ImageSpool:
-    """Rendered page images kept on disk until the output is saved, so memory does not grow
-    with the number of rendered pages: images are written in batches to scratch PDFs in a
-    private folder, re-opened, and copied into the output by reference (qpdf reads their data
-    only when the output is written)."""
-
-    def __init__(self, out: pikepdf.Pdf, folder: Path, batch: int = 24) -> None:
-        self.out, self.folder, self.batch = out, folder, batch
-        self.chunk = pikepdf.new()
-        self.pending: list[tuple[pikepdf.Dictionary, pikepdf.Object]] = []
-        self.opened: list[pikepdf.Pdf] = []
-
-    def add(self, resources: pikepdf.Dictionary, img: Image.Image) -> None:
-        """``resources`` (indirect, in the output) gets ``/XObject /Im0`` = ``img``."""
-        self.pending.append((resources, self.chunk.make_indirect(image_xobject(self.chunk,
-                                                                              img))))
-        if len(self.pending) >= self.batch:
-            self.flush()
-
-    def flush(self) -> None:
-        if not self.pending:
-            return
-        path = self.folder / f"spool-{len(self.opened)}.pdf"
-        self.chunk.Root.Spool = pikepdf.Array([image for _, image in self.pending])
-        self.chunk.save(path, compress_streams=False)
-        self.chunk.close()
-        spooled = pikepdf.open(path)
-        self.opened.append(spooled)
-        for k, (resources, _) in enumerate(self.pending):
-            image = self.out.copy_foreign(spooled.Root.Spool[k])
-            resources.XObject = pikepdf.Dictionary(Im0=image)
-        self.pending = []
-        self.chunk = pikepdf.new()
-
-    def close(self) -> None:
-        self.chunk.close()
-        for spooled in self.opened:
-            spooled.close()
-
-
 def image_page(out: pikepdf.Pdf, src_page: pikepdf.Dictionary, img: Image.Image,
                bbox: tuple[float, float, float, float], extra: bytes,
-               font: pikepdf.Dictionary | None, spool: ImageSpool | None = None
-               ) -> pikepdf.Dictionary:
+               font: pikepdf.Dictionary | None) -> pikepdf.Dictionary:
     media, crop, rot = page_geometry(src_page)
     bx0, by0, bx1, by1 = bbox
     content = (f"q {_fmt(bx1 - bx0)} 0 0 {_fmt(by1 - by0)} {_fmt(bx0)} {_fmt(by0)} cm /Im0 Do Q\n"
                .encode() + extra)
-    if spool is None:
-        resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image_xobject(out, img)))
-    else:
-        resources = out.make_indirect(pikepdf.Dictionary())
-        spool.add(resources, img)
+    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image_xobject(out, img)))
     if font is not None and extra:
         resources.Font = pikepdf.Dictionary(F1=font)
     page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=media, Resources=resources,
@@ -354,8 +308,8 @@ def page_text_words(doc: Document, index: int, redacted: Sequence[tuple[int, int
 
 def build_render_page(out: pikepdf.Pdf, doc: Document, pdoc: pdfium.PdfDocument,
                       src_page: pikepdf.Dictionary, index: int, rects: Sequence[Rect],
-                      plan: RedactionPlan, ctx: RunContext, font: pikepdf.Dictionary,
-                      spool: ImageSpool | None = None) -> pikepdf.Dictionary:
+                      plan: RedactionPlan, ctx: RunContext, font: pikepdf.Dictionary
+                      ) -> pikepdf.Dictionary:
     img, bbox = render_page(pdoc, index, rects, dpi_of(plan, ctx))
     extra = b""
     if option_on(plan, ctx, "pdf_text_layer", True):
@@ -363,7 +317,7 @@ def build_render_page(out: pikepdf.Pdf, doc: Document, pdoc: pdfium.PdfDocument,
     labels = overlay_labels(plan)
     if labels:
         extra += overlay_ops(rects, labels)
-    page = image_page(out, src_page, img, bbox, extra, font, spool)
+    page = image_page(out, src_page, img, bbox, extra, font)
     img.close()
     return page
 
@@ -398,26 +352,21 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
         font = helvetica(out)
         copier = PageCopier(out, doc, plan)
         dpi = dpi_of(plan, ctx)
-        scratch = tempfile.TemporaryDirectory(prefix=".redactor-spool-", dir=dest.parent)
-        spool = ImageSpool(out, Path(scratch.name))
         try:
             _write_pages(doc, plan, ctx, pike, pdoc, out, rects, page_builders, must_render,
-                         copier, spool, font, dpi, limits, how)
-            spool.flush()
+                         copier, font, dpi, limits, how)
             copier.finish()
             neutral_info(out)
             save_whole(out, dest)
         finally:
             out.close()
-            spool.close()
-            scratch.cleanup()
     return how
 
 
 def _write_pages(doc: Document, plan: RedactionPlan, ctx: RunContext, pike: pikepdf.Pdf,
                  pdoc: pdfium.PdfDocument, out: pikepdf.Pdf, rects: Mapping[int, list[Rect]],
                  page_builders: Mapping[int, object] | None, must_render: set[int],
-                 copier: PageCopier, spool: ImageSpool, font: pikepdf.Dictionary, dpi: int,
+                 copier: PageCopier, font: pikepdf.Dictionary, dpi: int,
                  limits: Limits, how: dict[int, str]) -> None:
     """Each page of ``pike`` into ``out``: built by ``page_builders`` (v2), copied, or
     rendered; ``how`` records which."""
@@ -442,7 +391,7 @@ def _write_pages(doc: Document, plan: RedactionPlan, ctx: RunContext, pike: pike
         if built is None:
             check_render_size(doc.source.name, pdoc, i, dpi, limits)
             built = build_render_page(out, doc, pdoc, src.obj, i, page_rects, plan, ctx,
-                                      font, spool)
+                                      font)
             how.setdefault(i, "rendered")
         out.pages.append(pikepdf.Page(built))
 

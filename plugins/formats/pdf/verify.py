@@ -24,7 +24,9 @@ secret in full (:func:`~redactor.plugin_api.hint`).
 from __future__ import annotations
 
 import bisect
+import mmap
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pikepdf
@@ -69,15 +71,25 @@ FORBIDDEN_ANY_KEYS = ("/JS", "/JavaScript", "/EmbeddedFiles", "/EmbeddedFile", "
 _STREAM_DATA = re.compile(rb"stream\r?\n.*?endstream", re.S)
 
 
-def structural_issues(pdf: pikepdf.Pdf, data: bytes) -> tuple[list[str], list[VerificationIssue]]:
+def outside_streams(data: bytes | mmap.mmap) -> Iterator[bytes]:
+    """The file's bytes between stream data (stream data is searched decoded)."""
+    pos = 0
+    for m in _STREAM_DATA.finditer(data):
+        yield bytes(data[pos:m.start()])
+        pos = m.end()
+    yield bytes(data[pos:])
+
+
+def structural_issues(pdf: pikepdf.Pdf, data: bytes | mmap.mmap
+                      ) -> tuple[list[str], list[VerificationIssue]]:
     checks: list[str] = []
     issues: list[VerificationIssue] = []
-    eofs = data.count(b"%%EOF")
+    eofs = sum(1 for _ in re.finditer(rb"%%EOF", data))
     checks.append("exactly one %%EOF (written whole, not incrementally)")
     if eofs != 1:
         issues.append(VerificationIssue("file", f"{eofs} end-of-file markers (incremental update)"))
     checks.append("no /Prev (no earlier revision)")
-    if "/Prev" in pdf.trailer or b"/Prev" in data:
+    if "/Prev" in pdf.trailer or re.search(rb"/Prev", data):
         issues.append(VerificationIssue("file", "a /Prev pointer to an earlier revision"))
     checks.append("not encrypted")
     if pdf.is_encrypted or "/Encrypt" in pdf.trailer:
@@ -274,8 +286,8 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
     search = ByteSearch(needles(secrets, expected))
     checks: list[str] = ["re-opened the written file"]
     issues: list[VerificationIssue] = []
-    data = output.read_bytes()
-    with pikepdf.open(output) as pdf:
+    with output.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data, \
+            pikepdf.open(output) as pdf:
         s_checks, s_issues = structural_issues(pdf, data)
         checks += s_checks
         issues += s_issues
@@ -285,11 +297,9 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
                 "file", f"{len(pdf.pages)} pages instead of {doc.page_count}"))
         n_pages = len(pdf.pages)
         found, glyphs, mapped, rendered = object_issues(pdf, search, ctx)
-    # the raw bytes outside stream data (stream data is searched decoded above)
-    outside = _STREAM_DATA.sub(b"stream endstream", data)
-    del data
-    for needle in search.in_bytes(outside):
-        found.setdefault(needle, "raw bytes")
+        for gap in outside_streams(data):  # the raw bytes outside stream data
+            for needle in search.in_bytes(gap):
+                found.setdefault(needle, "raw bytes")
     issues += [VerificationIssue(where, f"{needle.describe()} survives")
                for needle, where in found.items()]
     checks.append(f"searched {len(search.needles)} redacted strings in every object (streams "
