@@ -58,7 +58,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LINES_PER_PAGE = 48
 FAST_PLUGINS = ("redactor_plugins.formats.txt.plugin", "redactor_plugins.formats.docx.plugin", "redactor_plugins.formats.pdf.plugin",
                 "redactor_plugins.detectors.patterns.plugin", "redactor_plugins.detectors.terms.plugin",
-                "redactor_plugins.strategies.basic")
+                "redactor_plugins.strategies.plugin")
 
 
 def source_lines(pages: int) -> list[str]:

@@ -48,7 +48,7 @@ def build(path: Path, pages: int) -> None:
 def run(src: Path, out: Path, **options: str) -> tuple[float, float, dict[int, str]]:
     # only the PDF plugin, the term list and the strategies: this measures the PDF path
     host = PluginHost(builtins=("redactor_plugins.formats.pdf.plugin", "redactor_plugins.detectors.terms.plugin",
-                                "redactor_plugins.strategies.basic"),
+                                "redactor_plugins.strategies.plugin"),
                       load_entrypoints=False, load_user_folder=False)
     policy = load_policy("default").with_terms(always=NAMES)
     if options:
