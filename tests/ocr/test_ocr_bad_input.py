@@ -11,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import cli, make_pipeline, needs_ocr
 from ocr_fixtures import ID_NUMBER, NAME, text_image
+from ocr_helpers import cli, make_pipeline, needs_ocr
 from PIL import Image
 
 from redactor.core.context import RunContext

@@ -8,9 +8,9 @@ import sys
 import textwrap
 
 import pytest
-from conftest import ROOT, engine, make_pipeline, needs_ocr, needs_tesseract, tesseract_installed
 from network_guard import BLOCK_NETWORK
 from ocr_fixtures import CARD_LINES, ID_NUMBER, NAME, text_image
+from ocr_helpers import ROOT, engine, make_pipeline, needs_ocr, needs_tesseract, tesseract_installed
 from PIL import Image
 from redactor_plugins.shared.ocr_run import assemble, recognize_page
 

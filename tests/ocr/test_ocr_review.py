@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import make_pipeline, needs_ocr
 from ocr_fixtures import ID_NUMBER, NAME, text_image
+from ocr_helpers import make_pipeline, needs_ocr
 
 from redactor.core.context import CancelToken, RunContext
 from redactor.core.errors import CancelledError

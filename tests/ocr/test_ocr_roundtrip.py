@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import cli, needs_ocr, ocr_text, tesseract_installed
 from ocr_fixtures import (
     ID_NUMBER,
     NAME,
@@ -24,6 +23,7 @@ from ocr_fixtures import (
     pdf_with_pages,
     text_image,
 )
+from ocr_helpers import cli, needs_ocr, ocr_text, tesseract_installed
 from PIL import Image
 
 pytestmark = needs_ocr
