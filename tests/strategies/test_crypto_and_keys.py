@@ -66,7 +66,7 @@ def test_hash_is_keyed_consistent_per_entity(env_keys: dict[str, str],
     assert again == reps
     salted = replace_all(HashStrategy(), doc, RunContext(), options={"hash_salt": "x"})[1]
     assert salted[0] != reps[0]
-    from conftest import new_key
+    from key_helpers import new_key
 
     monkeypatch.setenv("REDACTOR_KEY_HASH", new_key())
     assert replace_all(HashStrategy(), doc, RunContext())[1][0] != reps[0]
@@ -98,7 +98,7 @@ def test_reveal_with_the_wrong_key_fails_clearly(env_keys: dict[str, str],
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     doc = make_doc(TEXT, ITEMS)
     out, _ = replace_all(EncryptStrategy(), doc, RunContext())
-    from conftest import new_key
+    from key_helpers import new_key
 
     with pytest.raises(UsageError, match="does not match"):
         reveal_text(base64.b64decode(new_key()), out)

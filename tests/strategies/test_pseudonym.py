@@ -110,7 +110,7 @@ def test_same_key_same_pseudonyms_different_key_different(monkeypatch: pytest.Mo
     text = ". ".join(names)
     items = [(n, "PERSON") for n in names]
     first = pseudonyms(text, items)
-    from conftest import new_key
+    from key_helpers import new_key
 
     monkeypatch.setenv("REDACTOR_KEY_PSEUDONYM", new_key())
     other = pseudonyms(text, items)
