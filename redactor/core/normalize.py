@@ -24,6 +24,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from html.entities import html5
+from typing import Any
 
 from redactor.core.model import Document, Finding, Segment, Span
 
@@ -124,13 +125,7 @@ def _rewrite(view: Mapped, pattern: re.Pattern[str],
     changed = False
 
     def copy(a: int, b: int) -> None:
-        out.append(text[a:b])
-        if vs is None or ve is None:
-            starts.extend(range(a, b))
-            ends.extend(range(a + 1, b + 1))
-        else:
-            starts.extend(vs[a:b])
-            ends.extend(ve[a:b])
+        _copy_span(text, vs, ve, a, b, out, starts, ends)
 
     for m in pattern.finditer(text):
         rep = fn(m)
@@ -181,13 +176,7 @@ def _characters(view: Mapped, tags: str) -> Mapped:
         return view.span(a, b)
 
     def copy(a: int, b: int) -> None:
-        out.append(text[a:b])
-        if vs is None or ve is None:
-            starts.extend(range(a, b))
-            ends.extend(range(a + 1, b + 1))
-        else:
-            starts.extend(vs[a:b])
-            ends.extend(ve[a:b])
+        _copy_span(text, vs, ve, a, b, out, starts, ends)
 
     for m in special.finditer(text):
         a, b = m.span()
@@ -423,3 +412,15 @@ def detection_views(doc: Document) -> list[DetectionView]:
         document = doc if mapped.identity else _view_document(doc, mapped)
         views.append(DetectionView(document, mapped, only_tags))
     return views
+
+
+def _copy_span(text: str, vs: Any, ve: Any, a: int, b: int, out: list[str],
+               starts: list[int], ends: list[int]) -> None:
+    """Copy ``text[a:b]`` unchanged into a view being built, with its original offsets."""
+    out.append(text[a:b])
+    if vs is None or ve is None:
+        starts.extend(range(a, b))
+        ends.extend(range(a + 1, b + 1))
+    else:
+        starts.extend(vs[a:b])
+        ends.extend(ve[a:b])
