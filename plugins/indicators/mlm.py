@@ -3,8 +3,9 @@
 Only ``onnxruntime``, ``tokenizers`` and ``numpy`` are used (no torch, no network). A model
 folder holds ``model.onnx``, ``tokenizer.json`` and ``config.json``:
 
-* the project's own model (``resources/models/mlm``) takes an extra ``positions`` input and
-  returns logits only at those positions (cheap);
+* the project's own model (``resources/models/mlm``) takes extra ``positions`` and ``targets``
+  inputs and returns only log p(target) at those positions (the log-softmax runs inside the
+  graph; packs before 1.1 return logits at the positions);
 * a user-imported Hugging Face masked LM (``redactor models import``) returns logits for every
   position (``[B, T, V]``); the runtime picks the requested positions itself.
 
@@ -26,7 +27,13 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
-from redactor_plugins.shared.onnx_sessions import default_providers, session_options  # noqa: E402
+from redactor_plugins.shared.onnx_runs import reference_path, run  # noqa: E402
+from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
+    default_providers,
+    device,
+    on_gpu,
+    session_options,
+)
 from redactor_plugins.shared.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
@@ -79,7 +86,7 @@ _cache: dict[tuple[str, int, str], MaskedLM] = {}
 def load_mlm(model_dir: str | os.PathLike[str] | None = None, threads: int = 2) -> MaskedLM:
     """A cached :class:`MaskedLM` per folder (models load once per process)."""
     d = Path(model_dir) if model_dir else default_mlm_dir()
-    key = (str(d.resolve()), int(threads), "")
+    key = (str(d.resolve()), int(threads), device())  # one per device (--device)
     if key not in _cache:
         verify_model_pack(d)
         _cache[key] = MaskedLM(d, threads=threads)
@@ -110,6 +117,9 @@ class MaskedLM:
         self.session = ort.InferenceSession(str(d / "model.onnx"), so, providers=providers)
         self.inputs = {i.name for i in self.session.get_inputs()}
         self.has_positions = "positions" in self.inputs
+        self.batch_scale = 8 if on_gpu(self.session) else 1  # a GPU wants large batches
+        # packs since 1.1 pick log p(target) inside the graph (training/mlm/add_target_logprobs.py)
+        self.has_targets = "targets" in self.inputs
         self.max_len = int(self.config.get("max_position_embeddings", 512))
 
     # -- tokenisation ----------------------------------------------------------------------
@@ -144,6 +154,7 @@ class MaskedLM:
         # batch rows with similar numbers of scored positions and window lengths: the MLM head
         # costs 30,522 x 384 per position, so padding positions is what wastes time
         rows.sort(key=lambda r: (len(r[2]), len(r[1])))
+        batch_size *= self.batch_scale
         for b in range(0, len(rows), batch_size):
             chunk = rows[b : b + batch_size]
             for qi, lp in zip((r[0] for r in chunk), self._run(chunk), strict=True):
@@ -166,11 +177,21 @@ class MaskedLM:
         feed = {"input_ids": ids, "attention_mask": att}
         if "token_type_ids" in self.inputs:
             feed["token_type_ids"] = np.zeros_like(ids)
+        if self.has_targets and not reference_path():
+            tgt = np.zeros((B, P), dtype=np.int64)
+            for i, (_, _, p, orig) in enumerate(chunk):
+                tgt[i, : len(p)] = orig
+            feed["positions"] = pos
+            feed["targets"] = tgt
+            lp_all = run(self.session, "mlm", ["target_logprobs"], feed)[0]
+            return [lp_all[i, : len(r[2])].astype(np.float32) for i, r in enumerate(chunk)]
         if self.has_positions:
             feed["positions"] = pos
-            logits = self.session.run(None, feed)[0]
+            if self.has_targets:
+                feed["targets"] = np.zeros((B, P), dtype=np.int64)
+            logits = run(self.session, "mlm", ["logits"], feed)[0]
         else:
-            full = self.session.run(None, feed)[0]
+            full = run(self.session, "mlm", ["logits"], feed)[0]
             logits = np.take_along_axis(full, pos[:, :, None], axis=1)
         logits = logits.astype(np.float32, copy=False)
         m = logits.max(-1, keepdims=True)

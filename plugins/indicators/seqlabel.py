@@ -17,7 +17,13 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
-from redactor_plugins.shared.onnx_sessions import default_providers, session_options  # noqa: E402
+from redactor_plugins.shared.onnx_runs import run  # noqa: E402
+from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
+    default_providers,
+    device,
+    on_gpu,
+    session_options,
+)
 from redactor_plugins.shared.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
@@ -31,13 +37,13 @@ def default_seqlabel_dir() -> Path:
     return resource_path("models", "seqlabel")
 
 
-_cache: dict[tuple[str, int], SeqLabeller] = {}
+_cache: dict[tuple[str, int, str], SeqLabeller] = {}
 
 
 def load_seqlabeller(model_dir: str | os.PathLike[str] | None = None, threads: int = 2
                      ) -> SeqLabeller:
     d = Path(model_dir) if model_dir else default_seqlabel_dir()
-    key = (str(d.resolve()), int(threads))
+    key = (str(d.resolve()), int(threads), device())  # one per device (--device)
     if key not in _cache:
         verify_model_pack(d)
         _cache[key] = SeqLabeller(d, threads=threads)
@@ -65,7 +71,7 @@ class SeqLabeller:
         self.inputs = {i.name for i in self.session.get_inputs()}
         self.inner = window - 2
         self.step = max(1, self.inner - overlap)
-        self.batch_size = batch_size
+        self.batch_size = batch_size * (8 if on_gpu(self.session) else 1)
 
     def token_probs(self, text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(starts, ends, P(MASK)) per word piece of ``text``."""
@@ -92,7 +98,7 @@ class SeqLabeller:
             feed = {"input_ids": x, "attention_mask": att}
             if "token_type_ids" in self.inputs:
                 feed["token_type_ids"] = np.zeros_like(x)
-            logits = self.session.run(None, feed)[0].astype(np.float64)
+            logits = run(self.session, "seqlabel", None, feed)[0].astype(np.float64)
             z = logits - logits.max(-1, keepdims=True)
             p = np.exp(z) / np.exp(z).sum(-1, keepdims=True)
             for i, s in enumerate(chunk):

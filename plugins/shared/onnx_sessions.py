@@ -14,13 +14,17 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import onnxruntime as ort  # noqa: E402
 
-__all__ = ["default_providers", "session_options"]
+__all__ = ["CUDA_MISSING", "default_providers", "device", "on_gpu", "session_options"]
 
 
 def session_options(threads: int = 0) -> ort.SessionOptions:
     """Options for a CPU/GPU inference session: ``threads`` intra-op threads (0 = the
-    runtime's default), one inter-op thread, quiet logs, full graph optimisation."""
+    runtime's default), one inter-op thread, quiet logs, full graph optimisation.
+    ``REDACTOR_ORT_THREADS=N`` overrides ``threads`` (batch workers set it: cores ÷ workers)."""
     so = ort.SessionOptions()
+    override = os.environ.get("REDACTOR_ORT_THREADS", "").strip()
+    if override.isdigit() and int(override) > 0:
+        threads = int(override)
     if threads > 0:
         so.intra_op_num_threads = int(threads)
     so.inter_op_num_threads = 1
@@ -32,7 +36,32 @@ def session_options(threads: int = 0) -> ort.SessionOptions:
     return so
 
 
+CUDA_MISSING = ("the GPU was asked for (--device cuda / REDACTOR_DEVICE=cuda) but ONNX Runtime "
+                "offers no CUDA provider here: install the GPU build (pip install "
+                "'redactor[gpu]', which replaces onnxruntime by onnxruntime-gpu) and a CUDA 12 "
+                "driver, or run with --device cpu")
+
+
+def device() -> str:
+    """The device the user chose: ``REDACTOR_DEVICE`` = ``auto`` (default), ``cpu`` or ``cuda``
+    (the CLI's ``--device`` sets it, so batch workers inherit it)."""
+    value = os.environ.get("REDACTOR_DEVICE", "auto").strip().lower() or "auto"
+    return value if value in ("auto", "cpu", "cuda") else "auto"
+
+
 def default_providers() -> list[str]:
-    """The CUDA provider first where onnxruntime-gpu offers it, else the CPU."""
+    """The execution providers for ``device()``: ``cuda`` → CUDA then CPU (an error naming the
+    fix when CUDA is absent), ``cpu`` → CPU only, ``auto`` → CUDA where onnxruntime-gpu offers
+    it, else the CPU."""
     avail = ort.get_available_providers()
+    choice = device()
+    if choice == "cpu":
+        return ["CPUExecutionProvider"]
+    if choice == "cuda" and "CUDAExecutionProvider" not in avail:
+        raise RuntimeError(CUDA_MISSING)
     return [p for p in ("CUDAExecutionProvider", "CPUExecutionProvider") if p in avail]
+
+
+def on_gpu(session: ort.InferenceSession) -> bool:
+    """Whether ``session`` runs on the CUDA provider (larger batches pay off there)."""
+    return "CUDAExecutionProvider" in session.get_providers()

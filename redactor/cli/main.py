@@ -23,6 +23,7 @@ from redactor import __version__
 from redactor.cli import plugins_cmd
 from redactor.cli.commands import CommandRegistry
 from redactor.cli.consent import ask_search_consent
+from redactor.cli.device import apply_device
 from redactor.core.errors import RedactorError, UsageError
 from redactor.plugin_api import API_VERSION
 
@@ -63,6 +64,10 @@ def build_parser(commands: CommandRegistry) -> argparse.ArgumentParser:
                              "id NAME, e.g. ner (repeatable)")
     parser.add_argument("--no-plugins", action="store_true",
                         help="load only built-in plugins (no entry points, no user folder)")
+    parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default=None,
+                        help="where the models run: auto (the GPU when onnxruntime-gpu finds "
+                             "CUDA, else the CPU; default), cpu, or cuda (an error without "
+                             "a GPU); also REDACTOR_DEVICE")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     p = sub.add_parser("analyze", help="detect identifiers and show the proposed decisions")
@@ -402,6 +407,7 @@ def _dispatch(argv: list[str], debug: bool) -> int:
         if args.command is None:
             parser.print_help()
             return EXIT_USAGE
+        apply_device(args.device)
         handler = BUILTIN_COMMANDS.get(args.command)
         return handler(args) if handler is not None else registry.run(args)
     except BrokenPipeError:

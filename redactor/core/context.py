@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,6 +76,11 @@ class RunContext:
     reading and writing, so that formats read scans and pictures without importing an
     engine; empty: nothing is OCR'd)."""
 
+    timings: dict[str, float] = field(default_factory=dict)
+    """Seconds per pipeline stage (``read``, ``detect:<id>``, ``overlaps``, ``entities``,
+    ``risk:<id>``, ``decide``), added up over the run (``benchmarks/bench_pipeline.py`` prints
+    them). Names and numbers only."""
+
     def check(self) -> None:
         """Raise :class:`CancelledError` if the run was cancelled."""
         self.cancel.raise_if_cancelled()
@@ -83,3 +90,12 @@ class RunContext:
         a strategy keeps its numbering so that every mention of an entity, and every document
         sharing the memo, gets the same replacement."""
         return self.memo.setdefault(component_id, {})
+
+    @contextmanager
+    def timed(self, stage: str) -> Iterator[None]:
+        """Add the time spent inside the ``with`` block to :attr:`timings` under ``stage``."""
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings[stage] = self.timings.get(stage, 0.0) + time.perf_counter() - t0

@@ -103,7 +103,8 @@ class Pipeline:
         ctx.check()
         self.hand_ocr_engines(ctx)
         try:
-            doc = reg.component.read(path, ctx)
+            with ctx.timed("read"):
+                doc = reg.component.read(path, ctx)
         except RedactorError:
             raise
         except MemoryError as exc:
@@ -135,8 +136,9 @@ class Pipeline:
             ctx.check()
             ctx.progress(f"detect:{reg.id}", n / max(1, len(detectors)))
             for view in views:
-                found = self.host.call(reg.plugin, reg.id, "detect", lambda c=reg.component,
-                                       d=view.document: list(c.detect(d, ctx)))
+                with ctx.timed(f"detect:{reg.id}"):
+                    found = self.host.call(reg.plugin, reg.id, "detect", lambda c=reg.component,
+                                           d=view.document: list(c.detect(d, ctx)))
                 if not found:
                     continue
                 valid, broken = invalid_findings(found, view.document)
@@ -147,7 +149,8 @@ class Pipeline:
                 if on_findings is not None:
                     on_findings(valid)
         ctx.check()
-        resolved = self.host.pm.hook.resolve_overlaps(findings=raw, document=doc)
+        with ctx.timed("overlaps"):
+            resolved = self.host.pm.hook.resolve_overlaps(findings=raw, document=doc)
         return list(resolved or [])
 
     def assess(self, doc: Document, findings: Sequence[Finding], entities: Sequence[Any],
@@ -168,8 +171,9 @@ class Pipeline:
         for n, reg in enumerate(indicators):
             ctx.check()
             ctx.progress(f"risk:{reg.id}", n / max(1, len(indicators)))
-            out = self.host.call(reg.plugin, reg.id, "assess",
-                                 lambda c=reg.component: list(c.assess(doc, findings, entities, ctx)))
+            with ctx.timed(f"risk:{reg.id}"):
+                out = self.host.call(reg.plugin, reg.id, "assess", lambda c=reg.component:
+                                     list(c.assess(doc, findings, entities, ctx)))
             if out is None:
                 continue
             problem = signals_problem(out, len(findings))
@@ -210,14 +214,16 @@ class Pipeline:
         if ctx.policy is None:
             ctx.policy = self.policy
         findings = self.detect(doc, ctx, on_findings)
-        entities = group_entities(findings, doc.text)
-        ent_of = entity_index(entities, len(findings))
+        with ctx.timed("entities"):
+            entities = group_entities(findings, doc.text)
+            ent_of = entity_index(entities, len(findings))
         signals = self.assess(doc, findings, entities, ctx)
-        combined = self.combine(findings, signals)
-        decisions = decide(findings, entities, ent_of, combined, self.policy)
-        decisions = triage(findings, signals, decisions, self.policy)  # uncertain → REVIEW
-        # findings beside words OCR read with low confidence go to review (docs/ocr.md)
-        decisions, ocr_notes = review_low_confidence(doc, findings, entities, decisions)
+        with ctx.timed("decide"):
+            combined = self.combine(findings, signals)
+            decisions = decide(findings, entities, ent_of, combined, self.policy)
+            decisions = triage(findings, signals, decisions, self.policy)  # uncertain → REVIEW
+            # findings beside words OCR read with low confidence go to review (docs/ocr.md)
+            decisions, ocr_notes = review_low_confidence(doc, findings, entities, decisions)
         ctx.progress("analysed", 1.0)
         analysis = Analysis(doc, tuple(findings), entities, ent_of, signals, combined, decisions,
                             self.policy, tuple(collapse(self.host.take_failures())),

@@ -129,6 +129,11 @@ class _Name:
     ambiguous: bool
 
 
+#: the eight possible (immutable) name records, shared by every name (fast start-up)
+_NAME_VALUES = {(g, s, a): _Name(g, s, a) for g in (False, True) for s in (False, True)
+                for a in (False, True)}
+
+
 @dataclass(frozen=True, slots=True)
 class _Tok:
     start: int
@@ -170,26 +175,32 @@ class Gazetteer:
             label = Label(spec["label"])
             cased = spec["match"] == "cased"
             if role in ("given", "surname"):
+                given, surname = role == "given", role == "surname"
+                names, shared = self.names, _NAME_VALUES
                 for text, amb in spec["entries"]:
-                    prev = self.names.get(text)
-                    self.names[text] = _Name(
-                        given=(prev.given if prev else False) or role == "given",
-                        surname=(prev.surname if prev else False) or role == "surname",
-                        ambiguous=bool(amb) and (prev.ambiguous if prev else True),
-                    )
+                    prev = names.get(text)
+                    if prev is None:
+                        names[text] = shared[given, surname, bool(amb)]
+                    else:
+                        names[text] = shared[prev.given or given, prev.surname or surname,
+                                             bool(amb) and prev.ambiguous]
                 continue
+            subtype = spec["subtype"]
+            proper = cased and name in ("nationalities", "countries", "languages", "religions",
+                                        "ethnic_groups")
+            index, max_len, findall = self.index, self.max_len, _TOKEN.findall
             for text, amb in spec["entries"]:
-                toks = tokenize(text)
-                if not toks:
+                words = findall(text)  # what tokenize() finds, without its objects (start-up)
+                if not words:
                     continue
-                key = tuple(t.key for t in toks)
-                entry = _Entry(name, label, spec["subtype"], cased, role, bool(amb),
-                               tuple(t.cap for t in toks))
-                self.index.setdefault(key, []).append(entry)
-                self.max_len[key[0]] = max(self.max_len.get(key[0], 0), len(key))
-                if cased and name in ("nationalities", "countries", "languages", "religions",
-                                      "ethnic_groups") and len(toks) == 1 and not amb:
-                    self.proper_non_names.add(toks[0].text)
+                key = tuple(_key(w) for w in words)
+                entry = _Entry(name, label, subtype, cased, role, bool(amb),
+                               tuple(w[0].isupper() for w in words))
+                index.setdefault(key, []).append(entry)
+                if max_len.get(key[0], 0) < len(key):
+                    max_len[key[0]] = len(key)
+                if proper and len(words) == 1 and not amb:
+                    self.proper_non_names.add(words[0])
         for entries in self.index.values():
             entries.sort(key=lambda e: (-_PRIORITY.get(e.list_name, 0), e.ambiguous))
 

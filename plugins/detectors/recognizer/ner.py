@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 import re
 import threading
 from collections.abc import Iterator
@@ -178,13 +179,13 @@ def model_available(path: Path | None = None) -> tuple[bool, str]:
 
 
 _LOCK = threading.Lock()
-_MODELS: dict[tuple[Path, int], Any] = {}
+_MODELS: dict[tuple[Path, int, str], Any] = {}
 
 
 def load_model(path: Path | None = None, threads: int = 0) -> Any:
     """The NER model, loaded once per process and folder (thread-safe)."""
     path = (path or default_model_dir()).resolve()
-    key = (path, threads)
+    key = (path, threads, os.environ.get("REDACTOR_DEVICE", "auto"))  # one per device
     with _LOCK:
         model = _MODELS.get(key)
         if model is None:

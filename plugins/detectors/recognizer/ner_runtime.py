@@ -25,7 +25,12 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
-from redactor_plugins.shared.onnx_sessions import default_providers, session_options  # noqa: E402
+from redactor_plugins.shared.onnx_runs import run  # noqa: E402
+from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
+    default_providers,
+    on_gpu,
+    session_options,
+)
 from redactor_plugins.shared.tokenizer_calls import encode_document  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 
@@ -115,6 +120,8 @@ class NerModel:
             providers = default_providers()
         self.session = ort.InferenceSession(str(d / "model.onnx"), so, providers=providers)
         self._inputs = {i.name for i in self.session.get_inputs()}
+        if on_gpu(self.session):  # a GPU wants large batches
+            self.batch_size *= 8
 
     def _token_id(self, tok: str, default: int) -> int:
         i = self.tokenizer.token_to_id(tok)
@@ -135,7 +142,8 @@ class NerModel:
             feed = {"input_ids": ids, "attention_mask": att}
             if "token_type_ids" in self._inputs:
                 feed["token_type_ids"] = np.zeros_like(ids)
-            logits = self.session.run(None, {k2: v for k2, v in feed.items() if k2 in self._inputs})[0]
+            logits = run(self.session, "ner", None,
+                         {k2: v for k2, v in feed.items() if k2 in self._inputs})[0]
             z = logits - logits.max(-1, keepdims=True)
             p = np.exp(z)
             p /= p.sum(-1, keepdims=True)

