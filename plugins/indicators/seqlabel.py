@@ -24,8 +24,7 @@ from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     on_gpu,
     session_options,
 )
-from redactor_plugins.shared.tokenizer_calls import encode_document  # noqa: E402
-from tokenizers import Tokenizer  # noqa: E402
+from redactor_plugins.shared.tokenizer_calls import encode_document, load_tokenizer  # noqa: E402
 
 from redactor.plugin_api import resource_path, verify_model_pack  # noqa: E402
 
@@ -60,9 +59,8 @@ class SeqLabeller:
         self.config = json.loads((d / "config.json").read_text()) if (d / "config.json").is_file() else {}
         labels = self.config.get("id2label") or {"0": "NO_MASK", "1": "MASK"}
         self.mask_index = int(next((k for k, v in labels.items() if v == "MASK"), 1))
-        self.tok = Tokenizer.from_file(str(d / "tokenizer.json"))
-        self.tok.no_truncation()
-        self.tok.no_padding()
+        # the key shares the NER's tokenisation of a document when the tokenizers are the same
+        self.tok, self.tok_key = load_tokenizer(d / "tokenizer.json")
         vocab = self.tok.get_vocab()
         self.cls_id, self.sep_id = int(vocab.get("[CLS]", 101)), int(vocab.get("[SEP]", 102))
         so = session_options(max(1, int(threads)))
@@ -75,7 +73,7 @@ class SeqLabeller:
 
     def token_probs(self, text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(starts, ends, P(MASK)) per word piece of ``text``."""
-        enc = encode_document(self.tok, text)
+        enc = encode_document(self.tok, text, self.tok_key)
         ids = np.asarray(enc.ids, dtype=np.int64)
         offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
         n = len(ids)

@@ -15,7 +15,6 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -144,6 +143,8 @@ def build_index(folder: Path, path: Path, *, workers: int = 2,
             results: Iterable[Any] = map(_read_one, files)
             pool = None
         else:
+            from concurrent.futures import ProcessPoolExecutor  # only when indexing (start-up)
+
             pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker)
             results = pool.map(_read_one, files, chunksize=8)
         try:

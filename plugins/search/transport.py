@@ -6,8 +6,6 @@ Nothing here logs a query: log lines name the provider, the HTTP status and the 
 
 from __future__ import annotations
 
-import email.utils
-import http.cookiejar
 import logging
 import threading
 import time
@@ -67,6 +65,8 @@ def _client(timeout: float, trust_env: bool) -> Any:
     with _clients_lock:
         client = _clients.get(key)
         if client is None:
+            import http.cookiejar  # only with the network on (start-up)
+
             no_cookies = http.cookiejar.CookieJar(
                 policy=http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
             client = httpx.Client(
@@ -88,6 +88,8 @@ def retry_after(value: str | None) -> float | None:
     except ValueError:
         pass
     try:
+        import email.utils
+
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return None

@@ -311,13 +311,31 @@ BUILTIN_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
+#: global options that take a value (the word after them is not the command)
+_VALUED_GLOBALS = ("--disable-plugin", "--device")
+
+
+def _command_name(argv: Sequence[str]) -> str | None:
+    """The command word of ``argv``: the first word that is neither an option nor the value
+    of a global option (``redactor --device cpu analyze …`` → ``analyze``)."""
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a in _VALUED_GLOBALS:
+            skip = True
+        elif not a.startswith("-"):
+            return a
+    return None
+
+
 def _plugin_commands(argv: Sequence[str]) -> CommandRegistry:
     """Collect plugin commands (loading plugins only when a non-built-in command is used)."""
     registry = CommandRegistry()
     from redactor.cli import builtin_commands
 
     builtin_commands.register(registry)
-    wanted = next((a for a in argv if not a.startswith("-")), None)
+    wanted = _command_name(argv)
     if wanted is None or wanted in BUILTIN_COMMANDS or wanted in registry.names():
         return registry
     try:

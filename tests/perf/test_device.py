@@ -58,3 +58,11 @@ def test_cuda_gives_the_cpu_findings(tmp_path, monkeypatch):
     monkeypatch.setenv("REDACTOR_DEVICE", "cuda")
     gpu = analyse([f])
     assert [r[:4] for r in cpu[0]] == [r[:4] for r in gpu[0]]
+
+
+def test_the_device_value_is_not_taken_for_a_command():
+    from redactor.cli.main import _command_name
+
+    assert _command_name(["--device", "cpu", "analyze", "x.txt"]) == "analyze"
+    assert _command_name(["--disable-plugin", "ner", "--debug", "redact", "a"]) == "redact"
+    assert _command_name(["--debug"]) is None

@@ -189,13 +189,18 @@ class Gazetteer:
             proper = cased and name in ("nationalities", "countries", "languages", "religions",
                                         "ethnic_groups")
             index, max_len, findall = self.index, self.max_len, _TOKEN.findall
+            entries: dict[tuple[bool, tuple[bool, ...]], _Entry] = {}  # equal entries shared
             for text, amb in spec["entries"]:
                 words = findall(text)  # what tokenize() finds, without its objects (start-up)
                 if not words:
                     continue
-                key = tuple(_key(w) for w in words)
-                entry = _Entry(name, label, subtype, cased, role, bool(amb),
-                               tuple(w[0].isupper() for w in words))
+                # ASCII: casefold is lower() and there is no ’ to replace
+                key = (tuple(findall(text.lower())) if text.isascii()
+                       else tuple(_key(w) for w in words))
+                shape = (bool(amb), tuple(w[0].isupper() for w in words))
+                entry = entries.get(shape)
+                if entry is None:
+                    entry = entries[shape] = _Entry(name, label, subtype, cased, role, *shape)
                 index.setdefault(key, []).append(entry)
                 if max_len.get(key[0], 0) < len(key):
                     max_len[key[0]] = len(key)

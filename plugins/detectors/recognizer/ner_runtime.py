@@ -31,8 +31,7 @@ from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     on_gpu,
     session_options,
 )
-from redactor_plugins.shared.tokenizer_calls import encode_document  # noqa: E402
-from tokenizers import Tokenizer  # noqa: E402
+from redactor_plugins.shared.tokenizer_calls import encode_document, load_tokenizer  # noqa: E402
 
 from redactor.plugin_api import resource_path  # noqa: E402
 
@@ -109,9 +108,8 @@ class NerModel:
         if self.window < 8 or not 0 <= self.overlap < self.window - 2:
             raise ValueError("window must be >= 8 and overlap < window - 2")
         self.batch_size = max(1, batch_size)
-        self.tokenizer = Tokenizer.from_file(str(d / "tokenizer.json"))
-        self.tokenizer.no_truncation()
-        self.tokenizer.no_padding()
+        # the key lets the sequence labeller reuse this tokenisation (same tokenizer file)
+        self.tokenizer, self.tok_key = load_tokenizer(d / "tokenizer.json")
         self.cls_id = self._token_id("[CLS]", 101)
         self.sep_id = self._token_id("[SEP]", 102)
         self.pad_id = self._token_id("[PAD]", 0)
@@ -153,7 +151,7 @@ class NerModel:
 
     def token_probabilities(self, text: str) -> tuple[list[_Piece], np.ndarray]:
         """Word pieces of ``text`` and their label probabilities (n_pieces, n_labels)."""
-        enc = encode_document(self.tokenizer, text)
+        enc = encode_document(self.tokenizer, text, self.tok_key)
         pieces = [
             _Piece(s, e, -1 if w is None else int(w))
             for (s, e), w in zip(enc.offsets, enc.word_ids, strict=True)
