@@ -2,27 +2,40 @@
 
 ``DaskEngine(setup, scheduler="tcp://host:8786")`` connects to a running scheduler; without a
 scheduler it starts a :class:`distributed.LocalCluster` (processes, loopback, no dashboard).
-A :class:`RedactorWorkerPlugin` builds the pipeline once per worker (per worker thread), so
-the models load once. Inputs and outputs are on a path every worker shares, or, with
-``stream``, travel as bytes: the worker redacts and verifies in its own temporary folder and
-the client writes the verified bytes atomically. Dask re-runs the task of a worker that died;
-a task that kills workers repeatedly ends as ``KilledWorker`` (``failed``).
+Each task carries the batch's recipe (:class:`RedactionSetup`, about a kilobyte) and runs its
+file in a redaction process of its Dask worker's for that recipe (:func:`redaction_process`):
+a one-worker :class:`~redactor.batch.engines.ProcessEngine` that builds the pipeline and loads
+the models once and serves the following files (:func:`~redactor.batch.engines.run_in`); a
+:class:`RedactorWorkerPlugin` starts one on every worker as it joins, so the models load before
+the first file. Batches with other settings on the same cluster, even at the same time, never
+use each other's processes. That process is what makes the per-file time limit hold on a
+cluster: a file that runs out of time is stopped by ending it, not the Dask worker, and a new
+one takes its place; a crashing native library takes it down, not the Dask worker.
+Inputs and outputs are on a path every worker shares, or, with ``stream``, travel as bytes:
+the worker redacts and verifies in its own temporary folder and the client writes the verified
+bytes atomically. Dask re-runs the task of a Dask worker that died; a task that kills workers
+repeatedly ends as ``KilledWorker`` (``failed``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import logging
 import os
+import pickle
 import shutil
 import tempfile
 import threading
+import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from redactor.batch.engines import Result, Task, run_task
+from redactor.batch.engines import ProcessEngine, Result, Task, run_in
 from redactor.core.errors import UsageError
 from redactor.core.redact_one import (
     CANCELLED,
@@ -31,12 +44,80 @@ from redactor.core.redact_one import (
     REFUSED,
     RedactionRecord,
     RedactionSetup,
-    build_pipeline,
     default_threads,
-    warm_up,
 )
 
 PLUGIN_NAME = "redactor-batch"
+#: seconds after which a recipe's idle redaction processes are stopped once tasks of another
+#: recipe arrive (a cluster that served other settings before does not keep their models)
+IDLE_RECIPE_S = 120.0
+
+
+class _Pool:
+    """A Dask worker process's redaction processes for one recipe (one per task that runs at
+    the same time), each a one-worker :class:`ProcessEngine` with the models loaded."""
+
+    def __init__(self, recipe: RedactionSetup) -> None:
+        self.recipe = recipe
+        self.idle: list[ProcessEngine] = []
+        self.busy = 0
+        self.used = time.monotonic()
+
+
+#: In a Dask worker process: the pools by recipe id, and their lock
+_POOLS: dict[str, _Pool] = {}
+_POOLS_LOCK = threading.Lock()
+_AT_EXIT: list[Any] = []
+
+
+def recipe_id(recipe: RedactionSetup) -> str:
+    """What tells recipes apart (policy, settings, password, plugins, threads)."""
+    return hashlib.sha256(pickle.dumps(recipe)).hexdigest()[:16]
+
+
+@contextmanager
+def redaction_process(recipe: RedactionSetup) -> Iterator[ProcessEngine]:
+    """A redaction process of this Dask worker's for ``recipe``, for the calling thread
+    alone: an idle one (models loaded) or a new one. Batches with other settings on the same
+    cluster, at the same time or one after the other, each get their own, never another's
+    policy; a recipe idle for :data:`IDLE_RECIPE_S` has its processes stopped when another
+    recipe's task comes, and all are stopped when the Dask worker process exits."""
+    key, now = recipe_id(recipe), time.monotonic()
+    stale: list[ProcessEngine] = []
+    with _POOLS_LOCK:
+        if not _AT_EXIT:  # before multiprocessing waits for its children at exit
+            from multiprocessing.util import Finalize
+
+            _AT_EXIT.append(Finalize(None, _stop_all, exitpriority=10))
+        for other, unused in list(_POOLS.items()):
+            if other != key and not unused.busy and now - unused.used > IDLE_RECIPE_S:
+                stale += _POOLS.pop(other).idle
+        pool = _POOLS.setdefault(key, _Pool(recipe))
+        engine = pool.idle.pop() if pool.idle else ProcessEngine(recipe, 1)
+        pool.busy += 1
+    for old in stale:
+        old.stop()
+    try:
+        engine.start()
+        yield engine
+    finally:
+        with _POOLS_LOCK:
+            pool.busy -= 1
+            pool.used = time.monotonic()
+            kept = _POOLS.get(key) is pool  # not when this process is exiting (_stop_all)
+            if kept:
+                pool.idle.append(engine)
+        if not kept:
+            engine.stop()
+
+
+def _stop_all() -> None:
+    with _POOLS_LOCK:
+        engines = [e for pool in _POOLS.values() for e in pool.idle]
+        _POOLS.clear()
+    for engine in engines:
+        engine.stop(cancel=True)
+
 
 try:
     from distributed import WorkerPlugin
@@ -45,51 +126,33 @@ except ImportError:  # pragma: no cover - the dask extra is not installed
 
 
 class RedactorWorkerPlugin(WorkerPlugin):  # type: ignore[misc,valid-type]
-    """Builds a pipeline for each worker thread, once; models are shared by the process."""
-
-    name = PLUGIN_NAME
+    """Starts a redaction process for the batch's recipe on each worker as it joins, so that
+    the models load before the first file, not during it."""
 
     def __init__(self, recipe: RedactionSetup) -> None:
         self.recipe = recipe
-        self._local = threading.local()
+        self.name = f"{PLUGIN_NAME}-{recipe_id(recipe)}"
 
     def setup(self, worker: Any) -> None:
-        # one ONNX Runtime thread per task slot unless --threads says otherwise: a worker
-        # cannot tell how many other workers share its machine
-        self.recipe = dataclasses.replace(self.recipe, threads=self.recipe.threads or 1)
-        self._local = threading.local()
-        warm_up(build_pipeline(self.recipe))  # load the models now, not in the first file
-
-    def pipeline(self) -> Any:
-        pipe = getattr(self._local, "pipeline", None)
-        if pipe is None:
-            pipe = self._local.pipeline = build_pipeline(self.recipe)
-        return pipe
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {"recipe": self.recipe}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.recipe = state["recipe"]
-        self._local = threading.local()
+        with redaction_process(self.recipe):
+            pass
 
 
-def _plugin() -> RedactorWorkerPlugin:
-    from distributed import get_worker
+def run_recipe(recipe: RedactionSetup, task: Task) -> RedactionRecord:
+    """Run ``task`` in a redaction process of this worker's for ``recipe``."""
+    with redaction_process(recipe) as engine:
+        return run_in(engine, task)
 
-    return get_worker().plugins[PLUGIN_NAME]  # type: ignore[no-any-return]
 
-
-def redact_shared(task: Task) -> RedactionRecord:
+def redact_shared(task: Task, recipe: RedactionSetup) -> RedactionRecord:
     """Worker side: ``task.source`` and ``task.dest`` are on a shared path."""
-    plugin = _plugin()
-    return run_task(plugin.pipeline(), task, plugin.recipe)
+    return run_recipe(recipe, task)
 
 
-def redact_bytes(task: Task, data: bytes) -> tuple[RedactionRecord, bytes]:
+def redact_bytes(task: Task, data: bytes, recipe: RedactionSetup
+                 ) -> tuple[RedactionRecord, bytes]:
     """Worker side, ``--stream``: redact ``data`` in a private folder, return the verified
     output's bytes (empty unless ``done``)."""
-    plugin = _plugin()
     tmp = Path(tempfile.mkdtemp(prefix="redactor-batch-"))
     try:
         name = Path(task.source).name
@@ -98,7 +161,7 @@ def redact_bytes(task: Task, data: bytes) -> tuple[RedactionRecord, bytes]:
         (tmp / "in" / name).write_bytes(data)
         local = dataclasses.replace(task, source=str(tmp / "in" / name),
                                     dest=str(tmp / "out" / name), overwrite=False)
-        record = run_task(plugin.pipeline(), local, plugin.recipe)
+        record = run_recipe(recipe, local)
         out = (tmp / "out" / name).read_bytes() if record.status == DONE else b""
         return record, out
     finally:
@@ -156,6 +219,8 @@ class DaskEngine:
         self.slots = self.workers * 2
         self.client: Any = None
         self.cluster: Any = None
+        self.recipe = setup  # what the workers build their pipelines from (threads set)
+        self.plugin = ""  # the name of the worker plugin that warms the workers up
         self._futures: dict[str, tuple[Any, Task]] = {}
 
     def start(self) -> None:
@@ -168,7 +233,9 @@ class DaskEngine:
             logging.getLogger("distributed").setLevel(logging.ERROR)
         if self.scheduler:
             self.client = Client(self.scheduler, timeout="30s")
-            setup = self.setup
+            # one ONNX Runtime thread per task slot unless --threads says otherwise: the
+            # client cannot tell how many workers share a machine
+            self.recipe = dataclasses.replace(self.setup, threads=self.setup.threads or 1)
         else:
             with dask.config.set({"distributed.scheduler.allowed-failures":
                                   self.allowed_failures}):
@@ -177,11 +244,13 @@ class DaskEngine:
                                             dashboard_address=None, scheduler_port=0,
                                             silence_logs=logging.WARNING)
             self.client = Client(self.cluster)
-            setup = dataclasses.replace(self.setup,
-                                        threads=self.setup.threads or default_threads(self.workers))
+            self.recipe = dataclasses.replace(
+                self.setup, threads=self.setup.threads or default_threads(self.workers))
         nthreads = sum(self.client.nthreads().values())
         self.slots = max(self.slots, 2 * max(1, nthreads))
-        self.client.register_plugin(RedactorWorkerPlugin(setup), name=PLUGIN_NAME)
+        plugin = RedactorWorkerPlugin(self.recipe)
+        self.plugin = plugin.name
+        self.client.register_plugin(plugin, name=plugin.name)
 
     def worker_pids(self) -> dict[str, int]:
         return dict(self.client.run(os.getpid)) if self.client is not None else {}
@@ -191,9 +260,10 @@ class DaskEngine:
         key = f"redact-{task.id}-{uuid.uuid4().hex[:8]}"
         if self.stream:
             data = Path(task.source).read_bytes()
-            fut = self.client.submit(redact_bytes, task, data, key=key, pure=False)
+            fut = self.client.submit(redact_bytes, task, data, self.recipe, key=key,
+                                     pure=False)
         else:
-            fut = self.client.submit(redact_shared, task, key=key, pure=False)
+            fut = self.client.submit(redact_shared, task, self.recipe, key=key, pure=False)
         self._futures[fut.key] = (fut, task)
 
     def in_flight(self) -> int:
@@ -242,6 +312,8 @@ class DaskEngine:
                                              exit_code=130)) for _, t in self._futures.values()]
             self._futures.clear()
         if self.client is not None:
+            with contextlib.suppress(Exception):  # workers that join later need no warm-up
+                self.client.unregister_worker_plugin(self.plugin)
             self.client.close()
         if self.cluster is not None:
             self.cluster.close()

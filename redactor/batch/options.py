@@ -9,8 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from redactor.core.errors import UsageError
 from redactor.core.policy import Policy
 from redactor.core.settings import Settings
+
+#: the per-file time limit when neither ``--timeout`` nor the ``batch.timeout`` setting says
+#: otherwise: an hour (a scanned PDF of a few hundred pages, OCR'd and verified, on one core)
+DEFAULT_TIMEOUT_S = 3600.0
 
 
 @dataclass
@@ -29,6 +34,9 @@ class BatchOptions:
     scheduler: str | None = None
     stream: bool = False
     retries: int = 2
+    #: seconds a file may take (read to verified output) before it is stopped and recorded
+    #: as failed; 0: no limit; None: the ``batch.timeout`` setting, else DEFAULT_TIMEOUT_S
+    timeout: float | None = None
     force: bool = False
     recursive: bool = False
     journal: Path | None = None
@@ -42,6 +50,21 @@ class BatchOptions:
 
     def worker_count(self) -> int:
         return self.workers if self.workers > 0 else (os.cpu_count() or 1)
+
+    def time_limit(self, settings: Settings | None = None) -> float:
+        """The per-file time limit in seconds (0: none): ``timeout``, else the ``batch.timeout``
+        setting, else :data:`DEFAULT_TIMEOUT_S`."""
+        settings = settings or self.settings or Settings.load()
+        value = self.timeout if self.timeout is not None else settings.get(
+            "batch", "timeout", DEFAULT_TIMEOUT_S)
+        try:
+            limit = float(value)
+        except (TypeError, ValueError):
+            limit = -1.0
+        if isinstance(value, bool) or not limit >= 0 or limit == float("inf"):
+            raise UsageError("the per-file time limit (--timeout, setting batch.timeout) must "
+                             "be a number of seconds, 0 for none")
+        return limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +95,7 @@ class BatchSummary:
     skipped: int = 0  # done in an earlier run (same input, same settings)
     refused: int = 0
     failed: int = 0
+    timed_out: int = 0  # of the failed: stopped for the per-file time limit
     pending: int = 0  # not finished (cancelled)
     cancelled: bool = False
     seconds: float = 0.0
@@ -80,6 +104,7 @@ class BatchSummary:
     engine: str = ""
     workers: int = 0
     journal: str = ""
+    timeout: float = 0.0  # the per-file time limit it ran under (0: none)
     inputs: list[str] = field(default_factory=list)
     codes: Counter[int] = field(default_factory=Counter)
     warnings: list[str] = field(default_factory=list)  # e.g. plugins that failed to load

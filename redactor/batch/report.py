@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from redactor import __version__
+from redactor.batch.engines import TIMED_OUT
 from redactor.batch.journal import DONE, FAILED, REFUSED, Entry
 from redactor.core.report import atomic_write_text
 
@@ -41,6 +42,7 @@ def build_batch_report(summary: BatchSummary, entries: Sequence[Entry], *,
         "journal": summary.journal,
         "engine": summary.engine,
         "workers": summary.workers,
+        "timeout_s": summary.timeout,
         "exit_code": summary.exit_code,
         "totals": {
             "files": summary.total,
@@ -49,6 +51,8 @@ def build_batch_report(summary: BatchSummary, entries: Sequence[Entry], *,
             "skipped_done_before": summary.skipped,
             "refused": statuses.count(REFUSED),
             "failed": statuses.count(FAILED),
+            "timed_out": sum(1 for e in entries if e.status == FAILED
+                             and e.error_class == TIMED_OUT),
             "not_finished": summary.total - sum(statuses.count(s) for s in (DONE, REFUSED,
                                                                             FAILED)),
             "replacements": replacements,
@@ -84,13 +88,18 @@ def report_html(report: dict[str, Any]) -> str:
 margin:2em auto}}td,th{{border:1px solid #999;padding:.2em .6em;text-align:left}}
 table{{border-collapse:collapse}}</style></head><body><h1>Batch redaction report</h1>
 <p>Policy {esc(str(report['policy']))}; engine {esc(str(report['engine']))} with
-{report['workers']} worker(s); exit code {report['exit_code']}.</p>
+{report['workers']} worker(s); per-file time limit {_limit(report.get('timeout_s', 0))};
+exit code {report['exit_code']}.</p>
 <h2>Totals</h2>{table(list(tot), [list(tot.values())])}
 <h2>Throughput</h2>{table(list(thr), [list(thr.values())])}
 <h2>Replacements by type</h2>{table(["type", "count"], list(report['by_type'].items()))}
 <h2>Refused and failed files</h2>{table(["file", "exit code", "error", "reason"], problems)}
 <p><small>Redactor {esc(report['redactor_version'])}, {esc(report['finished_at'])}. This report
 contains file names and counts, no original text.</small></p></body></html>"""
+
+
+def _limit(seconds: float) -> str:
+    return f"{seconds:g} s" if seconds else "none"
 
 
 def write_batch_report(report: dict[str, Any], path: Path) -> None:

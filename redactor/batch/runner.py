@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from redactor.batch import journal as jn
-from redactor.batch.engines import Engine, InlineEngine, ProcessEngine, Task
+from redactor.batch.engines import TIMED_OUT, Engine, InlineEngine, ProcessEngine, Task
 from redactor.batch.inputs import Source, expand_inputs
 from redactor.batch.options import BatchOptions, BatchProgress, BatchSummary
 from redactor.core.context import CancelToken
@@ -122,14 +122,17 @@ class Driver:
 
     def __init__(self, journal: jn.Journal, engine: Engine, setup: RedactionSetup, *,
                  retries: int, cancel: CancelToken,
-                 progress: Callable[[BatchProgress], None] | None = None) -> None:
+                 progress: Callable[[BatchProgress], None] | None = None,
+                 timeout: float = 0.0) -> None:
         self.journal, self.engine, self.setup = journal, engine, setup
         self.retries, self.cancel, self.progress_cb = max(0, retries), cancel, progress
+        self.timeout = max(0.0, timeout)  # the per-file time limit (0: none)
         self.queue: collections.deque[tuple[Task, Source]] = collections.deque()
         self.planning = True  # run() and watch clear it
         self.sources: dict[int, Source] = {}
         self.attempts: Counter[int] = Counter()
-        self.summary = BatchSummary(engine=engine.name, journal=str(journal.path))
+        self.summary = BatchSummary(engine=engine.name, journal=str(journal.path),
+                                    timeout=self.timeout)
         self.started = time.monotonic()
         self.touched: list[Path] = []
         self._next_id = 0
@@ -177,7 +180,8 @@ class Driver:
         # From here the output path is this journal's: a task that runs again (a retry, or
         # Dask recomputing a result lost with its worker) replaces what it wrote before.
         self._next_id += 1
-        task = Task(self._next_id, str(src.path), str(src.output), sha, overwrite=True)
+        task = Task(self._next_id, str(src.path), str(src.output), sha, overwrite=True,
+                    timeout=self.timeout)
         self.sources[task.id] = src
         self.queue.append((task, src))
 
@@ -241,8 +245,10 @@ class Driver:
         if rec.status == CANCELLED:  # the worker alone was stopped: counts as an attempt
             rec = RedactionRecord(FAILED, 1, rec.seconds, error_class="WorkerStopped",
                                   error_message="the worker was stopped during this file")
-        if rec.status == FAILED and self.attempts[task.id] <= self.retries \
-                and not self.cancel.cancelled:
+        # a file stopped for the time limit would most likely be stopped again: the next run
+        # (perhaps with a longer --timeout) tries it again, not this one
+        if rec.status == FAILED and rec.error_class != TIMED_OUT \
+                and self.attempts[task.id] <= self.retries and not self.cancel.cancelled:
             self.journal.finish(task.source, rec)
             self.queue.append((task, src))
             return
@@ -261,6 +267,7 @@ class Driver:
             s.codes[rec.exit_code] += 1
         else:
             s.failed += 1
+            s.timed_out += int(rec.error_class == TIMED_OUT)
         if self.planning:
             self._deferred.append((src.rel, rec.status, rec.error_message))
         else:
@@ -301,13 +308,14 @@ def run_batch(inputs: Sequence[str | Path], outdir: Path, options: BatchOptions 
     if options.report is not None and Path(os.path.abspath(options.report)) in {s.path for s in sources}:
         raise UsageError("refusing to overwrite an input with the report")
     setup = make_setup(options)
+    timeout = options.time_limit(Settings(dict(setup.settings)))
     inline = options.pipeline if options.engine == "inline" else None
     warnings = validate_setup(setup, inline.host if inline is not None else None)
     engine = make_engine(options, setup, cancel)
     outdir.mkdir(parents=True, exist_ok=True)
     with journal_lock(journal_path), jn.Journal(journal_path) as journal:
         driver = Driver(journal, engine, setup, retries=options.retries, cancel=cancel,
-                        progress=progress)
+                        progress=progress, timeout=timeout)
         driver.summary.warnings = warnings
         for src in sources:
             driver.plan(src, options.force)

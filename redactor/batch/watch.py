@@ -31,6 +31,7 @@ from redactor.batch.runner import (
 )
 from redactor.core.context import CancelToken
 from redactor.core.errors import UsageError
+from redactor.core.settings import Settings
 
 
 @dataclass
@@ -92,13 +93,14 @@ def watch_folder(inbox: Path, outdir: Path, options: BatchOptions | None = None,
     journal_path = Path(options.journal) if options.journal else outdir / jn.DEFAULT_NAME
     expand_inputs([inbox], outdir, recursive=options.recursive)  # usage checks, up front
     setup = make_setup(options)
+    timeout = options.time_limit(Settings(dict(setup.settings)))
     warnings = validate_setup(setup)
     engine = make_engine(options, setup, cancel)
     tracker = Inbox(inbox, outdir, recursive=options.recursive, settle=settle,
                     exclude=journal_files(Path(os.path.abspath(journal_path))))
     with journal_lock(journal_path), jn.Journal(journal_path) as journal:
         driver = Driver(journal, engine, setup, retries=options.retries, cancel=cancel,
-                        progress=progress)
+                        progress=progress, timeout=timeout)
         driver.summary.workers = options.worker_count() if engine.name != "inline" else 1
         driver.summary.warnings = warnings
         next_scan = 0.0

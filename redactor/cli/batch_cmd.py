@@ -2,10 +2,12 @@
 
     redactor batch INPUT... -o OUTDIR [--recursive] [--policy P] [--strategy S] [--workers N]
                    [--engine local|dask|inline] [--scheduler tcp://HOST:8786] [--stream]
-                   [--retries N] [--force] [--journal PATH] [--report PATH.json|.html] [--quiet]
+                   [--retries N] [--timeout S] [--force] [--journal PATH]
+                   [--report PATH.json|.html] [--quiet]
     redactor watch INBOX -o OUTDIR [--settle S] [--interval S] [same options]
 
-Exit codes of ``batch``: 0 every file done; 1 a file failed (after its retries); 4 a file was
+Exit codes of ``batch``: 0 every file done; 1 a file failed (after its retries, or stopped for
+the per-file time limit ``--timeout``); 4 a file was
 refused because verification failed; 3 an input was unreadable, unsupported or encrypted;
 2 an output existed (without ``--force``) or a usage error; 130 cancelled (the journal keeps
 what was done: run the same command again to resume). The worst one present wins, in that
@@ -53,6 +55,9 @@ def _options(p: argparse.ArgumentParser) -> None:
                    help="ONNX Runtime threads per worker (default: cores / workers)")
     p.add_argument("--retries", type=int, default=2, metavar="N",
                    help="retry a failed file up to N times (default 2)")
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="stop a file that takes longer and record it as failed (default: the "
+                        f"batch.timeout setting, else {_default_timeout():g}; 0: no limit)")
     p.add_argument("--force", action="store_true", help="replace existing output files")
     p.add_argument("--journal", type=Path, metavar="PATH",
                    help=f"journal file (default: OUTDIR/{_journal_name()})")
@@ -61,6 +66,12 @@ def _options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-q", "--quiet", action="store_true",
                    help="no progress display: only the summary (for logs)")
     _common(p)
+
+
+def _default_timeout() -> float:
+    from redactor.batch.options import DEFAULT_TIMEOUT_S
+
+    return DEFAULT_TIMEOUT_S
 
 
 def _journal_name() -> str:
@@ -90,16 +101,16 @@ def batch_options(args: argparse.Namespace) -> Any:
     from redactor.core.errors import UsageError
     from redactor.core.settings import Settings
 
-    for name in ("workers", "threads", "retries"):
-        if getattr(args, name) < 0:
+    for name in ("workers", "threads", "retries", "timeout"):
+        if (getattr(args, name) or 0) < 0:
             raise UsageError(f"--{name} must not be negative")
     no_plugins = args.no_plugins or os.environ.get("REDACTOR_NO_PLUGINS") == "1"
     return BatchOptions(policy=_policy(args), settings=Settings.load(), password=args.password,
                         load_plugins=not no_plugins, blocked=tuple(args.disable_plugin),
                         engine=args.engine, workers=args.workers, threads=args.threads,
                         scheduler=args.scheduler, stream=args.stream, retries=args.retries,
-                        force=args.force, recursive=args.recursive, journal=args.journal,
-                        report=args.report)
+                        timeout=args.timeout, force=args.force, recursive=args.recursive,
+                        journal=args.journal, report=args.report)
 
 
 @contextmanager
@@ -174,8 +185,9 @@ def print_summary(summary: Any, quiet: bool) -> None:
     s = summary
     for w in s.warnings:
         print(f"redactor: warning: {w}", file=sys.stderr)
+    timed_out = f" ({s.timed_out} over the time limit)" if s.timed_out else ""
     print(f"redactor: {s.total} file(s): {s.done} done, {s.skipped} already done, "
-          f"{s.refused} refused, {s.failed} failed, {s.pending} not finished — "
+          f"{s.refused} refused, {s.failed} failed{timed_out}, {s.pending} not finished — "
           f"{s.seconds:.1f} s, {s.files_per_s:.2f} files/s, {s.words_per_s:.0f} words/s "
           f"({s.engine}, {s.workers} worker(s)); journal {s.journal}", file=sys.stderr)
     if s.by_type and not quiet:

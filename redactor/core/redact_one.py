@@ -36,7 +36,9 @@ from redactor.core.settings import Settings
 
 DONE, REFUSED, FAILED, CANCELLED = "done", "refused", "failed", "cancelled"
 #: Settings keys that choose ONNX Runtime intra-op threads (section, key).
-THREAD_SETTINGS = (("recognizer", "threads"), ("risk", "threads"))
+THREAD_SETTINGS = (("recognizer", "threads"), ("risk", "threads"), ("ocr", "threads"))
+#: Settings sections that say how a batch runs, not what it writes (``batch.timeout`` …).
+RUN_SECTIONS = ("batch",)
 log = logging.getLogger("redactor.batch")
 _QUOTED = re.compile(r"'[^'\n]{0,80}…'")
 
@@ -90,7 +92,7 @@ class RedactionSetup:
         settings = json.loads(json.dumps(self.settings, sort_keys=True, default=str))
         for section, name in THREAD_SETTINGS:
             settings.get(section, {}).pop(name, None)
-        settings = {k: v for k, v in settings.items() if v != {}}
+        settings = {k: v for k, v in settings.items() if v != {} and k not in RUN_SECTIONS}
         raw = json.dumps([repr(self.policy), settings, self.output_format,
                           self.password is not None], sort_keys=True, default=str)
         return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]

@@ -87,8 +87,9 @@ def mixed_corpus(root: Path, *, txt: int = 14, docx: int = 10, pdf: int = 10) ->
 
 
 CHAOS_PLUGIN = '''
-"""Test-only fault injection: a third-party plugin whose document_did_open hook raises, or
-kills its own process (SIGKILL) the first time it sees a marker."""
+"""Test-only fault injection: a third-party plugin whose document_did_open hook sleeps
+(CHAOS-SLOW: without looking at cancellation), works on and on while checking cancellation
+(CHAOS-BUSY), raises, or kills its own process (SIGKILL) the first time it sees a marker."""
 import os
 import signal
 import time
@@ -115,6 +116,10 @@ def document_did_open(document, ctx):
     text = document.text
     if "CHAOS-SLOW" in text:
         time.sleep(float(os.environ.get("CHAOS_SLOW_S", "1")))
+    if "CHAOS-BUSY" in text:
+        while True:
+            ctx.check()
+            time.sleep(0.05)
     if "CHAOS-RAISE" in text:
         raise RuntimeError("injected fault")
     if "CHAOS-ONCE" in text and _first("once", document):
@@ -124,11 +129,68 @@ def document_did_open(document, ctx):
 '''
 
 
+STUCK_WRITER_PLUGIN = '''
+"""Test-only format "stuckdoc" (files that start with STUCKDOC): read as plain text, and a
+writer that writes half a file to its temporary path, leaves a marker, then hangs."""
+import hashlib
+import os
+import time
+from pathlib import Path
+
+from redactor.plugin_api import Document, Segment, Span, VerificationResult, hookimpl
+
+REDACTOR_API = ">=1,<2"
+
+
+class StuckReader:
+    id = "stuckdoc-reader"
+    version = "1.0"
+    format = "stuckdoc"
+    extensions = (".stuckdoc",)
+
+    def sniff(self, path, head):
+        return head.startswith(b"STUCKDOC")
+
+    def read(self, path, ctx):
+        data = path.read_bytes()
+        text = data.decode("utf-8")
+        return Document(id=path.name, source=path, format=self.format, text=text,
+                        segments=(Segment(Span(0, len(text)), "text"),),
+                        sha256=hashlib.sha256(data).hexdigest())
+
+
+class StuckWriter:
+    id = "stuckdoc-writer"
+    version = "1.0"
+    format = "stuckdoc"
+
+    def write(self, doc, plan, dest, ctx):
+        Path(dest).write_bytes(b"STUCKDOC half a file")
+        (Path(os.environ["CHAOS_STATE_DIR"]) / ("writing-" + Path(dest).name)).touch()
+        time.sleep(600)
+
+    def verify(self, doc, plan, output, ctx):
+        return VerificationResult(ok=True)
+
+
+@hookimpl
+def register_readers(register):
+    register(StuckReader())
+
+
+@hookimpl
+def register_writers(register):
+    register(StuckWriter())
+'''
+
+
 def install_chaos(monkeypatch: object, tmp: Path) -> Path:
-    """Put the chaos plugin in the (isolated) user plugins folder; returns its state dir."""
+    """Put the chaos plugin and the stuck-writer format in the (isolated) user plugins folder;
+    returns the chaos state dir."""
     plugins = Path(os.environ["REDACTOR_PLUGINS_DIR"])
     plugins.mkdir(parents=True, exist_ok=True)
     (plugins / "chaos.py").write_text(CHAOS_PLUGIN, encoding="utf-8")
+    (plugins / "stuckdoc.py").write_text(STUCK_WRITER_PLUGIN, encoding="utf-8")
     state = tmp / "chaos-state"
     state.mkdir(exist_ok=True)
     monkeypatch.setenv("CHAOS_STATE_DIR", str(state))  # type: ignore[attr-defined]

@@ -98,8 +98,10 @@ def test_setup_pickles_and_key_follows_what_decides_the_output() -> None:
     b = pickle.loads(pickle.dumps(a))
     assert b == a and b.key() == a.key()
     assert RedactionSetup(policy=load_policy("default")).key() != a.key()
-    threads = {"recognizer": {"threads": 4}, "risk": {"threads": 4}}
+    threads = {"recognizer": {"threads": 4}, "risk": {"threads": 4}, "ocr": {"threads": 2}}
     assert RedactionSetup(policy=a.policy, settings=threads).key() == a.key()
+    run = {"batch": {"timeout": 60}}  # how the batch runs, not what it writes
+    assert RedactionSetup(policy=a.policy, settings=run).key() == a.key()
     assert RedactionSetup(policy=a.policy, password="pw").key() != a.key()
 
 
