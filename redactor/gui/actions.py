@@ -64,6 +64,7 @@ class Commands(Protocol):
     def mark_again(self) -> object: ...
     def draw_areas(self, on: bool) -> object: ...
     def clear_areas(self) -> object: ...
+    def show_ocr_words(self, on: bool) -> object: ...
     def user_guide(self) -> object: ...
     def shortcuts(self) -> object: ...
     def set_analyse_on_open(self, on: bool) -> object: ...
@@ -152,6 +153,10 @@ class Actions(QObject):
             "Pages tab: the area is burnt on export")
         self.draw_area.setCheckable(True)
         self.clear_areas = self._action("Remove the drawn areas", c.clear_areas)
+        self.ocr_words = self._action("Show the &OCR'd words", lambda: c.show_ocr_words(
+            self.ocr_words.isChecked()), ["O"], "Draw the words OCR read over the scanned "
+            "pages and pictures (low-confidence words in orange, dashed)")
+        self.ocr_words.setCheckable(True)
         self.guide = self._action("&User guide", c.user_guide, [k.HelpContents])
         self.keys = self._action("&Keyboard shortcuts", c.shortcuts, ["Ctrl+F1"])
         self.analyse_on_open = self._action("Analyse files when &opened", lambda: (
@@ -196,6 +201,8 @@ class Actions(QObject):
         m.addActions([self.mark, self.mark_again, self.widen, self.search, self.strategy])
         m.addSeparator()
         m.addActions([self.draw_area, self.clear_areas])
+        m = menu.addMenu("&View")
+        m.addAction(self.ocr_words)
         m = menu.addMenu("&Review")
         m.addActions([self.next_review, self.next, self.prev])
         m.addSeparator()
@@ -296,12 +303,16 @@ class Actions(QObject):
         a = entry.analysis if entry is not None else None
         self.next_review.setEnabled(a is not None and not running and any(
             d.action == Action.REVIEW for d in a.decisions))
-        paged = a is not None and any(seg.boxes for seg in a.document.segments[:50])
+        # areas are burnt by the PDF writer: drawn on a PDF's pages only
+        paged = a is not None and a.document.format == "pdf" and any(
+            seg.boxes for seg in a.document.segments[:50])
         self.draw_area.setEnabled(paged and not running)
         self.clear_areas.setEnabled(paged and not running)
         if not paged and self.draw_area.isChecked():
             self.draw_area.setChecked(False)
             self.commands.draw_areas(False)
+        doc = entry.document if entry is not None else None
+        self.ocr_words.setEnabled(doc is not None and bool(doc.metadata.get("ocr_spans")))
 
     @property
     def decisions_enabled(self) -> bool:

@@ -2,10 +2,12 @@
 resuming a saved review (both keep the reviewer's decisions); passwords of encrypted files;
 loading the detectors' models before the first run.
 
-Everything slow runs in the job (:mod:`redactor.gui.jobs`), including the page view's index
-and laying saved decisions over the result. What the job finds on the way (the document, page
-batches, findings) is shown as it arrives; findings are shown by a throttled refresh of their
-own, at most every :data:`PARTIAL_REFRESH_MS`.
+Everything slow runs in the job (:mod:`redactor.gui.jobs`), including the page view's index,
+where a DOCX's tables are and laying saved decisions over the result. What the job finds on
+the way (the document, page batches, findings) is shown as it arrives; findings are shown by a
+throttled refresh of their own, at most every :data:`PARTIAL_REFRESH_MS`. While a file is read
+its progress counts pages, and the scanned pages OCR has read (:mod:`redactor.gui.ocr_progress`);
+Cancel stops the reading between pages.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
 from redactor.core.analysis import Analysis
+from redactor.core.context import RunContext
 from redactor.core.errors import EncryptedInputError, RedactorError
 from redactor.core.model import ComponentFailure, Document
 from redactor.core.pipeline import sha256_file
@@ -31,12 +34,13 @@ from redactor.core.review_file import (
 )
 from redactor.gui.background import BackgroundJobs
 from redactor.gui.document_entry import DocumentEntry, Status, progress_note
+from redactor.gui.docx_tables import docx_tables
 from redactor.gui.file_queue import FileQueue
 from redactor.gui.jobs import Job, JobControl
-from redactor.gui.page_render import render_pdf_pages
+from redactor.gui.ocr_progress import ReadProgress
+from redactor.gui.page_render import has_pages, page_count, render_pages
 from redactor.gui.page_view import page_index
 from redactor.gui.review_controller import ReviewController
-from redactor.gui.review_edits import areas_of, with_areas
 from redactor.gui.session import Session
 from redactor.gui.workspace import Workspace
 
@@ -53,6 +57,39 @@ class AnalysisOutcome:
     notes: tuple[str, ...] = ()
     problem: str = ""
     rescored: bool = False
+
+
+def reading_context(session: Session, control: JobControl, path: Path,
+                    password: str | None = None, policy: Any = None) -> RunContext:
+    """A job's run context for reading ``path``: its progress counts pages and notices OCR
+    (the OCR engines handed to the reader are watched), in the job's thread."""
+    ctx = session.make_context(control, policy=policy, password=password)
+    progress = ReadProgress(control.progress, page_count(path, password),
+                            pictures=path.suffix.lower() == ".docx")
+    ctx.progress = progress
+    ctx.ocr_engines = progress.watch(
+        {r.id: r.component for r in session.host.components("ocr_engines")})
+    return ctx
+
+
+def shown_with(doc: Document) -> tuple[Document, Any, Any]:
+    """What the views need of a document read by a job, built in the job: its page index
+    (when it has pages) and where its tables are (a DOCX)."""
+    return doc, page_index(doc) if has_pages(doc) else None, docx_tables(doc)
+
+
+def render_in_job(doc: Document, ctx: RunContext, control: JobControl) -> None:
+    """Render the document's pages in batches, as partial results (the first pages are on
+    screen at once); a failure leaves the text view alone."""
+    if not has_pages(doc):
+        return
+    try:
+        render_pages(doc, PAGE_SCALE, ctx.password, control.check,
+                     on_pages=lambda batch: control.partial(("pages", batch)))
+    except RedactorError:
+        raise
+    except Exception as exc:  # the page view is optional; the text view remains
+        control.partial(("pages-error", f"{type(exc).__name__}"))
 
 
 class AnalysisController(QObject):
@@ -126,21 +163,13 @@ class AnalysisController(QObject):
         handed = self._handed
 
         def work(control: JobControl) -> None:
-            ctx = session.make_context(control, password=password)
+            ctx = reading_context(session, control, path, password)
             doc = pipeline.read(path, ctx)
             if not doc.sha256:
                 doc = dataclasses.replace(doc, sha256=sha256_file(path))
-            paged = any(s.boxes for s in doc.segments)
             handed[path] = doc  # for an analysis queued behind this job (same worker)
-            control.partial(("document", (doc, page_index(doc) if paged else None)))
-            if paged:
-                try:
-                    render_pdf_pages(str(path), PAGE_SCALE, ctx.password, control.check,
-                                     on_pages=lambda batch: control.partial(("pages", batch)))
-                except RedactorError:
-                    raise
-                except Exception as exc:  # the page view is optional; the text view remains
-                    control.partial(("pages-error", f"{type(exc).__name__}"))
+            control.partial(("document", shown_with(doc)))
+            render_in_job(doc, ctx, control)
 
         def done(e: DocumentEntry) -> None:
             self._reading.pop(e, None)
@@ -150,22 +179,32 @@ class AnalysisController(QObject):
 
         def failed(message: str, e: DocumentEntry) -> None:
             self._reading.pop(e, None)
-            e.document, e.page_index, e.pages = None, None, []
+            e.document, e.page_index, e.tables, e.pages = None, None, (), []
             if e.job is None and e.analysis is None:
                 self.queue.set_status(e, Status.FAILED, message)
                 self.queue.tell(e, f"{e.path.name}: {message}")
                 if e is self.queue.current:
                     self.problem.emit(f"{e.path.name}: {message}")
 
+        def cancelled(e: DocumentEntry) -> None:
+            self._reading.pop(e, None)
+            self._handed.pop(e.path, None)
+            if e.job is None and e.analysis is None:
+                self.queue.set_status(e, Status.PENDING, "reading cancelled — press Analyse "
+                                      "(F5)")
+                self.queue.tell(e, f"{e.path.name}: reading cancelled.")
+
         entry.pages = []
         job = self.jobs.runner.submit(f"read:{path.name}", work)
         self._reading[entry] = job
         job.partial.connect(lambda items, e=entry: self._analysis_partial(e, items))
+        job.progressed.connect(lambda phase, f: self.jobs.progress(phase, f))
         job.succeeded.connect(lambda _r, e=entry: done(e))
         job.failed.connect(lambda m, e=entry: failed(m, e))
-        job.cancelled.connect(lambda e=entry: self._reading.pop(e, None))
+        job.cancelled.connect(lambda e=entry: cancelled(e))
         self.jobs.watch(job)
         self.jobs.runner.start(job)
+        self.jobs.show_progress(True)
         return job
 
     def analyse_all(self) -> list[Job]:
@@ -193,28 +232,25 @@ class AnalysisController(QObject):
         pipeline = session.pipeline(policy)
         path = entry.path
         known_doc = entry.document
-        paged_scale = PAGE_SCALE
+        known_shown = (entry.document, entry.page_index, entry.tables)
         password = entry.password
         previous = entry.analysis if rescore else None
 
         def work(control: JobControl) -> AnalysisOutcome:
-            ctx = session.make_context(control, policy=policy, password=password)
             read = handed.pop(path, None) if reading else None  # the read job's, if any
-            doc = known_doc or read or pipeline.read(path, ctx)
+            if known_doc is None and read is None:
+                ctx = reading_context(session, control, path, password, policy)
+                doc = pipeline.read(path, ctx)
+            else:
+                ctx = session.make_context(control, policy=policy, password=password)
+                doc = known_doc or read  # type: ignore[assignment]
             if not doc.sha256:
                 doc = dataclasses.replace(doc, sha256=sha256_file(path))
-            paged = any(s.boxes for s in doc.segments)
-            # the page view's index is built here, not on the GUI thread
-            control.partial(("document", (doc, page_index(doc) if paged else None)))
-            if known_doc is None and read is None and paged:
-                try:
-                    # in batches, so that the first pages are on screen at once
-                    render_pdf_pages(str(path), paged_scale, ctx.password, control.check,
-                                     on_pages=lambda batch: control.partial(("pages", batch)))
-                except RedactorError:
-                    raise
-                except Exception as exc:  # the page view is optional; the text view remains
-                    control.partial(("pages-error", f"{type(exc).__name__}"))
+            # the page view's index and the tables are found here, not on the GUI thread
+            control.partial(("document", known_shown if known_doc is not None
+                             and known_shown[0] is known_doc else shown_with(doc)))
+            if known_doc is None and read is None:
+                render_in_job(doc, ctx, control)  # in batches: the first pages at once
             analysis = pipeline.analyze(
                 doc, ctx, on_findings=lambda found: control.partial(("findings", found)))
             # laying saved or earlier decisions over the result is work too: done here
@@ -226,10 +262,8 @@ class AnalysisController(QObject):
                 except RedactorError as exc:
                     problem = str(exc)
                     notes.append("saved review NOT applied")
-            if previous is not None:
+            if previous is not None:  # the reviewer's decisions and drawn areas stay
                 analysis = reapply_user_decisions(previous, analysis)
-                if areas_of(previous):  # the areas drawn over pages stay
-                    analysis = with_areas(analysis, areas_of(previous))
             return AnalysisOutcome(analysis, fresh.failures, tuple(notes), problem,
                                    previous is not None)
 
@@ -255,7 +289,9 @@ class AnalysisController(QObject):
         current = entry is self.queue.current
         for kind, value in items:
             if kind == "document":
-                entry.document, entry.page_index = value
+                if entry.document is value[0]:
+                    continue  # shown already (a re-score's, or a read job's that came late)
+                entry.document, entry.page_index, entry.tables = value
                 if current:  # pages rendered by an earlier run (a re-score renders none)
                     self.workspace.show_document(*value, entry.pages)
             elif kind == "pages":  # a batch, in page order
@@ -358,7 +394,7 @@ class AnalysisController(QObject):
         """Analyse an encrypted file with its password (kept in memory for this session
         only: never written to settings, review files or reports)."""
         entry.password = password or None
-        entry.document, entry.page_index = None, None
+        entry.document, entry.page_index, entry.tables = None, None, ()
         return self.analyse(entry)
 
     # ------------------------------------------------------------------ resume ----
@@ -392,5 +428,5 @@ class AnalysisController(QObject):
             self.review.push(entry, after, "Resume saved review", entry.current)
             self.message.emit("Saved review resumed.")
             return None
-        entry.document, entry.page_index = None, None  # the file may have changed
+        entry.document, entry.page_index, entry.tables = None, None, ()  # it may have changed
         return self.analyse(entry, review=review)

@@ -3,7 +3,9 @@ submits to, batches of jobs, and their progress bar and Cancel button in the sta
 
 Parts submit to :attr:`BackgroundJobs.runner`, hand a job to :meth:`BackgroundJobs.watch` so
 its end is reported (``changed``; a finished batch is summed up in ``message``), and report
-its progress through :meth:`BackgroundJobs.progress`.
+its progress through :meth:`BackgroundJobs.progress` (phases in words:
+:func:`~redactor.gui.ocr_progress.phase_words`, e.g. "Reading scanned pages (OCR): 2 of 10
+done").
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QProgressBar, QPushButton
 
 from redactor.gui.jobs import POLL_MS, Job, JobRunner
+from redactor.gui.ocr_progress import phase_words
 
 
 class BackgroundJobs(QObject):
@@ -69,7 +72,7 @@ class BackgroundJobs(QObject):
             self._set_progress(int(overall * 100),
                                f"{self.batch_verb} {done + 1}/{len(self.batch)} %p%")
         else:
-            self._set_progress(int(fraction * 100), f"{phase.split(':')[0]} %p%")
+            self._set_progress(int(fraction * 100), phase_words(phase))
 
     def _set_progress(self, value: int, fmt: str) -> None:
         """Update the bar without QProgressBar's synchronous repaint, which would paint every

@@ -68,11 +68,12 @@ def summary_text(outcome: ExportOutcome, folder: Path) -> str:
     return f"{head} — {folder}: {', '.join(parts)} ({duration(outcome.seconds)})."
 
 
-class BatchExportController(QObject):
-    """Starts Export all / Export folder jobs and reports how they end."""
+class QueueController(QObject):
+    """What the export controllers share (:class:`BatchExportController` and
+    :class:`~redactor.gui.export_controller.ExportController`): the session, the file queue,
+    the background jobs, the window that parents their dialogs, and the ``message`` (status
+    line) and ``problem`` (problems banner) signals."""
 
-    entryExported = Signal(object)  # a DocumentEntry now exported
-    batchFinished = Signal(object)  # the ExportOutcome
     message = Signal(str)
     problem = Signal(str)
 
@@ -83,9 +84,17 @@ class BatchExportController(QObject):
         self.queue = queue
         self.jobs = jobs
         self.dialog_parent = dialog_parent
-        self.job: Job | None = None
-        self.last_progress: BatchProgress | None = None
-        self.last_outcome: ExportOutcome | None = None
+
+
+class BatchExportController(QueueController):
+    """Starts Export all / Export folder jobs and reports how they end."""
+
+    entryExported = Signal(object)  # a DocumentEntry now exported
+    batchFinished = Signal(object)  # the ExportOutcome
+
+    job: Job | None = None  # the export running now
+    last_progress: BatchProgress | None = None
+    last_outcome: ExportOutcome | None = None
 
     # --------------------------------------------------------------------- dialogs ----
     def export_all_dialog(self) -> None:

@@ -1,7 +1,9 @@
 """The detail pane: why a finding got its decision, in a caseworker's words first.
 
 One sentence comes first (:func:`redactor.gui.explain.headline`: "Masked: a name that
-identifies someone; found by the name model and the name list, 97 % sure."); the details —
+identifies someone; found by the name model and the name list, 97 % sure."), then, for text
+read by OCR, where it was read and the words OCR was unsure of
+(:func:`redactor.gui.explain.ocr_note`); the details —
 the detectors, every risk check's vote, the label in words, the replacement strategy, the
 entity and the offsets — are folded below it ("Show details" opens them, and stays open).
 """
@@ -14,10 +16,13 @@ from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from redactor.core.analysis import Analysis
-from redactor.gui.explain import detector_words, headline, label_words, sure
+from redactor.gui.explain import detector_words, headline, label_words, ocr_note, sure
 from redactor.gui.findings_model import one_line
 from redactor.gui.palette import ACTION_WORDS
 from redactor.gui.risk_text import explanation_html, score_text
+
+#: Who decided, in words, where the core's name is a developer's.
+_BY = {"ocr": "the OCR check", "user": "you"}
 
 
 class DetailPane(QTextBrowser):
@@ -47,9 +52,11 @@ class DetailPane(QTextBrowser):
         f = analysis.findings[i]
         esc = html.escape
         toggle = "▾ Hide details" if self.expanded else "▸ Show details"
+        note = ocr_note(analysis, i)
         body = (f"<p style='font-size:large'>{esc(headline(analysis, i))}</p>"
                 f"<p><i>{esc(one_line(f.text))}</i> — {esc(label_words(f.label))}</p>"
-                f"<p><a href='#details'>{toggle}</a></p>")
+                + (f"<p>🔍 {esc(note)}</p>" if note else "")
+                + f"<p><a href='#details'>{toggle}</a></p>")
         if self.expanded:
             body += self._details(analysis, i)
         self.setHtml(body)
@@ -66,7 +73,8 @@ class DetailPane(QTextBrowser):
             for s in analysis.signals[i]) or "<li>no risk check ran</li>"
         strategy = d.strategy or analysis.policy.strategy_for(f.label)
         return (
-            f"<p><b>Decision:</b> {ACTION_WORDS[d.action]} (by {esc(d.decided_by)}) — "
+            f"<p><b>Decision:</b> {ACTION_WORDS[d.action]} "
+            f"(by {esc(_BY.get(d.decided_by, d.decided_by))}) — "
             f"{esc(d.reason)}</p>"
             f"<p><b>Found by:</b> {esc(detector_words(f))} ({sure(f.score)} sure"
             f"{', checksum confirmed' if f.validated else ''})"

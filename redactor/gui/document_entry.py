@@ -12,6 +12,7 @@ from PySide6.QtGui import QUndoStack
 from redactor.core.analysis import Analysis
 from redactor.core.model import Action, ComponentFailure, Document, Finding
 from redactor.core.pipeline import ExportResult
+from redactor.gui.docx_tables import TextTable
 from redactor.gui.jobs import Job
 from redactor.gui.page_view import PageIndex
 
@@ -37,6 +38,7 @@ class DocumentEntry:
     note: str = ""
     document: Document | None = None
     page_index: PageIndex | None = None  # the document's, when paged (built in the job)
+    tables: tuple[TextTable, ...] = ()  # where a DOCX's tables are (found in the job)
     analysis: Analysis | None = None
     partial: list[Finding] = field(default_factory=list)
     pages: list[Any] = field(default_factory=list)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from redactor.core.context import RunContext
 from redactor.core.pipeline import ExportResult
 from redactor.gui.background import BackgroundJobs
-from redactor.gui.batch_controller import BatchExportController
+from redactor.gui.batch_controller import BatchExportController, QueueController
 from redactor.gui.document_entry import DocumentEntry, Status
 from redactor.gui.export_dialog import ExportDialog
 from redactor.gui.file_queue import FileQueue
@@ -24,22 +24,16 @@ from redactor.gui.jobs import Job, JobControl
 from redactor.gui.session import Session
 
 
-class ExportController(QObject):
+class ExportController(QueueController):
     """Exports the queue's files, one through the dialog or all into a folder."""
 
     exportFinished = Signal(object)  # DocumentEntry
     fixRequested = Signal(object, str, int)  # entry, "show"/"keep"/"widen"/"mark", finding
     entryAnalysed = Signal(object)  # a DocumentEntry analysed by an export job (none now)
-    message = Signal(str)
-    problem = Signal(str)
 
     def __init__(self, session: Session, queue: FileQueue, jobs: BackgroundJobs,
                  dialog_parent: QWidget) -> None:
-        super().__init__(dialog_parent)
-        self.session = session
-        self.queue = queue
-        self.jobs = jobs
-        self.dialog_parent = dialog_parent
+        super().__init__(session, queue, jobs, dialog_parent)
         self.export_dialog: ExportDialog | None = None
         self.export_entry: DocumentEntry | None = None
         self.batch = BatchExportController(session, queue, jobs, dialog_parent)

@@ -75,6 +75,7 @@ def shortcuts(parent: QWidget, actions: Any) -> QDialog:
     browser.setHtml("<h2>Keyboard shortcuts</h2><table cellpadding='4'>"
                     f"<tr><th align='left'>Action</th><th align='left'>Keys</th></tr>{rows}"
                     "</table><p>On the Pages tab, click a box to select its finding; with "
-                    "<b>D</b> on, drag to draw an area to burn.</p>")
+                    "<b>D</b> on, drag to draw an area to burn; <b>O</b> draws the words OCR "
+                    "read over scanned pages and pictures.</p>")
     dlg.show()
     return dlg

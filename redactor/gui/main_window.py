@@ -392,6 +392,14 @@ class MainWindow(QMainWindow):
     def clear_areas(self) -> None:
         self.review.clear_areas()
 
+    def show_ocr_words(self, on: bool) -> None:
+        """Draw the words OCR read over the pages (the Pages tab is shown for the purpose)."""
+        self.view.page_view.set_ocr_overlay(on)
+        if on and self.view.is_paged:
+            self.view.setCurrentWidget(self.view.page_view)
+            self._message("The words OCR read are drawn over the image; those read with low "
+                          "confidence are orange and dashed. Press O to hide them.")
+
     def user_guide(self) -> Any:
         return help_dialogs.user_guide(self)
 

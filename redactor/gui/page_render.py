@@ -1,18 +1,29 @@
-"""PDF pages rendered off the GUI thread, kept compressed and decoded on demand.
+"""Pages rendered off the GUI thread, kept compressed and decoded on demand.
 
-:func:`render_pdf_pages` runs in a job (pypdfium2, never on the GUI thread) and hands the
-pages over in batches; each :class:`RenderedPage` keeps its pixels zlib-compressed, and only
-the :data:`DECODED_PAGES` most recently painted pages stay decoded.
+:func:`render_pages` runs in a job (never on the GUI thread) and hands the pages over in
+batches: a PDF's pages (:func:`render_pdf_pages`, pypdfium2), an image file's pages
+(:func:`render_image_pages`: PNG, JPEG, TIFF frames, read by OCR) and the pictures of a DOCX
+that OCR read (:func:`render_docx_pictures`). Each :class:`RenderedPage` keeps its pixels
+zlib-compressed, and only the :data:`DECODED_PAGES` most recently painted pages stay decoded.
+
+An image's boxes are in its own pixels (origin bottom left: a page whose size in points is
+the image's size in pixels), so its page keeps that size as its size in points and is shown
+scaled to at most :data:`IMAGE_WIDTH` pixels wide.
 """
 
 from __future__ import annotations
 
 import collections
+import io
+import zipfile
 import zlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtGui import QImage
+
+from redactor.core.model import Document
 
 
 class RenderedPage:
@@ -104,6 +115,118 @@ def render_pdf_pages(path: str, scale: float, password: str | None = None,
                 sent = len(pages)
     finally:
         pdf.close()
+    return pages
+
+
+#: Formats whose pages are images (the image reader's formats).
+IMAGE_FORMATS = frozenset({"png", "jpeg", "tiff"})
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".tif", ".tiff"})
+#: Images (pages, pictures) are shown at most this wide, in pixels.
+IMAGE_WIDTH = 900
+#: The locator prefix of the text OCR read from a DOCX picture (``ocr:word/media/…``).
+PICTURE_PREFIX = "ocr:"
+
+PagesSink = Callable[[list[RenderedPage]], object]
+
+
+def page_count(path: Path, password: str | None = None) -> int:
+    """A PDF's pages or an image file's frames, from its header (0 when not known): the
+    total of the progress while the file is read (see :mod:`redactor.gui.ocr_progress`)."""
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".pdf":
+            import pypdfium2 as pdfium
+
+            pdf = pdfium.PdfDocument(str(path), password=password)
+            try:
+                return len(pdf)
+            finally:
+                pdf.close()
+        if suffix in IMAGE_SUFFIXES:
+            from PIL import Image
+
+            with Image.open(path) as img:
+                return int(getattr(img, "n_frames", 1) or 1)
+    except Exception:  # the reader says what is wrong with the file; this is a hint only
+        return 0
+    return 0
+
+
+def has_pages(doc: Document) -> bool:
+    """Whether the document has pages to show: character boxes on a PDF page, an image
+    file's page or a DOCX picture that OCR read."""
+    return any(s.boxes for s in doc.segments)
+
+
+def render_pages(doc: Document, scale: float, password: str | None = None,
+                 check: Callable[[], object] | None = None,
+                 on_pages: PagesSink | None = None) -> list[RenderedPage]:
+    """The document's pages, as :func:`render_pdf_pages` for a PDF, an image file's pages,
+    or the DOCX pictures OCR read (call from a job)."""
+    if doc.format == "pdf":
+        return render_pdf_pages(str(doc.source), scale, password, check, on_pages)
+    if doc.format in IMAGE_FORMATS:
+        return render_image_pages(doc.source, check, on_pages)
+    if any(s.locator.startswith(PICTURE_PREFIX) for s in doc.segments):
+        return render_docx_pictures(doc, check, on_pages)
+    return []
+
+
+def _shown(frame: Any, index: int) -> RenderedPage:
+    """A page or picture as shown: its pixels scaled to :data:`IMAGE_WIDTH`, its size in
+    pixels as its size in points."""
+    from PIL import Image
+
+    size = (float(frame.width), float(frame.height))
+    factor = min(1.0, IMAGE_WIDTH / max(1, frame.width))
+    if factor < 1.0:
+        frame = frame.resize((max(1, round(frame.width * factor)),
+                              max(1, round(frame.height * factor))), Image.Resampling.BILINEAR)
+    return _rendered_page(index, frame, size)
+
+
+def _upright(img: Any, index: int) -> Any:
+    """A frame as the OCR reader saw it: the first turned as its EXIF orientation says."""
+    from PIL import ImageOps
+
+    return ImageOps.exif_transpose(img) if index == 0 else img.copy()
+
+
+def render_image_pages(path: Path, check: Callable[[], object] | None = None,
+                       on_pages: PagesSink | None = None) -> list[RenderedPage]:
+    """Every frame of a PNG, JPEG or TIFF (call from a job)."""
+    from PIL import Image
+
+    pages: list[RenderedPage] = []
+    with Image.open(path) as img:
+        for i in range(int(getattr(img, "n_frames", 1) or 1)):
+            if check is not None:
+                check()
+            img.seek(i)
+            pages.append(_shown(_upright(img, i), i))
+            if on_pages is not None:
+                on_pages(pages[-1:])
+    return pages
+
+
+def render_docx_pictures(doc: Document, check: Callable[[], object] | None = None,
+                         on_pages: PagesSink | None = None) -> list[RenderedPage]:
+    """The DOCX pictures whose text OCR read, each as a page numbered as its boxes are."""
+    from PIL import Image
+
+    parts: dict[int, str] = {}
+    for seg in doc.segments:
+        if seg.locator.startswith(PICTURE_PREFIX) and seg.boxes:
+            parts.setdefault(seg.boxes[0].page, seg.locator[len(PICTURE_PREFIX):].lstrip("/"))
+    pages: list[RenderedPage] = []
+    with zipfile.ZipFile(doc.source) as z:
+        for index, part in sorted(parts.items()):
+            if check is not None:
+                check()
+            with Image.open(io.BytesIO(z.read(part))) as img:
+                pages.append(_shown(_upright(img, 0), index))
+            if on_pages is not None:
+                on_pages(pages[-1:])
     return pages
 
 

@@ -6,12 +6,18 @@ its page widgets (:mod:`redactor.gui.page_widget`) a few at a time, one slice pe
 event loop, and computes a page's boxes only when the page is painted. Every change of the
 findings, their decisions or the drawn areas repaints the pages on screen at once, so the
 view always shows what the export will burn (:meth:`PdfPageView.burn_boxes`).
+
+The same view shows an image file's pages and a DOCX's pictures that OCR read. With the OCR
+overlay on (:meth:`PdfPageView.set_ocr_overlay`) every word OCR read is drawn over the image
+where it was read, those read with low confidence marked (:meth:`PdfPageView.ocr_words`), so
+the reviewer can compare what was read with what the image shows.
 """
 
 from __future__ import annotations
 
 import bisect
 import operator
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,11 +26,13 @@ from PySide6.QtCore import QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from redactor.core.model import Action, Box, Document, Finding, Span
+from redactor.gui.explain import offset_ranges
 from redactor.gui.page_render import RenderedPage
-from redactor.gui.page_widget import PageBox, PageWidget
+from redactor.gui.page_widget import OcrWordBox, PageBox, PageWidget
 from redactor.gui.shown_findings import ShownFindings
 
 _page_of = operator.attrgetter("page")
+_WORD = re.compile(r"\S+")
 
 
 def boxes_for(doc: Document, span: Span) -> list[Box]:
@@ -78,8 +86,11 @@ def page_index(doc: Document) -> PageIndex:
     seg_pages = [(k, seg, set(map(_page_of, seg.boxes)))
                  for k, seg in enumerate(doc.segments) if seg.boxes]
     pages = set().union(*(p for _k, _s, p in seg_pages))
-    # Boxes carry 0-based page numbers; accept a reader that counts from 1.
-    offset = 1 if pages and min(pages) >= 1 and max(pages) == max(doc.page_count, 1) else 0
+    # Boxes carry 0-based page numbers; accept a reader that counts from 1 (not the DOCX
+    # reader's pictures, numbered from 0 whatever the document's page count)
+    pictures = any(seg.locator.startswith("ocr:") for _k, seg, _p in seg_pages)
+    offset = 1 if (pages and not pictures and min(pages) >= 1
+                   and max(pages) == max(doc.page_count, 1)) else 0
     segs: list[tuple[int, int]] = []
     seg_max_len = 0
     ranges: dict[int, tuple[int, int]] = {}
@@ -145,12 +156,20 @@ class PdfPageView(QScrollArea):
         self._slice_timer.timeout.connect(self._add_slice)
         self.areas: list[Box] = []  # drawn areas, burnt like findings (0-based pages)
         self.drawing = False  # a drag on a page draws an area
+        self.ocr_overlay = False  # the words OCR read are drawn over the pages
+        self._ocr_spans: list[tuple[int, int]] = []  # the OCR'd ranges of the text
+        self._ocr_low: list[tuple[int, int]] = []  # words read with low confidence
+        self._ocr_words: dict[int, list[OcrWordBox]] = {}  # by page, computed when painted
 
     def set_document(self, doc: Document | None, index: PageIndex | None = None) -> None:
         """Show ``doc``'s pages (once :meth:`set_pages` brings them). ``index`` is its
         :func:`page_index` if already built (in a job); otherwise it is built here."""
         self._doc = doc
         self._boxes = {}
+        self._ocr_words = {}
+        meta = doc.metadata if doc is not None else {}
+        self._ocr_spans = offset_ranges(meta.get("ocr_spans"))
+        self._ocr_low = offset_ranges(meta.get("ocr_low_confidence"))
         self._slice_timer.stop()
         self._waiting = []
         self._pending_scroll = None
@@ -217,13 +236,19 @@ class PdfPageView(QScrollArea):
             added += 1
         if self._waiting:
             self._slice_timer.start()
-        if self._pending_scroll is not None and self._pending_scroll[1] < len(self.pages):
+        if self._pending_scroll is not None and self.widget_for(self._pending_scroll[1]):
             # its page is made: scroll in the next turn, once the scroll area has taken the
             # new pages' size into account
             QTimer.singleShot(0, self, self._scroll_pending)
 
+    def widget_for(self, index: int) -> PageWidget | None:
+        """The widget of page ``index`` (0-based; a DOCX's pictures may skip numbers)."""
+        if 0 <= index < len(self.pages) and self.pages[index].page.index == index:
+            return self.pages[index]
+        return next((w for w in self.pages if w.page.index == index), None)
+
     def _scroll_pending(self) -> None:
-        if self._pending_scroll is not None and self._pending_scroll[1] < len(self.pages):
+        if self._pending_scroll is not None and self.widget_for(self._pending_scroll[1]):
             span, _page = self._pending_scroll
             self._pending_scroll = None
             self.scroll_to(span)
@@ -275,6 +300,51 @@ class PdfPageView(QScrollArea):
             self.areas = list(areas)
             self._invalidate_pages()
 
+    # -- the words OCR read ---------------------------------------------------------------
+    @property
+    def pictures(self) -> bool:
+        """Whether the pages are a DOCX's pictures (read by OCR) rather than pages."""
+        return self._doc is not None and self._doc.format == "docx"
+
+    @property
+    def has_ocr(self) -> bool:
+        """Whether OCR read any of the document's text."""
+        return bool(self._ocr_spans)
+
+    def set_ocr_overlay(self, on: bool) -> None:
+        """Draw the words OCR read over the pages (or not)."""
+        if on != self.ocr_overlay:
+            self.ocr_overlay = on
+            for w in self.visible_pages():
+                w.update()
+
+    def ocr_words(self, index: int) -> list[OcrWordBox]:
+        """The words OCR read on page ``index`` (0-based), each with its box (the union of
+        its characters' boxes there) and whether it was read with low confidence."""
+        words = self._ocr_words.get(index)
+        if words is not None:
+            return words
+        words = []
+        doc = self._doc
+        if doc is not None and index in self._page_ranges:
+            lo, hi = self._page_ranges[index]
+            for a, b in self._ocr_spans:
+                if b <= lo or a >= hi:
+                    continue
+                start = max(a, lo)
+                for m in _WORD.finditer(doc.text, start, min(b, hi)):
+                    span = Span(m.start(), m.end())
+                    boxes = [x for x in self._span_boxes(span)
+                             if x.page - self._page_offset == index and x.x1 > x.x0]
+                    if not boxes:
+                        continue
+                    box = Box(index, min(x.x0 for x in boxes), min(x.y0 for x in boxes),
+                              max(x.x1 for x in boxes), max(x.y1 for x in boxes))
+                    low = any(s < span.end and span.start < e for s, e in self._ocr_low)
+                    words.append(OcrWordBox(box, m.group(), low, span))
+        self._ocr_words[index] = words
+        return words
+
     def set_drawing(self, on: bool) -> None:
         self.drawing = on
         cursor = Qt.CursorShape.CrossCursor if on else Qt.CursorShape.ArrowCursor
@@ -320,12 +390,12 @@ class PdfPageView(QScrollArea):
         if not boxes:
             return
         page = boxes[0].page - self._page_offset
-        if len(self.pages) <= page < len(self.pages) + len(self._waiting):
+        w = self.widget_for(page)
+        if w is None and any(p.index == page for p in self._waiting):
             self._pending_scroll = (span, page)  # done when the page's widget is made
-        elif 0 <= page < len(self.pages):
+        elif w is not None:
             self._pending_scroll = None
             self._layout.activate()  # place the pages added since the last layout
-            w = self.pages[page]
             rect = w.to_pixels(boxes[0]).toRect()
             pos = w.mapTo(self._inner, QPoint(rect.x(), rect.y()))
             self.ensureVisible(pos.x(), pos.y(), 50, 120)

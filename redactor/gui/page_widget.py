@@ -6,6 +6,10 @@ are burnt too unless the reviewer keeps them), kept findings as a dotted outline
 areas the reviewer drew (signatures, stamps, photos) filled black. Clicking a box selects its
 finding; in drawing mode, dragging draws an area. Boxes are computed when the page is first
 painted after a change (only pages on screen cost anything).
+
+With the view's OCR overlay on, the words OCR read are drawn over the image first (the word
+on a light ground in its box; a word read with low confidence in an orange, dashed box), the
+findings' boxes over them; a tooltip says what was read where the mouse rests.
 """
 
 from __future__ import annotations
@@ -13,11 +17,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QHelpEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from redactor.core.model import Action, Box
+from redactor.core.model import Action, Box, Span
 from redactor.gui.page_render import RenderedPage
 from redactor.gui.palette import box_pen_style, label_colour
 
@@ -42,6 +56,21 @@ class PageBox:
         return self.action != Action.KEEP
 
 
+@dataclass(frozen=True, slots=True)
+class OcrWordBox:
+    """A word OCR read: its box on the page, its text, whether it was read with low
+    confidence, and its span in the document text."""
+
+    box: Box
+    text: str
+    low: bool
+    span: Span
+
+
+OCR_INK = QColor("#0072B2")  # blue (Okabe–Ito): a word read well
+OCR_LOW = QColor("#E69F00")  # orange: read with low confidence
+
+
 class PageWidget(QWidget):
     """One rendered page and its boxes (see the module docstring)."""
 
@@ -53,7 +82,7 @@ class PageWidget(QWidget):
         self._boxes: list[PageBox] | None = None  # as last painted (None: to compute)
         self._drag: tuple[QPointF, QPointF] | None = None
         self.setFixedSize(QSize(page.width, page.height))
-        self.setAccessibleName(f"Page {page.index + 1}")
+        self.setAccessibleName(f"{'Picture' if view.pictures else 'Page'} {page.index + 1}")
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setMouseTracking(False)
 
@@ -94,6 +123,8 @@ class PageWidget(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
         painter = QPainter(self)
         painter.drawImage(0, 0, self.page.image)
+        if self.view.ocr_overlay:
+            self._paint_ocr(painter)
         for b in self.boxes:
             rect = self.to_pixels(b.box)
             if b.index < 0:  # a drawn area: burnt black
@@ -117,6 +148,45 @@ class PageWidget(QWidget):
             painter.setPen(QPen(QColor("#D55E00"), 2, Qt.PenStyle.DashLine))
             painter.drawRect(QRectF(*self._drag).normalized())
         painter.end()
+
+    def _paint_ocr(self, painter: QPainter) -> None:
+        """The words OCR read, each in its box."""
+        font = QFont(painter.font())
+        for word in self.view.ocr_words(self.page.index):
+            rect = self.to_pixels(word.box)
+            painter.fillRect(rect, QColor(255, 255, 255, 215))
+            pen = QPen(OCR_LOW if word.low else OCR_INK, 2 if word.low else 1)
+            if word.low:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.drawRect(rect)
+            size = max(4.0, rect.height() * 0.7)
+            font.setPixelSize(round(size))
+            width = QFontMetricsF(font).horizontalAdvance(word.text)
+            if width > rect.width() > 0:
+                font.setPixelSize(max(4, round(size * rect.width() / width)))
+            painter.setFont(font)
+            painter.setPen(QColor("#7A4A00") if word.low else QColor("#003A5C"))
+            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), word.text)
+
+    def ocr_word_at(self, pos: QPointF) -> OcrWordBox | None:
+        """The word OCR read under ``pos`` (overlay on), if any."""
+        if not self.view.ocr_overlay:
+            return None
+        return next((w for w in self.view.ocr_words(self.page.index)
+                     if self.to_pixels(w.box).contains(pos)), None)
+
+    def event(self, event: QEvent) -> bool:  # noqa: D102
+        if event.type() == QEvent.Type.ToolTip:
+            assert isinstance(event, QHelpEvent)
+            word = self.ocr_word_at(QPointF(event.pos()))
+            if word is not None:
+                QToolTip.showText(event.globalPos(), f"OCR read “{word.text}”" + (
+                    " with low confidence: check what the image shows" if word.low else ""),
+                    self)
+                return True
+            QToolTip.hideText()
+        return super().event(event)
 
     # -- mouse ----------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802

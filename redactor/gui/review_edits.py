@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 from redactor.core.analysis import Analysis
 from redactor.core.entities import normalise
-from redactor.core.model import Action, Box, Decision, Label, Span
+from redactor.core.model import Action, Decision, Label, Span
+from redactor.core.review_file import AREAS_OPTION as AREAS_OPTION
+from redactor.core.review_file import areas_of as areas_of
 from redactor.core.review_file import user_finding
-
-#: The plan option that carries the areas drawn over pages to the PDF writer.
-AREAS_OPTION = "redact_areas"
+from redactor.core.review_file import with_areas as with_areas
 
 
 def with_decisions(analysis: Analysis, indices: Iterable[int], action: Action,
@@ -68,29 +68,8 @@ def with_widened(analysis: Analysis, index: int) -> tuple[Analysis, int]:
 
 
 # -- drawn areas -------------------------------------------------------------------------------
-def areas_of(analysis: Analysis) -> list[Box]:
-    """The areas drawn over pages (0-based pages, PDF points), kept in the analysis' policy
-    options so that they travel with the review (undo, the export's plan)."""
-    out = []
-    for item in str(analysis.policy.options.get(AREAS_OPTION, "") or "").split(";"):
-        try:
-            page, x0, y0, x1, y1 = item.split(",")
-            out.append(Box(int(page), float(x0), float(y0), float(x1), float(y1)))
-        except ValueError:
-            continue
-    return out
-
-
-def with_areas(analysis: Analysis, areas: Sequence[Box]) -> Analysis:
-    """A copy whose plan will burn ``areas`` (see :func:`areas_of`)."""
-    options = dict(analysis.policy.options)
-    value = ";".join(f"{b.page},{b.x0:.2f},{b.y0:.2f},{b.x1:.2f},{b.y1:.2f}" for b in areas)
-    if value:
-        options[AREAS_OPTION] = value
-    else:
-        options.pop(AREAS_OPTION, None)
-    return dataclasses.replace(analysis,
-                               policy=dataclasses.replace(analysis.policy, options=options))
+# ``areas_of`` and ``with_areas`` live in the core's review file module (the review file saves
+# the areas); they are imported above and named here too, where the other edits are.
 
 
 # -- search and redact all ---------------------------------------------------------------------

@@ -9,8 +9,9 @@ blocks the GUI thread: :class:`TextDocumentView` inserts its text
 :attr:`TextDocumentView.SLICE_CHARS` characters at a time.
 
 Text from a DOCX header, footer, footnote, endnote or comment is marked: a tinted, indented
-block, and a tooltip naming the part (:func:`part_regions`). Tables are still shown as their
-cells' paragraphs, one after another (the reader does not say which paragraphs form a table).
+block, and a tooltip naming the part (:func:`part_regions`). A DOCX with tables is shown by
+:class:`~redactor.gui.table_view.TableTextView`, which draws them as tables; both views share
+the behaviour here (:class:`TextViewLogic`) and differ only in how the text is put in.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ import bisect
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QHelpEvent, QTextBlockFormat, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
 from redactor.core.model import Action, Document, Finding, Span
+from redactor.gui.docx_tables import TextTable
 from redactor.gui.palette import finding_format, high_contrast
 from redactor.gui.shown_findings import ShownFindings
 
@@ -78,35 +80,24 @@ class OffsetMap:
         return lo
 
 
-class TextDocumentView(QPlainTextEdit):
-    """Read-only text of a document, every finding highlighted by label and decision.
+class TextViewLogic:
+    """What the text views share (see :class:`TextDocumentView`); a concrete view derives from
+    this and a Qt text widget, calls :meth:`_setup` from its ``__init__`` and implements
+    :meth:`_start` and :meth:`_insert_slice`."""
 
-    Only the findings in and near the visible part of the text become extra selections
-    (recomputed on scroll and resize), so thousands of findings never stall the GUI thread.
-
-    A long text is inserted in slices of :attr:`SLICE_CHARS` characters, one per turn of the
-    event loop (``loaded`` is emitted when all of it is in; :attr:`fully_loaded`). Offsets
-    never change meaning: findings beyond the part inserted so far are highlighted, and a
-    scroll to them is done, as soon as their text is in.
-    """
-
-    selectionChangedToSpan = Signal(object)  # Span or None
-    loaded = Signal()  # the whole text of the document is in the view
     MARGIN_CHARS = 1500
     SLICE_CHARS = 32_000  # ~10 ms of Qt's work per slice (inserting and laying out)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    def _setup(self) -> None:
         self.setReadOnly(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                      | Qt.TextInteractionFlag.TextSelectableByKeyboard)
-        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setAccessibleName("Document text")
         self.setAccessibleDescription(
             "The document's text. Findings are highlighted: solid underline masked, "
             "wavy underline to review, dotted underline kept. Select text and press M to mark it.")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self._map = OffsetMap("")
+        self._map: OffsetMap = OffsetMap("")
         self._text = ""
         self._display = ""  # the text still to be inserted ("" once it is all in)
         self._loaded = 0  # Python offsets (= display characters) in the view so far
@@ -126,18 +117,15 @@ class TextDocumentView(QPlainTextEdit):
         self.selectionChanged.connect(self._emit_selection)
         self.verticalScrollBar().valueChanged.connect(lambda _v: self._refresh_visible())
 
-    def set_document(self, doc: Document | None) -> None:
+    def set_document(self, doc: Document | None, tables: Sequence[TextTable] = ()) -> None:
+        """Show ``doc`` (``tables``: where its tables are, for a view that draws them)."""
         self._slice_timer.stop()
         self._pending_scroll = None
         self._text = doc.text if doc else ""
         self._map = OffsetMap(self._text)
-        display = OffsetMap.display_text(self._text)
-        first = display[:self.SLICE_CHARS]
-        self._loaded = len(first)
-        self._display = display if len(first) < len(display) else ""
-        self.setPlainText(first)
-        self.document().setUndoRedoEnabled(False)
         self._parts, self._parts_marked = part_regions(doc), 0
+        self._start(OffsetMap.display_text(self._text), tables)
+        self.document().setUndoRedoEnabled(False)
         self._mark_parts()
         self.set_findings([], [])
         if self._display:
@@ -145,37 +133,40 @@ class TextDocumentView(QPlainTextEdit):
         else:
             self.loaded.emit()
 
-    @property
-    def fully_loaded(self) -> bool:
-        """True when the whole text is in the view (see :attr:`SLICE_CHARS`)."""
-        return not self._display
+    def _start(self, display: str, tables: Sequence[TextTable]) -> None:
+        """Put the first slice of ``display`` in; keep the rest in :attr:`_display`."""
+        raise NotImplementedError
 
     def _insert_slice(self) -> None:
-        """Append the next slice of a long text (one turn of the event loop)."""
-        display = self._display
-        if not display:
-            return
-        start = self._loaded
-        end = min(len(display), start + self.SLICE_CHARS)
-        cur = QTextCursor(self.document())
-        cur.movePosition(QTextCursor.MoveOperation.End)
-        cur.insertText(display[start:end])  # "\n" becomes a block break, as in setPlainText
-        self._loaded = end
+        """Put the next slice in (one turn of the event loop), then :meth:`_sliced`."""
+        raise NotImplementedError
+
+    def _sliced(self, start: int) -> None:
+        """After a slice from Python offset ``start`` to :attr:`_loaded` went in."""
         self._mark_parts()
-        if end >= len(display):
-            self._display = ""
-        else:
+        if self._display:
             self._slice_timer.start()
         if self._window is not None and self._window[1] >= start:
             self._window = None  # the highlights were cut at the end of the text so far
         pending = self._pending_scroll
-        if pending is not None and pending.end <= end:
+        if pending is not None and pending.end <= self._loaded:
             self._pending_scroll = None
             self.scroll_to(pending)
         else:
             self._refresh_visible()
         if not self._display:
             self.loaded.emit()
+
+    def _first_visible_position(self) -> int:
+        return self.cursorForPosition(QPoint(0, 0)).position()
+
+    def _center_cursor(self) -> None:
+        self.centerCursor()
+
+    @property
+    def fully_loaded(self) -> bool:
+        """True when the whole text is in the view (see :attr:`SLICE_CHARS`)."""
+        return not self._display
 
     def _mark_parts(self) -> None:
         """Tint the blocks of header, footer, footnote … text inserted so far."""
@@ -230,8 +221,7 @@ class TextDocumentView(QPlainTextEdit):
 
     def visible_range(self) -> tuple[int, int]:
         """Python offsets of the text on screen, widened by a margin on both sides."""
-        first = self.firstVisibleBlock()
-        top = first.position() if first.isValid() else 0
+        top = self._first_visible_position()
         bottom = self.cursorForPosition(self.viewport().rect().bottomRight()).position()
         lo = max(0, self._map.from_qt(top) - self.MARGIN_CHARS)
         hi = min(self._loaded, self._map.from_qt(bottom) + self.MARGIN_CHARS)
@@ -284,7 +274,7 @@ class TextDocumentView(QPlainTextEdit):
         cur = QTextCursor(self.document())
         cur.setPosition(self._qt(span.start))
         self.setTextCursor(cur)
-        self.centerCursor()
+        self._center_cursor()
         bar.blockSignals(blocked)
         self._refresh_visible()
 
@@ -313,3 +303,49 @@ class TextDocumentView(QPlainTextEdit):
 
     def _emit_selection(self) -> None:
         self.selectionChangedToSpan.emit(self.selected_span())
+
+
+class TextDocumentView(TextViewLogic, QPlainTextEdit):
+    """Read-only text of a document, every finding highlighted by label and decision.
+
+    Only the findings in and near the visible part of the text become extra selections
+    (recomputed on scroll and resize), so thousands of findings never stall the GUI thread.
+
+    A long text is inserted in slices of :attr:`SLICE_CHARS` characters, one per turn of the
+    event loop (``loaded`` is emitted when all of it is in; :attr:`fully_loaded`). Offsets
+    never change meaning: findings beyond the part inserted so far are highlighted, and a
+    scroll to them is done, as soon as their text is in.
+    """
+
+    selectionChangedToSpan = Signal(object)  # Span or None
+    loaded = Signal()  # the whole text of the document is in the view
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self._setup()
+
+    def _start(self, display: str, tables: Sequence[TextTable]) -> None:
+        first = display[:self.SLICE_CHARS]
+        self._loaded = len(first)
+        self._display = display if len(first) < len(display) else ""
+        self.setPlainText(first)
+
+    def _insert_slice(self) -> None:
+        """Append the next slice of a long text (one turn of the event loop)."""
+        display = self._display
+        if not display:
+            return
+        start = self._loaded
+        end = min(len(display), start + self.SLICE_CHARS)
+        cur = QTextCursor(self.document())
+        cur.movePosition(QTextCursor.MoveOperation.End)
+        cur.insertText(display[start:end])  # "\n" becomes a block break, as in setPlainText
+        self._loaded = end
+        if end >= len(display):
+            self._display = ""
+        self._sliced(start)
+
+    def _first_visible_position(self) -> int:
+        first = self.firstVisibleBlock()
+        return first.position() if first.isValid() else 0

@@ -27,6 +27,7 @@ from redactor.core.model import Action, Document, Label, Span
 from redactor.gui.detail_pane import DetailPane
 from redactor.gui.document_entry import DocumentEntry, Status
 from redactor.gui.document_view import DocumentView
+from redactor.gui.docx_tables import TextTable
 from redactor.gui.explain import label_words
 from redactor.gui.findings_model import FindingFilter
 from redactor.gui.findings_panel import FindingsPanel
@@ -81,7 +82,7 @@ class Workspace(QWidget):
         splitter.addWidget(left)
 
         self.view = DocumentView()
-        self.view.text_view.selectionChangedToSpan.connect(self.selectionChanged)
+        self.view.selectionChangedToSpan.connect(self.selectionChanged)
         self.view.page_view.findingClicked.connect(self.findingSelected)
         self.view.page_view.areaDrawn.connect(self.areaDrawn)
         splitter.addWidget(self.view)
@@ -170,16 +171,19 @@ class Workspace(QWidget):
     def show_entry(self, entry: DocumentEntry | None) -> None:
         """Show a file: its document (and pages), problems and findings."""
         doc = entry.document if entry else None
-        self.view.set_document(doc, entry.page_index if entry else None)
+        self.view.set_document(doc, entry.page_index if entry else None,
+                               entry.tables if entry else ())
         if entry is not None and entry.pages:
             self.view.page_view.set_pages(entry.pages)
         self.show_failures(entry)
         self.refresh_findings(entry)
 
     def show_document(self, doc: Document, index: PageIndex | None,
+                      tables: tuple[TextTable, ...] = (),
                       pages: Sequence[RenderedPage] = ()) -> None:
-        """Show a document read by a job (``pages``: rendered by an earlier run)."""
-        self.view.set_document(doc, index)
+        """Show a document read by a job (``index``, ``tables``: its page index and tables,
+        built by the job; ``pages``: rendered by an earlier run)."""
+        self.view.set_document(doc, index, tables)
         if pages:
             self.view.page_view.set_pages(pages)
 

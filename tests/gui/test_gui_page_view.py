@@ -170,3 +170,56 @@ def test_the_exported_pages_can_be_previewed_before_saving(qtbot, pdf_window, tm
     image = preview.pages[0].image
     x, y = int((box.x0 + box.x1) / 2), int(200 - (box.y0 + box.y1) / 2)
     assert image.pixelColor(x, y).lightness() < 60
+
+
+def _export(qtbot, w, dest: Path) -> None:  # type: ignore[no-untyped-def]
+    dlg = w.export_dialog_for_current()
+    dlg.output.setText(str(dest))
+    job = dlg.start_export(force=False)
+    with qtbot.waitSignal(job.finished, timeout=60000):
+        pass
+    assert dlg.result is not None and dlg.result.verification.ok, dlg.error
+
+
+def test_drawn_areas_are_saved_resumed_and_burnt(qtbot, pdf_window, make_window, make_host,
+                                                 tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Save → resume in a new window → export: the area is restored, shown and burnt."""
+    import json
+
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    w = pdf_window
+    w.actions.draw_area.trigger()
+    page = w.view.page_view.pages[2]
+    QTest.mousePress(page, Qt.MouseButton.LeftButton, pos=QPoint(150, 150))
+    QTest.mouseMove(page, QPoint(330, 220))
+    QTest.mouseRelease(page, Qt.MouseButton.LeftButton, pos=QPoint(330, 220))
+    w.actions.draw_area.trigger()
+    [area] = areas_of(w.current.analysis)
+    saved = w.save_review()
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["version"] == 2 and len(data["areas"]) == 1
+    assert data["areas"][0]["page"] == 2
+    for secret in ("Anna", "Olaf", "Signature"):
+        assert secret not in saved.read_text(encoding="utf-8")
+
+    w2 = make_window(host=make_host(("late", PluginOf(LateNameDetector())), builtins=PDF))
+    w2.resize(1400, 1100)
+    w2.show()
+    w2.open_files([w.current.path])
+    with qtbot.waitSignal(w2.analysisFinished, timeout=60000):
+        w2.resume_review()
+    assert areas_of(w2.current.analysis) == [area]
+    assert_shows_the_export(qtbot, w2)  # drawn on its page as burnt
+    # resuming again over the same analysis adds nothing twice
+    w2.resume_review()
+    assert areas_of(w2.current.analysis) == [area]
+    dest = tmp_path / "resumed.redacted.pdf"
+    _export(qtbot, w2, dest)
+    pdf = pdfium.PdfDocument(str(dest))
+    img = np.asarray(pdf[2].render(scale=1.0).to_pil().convert("L"))
+    pdf.close()
+    top, bottom = int(200 - area.y1) + 3, int(200 - area.y0) - 3
+    assert img[top:bottom, int(area.x0) + 3:int(area.x1) - 3].mean() < 40
+    assert img[5:40, 5:100].mean() > 200

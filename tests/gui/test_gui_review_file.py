@@ -103,3 +103,47 @@ def test_search_spans_modes() -> None:
     assert search_spans(text, "   ", "word") == []
     with pytest.raises(UsageError):
         search_spans(text, "(", "regex")
+
+
+def test_review_file_areas_roundtrip_and_checks(tmp_path, make_host, policy) -> None:  # type: ignore[no-untyped-def]
+    """Areas survive save → load → apply (and a re-score); damaged or misfit areas are
+    refused; a review without areas stays version 1."""
+    from gui_support import make_pdf
+
+    from redactor.core.model import Box
+    from redactor.core.review_file import areas_of, reapply_user_decisions, with_areas
+
+    pdf = make_pdf(tmp_path / "three.pdf")
+    host = make_host(builtins=("redactor_plugins.formats.pdf.plugin",))
+    pipe = Pipeline(host, policy)
+    ctx = RunContext(policy=policy)
+    fresh = pipe.analyze(pipe.read(pdf, ctx), ctx)
+    plain = save_review(fresh, tmp_path / "plain.json")
+    assert json.loads(plain.read_text())["version"] == 1
+    area = Box(2, 150.0, 20.5, 260.25, 80.0)
+    reviewed = with_areas(fresh, [area])
+    path = save_review(reviewed, tmp_path / "r.json")
+    data = json.loads(path.read_text())
+    assert data["version"] == 2 and data["areas"] == [
+        {"page": 2, "x0": 150.0, "y0": 20.5, "x1": 260.25, "y1": 80.0}]
+    review = load_review(path)
+    assert review.areas == (area,)
+    resumed = apply_review(fresh, review)
+    assert areas_of(resumed) == [area]
+    assert areas_of(apply_review(resumed, review)) == [area]  # not twice
+    assert areas_of(reapply_user_decisions(resumed, fresh)) == [area]  # kept by a re-score
+    # the export's plan carries them to the writer
+    plan = Pipeline(host, resumed.policy).plan(resumed, ctx)
+    assert plan.options["redact_areas"] == "2,150.00,20.50,260.25,80.00"
+    for bad in ({"page": -1, "x0": 0, "y0": 0, "x1": 1, "y1": 1},
+                {"page": 0, "x0": 5, "y0": 0, "x1": 1, "y1": 1},
+                {"page": 0, "x0": "nan", "y0": 0, "x1": 1, "y1": 1}, {"page": 0}):
+        path.write_text(json.dumps({**data, "areas": [bad]}))
+        with pytest.raises(UsageError):
+            load_review(path)
+    path.write_text(json.dumps({**data, "areas": [{**data["areas"][0], "page": 7}]}))
+    with pytest.raises(UsageError):
+        apply_review(fresh, load_review(path))
+    path.write_text(json.dumps({**data, "version": 3}))
+    with pytest.raises(UsageError):
+        load_review(path)
