@@ -18,6 +18,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from redactor_plugins.shared.ocr_run import LINE_HEIGHT
+
 from redactor.plugin_api import OcrWord, RunContext
 
 DET_MODEL = "PP-OCRv6_det_small.onnx"
@@ -25,8 +27,12 @@ REC_MODEL = "PP-OCRv6_rec_small.onnx"
 #: Lines read below this score are dropped by RapidOCR (lower than its 0.5: a doubtful word
 #: is better flagged for review than never seen).
 LINE_SCORE = 0.3
-#: Detection runs on the page scaled to at most this side (recognition reads the full page).
-DET_SIDE = 1536
+#: Detection runs on the page scaled to at most this side (recognition reads the full page)
+#: and, where the caller knows the height of the text lines (:data:`LINE_HEIGHT`), so that
+#: they are about DET_LINE pixels high; never below DET_MIN_SIDE.
+DET_SIDE, DET_LINE, DET_MIN_SIDE = 1536, 16.0, 960
+#: Text lines recognised per ONNX Runtime call.
+REC_BATCH = 6
 
 
 def available() -> bool:
@@ -67,30 +73,7 @@ class RapidOcrEngine:
 
     def _engine(self, ctx: RunContext | None) -> Any:
         if self._ocr is None:
-            threads = 0
-            if ctx is not None:
-                try:
-                    threads = int(ctx.settings.get("ocr", "threads", 0) or 0)
-                except (TypeError, ValueError):
-                    threads = 0
-            det, rec = model_paths()
-            from rapidocr import RapidOCR
-
-            logging.getLogger("RapidOCR").setLevel(logging.ERROR)
-            self._ocr = RapidOCR(params={
-                "Global.log_level": "error",
-                "Global.use_cls": False,
-                "Global.text_score": LINE_SCORE,
-                "Global.max_side_len": 100_000,  # the caller scales the page
-                "Global.return_word_box": True,
-                "Det.model_path": str(det),
-                "Det.limit_type": "max",
-                "Det.limit_side_len": DET_SIDE,
-                "Rec.model_path": str(rec),
-                "EngineConfig.onnxruntime.intra_op_num_threads":
-                    threads if threads > 0 else min(4, os.cpu_count() or 1),
-                "EngineConfig.onnxruntime.inter_op_num_threads": 1,
-            })
+            self._ocr = build(_threads(ctx), _alphabet(ctx))
         return self._ocr
 
     def recognize(self, image: Any, ctx: RunContext) -> list[OcrWord]:
@@ -99,9 +82,86 @@ class RapidOcrEngine:
         if width < 2 or height < 2:
             return []
         page = image if image.mode in ("RGB", "L") else image.convert("RGB")
+        side = detection_side(page.size, LINE_HEIGHT.get())
         with self._lock:
-            result = self._engine(ctx)(page, use_cls=False, return_word_box=True)
+            ocr = self._engine(ctx)
+            ocr.text_det.limit_side_len = side
+            result = ocr(page, use_cls=False, return_word_box=True)
         return words_of(result, width, height)
+
+
+def _threads(ctx: RunContext | None) -> int:
+    threads = 0
+    if ctx is not None:
+        try:
+            threads = int(ctx.settings.get("ocr", "threads", 0) or 0)
+        except (TypeError, ValueError):
+            threads = 0
+    return threads if threads > 0 else min(4, os.cpu_count() or 1)
+
+
+def _alphabet(ctx: RunContext | None) -> str:
+    value = str(ctx.settings.get("ocr", "alphabet", "latin") if ctx is not None else "latin")
+    return value.strip().lower() if value.strip().lower() in ("latin", "all") else "latin"
+
+
+def detection_side(size: tuple[int, int], line_height: float | None) -> int:
+    """The longest side of the image the detector reads: the page scaled so that its text
+    lines are :data:`DET_LINE` pixels high (they are found as well as at full size, and the
+    detector's time goes with its pixels), at most :data:`DET_SIDE` and never above the
+    page's own size; :data:`DET_SIDE` when the line height is unknown."""
+    longest = max(size)
+    if not line_height or line_height <= 0:
+        return min(DET_SIDE, longest)
+    side = longest * min(1.0, DET_LINE / line_height)
+    return int(min(DET_SIDE, longest, max(DET_MIN_SIDE, side)))
+
+
+def build(threads: int, alphabet: str) -> Any:
+    """RapidOCR over our own ONNX Runtime sessions (:func:`~redactor_plugins.shared.
+    onnx_sessions.session_options`: spinning off, memory arena on), the recogniser's head
+    evaluated over ``alphabet`` (:mod:`.rec_head`); RapidOCR's own classifier is not used."""
+    import onnxruntime as ort
+    from omegaconf import flag_override
+    from rapidocr import RapidOCR
+    from rapidocr.ch_ppocr_rec.utils import CTCLabelDecode
+    from redactor_plugins.ocr.rec_head import HeadSession, characters, keep, split_head
+    from redactor_plugins.shared.onnx_sessions import session_options  # telemetry off first
+
+    det_path, rec_path = model_paths()
+    logging.getLogger("RapidOCR").setLevel(logging.ERROR)
+    ocr = RapidOCR(params={
+        "Global.log_level": "error",
+        "Global.use_cls": False,
+        "Global.text_score": LINE_SCORE,
+        "Global.max_side_len": 100_000,  # the caller scales the page
+        "Global.return_word_box": True,
+        "Det.model_path": str(det_path),
+        "Det.limit_type": "max",
+        "Det.limit_side_len": DET_SIDE,
+        "Rec.model_path": str(rec_path),
+        "Rec.rec_batch_num": REC_BATCH,
+    })
+    opts = session_options(threads)
+    opts.enable_cpu_mem_arena = True
+    providers = ["CPUExecutionProvider"]
+    rec_bytes = rec_path.read_bytes()
+    cut = split_head(rec_bytes)
+    chars = characters(rec_bytes)
+    det_session = ort.InferenceSession(str(det_path), opts, providers=providers)
+    rec_session = ort.InferenceSession(cut[0] if cut and chars else rec_bytes, opts,
+                                       providers=providers)
+    with flag_override(ocr.cfg, "allow_objects", True):  # RapidOCR's "custom session"
+        ocr.cfg.Det.session = det_session
+        ocr.cfg.Rec.session = rec_session
+        ocr._load_det_model()
+        rec = ocr._load_rec_model()
+    if cut and chars:
+        kept = keep(chars, alphabet)
+        columns = [0, *(1 + i for i in kept), cut[1].shape[1] - 1]  # blank, kept, space
+        rec.session = HeadSession(rec_session, cut[1], cut[2], columns)
+        rec.postprocess_op = CTCLabelDecode(character=[chars[i] for i in kept])
+    return ocr
 
 
 def words_of(result: Any, width: int, height: int) -> list[OcrWord]:

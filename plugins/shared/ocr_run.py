@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +46,11 @@ DEFAULTS: dict[str, object] = {
     "deskew": True,
     "docx_images": True,        # read pictures in DOCX bodies, headers, footers, text boxes
     "threads": 0,               # ONNX Runtime threads of the built-in engine (0: automatic)
+    "alphabet": "latin",        # the built-in engine reads Latin, Greek, Cyrillic ("all": + CJK)
 }
+#: The height (pixels) of the text lines of the image an engine is reading, where the page
+#: analysis found lines (else None): engines may size their detection by it.
+LINE_HEIGHT: ContextVar[float | None] = ContextVar("ocr_line_height", default=None)
 #: A page read at this mean confidence (and with enough words) is taken as upright.
 UPRIGHT_CONFIDENCE = 0.85
 UPRIGHT_WORDS = 3
@@ -114,11 +119,16 @@ def _score(words: Sequence[OcrWord]) -> float:
 
 
 def _read_upright(engine: Any, gray: Image.Image, turns: int, skew: float, scale: float,
-                  ctx: RunContext) -> PageRead:
+                  ctx: RunContext, line_height: float | None = None) -> PageRead:
     m, size = upright(gray.size, turns, skew, scale)
     page = warp(gray, m, size)
     ctx.check()
-    raw = [w for w in engine.recognize(page, ctx) if isinstance(w, OcrWord) and w.text.strip()]
+    token = LINE_HEIGHT.set(line_height * scale if line_height else None)
+    try:
+        raw = [w for w in engine.recognize(page, ctx)
+               if isinstance(w, OcrWord) and w.text.strip()]
+    finally:
+        LINE_HEIGHT.reset(token)
     back = invert(m)
     ink = ink_mask(np.asarray(page, dtype=np.uint8)) if raw else None
     merged: list[tuple[str, PixelBox, float, bool]] = []  # text, upright box, conf, new line
@@ -283,11 +293,12 @@ def recognize_page(image: Image.Image, ctx: RunContext, engine: Any,
     skew = layout.skew if setting(ctx, "deskew") else 0.0
     scale = scale_for(layout.text_height, gray.size, int(setting(ctx, "max_pixels")))
     first = turns % 4 if turns is not None else 1 if layout.vertical else 0
-    best = _read_upright(engine, gray, first, skew, scale, ctx)
+    height = layout.text_height
+    best = _read_upright(engine, gray, first, skew, scale, ctx, height)
     if turns is not None or not setting(ctx, "detect_orientation") or _upright_enough(best):
         return best
     for turns in (first + 2, first + 1, first + 3):  # 180°, then the other axis
-        other = _read_upright(engine, gray, turns % 4, skew, scale, ctx)
+        other = _read_upright(engine, gray, turns % 4, skew, scale, ctx, height)
         if _score(other.words) > 1.15 * _score(best.words):
             best = other
         if _upright_enough(best):

@@ -28,6 +28,7 @@ import re
 import unicodedata
 import zipfile
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 
 from redactor.core.model import VerificationIssue
 from redactor.core.normalize import (
@@ -121,34 +122,82 @@ def _split_case(token: str) -> list[str]:
 
 class Words:
     """The words of a text in one view, folded and joined, with the offsets where words
-    start and end, so that a secret can be matched as whole words only."""
+    start and end, so that a secret can be matched as whole words only; ``marked`` holds
+    the word starts that follow a visible separator (punctuation, a connector) rather than
+    only spaces or a change of case."""
 
-    def __init__(self, view: str) -> None:
+    def __init__(self, view: str, *, shape: bool = False) -> None:
         chunks: list[str] = []
         bounds = {0}
-        pos = 0
+        marked: set[int] = set()
+        # with ``shape`` (a needle's words): where each word starts, whether only digits
+        self.starts: list[int] = []
+        self.digits: list[bool] = []
+        pos = prev = 0
         for m in _WORD.finditer(view):
+            if view[prev:m.start()].strip():
+                marked.add(pos)
+            prev = m.end()
             for part in _split_case(m.group()):
                 folded = fold(part)
+                if shape:
+                    self.starts.append(pos)
+                    self.digits.append(folded.isdigit())
                 chunks.append(folded)
                 pos += len(folded)
                 bounds.add(pos)
         self.joined = "".join(chunks)
         self.bounds = bounds
+        self.marked = marked
 
-    def count(self, needle: str) -> int:
+    def count(self, needle: Needle) -> int:
         n = 0
-        i = self.joined.find(needle)
+        text = needle.text
+        bounds = self.bounds
+        i = self.joined.find(text)
         while i >= 0:
-            if i in self.bounds and i + len(needle) in self.bounds:
+            if i in bounds and i + len(text) in bounds and self._fits(i, needle):
                 n += 1
-            i = self.joined.find(needle, i + 1)
+            i = self.joined.find(text, i + 1)
         return n
 
+    def _fits(self, i: int, needle: Needle) -> bool:
+        """Whether the match at ``i`` keeps the secret's numbers as the secret writes them:
+        a number word is not pieced together from several words (``20 20`` is not
+        ``2020``), and two numbers are separated alike (``12 12`` is not ``12:12``, ``12∶12``
+        after normalisation is) — digit strings are too common to be joined freely."""
+        bounds = self.bounds
+        for a, b in needle.numbers:
+            if any(k in bounds for k in range(i + a + 1, i + b)):
+                return False
+        return all(i + k in bounds and (i + k in self.marked) == mark
+                   for k, mark in needle.joints)
 
-def words_needle(secret: str) -> str:
-    """A secret's letters and digits as :class:`Words` joins them."""
-    return Words(reading_text(secret)).joined
+
+@dataclass(frozen=True, slots=True)
+class Needle:
+    """A secret as :class:`Words` joins it, and the shape a match must keep: the offsets of
+    its digit-only words (``numbers``) and, between two such words, whether a visible
+    separator stands there (``joints``)."""
+
+    text: str
+    numbers: tuple[tuple[int, int], ...] = ()
+    joints: tuple[tuple[int, bool], ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+
+def words_needle(secret: str) -> Needle:
+    """A secret's letters and digits as :class:`Words` joins them, with its numbers' shape."""
+    words = Words(reading_text(secret), shape=True)
+    ends = [*words.starts[1:], len(words.joined)][:len(words.starts)]
+    numbers = tuple((a, b) for a, b, d in zip(words.starts, ends, words.digits, strict=True)
+                    if d)
+    joints = tuple((words.starts[k], words.starts[k] in words.marked)
+                   for k in range(1, len(words.starts))
+                   if words.digits[k] and words.digits[k - 1])
+    return Needle(words.joined, numbers, joints)
 
 
 def _plain_tokens(text: str) -> str:
