@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,16 +82,18 @@ class ScoreRequest:
 
 
 _cache: dict[tuple[str, int, str], MaskedLM] = {}
+_LOCK = threading.Lock()
 
 
 def load_mlm(model_dir: str | os.PathLike[str] | None = None, threads: int = 2) -> MaskedLM:
     """A cached :class:`MaskedLM` per folder (models load once per process)."""
     d = Path(model_dir) if model_dir else default_mlm_dir()
     key = (str(d.resolve()), int(threads), device())  # one per device (--device)
-    if key not in _cache:
-        verify_model_pack(d)
-        _cache[key] = MaskedLM(d, threads=threads)
-    return _cache[key]
+    with _LOCK:  # one load, also when two threads ask at once (Pipeline.preload)
+        if key not in _cache:
+            verify_model_pack(d)
+            _cache[key] = MaskedLM(d, threads=threads)
+        return _cache[key]
 
 
 class MaskedLM:

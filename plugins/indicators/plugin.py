@@ -252,6 +252,11 @@ class LLMProbability(_Base):
     def model(self, ctx: RunContext) -> Any:
         return _load_json_model(resolve(setting(ctx, "classifiers_path")), self.artefact)
 
+    def prepare(self, ctx: RunContext) -> None:
+        """Load the masked LM and the classifier ahead of use (Pipeline.preload)."""
+        mlm_for(ctx)
+        self.model(ctx)
+
     def threshold(self, ctx: RunContext, model: Any) -> float:
         return threshold_of(ctx, self.threshold_key, (self.id,), self.threshold_key,
                             model.threshold)
@@ -367,6 +372,13 @@ class SequenceLabelling(_Base):
 
     def __init__(self, match: str | None = None) -> None:
         self.match = match  # None: from the settings
+
+    def prepare(self, ctx: RunContext) -> None:
+        """Load the sequence labeller ahead of use (Pipeline.preload)."""
+        from redactor_plugins.indicators.seqlabel import load_seqlabeller
+
+        load_seqlabeller(resolve(setting(ctx, "seqlabel_path")),
+                         threads=int(setting(ctx, "threads")))
 
     def assess(self, doc: Document, findings: Sequence[Finding], entities: Sequence[Entity],
                ctx: RunContext) -> Sequence[RiskSignal]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
@@ -37,16 +38,18 @@ def default_seqlabel_dir() -> Path:
 
 
 _cache: dict[tuple[str, int, str], SeqLabeller] = {}
+_LOCK = threading.Lock()
 
 
 def load_seqlabeller(model_dir: str | os.PathLike[str] | None = None, threads: int = 2
                      ) -> SeqLabeller:
     d = Path(model_dir) if model_dir else default_seqlabel_dir()
     key = (str(d.resolve()), int(threads), device())  # one per device (--device)
-    if key not in _cache:
-        verify_model_pack(d)
-        _cache[key] = SeqLabeller(d, threads=threads)
-    return _cache[key]
+    with _LOCK:  # one load, also when two threads ask at once (Pipeline.preload)
+        if key not in _cache:
+            verify_model_pack(d)
+            _cache[key] = SeqLabeller(d, threads=threads)
+        return _cache[key]
 
 
 class SeqLabeller:

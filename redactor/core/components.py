@@ -29,6 +29,12 @@ class Detector(Protocol):
 
     ``id`` is unique among detectors (``--disable-plugin ID`` leaves it out); ``version`` is
     free text. Heavy resources (models) load lazily on first use, never at import time.
+
+    Optional: ``prepare(ctx) -> None`` loads those resources ahead of use. The pipeline calls
+    it once, in a thread of its own, when it reads the first document, so that every
+    component's models load at the same time as the others' and as the reading (it must be
+    thread-safe and may be called again; an error in it is ignored there and surfaces in
+    ``detect``, where it is reported as usual). Risk indicators may define it too.
     """
 
     id: str

@@ -520,6 +520,11 @@ class GazetteerDetector:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
 
+    def prepare(self, ctx: RunContext) -> None:
+        """Build the lists' index ahead of use (Pipeline.preload)."""
+        if ctx.settings.get(SECTION, "gazetteer", True):
+            load_gazetteer(self.path)
+
     def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
         settings = ctx.settings
         if not settings.get(SECTION, "gazetteer", True):

@@ -204,6 +204,18 @@ class NerDetector:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
 
+    def prepare(self, ctx: RunContext) -> None:
+        """Load the model ahead of use (Pipeline.preload); a missing one is left for
+        :meth:`detect` to report."""
+        settings = ctx.settings
+        if not settings.get(SECTION, "ner", True):
+            return
+        name = str(settings.get(SECTION, "ner_model", "") or "")
+        if not name and not model_available(self.path)[0]:
+            return
+        load_model(imported_model_dir(name) if name else self.path,
+                   int(settings.get(SECTION, "threads", 0) or 0))
+
     def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
         settings = ctx.settings
         if not settings.get(SECTION, "ner", True) or not doc.text.strip():

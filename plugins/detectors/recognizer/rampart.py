@@ -323,6 +323,12 @@ class RampartDetector:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
 
+    def prepare(self, ctx: RunContext) -> None:
+        """Load the model ahead of use when it is switched on (Pipeline.preload)."""
+        settings = ctx.settings
+        if settings.get(SECTION, "rampart", False):
+            load_model(self.path, int(settings.get(SECTION, "threads", 0) or 0))
+
     def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
         settings = ctx.settings
         if not settings.get(SECTION, "rampart", False) or not doc.text.strip():

@@ -17,12 +17,10 @@ hold data and code, and a redacted copy should not be asked to keep or drop them
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from redactor_plugins.formats.docx.package import Package, load_package, sniff_docx
-from redactor_plugins.formats.docx.read import read_docx, story_parts
-from redactor_plugins.formats.docx.verify import verify_docx
-from redactor_plugins.formats.docx.write import write_docx
-from redactor_plugins.shared.ocr_parts import reread_pictures, with_picture_text
+if TYPE_CHECKING:
+    from redactor_plugins.formats.docx.package import Package
 
 from redactor.plugin_api import (
     Document,
@@ -34,6 +32,10 @@ from redactor.plugin_api import (
     limits_for,
 )
 
+# The reader's, writer's and verifier's modules (lxml, Pillow, numpy, OCR) are imported when
+# a DOCX is first sniffed, read or written, not when the plugin registers: a run on a TXT or
+# PDF never loads them (start-up, docs/performance.md).
+
 
 class DocxReader:
     id = "docx-reader"
@@ -42,9 +44,15 @@ class DocxReader:
     extensions = (".docx", ".docm")
 
     def sniff(self, path: Path, head: bytes) -> bool:
+        from redactor_plugins.formats.docx.package import sniff_docx
+
         return sniff_docx(path, head)
 
     def read(self, path: Path, ctx: RunContext) -> Document:
+        from redactor_plugins.formats.docx.package import load_package
+        from redactor_plugins.formats.docx.read import read_docx
+        from redactor_plugins.shared.ocr_parts import with_picture_text
+
         limits = limits_for(ctx)  # input limits (settings section [limits])
         pkg = load_package(path, limits=limits)
         ctx.check()
@@ -62,10 +70,14 @@ class DocxWriter:
         self._notes: dict[Path, list[str]] = {}  # what write() changed in pictures, per output
 
     def write(self, doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext) -> None:
+        from redactor_plugins.formats.docx.write import write_docx
+
         self._notes[dest] = write_docx(doc, plan, dest)
 
     def verify(self, doc: Document, plan: RedactionPlan, output: Path,
                ctx: RunContext) -> VerificationResult:
+        from redactor_plugins.formats.docx.verify import verify_docx
+
         read = int(doc.metadata.get("ocr_pictures", "0") or 0) > 0  # pictures OCR'd
         result = verify_docx(doc, plan, output, notes=self._notes.pop(output, []),
                              refuse_unread_images=refuse_unread_images(plan, ctx) and not read)
@@ -75,6 +87,8 @@ class DocxWriter:
 def picture_parts(pkg: Package) -> dict[str, bytes]:
     """The picture parts the story parts show (body, text boxes, headers, footers, notes,
     comments), for OCR."""
+    from redactor_plugins.formats.docx.read import story_parts
+
     out: dict[str, bytes] = {}
     for part in story_parts(pkg):
         for rel in pkg.rels(part):
@@ -87,6 +101,9 @@ def pictures_reread(result: VerificationResult, doc: Document, plan: RedactionPl
                     output: Path, ctx: RunContext) -> VerificationResult:
     """``result`` with the export's pictures read again by OCR (their issues and checks
     added); the warning that pictures were not read is dropped (they were)."""
+    from redactor_plugins.formats.docx.package import load_package
+    from redactor_plugins.shared.ocr_parts import reread_pictures
+
     pkg = load_package(output, keep_comments=True)
     pictures = {p: d for p, d in pkg.parts.items() if pkg.content_type(p).startswith("image/")}
     ocr = reread_pictures(doc, plan, pictures, ctx)
