@@ -24,6 +24,10 @@ from redactor.gui.palette import ACTION_SYMBOLS, ACTION_WORDS, label_colour
 
 COLUMNS = ("Label", "Text", "Mentions", "Decision", "Sure", "Risk")
 ROLE_FINDING = Qt.ItemDataRole.UserRole + 1
+#: the roles :meth:`FindingsModel.data` answers (any other returns None at once)
+_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ForegroundRole,
+                    Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole,
+                    ROLE_FINDING})
 _TOP = 0  # internal id of a top-level row; a mention row stores its parent's row + 1
 #: Confidence bands of the filter: (name, lowest score, highest score excluded).
 BANDS = {"low": (0.0, 0.5), "medium": (0.5, 0.8), "high": (0.8, 1.01)}
@@ -219,7 +223,8 @@ class FindingsModel(QAbstractItemModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        # a repaint asks each cell for a dozen roles: those not answered return at once
+        if role not in _ROLES or not index.isValid():
             return None
         a = self.analysis
         if a is None:
@@ -245,10 +250,16 @@ class FindingsModel(QAbstractItemModel):
         entity = a.entities[e]
         shown = self.children[e]
         first = shown[0]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (str(entity.label), one_line(entity.canonical), str(len(shown)),
-                    entity_decision(a, shown), sure(a.findings[first].score),
-                    risk_summary(a, first))[column]
+        if role == Qt.ItemDataRole.DisplayRole:  # only the cell's column is computed
+            if column == 0:
+                return str(entity.label)
+            if column == 1:
+                return one_line(entity.canonical)
+            if column == 2:
+                return str(len(shown))
+            if column == 3:
+                return entity_decision(a, shown)
+            return sure(a.findings[first].score) if column == 4 else risk_summary(a, first)
         if role == Qt.ItemDataRole.ForegroundRole and column == 0:
             return label_colour(entity.label)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -263,10 +274,16 @@ class FindingsModel(QAbstractItemModel):
 
     def _finding_data(self, a: Analysis, i: int, column: int, role: int) -> Any:
         f, d = a.findings[i], a.decisions[i]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (f.full_type, one_line(f.text), f"@{f.span.start}",
-                    f"{ACTION_SYMBOLS[d.action]} {ACTION_WORDS[d.action]}", sure(f.score),
-                    risk_summary(a, i))[column]
+        if role == Qt.ItemDataRole.DisplayRole:  # only the cell's column is computed
+            if column == 0:
+                return f.full_type
+            if column == 1:
+                return one_line(f.text)
+            if column == 2:
+                return f"@{f.span.start}"
+            if column == 3:
+                return f"{ACTION_SYMBOLS[d.action]} {ACTION_WORDS[d.action]}"
+            return sure(f.score) if column == 4 else risk_summary(a, i)
         if role == Qt.ItemDataRole.ForegroundRole and column == 0:
             return label_colour(f.label)
         if role == Qt.ItemDataRole.ToolTipRole:

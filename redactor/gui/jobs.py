@@ -51,7 +51,7 @@ from redactor.core.context import CancelToken
 from redactor.core.errors import CancelledError, RedactorError
 
 POLL_MS = 100
-JOB_NICE = 10  # nice value of the pool threads (and the threads they create), where supported
+JOB_NICE = 10  # pool threads (and the threads they create) run this much nicer than the GUI
 GIL_SWITCH_INTERVAL_S = 0.0002
 FULL_COLLECTION_PAUSED = 1_000_000_000  # the oldest generation's threshold while jobs run
 
@@ -132,13 +132,17 @@ class _Runnable(QRunnable):
 
 def lower_thread_priority(nice: int = JOB_NICE) -> None:
     """Give the calling thread (and the threads it creates from now on) a lower CPU priority
-    than the GUI thread; a no-op where the OS has no per-thread nice value or refuses."""
+    than the GUI thread: ``nice`` above the process's main thread (at most 19), so the gap
+    stays when the app itself was started with ``nice``; a no-op where the OS has no
+    per-thread nice value or refuses."""
     if not sys.platform.startswith("linux"):
         return  # elsewhere the nice value belongs to the whole process (or does not exist)
     tid = threading.get_native_id()
     try:
-        if os.getpriority(os.PRIO_PROCESS, tid) < nice:
-            os.setpriority(os.PRIO_PROCESS, tid, nice)
+        # on Linux the process id names the main (GUI) thread
+        want = min(19, os.getpriority(os.PRIO_PROCESS, os.getpid()) + nice)
+        if os.getpriority(os.PRIO_PROCESS, tid) < want:
+            os.setpriority(os.PRIO_PROCESS, tid, want)
     except OSError:
         pass
 

@@ -74,10 +74,17 @@ class PageIndex:
     segs: tuple[tuple[int, int], ...]  # (start, index in doc.segments), by start
     seg_max_len: int
     page_ranges: dict[int, tuple[int, int]]  # 0-based page -> (lowest start, highest end)
+    pending: bool = False  # a stand-in: the job sends the real index later (set_index)
 
     @property
     def seg_starts(self) -> list[int]:
         return [start for start, _k in self.segs]
+
+
+def pending_index(doc: Document) -> PageIndex:
+    """A stand-in for :func:`page_index` (no boxes yet) while the job builds the real one
+    after the fast detectors have reported; :meth:`PdfPageView.set_index` replaces it."""
+    return PageIndex(doc.segments, 0, (), 0, {}, pending=True)
 
 
 def page_index(doc: Document) -> PageIndex:
@@ -184,6 +191,18 @@ class PdfPageView(QScrollArea):
             index = None
         elif index is None or index.segments is not doc.segments:
             index = page_index(doc)  # none given, or one of another document
+        self._use_index(index)
+
+    def set_index(self, index: PageIndex) -> None:
+        """The real index of the document shown, after a :func:`pending_index`: the pages
+        on screen are painted again with their boxes."""
+        if self._doc is None or index.segments is not self._doc.segments:
+            return
+        self._use_index(index)
+        self._boxes = {}
+        self._invalidate_pages()
+
+    def _use_index(self, index: PageIndex | None) -> None:
         self._page_offset = index.page_offset if index else 0
         self._page_ranges = dict(index.page_ranges) if index else {}
         self._segs = list(index.segs) if index else []

@@ -227,7 +227,20 @@ class TextViewLogic:
         hi = min(self._loaded, self._map.from_qt(bottom) + self.MARGIN_CHARS)
         return lo, hi
 
+    def _hidden_in_window(self) -> bool:
+        """True when the window is on screen but this view is not (another tab, e.g. a
+        PDF's pages): its highlights are computed when it is shown (:meth:`showEvent`)."""
+        win = self.window()
+        return win is not self and win.isVisible() and not self.isVisible()
+
+    def showEvent(self, event: object) -> None:  # noqa: N802
+        super().showEvent(event)  # type: ignore[misc]
+        self._refresh_visible()  # highlights skipped while it was hidden
+
     def _refresh_visible(self, force: bool = False) -> None:
+        if self._hidden_in_window():
+            self._window = None  # computed again when shown
+            return
         lo, hi = self.visible_range()
         if (not force and self._window is not None and self._window[0] <= lo
                 and hi <= self._window[1]):
@@ -280,8 +293,9 @@ class TextViewLogic:
 
     def show_current(self, current: int | None, span: Span | None) -> None:
         """Mark another finding as the current one and bring it into view."""
-        self.shown.current = current
-        self._window = None
+        if current != self.shown.current:  # else the highlights on screen stay right
+            self.shown.current = current
+            self._window = None
         if span is not None:
             self.scroll_to(span)
         else:
