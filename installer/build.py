@@ -150,6 +150,7 @@ def cmd_bundle(args: argparse.Namespace) -> int:
     sh(py, "-m", "PyInstaller", "--noconfirm", "--clean", "--distpath", dest, "--workpath",
        work, ROOT / "installer" / "redactor.spec")
     folder = dest / "redactor"
+    slim(folder)
     for extra in ("redactor.desktop", "redactor.svg", "redactor-gui"):
         shutil.copy(ROOT / "installer" / "linux" / extra, folder / extra)
     shutil.copy(ROOT / "installer" / "README.md", folder / "INSTALL.md")
@@ -161,10 +162,102 @@ def cmd_bundle(args: argparse.Namespace) -> int:
     with tarfile.open(archive, "w:gz") as tar:
         tar.add(named, arcname=named.name)
     write_checksums([archive], dest / f"{archive.name}.sha256")
-    size = sum(p.stat().st_size for p in named.rglob("*") if p.is_file() and not p.is_symlink())
+    size = _size(named)
     print(f"bundle: {archive} ({archive.stat().st_size / 2**20:.0f} MB packed, "
           f"{size / 2**20:.0f} MB unpacked)")
     return 0
+
+
+# -- slimming the bundle ---------------------------------------------------------------------
+#: opencv-python-headless links OpenCV's video I/O against FFmpeg and its codecs, AVIF image
+#: support against libavif/libaom/libdav1d, and its large-matrix algebra against OpenBLAS
+#: (with gfortran): ~95 MB that Redactor never calls. RapidOCR uses resize, colour
+#: conversion, contours, minAreaRect, fillPoly/mean and perspective warps of 3×3/8×8 systems
+#: (OpenCV's HAL calls BLAS/LAPACK only from 25-100 rows up); images are decoded by Pillow.
+#: The libraries cv2 itself links are replaced by stubs with the same names, versions and
+#: symbols, each of which aborts with a message if ever called (never a wrong result); the
+#: libraries only they needed are dropped. installer/test_offline.sh reads a scan with OCR.
+STUBBED = ("libavcodec", "libavformat", "libavutil", "libswscale", "libavif", "libopenblas")
+DROPPED = ("libswresample", "libaom", "libdav1d", "libvpx", "libgfortran", "libquadmath")
+#: Shared objects stripped of their symbol tables and debug sections (``strip=False`` in the
+#: spec: stripping numpy's OpenBLAS breaks it, so only these are stripped).
+STRIP = ("libpython3", "tokenizers.abi3", "_rust.abi3", "_pyclipper", "_imaging", "_yaml",
+         "libpdfium", "libqpdf", "_decimal", "unicodedata")
+
+
+def _nm(path: Path, *flags: str) -> list[list[str]]:
+    out = subprocess.run(["nm", "-D", *flags, str(path)], check=True, capture_output=True,
+                         text=True).stdout
+    return [line.split() for line in out.splitlines() if line.strip()]
+
+
+def stub_library(lib: Path, wanted: set[str], work: Path) -> None:
+    """Replace ``lib`` by a stub exporting the symbols of ``wanted`` it defines (same
+    SONAME, same symbol versions); calling any of them aborts with a message."""
+    soname = lib.name
+    funcs: dict[str, str] = {}
+    data: dict[str, str] = {}
+    for row in _nm(lib, "--defined-only"):
+        if len(row) != 3 or row[1] == "A":  # "A": a version node
+            continue
+        name, _, ver = row[2].partition("@@")
+        if name not in wanted:
+            continue
+        (funcs if row[1] in "TtWi" else data)[name] = ver
+    c = ["#include <stdio.h>", "#include <stdlib.h>",
+         "static void gone(const char *s) { fprintf(stderr, \"redactor bundle: %s (" + soname +
+         ") was left out of this bundle (OpenCV's video/AVIF/BLAS parts are not used)\\n\", s); abort(); }"]
+    c += [f"void {n}(void) {{ gone(\"{n}\"); }}" for n in sorted(funcs)]
+    c += [f"char {n}[256];" for n in sorted(data)]
+    src, vers = work / f"{soname}.c", work / f"{soname}.map"
+    src.write_text("\n".join(c) + "\n")
+    by_ver: dict[str, list[str]] = {}
+    for n, v in {**funcs, **data}.items():
+        by_ver.setdefault(v, []).append(n)
+    args = ["gcc", "-shared", "-fPIC", "-O1", "-s", "-o", str(lib), str(src),
+            f"-Wl,-soname,{soname}"]
+    if any(by_ver):
+        vers.write_text("".join(f"{v} {{ global: {'; '.join(sorted(ns))}; }};\n"
+                                for v, ns in by_ver.items() if v)
+                        + ("{ global: " + "; ".join(sorted(by_ver.get("", []))) + "; };\n"
+                           if by_ver.get("") else ""))
+        args.append(f"-Wl,--version-script={vers}")
+    lib.unlink()
+    sh(*args)
+
+
+def _size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def slim(folder: Path) -> None:
+    """Cut what Redactor does not use from the built folder (see :data:`STUBBED`,
+    :data:`DROPPED`, :data:`STRIP`); a tool that is missing (gcc, strip, nm) skips its step."""
+    internal = folder / "_internal"
+    before = _size(folder)
+    cv2_so = next(internal.glob("cv2/cv2*.so"), None)
+    libs = internal / "opencv_python_headless.libs"
+    if cv2_so and libs.is_dir() and shutil.which("gcc") and shutil.which("nm"):
+        wanted = {r[1].split("@")[0] for r in _nm(cv2_so, "--undefined-only") if len(r) == 2}
+        work = BUILD / "stubs"
+        work.mkdir(parents=True, exist_ok=True)
+        for lib in sorted(libs.iterdir()):
+            if lib.name.startswith(STUBBED):
+                stub_library(lib, wanted, work)
+            elif lib.name.startswith(DROPPED):
+                lib.unlink()
+    else:
+        print("slim: gcc/nm or cv2 not found: OpenCV's video libraries are kept")
+    for pattern in ("**/tests", "**/test"):
+        for d in list(internal.glob(pattern)):
+            if d.is_dir() and d.parent.name in ("numpy", "_core", "PIL", "shapely", "pyclipper"):
+                shutil.rmtree(d)
+    if shutil.which("strip"):
+        for so in internal.rglob("*.so*"):
+            if so.is_file() and not so.is_symlink() and so.name.startswith(STRIP):
+                subprocess.run(["strip", "--strip-unneeded", str(so)], check=False)
+    after = _size(folder)
+    print(f"slim: {before / 2**20:.0f} MB -> {after / 2**20:.0f} MB")
 
 
 def cmd_checksums(args: argparse.Namespace) -> int:

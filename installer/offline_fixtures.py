@@ -1,5 +1,6 @@
-"""Inputs for installer/test_offline.sh: a DOCX and a PDF letter, a text naming a ship, and a
-single-file third-party plugin for the user plugins folder (it finds ship names)."""
+"""Inputs for installer/test_offline.sh: a DOCX and a PDF letter, the letter as a scanned PNG
+(200 dpi, no text layer: read by OCR), a text naming a ship, and a single-file third-party
+plugin for the user plugins folder (it finds ship names)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,22 @@ def register_detectors(register):
 '''
 
 
+def scan(path: Path, dpi: int = 200) -> None:
+    """The letter drawn as an A4 page image (reportlab's Vera font, 11 pt), like a scan."""
+    from pathlib import Path as _P
+
+    import reportlab
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype(str(_P(reportlab.__file__).parent / "fonts" / "Vera.ttf"),
+                              round(11 * dpi / 72))
+    img = Image.new("L", (round(8.27 * dpi), round(11.69 * dpi)), 255)
+    draw = ImageDraw.Draw(img)
+    for i, line in enumerate(LETTER):
+        draw.text((dpi, dpi + i * round(0.3 * dpi)), line, font=font, fill=0)
+    img.save(path, dpi=(dpi, dpi))
+
+
 def main(folder: str) -> int:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -46,6 +63,7 @@ def main(folder: str) -> int:
     for i, line in enumerate(LETTER):
         c.drawString(60, 780 - 20 * i, line)
     c.save()
+    scan(out / "letter_scan.png")
     (out / "ship.txt").write_text("The passenger list of the Titanic was kept.\n",
                                   encoding="utf-8")
     (out / "ship_plugin.py").write_text(PLUGIN, encoding="utf-8")

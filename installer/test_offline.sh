@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves the air-gapped install. Builds (or takes) the frozen bundle and the hashed wheelhouse,
 # then, inside a network namespace with no interface but loopback (unshare -rn):
-#   1. unpacks the bundle, redacts the bundled example, a DOCX and a PDF (exit 0, verified),
+#   1. unpacks the bundle, redacts the bundled example, a DOCX, a PDF and a scanned PNG (OCR:
+#      read, burnt, re-read; exit 0, verified),
 #      loads a third-party plugin from the user plugins folder, starts the GUI offscreen with
 #      a file and quits it;
 #   2. creates a fresh venv, installs from the wheelhouse with --no-index --require-hashes,
@@ -64,7 +65,7 @@ export HOME=$WORK/home-$label REDACTOR_DATA_DIR=$WORK/home-$label \
 cp "$in/ship_plugin.py" "$REDACTOR_PLUGINS_DIR/"
 ip -o link 2>/dev/null | grep -v ': lo:' | grep -q . && { echo "[$label] FAIL: namespace has a network interface"; exit 1; }
 fail=0
-for f in case_note.txt letter.docx letter.pdf; do
+for f in case_note.txt letter.docx letter.pdf letter_scan.png; do
   if "$exe" redact "$in/$f" -o "$out/$f" --deny "Titanic" >"$out/$f.log" 2>&1 \
      && grep -q "verification passed" "$out/$f.log"; then
     echo "[$label] redact $f: ok"

@@ -57,3 +57,41 @@ def test_offline_install_of_bundle_and_wheelhouse() -> None:
     if last.startswith("OFFLINE TEST: SKIP"):
         pytest.skip(last)
     assert last.startswith("OFFLINE TEST: PASS"), out.stdout[-4000:] + out.stderr[-4000:]
+
+
+def _build_module():  # installer/build.py, imported by path
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("redactor_installer_build",
+                                                  ROOT / "installer" / "build.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.skipif(not all(__import__("shutil").which(t) for t in ("gcc", "nm")),
+                    reason="gcc and nm are needed to build the stub libraries")
+def test_a_stubbed_library_keeps_its_name_versions_and_symbols(tmp_path: Path) -> None:
+    """The bundle's slimming (build.py ``stub_library``): a library the app links but never
+    calls is replaced by one that still loads (same SONAME, symbol versions, the symbols the
+    app imports) and aborts with a message naming the symbol if it is called."""
+    build = _build_module()
+    lib = tmp_path / "libvid.so.1"
+    (tmp_path / "vid.c").write_text("int vid_open(void) { return 7; }\n"
+                                    "int vid_unused(void) { return 8; }\n")
+    (tmp_path / "vid.map").write_text("VID_1 { global: vid_open; vid_unused; local: *; };\n")
+    subprocess.run(["gcc", "-shared", "-fPIC", "-o", str(lib), str(tmp_path / "vid.c"),
+                    "-Wl,-soname,libvid.so.1", f"-Wl,--version-script={tmp_path / 'vid.map'}"],
+                   check=True)
+    size = lib.stat().st_size
+    build.stub_library(lib, {"vid_open"}, tmp_path)
+    symbols = subprocess.run(["nm", "-D", "--defined-only", str(lib)], check=True,
+                             capture_output=True, text=True).stdout
+    assert "vid_open@@VID_1" in symbols and "vid_unused" not in symbols
+    assert lib.stat().st_size <= size * 2
+    probe = subprocess.run(
+        ["python3", "-c", f"import ctypes; ctypes.CDLL({str(lib)!r}).vid_open()"],
+        capture_output=True, text=True)
+    assert probe.returncode != 0 and "vid_open" in probe.stderr
+    assert "left out of this bundle" in probe.stderr
