@@ -1,6 +1,6 @@
 """Benchmark: inputs built to exhaust the machine, and one large honest input.
 
-    .venv/bin/python benchmarks/bench_bad_input.py [--pages 10000] [--only NAME ...]
+    .venv/bin/python benchmarks/bench_bad_input.py [--pages 10000] [--every 10] [--only NAME ...]
 
 Builds each input in a temporary folder and redacts it in a child process (the PDF or TXT
 reader, the term list, the pattern detector and the strategies; ``--deny`` a name), then
@@ -13,8 +13,9 @@ prints the exit code, wall-clock seconds and the child's peak memory (``ru_maxrs
   ``limits.page_pixels``);
 * ``many-pages``: an honest text PDF of ``--pages`` pages (default 10,000), 40 lines each,
   the name on every tenth page (those pages are rendered, the others copied; exit 0, time
-  linear in the pages; memory grows with the text and the rendered images, about 25 MB per
-  100 rendered pages, see ``docs/formats-pdf.md``);
+  linear in the pages; rendered pages' images wait on disk until the output is saved, so
+  memory grows with the text only, not with the rendered pages, see
+  ``docs/leak-channels.md``);
 * ``pattern-stress``: 1 MB of text built against the patterns (dense random digit groups,
   near-miss dates, amounts and URLs; exit 0).
 """
@@ -73,14 +74,14 @@ def huge_page(path: Path) -> None:
     _pdf(path, (14400, 14400))
 
 
-def many_pages(path: Path, pages: int) -> None:
+def many_pages(path: Path, pages: int, every: int = 10) -> None:
     from reportlab.pdfgen import canvas
 
     c = canvas.Canvas(str(path), pagesize=(612, 792))
     for p in range(pages):
         c.setFont("Helvetica", 10)
         for line in range(40):
-            named = line == 3 and p % 10 == 0  # the name on every tenth page: those rendered
+            named = line == 3 and p % every == 0  # the name on every tenth page: rendered
             c.drawString(50, 750 - 18 * line, f"Page {p} line {line}: the committee noted "
                          + (f"a statement by {NAME}." if named else "nothing new."))
         c.showPage()
@@ -136,13 +137,15 @@ def measure(src: Path, dest: Path) -> tuple[int, float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pages", type=int, default=10_000)
+    ap.add_argument("--every", type=int, default=10,
+                    help="many-pages: the name (a rendered page) on every N-th page")
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--child", nargs=2, metavar=("SRC", "DEST"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         sys.exit(child(*args.child))
     cases = {"flate-bomb": ("pdf", flate_bomb), "huge-page": ("pdf", huge_page),
-             "many-pages": ("pdf", lambda p: many_pages(p, args.pages)),
+             "many-pages": ("pdf", lambda p: many_pages(p, args.pages, args.every)),
              "pattern-stress": ("txt", pattern_stress)}
     with tempfile.TemporaryDirectory() as tmp:
         for name, (ext, build) in cases.items():

@@ -162,10 +162,12 @@ class Words:
         return n
 
     def _fits(self, i: int, needle: Needle) -> bool:
-        """Whether the match at ``i`` keeps the secret's numbers as the secret writes them:
-        a number word is not pieced together from several words (``20 20`` is not
-        ``2020``), and two numbers are separated alike (``12 12`` is not ``12:12``, ``12∶12``
-        after normalisation is) — digit strings are too common to be joined freely."""
+        """Whether the match at ``i`` keeps the secret's short numbers as the secret writes
+        them: such a number word is not pieced together from several words (``20 20`` is
+        not ``2020``), and two of them are separated alike (``12 12`` is not ``12:12``,
+        ``12.12`` is) — short digit strings are too common to be joined freely. Long numbers
+        (:data:`FREE_DIGITS` digits or more in a row of number words) match however they are
+        grouped or separated (``1234 5678`` is ``12345678``)."""
         bounds = self.bounds
         for a, b in needle.numbers:
             if any(k in bounds for k in range(i + a + 1, i + b)):
@@ -174,11 +176,16 @@ class Words:
                    for k, mark in needle.joints)
 
 
+#: A row of number words in a secret with at least this many digits is a long number
+#: (matched in any grouping); the same threshold as the digits-only variant of the diff.
+FREE_DIGITS = 6
+
+
 @dataclass(frozen=True, slots=True)
 class Needle:
     """A secret as :class:`Words` joins it, and the shape a match must keep: the offsets of
-    its digit-only words (``numbers``) and, between two such words, whether a visible
-    separator stands there (``joints``)."""
+    its short digit-only words (``numbers``) and, between two such words, whether a visible
+    separator stands there (``joints``); see :meth:`Words._fits`."""
 
     text: str
     numbers: tuple[tuple[int, int], ...] = ()
@@ -189,15 +196,27 @@ class Needle:
 
 
 def words_needle(secret: str) -> Needle:
-    """A secret's letters and digits as :class:`Words` joins them, with its numbers' shape."""
+    """A secret's letters and digits as :class:`Words` joins them, with the shape of its
+    short numbers (rows of number words with fewer than :data:`FREE_DIGITS` digits)."""
     words = Words(reading_text(secret), shape=True)
-    ends = [*words.starts[1:], len(words.joined)][:len(words.starts)]
-    numbers = tuple((a, b) for a, b, d in zip(words.starts, ends, words.digits, strict=True)
-                    if d)
-    joints = tuple((words.starts[k], words.starts[k] in words.marked)
-                   for k in range(1, len(words.starts))
-                   if words.digits[k] and words.digits[k - 1])
-    return Needle(words.joined, numbers, joints)
+    starts, digits = words.starts, words.digits
+    ends = [*starts[1:], len(words.joined)][:len(starts)]
+    numbers: list[tuple[int, int]] = []
+    joints: list[tuple[int, bool]] = []
+    k = 0
+    while k < len(starts):
+        if not digits[k]:
+            k += 1
+            continue
+        row = k
+        while k + 1 < len(starts) and digits[k + 1]:
+            k += 1
+        k += 1  # words row … k - 1 are one row of number words
+        if ends[k - 1] - starts[row] >= FREE_DIGITS:
+            continue
+        numbers += [(starts[j], ends[j]) for j in range(row, k)]
+        joints += [(starts[j], starts[j] in words.marked) for j in range(row + 1, k)]
+    return Needle(words.joined, tuple(numbers), tuple(joints))
 
 
 def _plain_tokens(text: str) -> str:

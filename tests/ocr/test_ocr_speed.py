@@ -53,7 +53,8 @@ def _line(doubtful: bool) -> np.ndarray:
     return img
 
 
-def test_lines_are_read_squeezed_and_doubtful_ones_again_at_full_width() -> None:
+def test_lines_are_read_squeezed_and_doubtful_ones_again_at_full_width(monkeypatch) -> None:
+    monkeypatch.setattr(rapid, "REC_SQUEEZE", 0.6)  # off by default (see rapid.REC_SQUEEZE)
     fake = _FakeRec()
     rec = rapid.SqueezedRecognizer(fake)
     out = rec(_Input([_line(False), _line(True), _line(False)]))

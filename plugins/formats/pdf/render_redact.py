@@ -29,6 +29,7 @@ written; the file is written whole (no incremental update, no /Prev, one %%EOF).
 
 from __future__ import annotations
 
+import tempfile
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -259,25 +260,99 @@ def render_page(pdoc: pdfium.PdfDocument, index: int, rects: Sequence[Rect], dpi
 
 
 def image_xobject(out: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
+    data, gray = image_samples(img)
+    return pikepdf.Stream(out, data, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                          Width=img.width, Height=img.height,
+                          ColorSpace=pikepdf.Name.DeviceGray if gray else pikepdf.Name.DeviceRGB,
+                          BitsPerComponent=8, Filter=pikepdf.Name.FlateDecode)
+
+
+class ImageSpool:
+    """Rendered page images wait on disk, not in memory, until the output is saved, so that
+    memory stays bounded however many pages are rendered (it grew by each page's compressed
+    image, about 25 MB per 100 pages at 200 dpi).
+
+    Each image is appended, as soon as it is rendered, to a PDF file written here by hand in
+    a temporary folder (image objects only, written and forgotten); the page that draws it
+    gets an ``/XObject`` dictionary that waits for it (marked ``/RedactorSpool k``). At the
+    end :meth:`finish` opens that file with pikepdf, moves the output's pages into it and
+    points each waiting dictionary at its image: an image read from a file stays there until
+    qpdf writes the output (copying between two pikepdf documents would read it into memory).
+    :meth:`close` removes the folder (it holds only rendered, already redacted pixels)."""
+
+    def __init__(self) -> None:
+        self.folder = tempfile.TemporaryDirectory(prefix="redactor-pdf-")
+        self.path = Path(self.folder.name) / "images.pdf"
+        self.fh = self.path.open("wb")
+        self.fh.write(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+        self.offsets: list[int] = []  # of objects 3, 4, … (1: catalog, 2: page tree)
+        self.final: pikepdf.Pdf | None = None
+
+    def xobjects(self, out: pikepdf.Pdf, img: Image.Image) -> pikepdf.Dictionary:
+        """The ``/XObject`` dictionary (in ``out``) of a page that draws ``img`` as ``/Im0``."""
+        data, gray = image_samples(img)
+        number = 3 + len(self.offsets)
+        self.offsets.append(self.fh.tell())
+        self.fh.write(
+            f"{number} 0 obj\n<< /Type /XObject /Subtype /Image /Width {img.width} "
+            f"/Height {img.height} /ColorSpace /{'DeviceGray' if gray else 'DeviceRGB'} "
+            f"/BitsPerComponent 8 /Filter /FlateDecode /Length {len(data)} >>\nstream\n"
+            .encode() + data + b"\nendstream\nendobj\n")
+        return out.make_indirect(pikepdf.Dictionary(RedactorSpool=len(self.offsets) - 1))
+
+    def finish(self, out: pikepdf.Pdf) -> pikepdf.Pdf:
+        """The document to save: ``out`` itself when nothing was rendered, else the spool
+        file with ``out``'s pages moved into it and every image in place."""
+        if not self.offsets:
+            return out
+        n = len(self.offsets)
+        catalog = self.fh.tell()
+        self.fh.write(b"1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n")
+        tree = self.fh.tell()
+        self.fh.write(b"2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n")
+        xref = self.fh.tell()
+        self.fh.write(f"xref\n0 {n + 3}\n0000000000 65535 f \n".encode())
+        for offset in (catalog, tree, *self.offsets):
+            self.fh.write(f"{offset:010d} 00000 n \n".encode())
+        self.fh.write(f"trailer\n<< /Size {n + 3} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+                      .encode())
+        self.fh.close()
+        final = self.final = pikepdf.open(self.path)
+        final.pages.extend(out.pages)
+        for page in final.pages:
+            xobjs = page.obj.get("/Resources", {}).get("/XObject") \
+                if isinstance(page.obj.get("/Resources"), pikepdf.Dictionary) else None
+            if isinstance(xobjs, pikepdf.Dictionary) and "/RedactorSpool" in xobjs:
+                xobjs.Im0 = final.get_object((3 + int(xobjs.RedactorSpool), 0))
+                del xobjs["/RedactorSpool"]
+        return final
+
+    def close(self) -> None:
+        if not self.fh.closed:
+            self.fh.close()
+        if self.final is not None:
+            self.final.close()
+        self.folder.cleanup()
+
+
+def image_samples(img: Image.Image) -> tuple[bytes, bool]:
+    """The Flate-compressed samples of ``img``, and whether they are grey (one channel)."""
     arr = np.asarray(img)
     if arr.ndim == 3 and np.array_equal(arr[..., 0], arr[..., 1]) and \
             np.array_equal(arr[..., 1], arr[..., 2]):
-        data, cs = arr[..., 0].tobytes(), pikepdf.Name.DeviceGray
-    else:
-        data, cs = arr.tobytes(), pikepdf.Name.DeviceRGB
-    return pikepdf.Stream(out, zlib.compress(data, 6), Type=pikepdf.Name.XObject,
-                          Subtype=pikepdf.Name.Image, Width=img.width, Height=img.height,
-                          ColorSpace=cs, BitsPerComponent=8, Filter=pikepdf.Name.FlateDecode)
+        return zlib.compress(arr[..., 0].tobytes(), 6), True
+    return zlib.compress(arr.tobytes(), 6), arr.ndim == 2
 
 
-def image_page(out: pikepdf.Pdf, src_page: pikepdf.Dictionary, img: Image.Image,
+def image_page(out: pikepdf.Pdf, src_page: pikepdf.Dictionary, xobjects: pikepdf.Dictionary,
                bbox: tuple[float, float, float, float], extra: bytes,
                font: pikepdf.Dictionary | None) -> pikepdf.Dictionary:
+    """A page that draws ``/Im0`` of ``xobjects`` over ``bbox``, then ``extra``."""
     media, crop, rot = page_geometry(src_page)
     bx0, by0, bx1, by1 = bbox
     content = (f"q {_fmt(bx1 - bx0)} 0 0 {_fmt(by1 - by0)} {_fmt(bx0)} {_fmt(by0)} cm /Im0 Do Q\n"
                .encode() + extra)
-    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image_xobject(out, img)))
+    resources = pikepdf.Dictionary(XObject=xobjects)
     if font is not None and extra:
         resources.Font = pikepdf.Dictionary(F1=font)
     page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=media, Resources=resources,
@@ -306,10 +381,10 @@ def page_text_words(doc: Document, index: int, redacted: Sequence[tuple[int, int
     return kept_words(doc, doc.segments[index], redacted)
 
 
-def build_render_page(out: pikepdf.Pdf, doc: Document, pdoc: pdfium.PdfDocument,
-                      src_page: pikepdf.Dictionary, index: int, rects: Sequence[Rect],
-                      plan: RedactionPlan, ctx: RunContext, font: pikepdf.Dictionary
-                      ) -> pikepdf.Dictionary:
+def build_render_page(out: pikepdf.Pdf, spool: ImageSpool, doc: Document,
+                      pdoc: pdfium.PdfDocument, src_page: pikepdf.Dictionary, index: int,
+                      rects: Sequence[Rect], plan: RedactionPlan, ctx: RunContext,
+                      font: pikepdf.Dictionary) -> pikepdf.Dictionary:
     img, bbox = render_page(pdoc, index, rects, dpi_of(plan, ctx))
     extra = b""
     if option_on(plan, ctx, "pdf_text_layer", True):
@@ -317,7 +392,7 @@ def build_render_page(out: pikepdf.Pdf, doc: Document, pdoc: pdfium.PdfDocument,
     labels = overlay_labels(plan)
     if labels:
         extra += overlay_ops(rects, labels)
-    page = image_page(out, src_page, img, bbox, extra, font)
+    page = image_page(out, src_page, spool.xobjects(out, img), bbox, extra, font)
     img.close()
     return page
 
@@ -351,22 +426,25 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
         out = pikepdf.new()
         font = helvetica(out)
         copier = PageCopier(out, doc, plan)
+        spool = ImageSpool()
         dpi = dpi_of(plan, ctx)
         try:
             _write_pages(doc, plan, ctx, pike, pdoc, out, rects, page_builders, must_render,
-                         copier, font, dpi, limits, how)
+                         copier, spool, font, dpi, limits, how)
             copier.finish()
-            neutral_info(out)
-            save_whole(out, dest)
+            final = spool.finish(out)
+            neutral_info(final)
+            save_whole(final, dest)
         finally:
             out.close()
+            spool.close()
     return how
 
 
 def _write_pages(doc: Document, plan: RedactionPlan, ctx: RunContext, pike: pikepdf.Pdf,
                  pdoc: pdfium.PdfDocument, out: pikepdf.Pdf, rects: Mapping[int, list[Rect]],
                  page_builders: Mapping[int, object] | None, must_render: set[int],
-                 copier: PageCopier, font: pikepdf.Dictionary, dpi: int,
+                 copier: PageCopier, spool: ImageSpool, font: pikepdf.Dictionary, dpi: int,
                  limits: Limits, how: dict[int, str]) -> None:
     """Each page of ``pike`` into ``out``: built by ``page_builders`` (v2), copied, or
     rendered; ``how`` records which."""
@@ -390,8 +468,8 @@ def _write_pages(doc: Document, plan: RedactionPlan, ctx: RunContext, pike: pike
             how[i] = "copied" if built is not None else f"rendered ({reason})"
         if built is None:
             check_render_size(doc.source.name, pdoc, i, dpi, limits)
-            built = build_render_page(out, doc, pdoc, src.obj, i, page_rects, plan, ctx,
-                                      font)
+            built = build_render_page(out, spool, doc, pdoc, src.obj, i, page_rects, plan,
+                                      ctx, font)
             how.setdefault(i, "rendered")
         out.pages.append(pikepdf.Page(built))
 

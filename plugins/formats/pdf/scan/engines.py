@@ -18,6 +18,10 @@ import pypdfium2 as pdfium
 Progress = Callable[[int], None] | None
 
 
+#: Pages read before PDFium's document is reopened (memory stays bounded on long files).
+REOPEN_PAGES = 256
+
+
 def pdfium_pages_text(path: Path, password: str | None = None,
                       progress: Progress = None) -> Iterator[str]:
     doc = pdfium.PdfDocument(path, password=password)
@@ -25,6 +29,9 @@ def pdfium_pages_text(path: Path, password: str | None = None,
         for i in range(len(doc)):
             if progress is not None:
                 progress(i)
+            if i and i % REOPEN_PAGES == 0:  # PDFium keeps what it parsed until closed
+                doc.close()
+                doc = pdfium.PdfDocument(path, password=password)
             page = doc[i]
             tp = page.get_textpage()
             try:
