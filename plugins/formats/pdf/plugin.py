@@ -13,10 +13,7 @@ engines, every decompressed stream, every string object and the raw bytes.
 from __future__ import annotations
 
 from pathlib import Path
-
-from redactor_plugins.formats.pdf.read import PdfReader
-from redactor_plugins.formats.pdf.render_redact import option_on, write_render
-from redactor_plugins.formats.pdf.verify import verify_pdf
+from typing import Any
 
 from redactor.plugin_api import (
     Document,
@@ -26,6 +23,37 @@ from redactor.plugin_api import (
     VerificationResult,
     hookimpl,
 )
+
+# The reader's, writer's and verifier's modules (pikepdf, PDFium, Pillow, numpy, OCR) are
+# imported when a PDF is first read or written, not when the plugin registers: a run on a
+# TXT or DOCX never loads them (start-up, docs/performance.md).
+
+
+class PdfReader:
+    """Reader ``pdf-reader``: :class:`redactor_plugins.formats.pdf.read.PdfReader`, imported
+    on first use."""
+
+    id = "pdf-reader"
+    version = "1.0"
+    format = "pdf"
+    extensions = (".pdf",)
+
+    def __init__(self) -> None:
+        self._reader: Any = None
+
+    def _impl(self) -> Any:
+        if self._reader is None:
+            from redactor_plugins.formats.pdf.read import PdfReader as Impl
+
+            self._reader = Impl()
+        return self._reader
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        return self._impl().sniff(path, head)
+
+    def read(self, path: Path, ctx: RunContext) -> Document:
+        return self._impl().read(path, ctx)
+
 
 SETTINGS = SettingsSection(
     "pdf",
@@ -43,6 +71,8 @@ class PdfWriter:
         self.last_pages: dict[int, str] = {}
 
     def write(self, doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext) -> None:
+        from redactor_plugins.formats.pdf.render_redact import option_on, write_render
+
         if option_on(plan, ctx, "keep_text_selectable", False):
             from redactor_plugins.formats.pdf.glyph_redact import write_glyph
 
@@ -53,6 +83,8 @@ class PdfWriter:
 
     def verify(self, doc: Document, plan: RedactionPlan, output: Path,
                ctx: RunContext) -> VerificationResult:
+        from redactor_plugins.formats.pdf.verify import verify_pdf
+
         return verify_pdf(doc, plan, output, ctx)
 
 
