@@ -81,20 +81,24 @@ class Pipeline:
         if self._prepared is not None:
             return
         self._prepared = {}
+        for component_id, component, prepare in self.preparable():
+            thread = threading.Thread(target=self.prepare_one,
+                                      args=(component_id, prepare, ctx),
+                                      name=f"redactor-prepare-{component_id}")
+            self._prepared[f"{id(component)}"] = thread
+            thread.start()
+
+    def preparable(self) -> list[tuple[str, Any, Callable[[RunContext], None]]]:
+        """(id, component, its ``prepare``) of the detectors and the enabled risk indicators
+        that load something ahead of use, in the order the analysis needs them."""
         enabled = set(self.policy.indicators)
         regs = list(self.host.components("detectors")) + [
             r for r in self.host.components("risk_indicators") if not enabled or r.id in enabled]
-        for reg in regs:
-            prepare = getattr(reg.component, "prepare", None)
-            if not callable(prepare):
-                continue
-            thread = threading.Thread(target=self._prepare_one, args=(reg.id, prepare, ctx),
-                                      name=f"redactor-prepare-{reg.id}")
-            self._prepared[f"{id(reg.component)}"] = thread
-            thread.start()
+        return [(r.id, r.component, prepare) for r in regs
+                if callable(prepare := getattr(r.component, "prepare", None))]
 
     @staticmethod
-    def _prepare_one(component_id: str, prepare: Callable[[RunContext], None],
+    def prepare_one(component_id: str, prepare: Callable[[RunContext], None],
                      ctx: RunContext) -> None:
         try:
             prepare(ctx)

@@ -21,7 +21,6 @@ the total time is the same. The models then load one at a time (see FastFirstPip
 from __future__ import annotations
 
 import dataclasses
-import logging
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -55,7 +54,6 @@ from redactor.gui.review_controller import ReviewController
 from redactor.gui.session import Session
 from redactor.gui.workspace import Workspace
 
-log = logging.getLogger(__name__)
 PAGE_SCALE = 1.25
 PARTIAL_REFRESH_MS = 300  # while analysing, the findings found so far are shown this often
 
@@ -130,19 +128,13 @@ class FastFirstPipeline(Pipeline):
         """Start loading the models (``prepare(ctx)``), in a thread of their own; once."""
         if self._loading is not None:
             return
-        enabled = set(self.policy.indicators)
-        regs = list(self.host.components("detectors")) + [
-            r for r in self.host.components("risk_indicators") if not enabled or r.id in enabled]
-        todo = [(r.id, r.component, prepare) for r in regs
-                if callable(prepare := getattr(r.component, "prepare", None))]
+        todo = self.preparable()
         loading = self._loading = {id(c): threading.Event() for _i, c, _p in todo}
 
         def load() -> None:
             for component_id, component, prepare in todo:
                 try:
-                    prepare(ctx)
-                except Exception as exc:  # the component's own call reports it
-                    log.debug("preparing %s failed (%s)", component_id, type(exc).__name__)
+                    self.prepare_one(component_id, prepare, ctx)  # errors: see preload
                 finally:
                     loading[id(component)].set()
 
