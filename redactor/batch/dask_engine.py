@@ -222,6 +222,10 @@ class DaskEngine:
         self.recipe = setup  # what the workers build their pipelines from (threads set)
         self.plugin = ""  # the name of the worker plugin that warms the workers up
         self._futures: dict[str, tuple[Any, Task]] = {}
+        #: set by a finishing future of this engine's; ``distributed.wait`` is not used: it
+        #: waits on the most recently created client's event loop, which, with two batches in
+        #: one process, is another engine's
+        self._ready = threading.Event()
 
     def start(self) -> None:
         if self.client is not None:
@@ -265,19 +269,15 @@ class DaskEngine:
         else:
             fut = self.client.submit(redact_shared, task, self.recipe, key=key, pure=False)
         self._futures[fut.key] = (fut, task)
+        fut.add_done_callback(lambda _fut: self._ready.set())
 
     def in_flight(self) -> int:
         return len(self._futures)
 
     def poll(self, timeout: float) -> list[Result]:
-        if self._futures:
-            from distributed import wait as dask_wait
-
-            try:
-                dask_wait([f for f, _ in self._futures.values()], timeout=timeout,
-                          return_when="FIRST_COMPLETED")
-            except TimeoutError:
-                pass
+        if self._futures and not any(f.done() for f, _ in self._futures.values()):
+            self._ready.wait(timeout)
+        self._ready.clear()
         out: list[Result] = []
         finished = [k for k, (f, _) in self._futures.items() if f.done()]
         for key in finished:
