@@ -219,14 +219,16 @@ def test_document_encoding_matches_the_plain_tokenizer_call() -> None:
 
 def test_ner_dates_without_a_number_or_calendar_word_are_dropped(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    text = "Over the past 12 months, between five of the sessions, in the summer."
+    text = ("Over the past 12 months, between five of the sessions, in the summer, and the "
+            "winter of 1993.")
 
     class Stub:
         def predict(self, t: str) -> list[tuple[int, int, str, float]]:
-            spans = ["past", "12 months", "five of the", "the summer"]
+            # "the summer" names no date either (issue 15); "winter of 1993" does
+            spans = ["past", "12 months", "five of the", "the summer", "winter of 1993"]
             return [(t.index(s), t.index(s) + len(s), "DATETIME", 0.9) for s in spans]
 
     monkeypatch.setattr(ner_detector, "model_available", lambda path=None: (True, ""))
     monkeypatch.setattr(ner_detector, "load_model", lambda path=None, threads=0: Stub())
     found = list(ner_detector.NerDetector().detect(_doc(text), RunContext()))
-    assert [f.text for f in found] == ["12 months", "the summer"]
+    assert [f.text for f in found] == ["12 months", "winter of 1993"]

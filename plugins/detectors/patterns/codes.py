@@ -16,7 +16,10 @@ Other codes, each one span from its first to its last character (CODE):
   128/14", "file no. 68"), after "under number" ("registered under number 5299"), or after a
   bare "no." that no legal instrument, series or case name precedes ("no. 68" — not "Law no.
   3713", "Protocol No. 1", "Series A no. 192", "Figiel v. Poland (no. 2)"):
-  ``REFERENCE_NUMBER``, the number alone.
+  ``REFERENCE_NUMBER``, the number alone;
+* a year and a serial ("2024-1187", "2023-004567"), alone or after a letter prefix
+  ("ACME-2024-000123", "INV-2019-0042"): ``REFERENCE_NUMBER`` (unvalidated) — a numbering plan
+  may accept the digits, but without a phone cue before them they are no validated phone.
 """
 
 from __future__ import annotations
@@ -73,8 +76,33 @@ _NOT_REF_BEFORE = re.compile(
 _ORDINAL = re.compile(r"\d(?:st|nd|rd|th)$|^(?:19|20)\d\d-[IVX]+$")  # "5th", "1997-I" (Reports)
 
 
+_YEAR_SERIAL = re.compile(
+    r"(?<![\w/.-])(?:(?P<prefix>[A-Z][A-Z0-9]{1,7})-)?(?P<year>(?:19|20)\d\d)-(?P<serial>\d{3,7})"
+    r"(?![\w/-]|[.,:]\d)")
+_SERIAL_PHONE_CUE = re.compile(
+    r"(?i)\b(?:tel|tlf|telephone|phone|mobile|mob|fax|call(?:ed)?|ring|reach(?:ed)?|sms|text)"
+    r"\b\W{0,12}(?:\w+\W{1,3}){0,3}$")
+
+
+def _year_serial(m: re.Match[str], text: str) -> bool:
+    """A year-and-serial reference, not a range of years ("1990-1995") nor a phone number
+    that a cue introduces ("call 2024-1187")."""
+    serial = m.group("serial")
+    if not m.group("prefix"):
+        if len(serial) == 4 and serial[:2] in ("19", "20") and serial >= m.group("year"):
+            return False  # "2019-2020": years
+        if _SERIAL_PHONE_CUE.search(text[max(0, m.start() - 40) : m.start()]):
+            return False
+    return True
+
+
 def find_reference_codes(text: str) -> Iterable[Hit]:
-    """Rooms and cells, statute numbers, document references and cue-made numbers."""
+    """Rooms and cells, statute numbers, document references, cue-made numbers and
+    year-and-serial references."""
+    for m in _YEAR_SERIAL.finditer(text):
+        if _year_serial(m, text):
+            yield Hit(m.start(), m.end(), Label.CODE, "REFERENCE_NUMBER", 0.9,
+                      "reference number (year and serial)", RANK_CASE)
     for m in _ROOM.finditer(text):
         if not _ORDINAL.search(m.group("code")):
             yield Hit(m.start(), m.end(), Label.CODE, "ROOM_NUMBER", 0.99,

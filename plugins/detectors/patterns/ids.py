@@ -57,8 +57,10 @@ _FR_NIR = re.compile(
     _G + r"[12][ ]?\d{2}[ ]?(?:0[1-9]|1[0-2]|[2-9]\d)[ ]?(?:\d{2}|2[AB])[ ]?\d{3}"
     r"[ ]?\d{3}[ ]?\d{2}(?![\w]|[./-]\d)"
 )
+_NL = r"(?:[ \u00a0]|[ \t]*\n[ \t]*)?"  # a space, or a line wrapped there ("PW 45 67\n89 B")
 _UK_NINO = re.compile(
-    r"(?<![\w])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z])[ ]?(\d{2})[ ]?(\d{2})[ ]?(\d{2})[ ]?([A-D])(?!\w)"
+    rf"(?<![\w])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]){_NL}(\d{{2}}){_NL}(\d{{2}}){_NL}(\d{{2}}){_NL}"
+    r"([A-D])(?!\w)"
 )
 _NINO_BAD_PREFIX = {"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"}
 _US_SSN = re.compile(rf"{_G}\d{{3}}(?P<sep>[-. ])\d{{2}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")

@@ -14,6 +14,7 @@ see :data:`ALIASES`). When no model is installed the detector is not registered
 
 from __future__ import annotations
 
+import bisect
 import importlib
 import logging
 import os
@@ -79,7 +80,36 @@ _TEMPORAL = re.compile(
     r"days?|decades?|centur(?:y|ies)|hours?|minutes?|seconds?|fortnight|spring|summer|autumn|"
     r"winter|fall|morning|afternoon|evening|night|noon|midnight|today|yesterday|tomorrow|"
     r"christmas|easter|weekend|annual|season)", re.IGNORECASE)
+# a relative time with no anchor ("that day", "the summer", "most days"): it names no
+# date. Of the 21 TAB dev DATETIME mentions with no digit, month or number word, the one such
+# bare time ("that day") is NO_MASK; Wikipedia dev has none (the patterns keep finding
+# "the following morning", "later that day" … for the risk indicators to judge)
+_UNANCHORED = re.compile(
+    r"(?:(?:the|that|this|those|these|same|early|late|most|many|some|all)\s+)*"
+    r"(?:(?:spring|summer|autumn|winter|day|night|evening|morning|afternoon|weekend)s?|fall)",
+    re.IGNORECASE)
 _PERCENT = re.compile(r"%|\bper\s*cent\b|\bpercent\b", re.IGNORECASE)
+# The cue word or phrase of an identifier right before its value ("IBAN NO93 …", "National
+# Insurance number PW 45 …", "SSN: 536-…"): TAB's annotators mark the value alone (as in
+# "application no. 36110/97"), so a model span that lies inside such a cue is dropped.
+_ID_CUE = re.compile(
+    r"(?i)\b(?:IBAN|BIC|SWIFT|SSN|NINO|PIN|UID|Aadhaa?r|National\s+Insurance|Social\s+Security"
+    r"|f\u00f8dselsnummer|personnummer|henkil\u00f6tunnus|Steuer-?ID|passport|sort\s+code"
+    r"|(?:bank\s+)?account|(?:credit\s+|debit\s+)?card|(?:tele)?phone|mobile|tel|fax|e-?mail)"
+    r"(?:\s+(?:number|no\.?|nr\.?|code|card))?"
+    r"(?=[ \t\u00a0]*(?:[:#]|\b(?:is|was|of|as)\b)?[ \t\u00a0]*\n?[ \t\u00a0]*"  # a wrapped line
+    r"(?:\+|\d|[A-Z]{1,4}[ \u00a0]?\d))")
+
+
+def inside_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[bool]:
+    """For each (start, end): does it lie inside an identifier's cue (:data:`_ID_CUE`)?"""
+    cues = [m.span() for m in _ID_CUE.finditer(text)]
+    starts = [s for s, _ in cues]
+    out = []
+    for start, end in spans:
+        i = bisect.bisect_right(starts, start) - 1
+        out.append(i >= 0 and cues[i][1] >= end)
+    return out
 
 
 def subtype_for(label: Label, text: str) -> str:
@@ -104,7 +134,9 @@ def subtype_for(label: Label, text: str) -> str:
             return "URL"
         if _CASE_NO.search(t):
             return "CASE_NUMBER"
-        if re.fullmatch(r"\+?[\d\s().-]{7,}", t):
+        # a phone only with an international prefix or a bracketed area code: digits alone
+        # ("2024-1187") may be a reference; a pattern that checked them gives the subtype
+        if re.fullmatch(r"(?:\+|00|\(\+?)\d[\d\s().-]{6,}", t):
             return "PHONE"
         return ""
     if label == Label.QUANTITY:
@@ -240,11 +272,14 @@ class NerDetector:
                 if mapped is None:
                     continue
                 label, subtype = mapped
-                if label == Label.DATETIME and not _TEMPORAL.search(text):
+                if label == Label.DATETIME and (not _TEMPORAL.search(text)
+                                                or _UNANCHORED.fullmatch(text.strip())):
                     continue
                 found.append(Finding(Span(start, end), label, text, subtype=subtype,
                                      score=round(float(score), 4), detector=self.id,
                                      explanation=f"NER model ({raw})"))
+        cue = inside_identifier_cue(doc.text, [(f.span.start, f.span.end) for f in found])
+        found = [f for f, in_cue in zip(found, cue, strict=True) if not in_cue]
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()
