@@ -35,8 +35,11 @@ from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     on_gpu,
     session_options,
 )
-from redactor_plugins.shared.tokenizer_calls import encode_document  # noqa: E402
-from tokenizers import Tokenizer  # noqa: E402
+from redactor_plugins.shared.tokenizer_calls import (  # noqa: E402
+    encode_document,
+    load_tokenizer,
+    token_id,
+)
 
 from redactor.plugin_api import resource_path, verify_model_pack  # noqa: E402
 
@@ -106,14 +109,11 @@ class MaskedLM:
         self.config = json.loads((d / "config.json").read_text()) if (d / "config.json").is_file() else {}
         meta = self.config.get("redactor", {}) if isinstance(self.config.get("redactor"), dict) else {}
         self.name = str(meta.get("name") or self.config.get("_name_or_path") or d.name)
-        self.tok = Tokenizer.from_file(str(d / "tokenizer.json"))
-        self.tok.no_truncation()
-        self.tok.no_padding()
-        vocab = self.tok.get_vocab()
-        self.mask_id = int(vocab.get("[MASK]", vocab.get("<mask>", 103)))
-        self.cls_id = int(vocab.get("[CLS]", vocab.get("<s>", 101)))
-        self.sep_id = int(vocab.get("[SEP]", vocab.get("</s>", 102)))
-        self.pad_id = int(vocab.get("[PAD]", vocab.get("<pad>", 0)))
+        self.tok, _key = load_tokenizer(d / "tokenizer.json")
+        self.mask_id = token_id(self.tok, ("[MASK]", "<mask>"), 103)
+        self.cls_id = token_id(self.tok, ("[CLS]", "<s>"), 101)
+        self.sep_id = token_id(self.tok, ("[SEP]", "</s>"), 102)
+        self.pad_id = token_id(self.tok, ("[PAD]", "<pad>"), 0)
         so = session_options(max(1, int(threads)))
         if providers is None:
             providers = default_providers()

@@ -25,7 +25,11 @@ from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     on_gpu,
     session_options,
 )
-from redactor_plugins.shared.tokenizer_calls import encode_document, load_tokenizer  # noqa: E402
+from redactor_plugins.shared.tokenizer_calls import (  # noqa: E402
+    encode_document,
+    load_tokenizer,
+    token_id,
+)
 
 from redactor.plugin_api import resource_path, verify_model_pack  # noqa: E402
 
@@ -64,8 +68,8 @@ class SeqLabeller:
         self.mask_index = int(next((k for k, v in labels.items() if v == "MASK"), 1))
         # the key shares the NER's tokenisation of a document when the tokenizers are the same
         self.tok, self.tok_key = load_tokenizer(d / "tokenizer.json")
-        vocab = self.tok.get_vocab()
-        self.cls_id, self.sep_id = int(vocab.get("[CLS]", 101)), int(vocab.get("[SEP]", 102))
+        self.cls_id = token_id(self.tok, ("[CLS]",), 101)
+        self.sep_id = token_id(self.tok, ("[SEP]",), 102)
         so = session_options(max(1, int(threads)))
         self.session = ort.InferenceSession(str(d / "model.onnx"), so,
                                             providers=default_providers())

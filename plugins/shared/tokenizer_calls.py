@@ -2,7 +2,9 @@
 
 ``tokenizers.Tokenizer.encode`` holds the GIL for the whole text (tens of milliseconds for a
 long document, during which the desktop app's GUI thread cannot run); ``encode_batch``
-releases it and gives the same encoding.
+releases it and gives the same encoding. Building a tokenizer holds the GIL too (20–45 ms for
+a 20,000–30,000-piece vocabulary, longer on a busy CPU): :func:`load_tokenizer` builds each
+distinct tokenizer file once per process (the NER and the sequence labeller share theirs).
 """
 
 from __future__ import annotations
@@ -12,13 +14,16 @@ import threading
 from pathlib import Path
 from typing import Any
 
-__all__ = ["encode_document", "load_tokenizer", "tokenizer_key"]
+__all__ = ["encode_document", "load_tokenizer", "token_id", "tokenizer_key"]
 
 _LOCK = threading.Lock()
 #: the latest encodings, keyed by (tokenizer file digest, text): models that share a tokenizer
 #: (the NER and the sequence labeller) tokenise a document once
 _RECENT: list[tuple[tuple[str, int, str], Any]] = []
 _KEEP = 2
+#: the tokenizers built so far, by :func:`tokenizer_key` (a tokenizer is read-only once built)
+_BUILT: dict[str, Any] = {}
+_BUILD_LOCK = threading.Lock()
 
 
 def tokenizer_key(path: str | Path) -> str:
@@ -27,13 +32,30 @@ def tokenizer_key(path: str | Path) -> str:
 
 
 def load_tokenizer(path: str | Path) -> tuple[Any, str]:
-    """The tokenizer in ``path`` (no truncation, no padding) and its :func:`tokenizer_key`."""
+    """The tokenizer in ``path`` (no truncation, no padding) and its :func:`tokenizer_key`;
+    files with the same content give the same object, built once. Callers must not change
+    its settings."""
     from tokenizers import Tokenizer
 
-    tok = Tokenizer.from_file(str(path))
-    tok.no_truncation()
-    tok.no_padding()
-    return tok, tokenizer_key(path)
+    data = Path(path).read_bytes()
+    key = hashlib.sha256(data).hexdigest()
+    with _BUILD_LOCK:
+        tok = _BUILT.get(key)
+        if tok is None:
+            tok = _BUILT[key] = Tokenizer.from_buffer(data)
+            tok.no_truncation()
+            tok.no_padding()
+    return tok, key
+
+
+def token_id(tokenizer: Any, tokens: tuple[str, ...], default: int) -> int:
+    """The id of the first of ``tokens`` in the vocabulary, else ``default`` (one look-up
+    each: ``get_vocab`` would copy the whole vocabulary into a dict, holding the GIL)."""
+    for token in tokens:
+        i = tokenizer.token_to_id(token)
+        if i is not None:
+            return int(i)
+    return default
 
 
 def encode_document(tokenizer: Any, text: str, key: str | None = None) -> Any:

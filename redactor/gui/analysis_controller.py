@@ -112,10 +112,12 @@ class FastFirstPipeline(Pipeline):
 
     The models load one after another in one thread, in the order they are needed (the
     detectors', then the enabled risk indicators'), not each in a thread of its own
-    (:meth:`Pipeline.preload`): loading holds the GIL in long C calls (a tokenizer's
-    ``from_file``, building a list's index), and several loaders at once chained them into
-    GUI stalls of 200–250 ms where one loader leaves ~100–150 ms (2 loaded cores; the
-    loading takes ~0.3 s longer, while the first detector with a model already runs)."""
+    (:meth:`Pipeline.preload`): loading holds the GIL in C calls (building a tokenizer,
+    20–45 ms each), and several loaders at once chained them into GUI stalls of 200–250 ms.
+    No component with a model runs before all are loaded (:meth:`_ready`): a model's
+    inference keeps every core busy, and a loader that holds the GIL while it waits for a
+    core stalled the GUI for 100–160 ms (2 cores); loading alone leaves ≤ ~50 ms, and as
+    loading and inference share the same cores, the analysis takes about as long."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -141,10 +143,12 @@ class FastFirstPipeline(Pipeline):
         threading.Thread(target=load, name="redactor-prepare").start()
 
     def _ready(self, component: Any) -> None:
-        """Wait for ``component``'s model, if :meth:`load_models` is loading it."""
-        event = (self._loading or {}).get(id(component))
-        if event is not None:
-            event.wait()
+        """If :meth:`load_models` is loading ``component``'s model, wait until it has loaded
+        every model (see the class's docstring)."""
+        loading = self._loading or {}
+        if id(component) in loading:
+            for event in loading.values():
+                event.wait()
 
 
 class AfterFastDetectors:

@@ -144,3 +144,35 @@ def test_cancelled_before_the_index_leaves_none_pending(qtbot, make_window, make
     assert entry.page_index is None  # built again when the document is shown
     w.workspace.show_entry(entry)
     assert w.view.page_view._segs
+
+
+class OtherModelDetector(ModelDetector):
+    """A second detector with a model, loaded after the first."""
+
+    id = "model2"
+
+
+def test_no_model_runs_until_every_model_has_loaded(make_host, policy) -> None:  # type: ignore[no-untyped-def]
+    """A model's inference (every core busy) while the next model loads made the loader hold
+    the GIL while it waited for a core: GUI stalls of 100-160 ms (#17). The first model waits
+    for the last one to load."""
+    from redactor.core.context import RunContext
+    from redactor.gui.analysis_controller import FastFirstPipeline
+
+    events: list[str] = []
+    first, second = ModelDetector(events), OtherModelDetector(events)
+    first.release.set()  # loads at once; the second loads when released
+    pipeline = FastFirstPipeline(make_host(("model", PluginOf(first)),
+                                           ("model2", PluginOf(second))), policy)
+    try:
+        pipeline.load_models(RunContext(policy=policy))
+        assert second.loading.wait(10) and first.loaded  # loaded in order, one at a time
+        waiter = threading.Thread(target=pipeline._ready, args=(first,))
+        waiter.start()
+        waiter.join(0.3)
+        assert waiter.is_alive()  # the first model's detector waits for the second's loading
+        pipeline._ready(FastDetector(events))  # a detector without a model never waits
+    finally:
+        second.release.set()
+    waiter.join(10)
+    assert not waiter.is_alive() and second.loaded
