@@ -157,6 +157,14 @@ def test_field_names_of_a_form_are_not_occupations() -> None:
     assert texts("Social worker:\tTom Hansen\n", "DEM") == []
     assert texts("Notes\n  Social worker : see file\n", "DEM") == []
     assert texts("She was a social worker: and a mother.", "DEM") == ["social worker"]
+    # up to two lower-case words before the colon: "Supervisor sign-off:" (the case note)
+    assert texts("Supervisor sign-off: Dr Amir Haddad, 15.03.2024.\n", "DEM") == []
+    assert texts("Social worker Jane Berg: see file\n", "DEM") == ["Social worker"]  # a name
+    assert texts("The social worker said: no\n", "DEM") == ["social worker"]  # not first
+    # a run-in header after a sentence's end (the case note's DOCX), a field name wrapped
+    assert texts("Date: 14 March 2024, 10.30 a.m. Author: Ingrid Solberg", "DEM") == []
+    assert texts("in three weeks. Supervisor\nsign-off: Dr Amir Haddad", "DEM") == []
+    assert texts("She met the social worker: Tom.", "DEM") == ["social worker"]
 
 
 def test_names_do_not_run_over_a_line_break_except_in_pdf_text() -> None:

@@ -158,6 +158,11 @@ def tokenize(text: str) -> list[_Tok]:
     return [_Tok(m.start(), m.end(), m.group(0), _key(m.group(0))) for m in _TOKEN.finditer(text)]
 
 
+#: what may follow a form's field name up to its colon: "sign-off", "of record"
+_FIELD_REST = re.compile(r"(?:\s+[a-z][a-z-]*){0,2}[ \t]*:")
+_AFTER_SENTENCE = re.compile(r"[.;!?][ \t]+$")
+
+
 class Gazetteer:
     """The loaded lists with their lookup indexes (immutable after construction)."""
 
@@ -309,10 +314,13 @@ class _Matcher:
         return not (word[0].isupper() or _DETERMINER.match(word))
 
     def field_label(self, start: int, end: int) -> bool:
-        """Is text[start:end] a field name: first on its line and followed by a colon?"""
+        """Is text[start:end] a field name: first on its line or after a sentence's end, and
+        followed by a colon, at most two lower-case words after it ("Author:", "… a.m.
+        Author:", "Supervisor sign-off:")?"""
         line_start = self.text.rfind("\n", 0, start) + 1
-        return (not self.text[line_start:start].strip()
-                and re.match(r"[ \t]*:", self.text[end:end + 8]) is not None)
+        before = self.text[line_start:start]
+        return ((not before.strip() or _AFTER_SENTENCE.search(before) is not None)
+                and _FIELD_REST.match(self.text, end, end + 40) is not None)
 
     def supported(self, e: _Entry, start: int, end: int, j: int) -> bool:
         """Does the context support an ambiguous entry spanning tokens ending before j?"""
