@@ -184,8 +184,8 @@ class Carrier:
         """``obj`` rebuilt as ``kind`` (None: left out)."""
         if obj is None:
             return None
-        if kind == _N:
-            return _plain(obj)
+        if kind == _N or (kind == "encoding" and isinstance(obj, pikepdf.Name)):
+            return _plain(obj)  # a named encoding (/WinAnsiEncoding, /Identity-H …) stays
         indirect = isinstance(obj, pikepdf.Object) and obj.is_indirect
         key = (obj.objgen, kind) if indirect else None  # type: ignore[union-attr]
         if key is not None and key in self.memo:

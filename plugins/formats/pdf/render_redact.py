@@ -14,8 +14,10 @@ rendered instead when its content uses invisible text (render mode 3 or 7), mark
 properties (/ActualText, /Alt, /E, optional content), patterns with their own content, or
 when a redacted string occurs in anything the copy carries. Before anything is written, a
 page that draws a redacted string its text layer does not show (a lying /ToUnicode map or
-/ActualText) makes the export fail. A page that would render to more than
-``limits.page_pixels`` is refused (exit 3).
+/ActualText) makes the export fail. Pages whose visible glyphs no font encoding reads, where
+they could spell a redacted string, are recorded for the verifier, which reads them by OCR
+(:data:`UNREADABLE_MEMO`); without an OCR engine the export is refused before writing. A
+page that would render to more than ``limits.page_pixels`` is refused (exit 3).
 
 Boxes over an image are carried to every page that draws the same image object
 (:func:`redactor_plugins.formats.pdf.rects.share_image_boxes`). A redacted string drawn visibly inside
@@ -61,6 +63,7 @@ from redactor.plugin_api import (
     RedactionPlan,
     RunContext,
     Segment,
+    VerificationError,
     limits_for,
 )
 
@@ -68,6 +71,9 @@ DEFAULT_DPI = 200
 MIN_DPI = 200
 TEXT_FONT = "Helvetica"
 TRUE_WORDS = ("1", "true", "yes", "on")
+#: ``ctx.memo_for(UNREADABLE_MEMO)[str(dest)]``: {input page index: visible glyphs that no
+#: font encoding reads, where a redacted string could be} of the file written to ``dest``
+UNREADABLE_MEMO = "pdf-writer:unreadable"
 
 
 def option_on(plan: RedactionPlan, ctx: RunContext, name: str, default: bool) -> bool:
@@ -422,7 +428,10 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
             rects = share_image_boxes(pike, redaction_rects(doc, plan))
         refuse_hidden_images(pike, rects)
         must_render = hidden_secret_pages(pike, secrets)
-        refuse_lying_pages(pike, doc, plan, ctx)
+        # pages whose glyphs no font encoding reads: the verifier reads them by OCR
+        hidden = refuse_lying_pages(pike, doc, plan, ctx)
+        refuse_unreadable_without_ocr(hidden, ctx)
+        ctx.memo_for(UNREADABLE_MEMO)[str(dest)] = hidden
         out = pikepdf.new()
         font = helvetica(out)
         copier = PageCopier(out, doc, plan)
@@ -439,6 +448,16 @@ def write_render(doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext
             out.close()
             spool.close()
     return how
+
+
+def refuse_unreadable_without_ocr(hidden: dict[int, int], ctx: RunContext) -> None:
+    """Refuse before writing when pages with unreadable glyphs (index → count) could not be
+    read by OCR in verification (no engine): the export would be refused after all the work."""
+    from redactor_plugins.formats.pdf.verify import unreadable_without_ocr
+
+    issue = unreadable_without_ocr(hidden, ctx)
+    if issue is not None:
+        raise VerificationError(f"{issue.where}: {issue.what}; nothing was written", (issue,))
 
 
 def _write_pages(doc: Document, plan: RedactionPlan, ctx: RunContext, pike: pikepdf.Pdf,

@@ -12,7 +12,10 @@ their own content is rendered without trying (:func:`content_flags`).
 the fonts' own encodings, pattern and soft-mask text included — more often than the reader's
 text of that page shows it (a ``/ToUnicode`` map or ``/ActualText`` that says something
 else, or a name split between a page and a pattern): no box was placed over it, so neither
-copying nor rendering would remove it.
+copying nor rendering would remove it. It returns the pages whose visible glyphs their
+fonts' own encodings cannot read where a redacted string could be
+(:class:`~redactor_plugins.formats.pdf.scan.objects.UnreadableGlyphs`): the verifier reads
+those pages of the output again by OCR.
 """
 
 from __future__ import annotations
@@ -22,7 +25,12 @@ from redactor_plugins.formats.pdf.carry import Carrier
 from redactor_plugins.formats.pdf.rects import inherited
 from redactor_plugins.formats.pdf.scan.drawn import FontKey, FontUse, page_drawn
 from redactor_plugins.formats.pdf.scan.needles import ByteSearch, needles
-from redactor_plugins.formats.pdf.scan.objects import ObjectScan, drawn_hits, lying_text
+from redactor_plugins.formats.pdf.scan.objects import (
+    ObjectScan,
+    UnreadableGlyphs,
+    drawn_hits,
+    lying_text,
+)
 
 from redactor.plugin_api import Document, RedactionPlan, RunContext, VerificationError
 
@@ -123,16 +131,17 @@ class PageCopier:
 
 
 def refuse_lying_pages(pike: pikepdf.Pdf, doc: Document, plan: RedactionPlan,
-                       ctx: RunContext) -> None:
+                       ctx: RunContext) -> dict[int, int]:
     """Raise :class:`VerificationError` when a page draws a redacted string its text layer
-    does not show (see the module docstring)."""
+    does not show (see the module docstring); else {page index: visible unreadable glyphs}
+    of the pages where those glyphs could spell a redacted string."""
     secrets = plan.labelled_secrets()
     if not secrets:
-        return
+        return {}
     prefilter = ByteSearch(needles(secrets, ""))
-    if not prefilter:
-        return
+    unreadable = UnreadableGlyphs(secrets)
     fonts: dict[FontKey, FontUse] = {}
+    hidden: dict[int, int] = {}
     n = len(pike.pages)
     for i in range(n):
         if i % 50 == 0:
@@ -140,6 +149,10 @@ def refuse_lying_pages(pike: pikepdf.Pdf, doc: Document, plan: RedactionPlan,
             ctx.progress("check", i / max(1, n))
         src = pike.pages[i]
         drawn = page_drawn(src, inherited(src.obj, "/Resources"), fonts)
+        if unreadable.may_hide(drawn):
+            hidden[i] = drawn.unreadable_glyphs
+        if not prefilter:
+            continue
         seg = doc.segments[i] if i < len(doc.segments) else None
         reader = doc.text[seg.span.start:seg.span.end] if seg is not None else ""
         issues = lying_text(secrets, reader, drawn, prefilter)
@@ -149,3 +162,4 @@ def refuse_lying_pages(pike: pikepdf.Pdf, doc: Document, plan: RedactionPlan,
                 "layer does not show (a /ToUnicode map or /ActualText that says something "
                 "else than the glyphs, or text split into a pattern): it cannot be located "
                 "and removed; nothing was written", tuple(issues))
+    return hidden

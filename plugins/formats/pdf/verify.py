@@ -12,7 +12,14 @@ reader or a program could recover it from — never only where the reader's text
 * every object (:class:`~redactor_plugins.formats.pdf.scan.objects.ObjectScan`): streams decoded
   with all their filters, image samples and JPEG metadata too, strings in any encoding,
   names, keys; content strings joined across operators, names and inline image data;
-  ``/ToUnicode`` entries no page uses; the raw bytes outside stream data.
+  ``/ToUnicode`` entries no page uses; the raw bytes outside stream data;
+* pixels, where no font tells the text: a page whose visible glyphs their fonts' own
+  encodings cannot read (CFF-based or ``cmap``-less CID fonts, glyph names outside the
+  Adobe Glyph List), where those glyphs could spell a redacted string
+  (:class:`~redactor_plugins.formats.pdf.scan.objects.UnreadableGlyphs`; on the output's
+  copied pages, and on its rendered pages from what the writer found in the input), is
+  rendered and read again by OCR — and without an OCR engine it cannot be proven clean (an
+  issue naming the page).
 
 Byte channels search the secrets specific enough for raw PDF syntax (4+ characters with a
 letter, or 6+; 6+ in image samples) that the kept text does not write plainly. Structural
@@ -24,23 +31,27 @@ secret in full (:func:`~redactor.plugin_api.hint`).
 from __future__ import annotations
 
 import bisect
-import mmap
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import pikepdf
 import pypdfium2 as pdfium
 from redactor_plugins.formats.pdf.rects import inherited
+from redactor_plugins.formats.pdf.render_redact import UNREADABLE_MEMO
 from redactor_plugins.formats.pdf.scan.drawn import page_drawn
 from redactor_plugins.formats.pdf.scan.engines import pdfium_pages_text, pdfminer_pages_text
 from redactor_plugins.formats.pdf.scan.needles import ByteSearch, Needle, needles
 from redactor_plugins.formats.pdf.scan.objects import (
     ObjectScan,
+    UnreadableGlyphs,
     drawn_hits,
     unused_tounicode_text,
 )
-from redactor_plugins.shared.ocr_pdf import reread_pdf
+from redactor_plugins.shared.ocr_pdf import ocr_dpi, render, reread_pdf
+from redactor_plugins.shared.ocr_run import verifiers
+from redactor_plugins.shared.ocr_verify import PixelCheck, reread
 
 from redactor.plugin_api import (
     Document,
@@ -68,28 +79,77 @@ FORBIDDEN_PAGE_KEYS = ("/Annots", "/AA", "/PieceInfo", "/Metadata", "/Thumb", "/
 FORBIDDEN_ANY_KEYS = ("/JS", "/JavaScript", "/EmbeddedFiles", "/EmbeddedFile", "/EF",
                       "/XFA", "/ActualText", "/Alt", "/OCGs", "/URI", "/Launch")
 
-_STREAM_DATA = re.compile(rb"stream\r?\n.*?endstream", re.S)
+_STREAM_START = re.compile(rb"stream\r?\n")
+#: The output file is read this many bytes at a time (never mapped: a mapped file's pages
+#: count in the process's resident memory as they are touched — the whole output, about
+#: 19 MB per 100 rendered pages, was resident while the raw bytes were searched).
+CHUNK = 1 << 20
+#: Bytes kept from one chunk to the next, so that a match across a boundary is seen.
+OVERLAP = 4096
 
 
-def outside_streams(data: bytes | mmap.mmap) -> Iterator[bytes]:
-    """The file's bytes between stream data (stream data is searched decoded)."""
-    pos = 0
-    for m in _STREAM_DATA.finditer(data):
-        yield bytes(data[pos:m.start()])
-        pos = m.end()
-    yield bytes(data[pos:])
+def file_chunks(fh: BinaryIO, overlap: int = OVERLAP) -> Iterator[bytes]:
+    """The file from its start in pieces of about :data:`CHUNK` bytes, each beginning with
+    the last ``overlap`` bytes of the one before."""
+    fh.seek(0)
+    tail = b""
+    while True:
+        more = fh.read(CHUNK)
+        if not more:
+            return
+        piece = tail + more
+        yield piece
+        tail = piece[-overlap:] if overlap > 0 else b""
 
 
-def structural_issues(pdf: pikepdf.Pdf, data: bytes | mmap.mmap
+def count_in_file(fh: BinaryIO, token: bytes) -> int:
+    """How often ``token`` occurs in the file (read in chunks that overlap by less than the
+    token, so that no occurrence is counted twice)."""
+    return sum(piece.count(token) for piece in file_chunks(fh, len(token) - 1))
+
+
+def outside_streams(fh: BinaryIO) -> Iterator[bytes]:
+    """The file's bytes between stream data (``stream`` … ``endstream``; stream data is
+    searched decoded), read in chunks; a long gap comes in overlapping pieces."""
+    fh.seek(0)
+    buf = b""
+    inside = False
+    eof = False
+    while not eof:
+        more = fh.read(CHUNK)
+        eof = not more
+        buf += more
+        while True:
+            if inside:
+                end = buf.find(b"endstream")
+                if end < 0:
+                    buf = buf[-8:]  # "endstream" may be cut by the chunk boundary
+                    break
+                buf = buf[end + 9:]
+                inside = False
+            m = _STREAM_START.search(buf)
+            if m is None:
+                if eof:
+                    yield buf
+                elif len(buf) > 4 * CHUNK:  # no stream for a long stretch: the next
+                    yield buf              # piece starts with this one's last bytes
+                    buf = buf[-OVERLAP:]
+                break
+            yield buf[:m.start()]
+            buf = buf[m.end():]
+            inside = True
+
+
+def structural_issues(pdf: pikepdf.Pdf, fh: BinaryIO
                       ) -> tuple[list[str], list[VerificationIssue]]:
     checks: list[str] = []
     issues: list[VerificationIssue] = []
-    eofs = sum(1 for _ in re.finditer(rb"%%EOF", data))
+    eofs = count_in_file(fh, b"%%EOF")
     checks.append("exactly one %%EOF (written whole, not incrementally)")
     if eofs != 1:
         issues.append(VerificationIssue("file", f"{eofs} end-of-file markers (incremental update)"))
     checks.append("no /Prev (no earlier revision)")
-    if "/Prev" in pdf.trailer or re.search(rb"/Prev", data):
+    if "/Prev" in pdf.trailer or count_in_file(fh, b"/Prev"):
         issues.append(VerificationIssue("file", "a /Prev pointer to an earlier revision"))
     checks.append("not encrypted")
     if pdf.is_encrypted or "/Encrypt" in pdf.trailer:
@@ -205,10 +265,12 @@ def _progress(ctx: RunContext | None, start: float, share: float, n: int):  # ty
     return report
 
 
-def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, ctx: RunContext | None
-                  ) -> tuple[dict[Needle, str], list[str], list[str], set[int]]:
+def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, ctx: RunContext | None,
+                  unreadable: UnreadableGlyphs | None = None
+                  ) -> tuple[dict[Needle, str], list[str], list[str], set[int], dict[int, int]]:
     """Needles found in the objects and page contents of ``pdf`` (needle → where), each
-    page's glyph text (own encodings) and mapped text, and the pages written by rendering."""
+    page's glyph text (own encodings) and mapped text, the pages written by rendering, and
+    {page index: visible unreadable glyphs} of the pages where those could spell a secret."""
     found: dict[Needle, str] = {}
     scan = ObjectScan(search)  # the input passed its limits; what we wrote is bounded by them
     objects = list(pdf.objects)
@@ -226,6 +288,7 @@ def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, ctx: RunContext | None
     glyphs: list[str] = []
     mapped: list[str] = []
     rendered: set[int] = set()
+    hidden: dict[int, int] = {}
     report = _progress(ctx, 0.65, 0.1, len(pdf.pages))
     for i, page in enumerate(pdf.pages):
         report(i)
@@ -234,6 +297,8 @@ def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, ctx: RunContext | None
         drawn = page_drawn(page, inherited(page.obj, "/Resources"), fonts)
         glyphs.append(drawn.glyph_text())
         mapped.append(drawn.mapped_text())
+        if unreadable is not None and unreadable.may_hide(drawn):
+            hidden[i] = drawn.unreadable_glyphs
         for needle in drawn_hits(drawn, search):
             found.setdefault(needle, f"page {i + 1} content (strings, names, inline images)")
         for key, codes in drawn.codes.items():
@@ -241,7 +306,78 @@ def object_issues(pdf: pikepdf.Pdf, search: ByteSearch, ctx: RunContext | None
                 used.setdefault(key, set()).update(codes)
     for needle in search.in_text(unused_tounicode_text(pdf, used)):
         found.setdefault(needle, "unused /ToUnicode entries")
-    return found, glyphs, mapped, rendered
+    return found, glyphs, mapped, rendered, hidden
+
+
+def input_unreadable(doc: Document, unreadable: UnreadableGlyphs, pages: set[int],
+                     ctx: RunContext | None) -> dict[int, int]:
+    """{page index: visible unreadable glyphs} of ``pages`` of the *input* (a rendered page's
+    pixels show what its input's glyphs drew), when the writer did not record them."""
+    from redactor_plugins.formats.pdf.read import open_pikepdf
+    from redactor_plugins.formats.pdf.scan.drawn import page_drawn as drawn_of
+
+    if not pages or not unreadable:
+        return {}
+    out: dict[int, int] = {}
+    with open_pikepdf(doc.source, ctx.password if ctx is not None else None) as pike:
+        fonts: dict = {}
+        for i in sorted(pages):
+            if i < len(pike.pages):
+                page = pike.pages[i]
+                drawn = drawn_of(page, inherited(page.obj, "/Resources"), fonts)
+                if unreadable.may_hide(drawn):
+                    out[i] = drawn.unreadable_glyphs
+    return out
+
+
+def unreadable_without_ocr(hidden: dict[int, int], ctx: RunContext | None
+                           ) -> VerificationIssue | None:
+    """The issue when pages with unreadable glyphs (index → count) cannot be read by OCR
+    because no engine is available (None when one is, or there are no such pages)."""
+    if not hidden or verifiers(ctx):
+        return None
+    pages = sorted(hidden)
+    where = f"page {pages[0] + 1}" if len(pages) == 1 else \
+        f"pages {', '.join(str(i + 1) for i in pages[:5])}" + \
+        (f" (+{len(pages) - 5} more)" if len(pages) > 5 else "")
+    return VerificationIssue(
+        where, f"{hidden[pages[0]]} visible glyph(s) that their fonts' own encodings cannot "
+        "read, and no OCR engine to read the page's pixels: a redacted string drawn there "
+        "under another text layer cannot be ruled out (enable OCR)")
+
+
+def unreadable_pages_check(doc: Document, plan: RedactionPlan, output: Path,
+                           hidden: dict[int, int], ctx: RunContext | None) -> PixelCheck:
+    """Read the pages of ``hidden`` (index → unreadable glyphs) of ``output`` again by OCR and
+    search them for every redacted string; without an OCR engine, one issue naming them."""
+    out = PixelCheck()
+    by_ocr = {int(p) - 1 for p in str(doc.metadata.get("ocr_pages", "")).split(",")
+              if p.isdigit()}  # re-read by reread_pdf already
+    pages = sorted(i for i in hidden if i not in by_ocr)
+    if not pages or not plan.labelled_secrets():
+        return out
+    issue = unreadable_without_ocr({i: hidden[i] for i in pages}, ctx)
+    if issue is not None:
+        out.issues.append(issue)
+        return out
+
+    def maker(index: int):  # type: ignore[no-untyped-def]
+        def make():  # type: ignore[no-untyped-def]
+            pdoc = pdfium.PdfDocument(output)
+            try:
+                page = pdoc[index]
+                try:
+                    return render(page, ocr_dpi(page, ctx))[0]  # type: ignore[arg-type]
+                finally:
+                    page.close()
+            finally:
+                pdoc.close()
+        return make
+
+    reread([(f"page {i + 1}", maker(i)) for i in pages], doc, plan, ctx, out)
+    out.checks.append(f"read {len(pages)} page(s) whose glyphs no font encoding reads again "
+                      "by OCR")
+    return out
 
 
 #: Texts are searched this many pages at a time, against those pages' planned text (memory
@@ -294,10 +430,10 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
     search = ByteSearch(needles(secrets, expected))
     checks: list[str] = ["re-opened the written file"]
     issues: list[VerificationIssue] = []
-    # read, not mapped: a mapped file's pages count in the resident memory as they are read
-    with output.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data, \
+    # read in chunks, never mapped: a mapped file's pages count in the resident memory
+    with output.open("rb") as fh, \
             pikepdf.open(output, access_mode=pikepdf.AccessMode.stream) as pdf:
-        s_checks, s_issues = structural_issues(pdf, data)
+        s_checks, s_issues = structural_issues(pdf, fh)
         checks += s_checks
         issues += s_issues
         checks.append("same page count as the input")
@@ -305,8 +441,9 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
             issues.append(VerificationIssue(
                 "file", f"{len(pdf.pages)} pages instead of {doc.page_count}"))
         n_pages = len(pdf.pages)
-        found, glyphs, mapped, rendered = object_issues(pdf, search, ctx)
-        for gap in outside_streams(data):  # the raw bytes outside stream data
+        unreadable = UnreadableGlyphs(secrets)
+        found, glyphs, mapped, rendered, hidden = object_issues(pdf, search, ctx, unreadable)
+        for gap in outside_streams(fh):  # the raw bytes outside stream data
             for needle in search.in_bytes(gap):
                 found.setdefault(needle, "raw bytes")
     issues += [VerificationIssue(where, f"{needle.describe()} survives")
@@ -338,5 +475,17 @@ def verify_pdf(doc: Document, plan: RedactionPlan, output: Path,
     ocr = reread_pdf(doc, plan, output, ctx)  # pages read by OCR are read again (docs/ocr.md)
     issues += ocr.issues
     checks += ocr.checks
+    # pages whose glyphs no font encoding reads: copied ones found above; rendered ones from
+    # what the writer found in the input (or the input read again)
+    written = ctx.memo_for(UNREADABLE_MEMO).pop(str(output), None) if ctx is not None \
+        else None
+    if written is None:
+        written = input_unreadable(doc, unreadable, rendered, ctx)
+    hidden = {**{i: k for i, k in written.items() if i < n_pages}, **hidden}
+    pixels = unreadable_pages_check(doc, plan, output, hidden, ctx)
+    issues += pixels.issues
+    checks += pixels.checks
+    checks.append(f"looked for pages whose visible glyphs no font encoding reads where they "
+                  f"could spell a redacted string ({len(hidden)} found; they are read by OCR)")
     warnings = tuple(w for w in doc.warnings if any(k in w for k in REVIEW_WARNINGS))
     return VerificationResult(not issues, tuple(checks), tuple(issues), warnings)

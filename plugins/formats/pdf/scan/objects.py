@@ -12,19 +12,24 @@ hides?) and the verifier (does the written file carry anything?):
   properties and inline image data (:mod:`redactor_plugins.formats.pdf.scan.drawn`);
 * :func:`unused_tounicode_text` — ``/ToUnicode`` entries for codes no page shows;
 * :func:`lying_text` — glyphs drawn (read by the fonts' own encodings, patterns and soft
-  masks included) that the reader's text does not show.
+  masks included) that the reader's text does not show;
+* :class:`UnreadableGlyphs` — whether a page's visible glyphs that their fonts' own
+  encodings cannot read (CFF-based and ``cmap``-less CID fonts, glyph names outside the
+  Adobe Glyph List) could spell a redacted string, each such glyph standing for any
+  character: only pixels (OCR) can tell what such a page shows.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 import pikepdf
 from redactor_plugins.formats.pdf.scan.drawn import Drawn
-from redactor_plugins.formats.pdf.scan.fonts import tounicode_map
+from redactor_plugins.formats.pdf.scan.fonts import UNKNOWN, tounicode_map
 from redactor_plugins.formats.pdf.scan.needles import ByteSearch, Needle
 
-from redactor.plugin_api import Budget, VerificationIssue, find_survivors
+from redactor.plugin_api import Budget, VerificationIssue, find_survivors, norm_text
 
 _CODEC_IMAGES = {"/DCTDecode", "/JPXDecode", "/JBIG2Decode", "/CCITTFaxDecode"}
 
@@ -188,3 +193,31 @@ def lying_text(secrets: list[tuple[str, str]], reader_text: str, drawn: Drawn,
         return []
     return find_survivors(secrets, reader_text, {"glyphs drawn": glyphs,
                                                  "text in patterns and masks": mapped})
+
+
+class UnreadableGlyphs:
+    """Which pages draw glyphs their fonts' own encodings cannot read *where a redacted
+    string could be*: the page's visible glyph text (whitespace dropped, case folded) matches
+    a secret when every unreadable glyph (U+FFFD) may stand for any character. A page whose
+    readable glyphs rule every secret out needs no further check; one of a font that nothing
+    reads (a CID font without a usable ``cmap``) always may."""
+
+    def __init__(self, secrets: Iterable[tuple[str, str]]) -> None:
+        forms: set[str] = set()
+        for _, secret in secrets:
+            for text in (secret, norm_text(secret)):
+                squashed = "".join(text.split()).casefold()
+                if squashed:
+                    forms.add(squashed)
+        self.patterns = [re.compile("".join(f"[{re.escape(c)}{UNKNOWN}]" for c in form))
+                         for form in sorted(forms)]
+
+    def __bool__(self) -> bool:
+        return bool(self.patterns)
+
+    def may_hide(self, drawn: Drawn) -> bool:
+        """Whether ``drawn`` has visible unreadable glyphs that could spell a secret."""
+        if not drawn.unreadable_glyphs or not self.patterns:
+            return False
+        text = "".join(drawn.glyph_text(visible_only=True).split()).casefold()
+        return any(p.search(text) for p in self.patterns)
