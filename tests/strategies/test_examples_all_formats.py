@@ -30,7 +30,7 @@ BAD_WORDING = ("a member of a group", "member of a group", "childrens", "a month
                "a a ", "senior a ", "Her organisation")
 # Sentences (white space collapsed) that the TXT and DOCX copies must contain; {P} is any
 # pseudonym, {A} an adjective chosen by the generalizer ("UK" may be typed LOC or DEM), {H}
-# the author field's name.
+# the author field's name. "Supervisor sign-off:" is a form's field name, kept as written.
 SENTENCES = (
     "Date of note: 2024, in the morning.",
     "{H}: {P}, senior social care professional ([email address])",
@@ -45,7 +45,7 @@ SENTENCES = (
     "receives between 1,000 and 5,000 euros a month from his European employer",
     "Over the past months Mr {P} has attended several of the parenting sessions.",
     "home visit on a day in 2024 at a time in the afternoon; review meeting in a few weeks.",
-    "Manager sign-off: Dr {P} ([email address]), 2024.",
+    "Supervisor sign-off: Dr {P} ([email address]), 2024.",
 )
 
 
