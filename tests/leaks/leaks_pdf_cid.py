@@ -111,3 +111,53 @@ def unreadable_font(path: Path, kind: str, lying: bool = True, same_page: bool =
             Contents=pikepdf.Stream(pdf, content))))
     pdf.save(path)
     return path
+
+
+def _rot13(text: str) -> str:
+    return text.translate(str.maketrans(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+        "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"))
+
+
+def _mac_cmap_over(data: bytes, gid_of_code: dict[int, int]) -> bytes:
+    """The TrueType program with its ``cmap`` table overwritten in place by one (1,0)
+    format 0 subtable (code → glyph id)."""
+    at = _table(data, b"cmap")
+    array = bytes(min(gid_of_code.get(c, 0), 255) for c in range(256))
+    table = struct.pack(">HHHHIHHH", 0, 1, 1, 0, 12, 0, 262, 0) + array
+    out = bytearray(data)
+    out[at:at + len(table)] = table
+    return bytes(out)
+
+
+def symbolic_truetype_font(path: Path, lying: bool = True) -> Path:
+    """Page 2 draws ``NAME`` in a simple TrueType font without ``/Encoding`` (symbolic) whose
+    only cmap sends each code of another string (``NAME`` in ROT13) to the glyph of the
+    name's letter: codes, ``/ToUnicode`` and every extractor read the other string, the
+    pixels show the name. ``lying=False``: the font draws what its codes say (``KEPT``)."""
+    program = VERA.read_bytes()
+    gids = {ch: gid for gid, ch in truetype_glyph_chars(program).items()}
+    shown = NAME if lying else KEPT
+    codes_text = _rot13(NAME) if lying else KEPT
+    gid_of_code = {ord(c): gids[ch] for c, ch in zip(codes_text, shown, strict=True)}
+    assert all(g < 256 for g in gid_of_code.values())
+    pdf = pikepdf.new()
+    desc = pikepdf.Dictionary(Type=Name.FontDescriptor, FontName=Name("/GHIJKL+Face"),
+                              Flags=4, FontBBox=[-200, -250, 1100, 950], ItalicAngle=0,
+                              Ascent=760, Descent=-240, CapHeight=730, StemV=80,
+                              FontFile2=pikepdf.Stream(pdf, _mac_cmap_over(program,
+                                                                           gid_of_code)))
+    font = pdf.make_indirect(pikepdf.Dictionary(
+        Type=Name.Font, Subtype=Name.TrueType, BaseFont=Name("/GHIJKL+Face"), FirstChar=0,
+        LastChar=255, FontDescriptor=desc,
+        Widths=[advance(program, gid_of_code.get(c, 0)) for c in range(256)],
+        ToUnicode=pikepdf.Stream(pdf, _cmap(sorted({(ord(c), c) for c in codes_text})))))
+    res = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=helvetica(pdf), F2=font))
+    hidden = b"BT /F2 12 Tf 20 100 Td " + _hex(codes_text.encode("latin-1")) + b" Tj ET\n"
+    for content in (PAGE1, PAGE2_KEPT + hidden):
+        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+            Type=Name.Page, MediaBox=[0, 0, *SIZE], Resources=res,
+            Contents=pikepdf.Stream(pdf, content))))
+    pdf.save(path)
+    return path
+

@@ -153,3 +153,38 @@ def test_leaks_pdf_unreadable_font_on_a_rendered_page_is_found_by_ocr(
     message = " ".join(f"{i.where}: {i.what}" for i in err.value.issues)
     assert "page 1 (re-read by OCR" in message, message
     assert not (tmp_path / "out.pdf").exists()
+
+
+@pytest.mark.parametrize("path", ["v1", "v2"])
+def test_leaks_pdf_symbolic_truetype_drawing_other_letters_is_refused_without_ocr(
+        path: str, tmp_path: Path) -> None:
+    """A simple TrueType font without ``/Encoding`` whose own cmap sends the codes of
+    ``Xevfgbssre Unhtynaq`` to the glyphs of the name: codes, map and every extractor agree on
+    the decoy, the pixels show the name. Its glyphs are unreadable, so: refused without OCR."""
+    src = cid.symbolic_truetype_font(tmp_path / "in.pdf")
+    with pytest.raises(VerificationError) as err:
+        attacks.export(src, tmp_path / "out.pdf", "redact", path)
+    assert not (tmp_path / "out.pdf").exists()
+    message = str(err.value) + " ".join(f"{i.where}: {i.what}" for i in err.value.issues)
+    assert "page 2" in message and "OCR" in message, message
+    assert "Kristoffer" not in message and "Haugland" not in message
+
+
+@needs_ocr
+def test_leaks_pdf_symbolic_truetype_drawing_other_letters_is_found_by_ocr(
+        tmp_path: Path) -> None:
+    src = cid.symbolic_truetype_font(tmp_path / "in.pdf")
+    with pytest.raises(VerificationError) as err:
+        export_with_ocr(src, tmp_path / "out.pdf")
+    message = " ".join(f"{i.where}: {i.what}" for i in err.value.issues)
+    assert "page 2" in message and "OCR" in message, message
+    assert not (tmp_path / "out.pdf").exists()
+
+
+@needs_ocr
+def test_leaks_pdf_symbolic_truetype_honest_page_passes_with_ocr(tmp_path: Path) -> None:
+    src = cid.symbolic_truetype_font(tmp_path / "in.pdf", lying=False)
+    result = export_with_ocr(src, tmp_path / "out.pdf")
+    assert result.verification.ok, result.verification.issues
+    assert attacks.kept_text_stays(tmp_path / "out.pdf")
+

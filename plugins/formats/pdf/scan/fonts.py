@@ -8,6 +8,9 @@ reads codes the way the font *draws* them, without the map:
   ``/MacRomanEncoding``, ``/StandardEncoding``, or an embedded Type1 program's built-in
   ``dup N /name put`` encoding) corrected by ``/Differences``, glyph names read through the
   Adobe Glyph List (``uniXXXX``, ``uXXXXX``, ``f_i``, ``a.sc`` too);
+* embedded TrueType simple fonts without a base encoding (symbolic): code → glyph through
+  the program's symbol cmap, glyph → character through its Unicode cmap; a glyph that no
+  Unicode cmap names is unreadable (the font may draw any letter for an honest-looking code);
 * composite fonts (Type0) with an ``Identity`` encoding: CID → glyph (``/CIDToGIDMap``) →
   character through the embedded TrueType program's own ``cmap`` table; ``UCS2``/``UTF16``
   CMaps by their code values.
@@ -18,12 +21,14 @@ Codes that cannot be read become U+FFFD (they break a match rather than invent o
 
 from __future__ import annotations
 
+import io
 import re
 import struct
 from collections.abc import Callable, Mapping
 
 import pikepdf
 from pdfminer.encodingdb import EncodingDB, name2unicode
+from pdfminer.pdffont import TrueTypeFont
 
 UNKNOWN = "\ufffd"
 #: (bytes per code, {code: text})
@@ -117,8 +122,11 @@ def _simple(font: pikepdf.Dictionary) -> Decoder:
     elif isinstance(enc, pikepdf.Dictionary):
         base_name = _BASE.get(str(enc.get("/BaseEncoding", "")), "")
     table: dict[int, str] = {}
+    symbolic = None if base_name else _symbolic_truetype(font)
     if base_name:
         table.update(_base(base_name))
+    elif symbolic is not None:
+        table.update(symbolic)
     else:
         builtin = _builtin_type1(font) if str(font.get("/Subtype", "")) == "/Type1" else {}
         table.update(builtin or _base("StandardEncoding"))
@@ -139,6 +147,62 @@ def _simple(font: pikepdf.Dictionary) -> Decoder:
                 except (TypeError, ValueError):
                     code = 0
     return 1, table
+
+
+def _symbolic_truetype(font: pikepdf.Dictionary) -> dict[int, str] | None:
+    """How an embedded TrueType simple font without a base encoding draws its codes: code →
+    glyph through the program's symbol cmap ((3,0), codes at 0xF000 + code, or (1,0)), glyph →
+    character through its Unicode cmap; a glyph no Unicode cmap names is unreadable (U+FFFD),
+    however honest its code looks — the font may draw any letter there. None when the program
+    has no symbol cmap (codes then read as their Latin-1 values, as viewers do)."""
+    if str(font.get("/Subtype", "")) != "/TrueType":
+        return None
+    desc = font.get("/FontDescriptor")
+    prog = desc.get("/FontFile2") if isinstance(desc, pikepdf.Dictionary) else None
+    if not isinstance(prog, pikepdf.Stream):
+        return None
+    data = prog.read_bytes()
+    cmaps = truetype_cmaps(data)
+    symbol = cmaps.get((3, 0)) or {}
+    mac = cmaps.get((1, 0)) or {}
+    flags = desc.get("/Flags", 4)
+    nonsymbolic = isinstance(flags, int) and not int(flags) & 4 and (3, 1) in cmaps
+    if nonsymbolic or (not symbol and not mac):  # drawn through (3,1) by glyph name
+        return None
+    glyphs = truetype_glyph_chars(data)
+    table: dict[int, str] = {}
+    for code in range(256):
+        gid = symbol.get(0xF000 + code) or symbol.get(code) if symbol else mac.get(code)
+        if gid:
+            table[code] = glyphs.get(gid, UNKNOWN)
+    return table
+
+
+def truetype_cmaps(data: bytes) -> dict[tuple[int, int], dict[int, int]]:
+    """{(platform, encoding): {code: glyph id}} of every ``cmap`` subtable of a TrueType
+    program (pdfminer's subtable parsers; empty when there is none or it is damaged)."""
+    font = TrueTypeFont("", io.BytesIO(data))
+    if b"cmap" not in font.tables:
+        return {}
+    base = font.tables[b"cmap"][0]
+    out: dict[tuple[int, int], dict[int, int]] = {}
+    try:
+        fp = font.fp
+        fp.seek(base)
+        count = struct.unpack(">HH", fp.read(4))[1]
+        records = [struct.unpack(">HHL", fp.read(8)) for _ in range(min(count, 32))]
+        for pid, eid, offset in records:
+            fp.seek(base + offset)
+            parse = getattr(font, f"parse_cmap_format_{struct.unpack('>H', fp.read(2))[0]}",
+                            None)
+            if parse is None:
+                continue
+            table: dict[int, int] = {}
+            parse(fp, table)
+            out.setdefault((pid, eid), table)
+    except (struct.error, ValueError, IndexError, AssertionError):
+        return out
+    return out
 
 
 # -- TrueType cmap (composite fonts) ---------------------------------------------------------
