@@ -9,8 +9,9 @@ view), each in a fresh process:
 - *total*: from pressing Analyse to the analysis shown as "needs review";
 - *longest stall*: the longest gap between ticks of a 10 ms timer on the GUI thread while
   the analysis ran and for ``--tail`` seconds after it (the work the GUI does in slices after
-  the end: showing the rest of a long text, the page widgets, deleting the list of findings
-  found while analysing) — the GUI must never block for more than 100 ms. It includes time the
+  the end: the result's panes, one per turn of the event loop, showing the rest of a long text,
+  the page widgets, deleting the list of findings found while analysing) — the GUI must never
+  block for more than 100 ms. It includes time the
   GUI thread waits for the GIL while a plugin runs a long C call (e.g. one big regular
   expression search, or a tokenizer's ``encode`` of the whole text) and, on a loaded
   machine, for a CPU. (The app postpones the garbage collector's full passes, another long

@@ -12,7 +12,8 @@ would cost the GUI thread one Python call (and, with the worker thread busy, one
 GIL) per row every time the tree lays itself out after rows arrive: about a second for 2,000
 findings. :attr:`FindingsPanel.settled` says when every finding received is in the list.
 When the list is replaced, its rows are deleted in time-boxed slices too (deleting tens of
-thousands of items at once would block the GUI thread for a good part of a second).
+thousands of items at once would block the GUI thread for a good part of a second), starting
+:attr:`FindingsPanel.DRAIN_DELAY_MS` later: not in the turn that paints the list replacing it.
 The list holds at most :attr:`FindingsPanel.PARTIAL_ROWS` findings and one last row counting
 the rest: every cost of the list (filling, laying out, painting, deleting it) then stays
 bounded however long the document; the text view highlights every finding meanwhile, and the
@@ -50,6 +51,7 @@ class FindingsPanel(QTreeView):
     SLICE_ROWS = 4  # rows added between two looks at the clock (the worker may hold the GIL)
     DRAIN_ROWS = 20  # rows of a discarded list deleted between two looks at the clock
     PARTIAL_ROWS = 1000  # findings listed while analysing (the rest counted in one last row)
+    DRAIN_DELAY_MS = 100  # before a discarded list is emptied (then one slice per turn)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -120,7 +122,9 @@ class FindingsPanel(QTreeView):
             if self.model() is old:
                 self._use(self.partial_model)
             self._discarded.append(old)
-            self._drain_timer.start()
+            if not self._drain_timer.isActive():
+                # not in the turn that paints the list replacing it (the end of an analysis)
+                self._drain_timer.start(self.DRAIN_DELAY_MS)
         if was_pending:
             self.setUpdatesEnabled(True)
             self.settledChanged.emit()
@@ -141,7 +145,7 @@ class FindingsPanel(QTreeView):
             else:
                 self._discarded.pop(0).deleteLater()
         if self._discarded:
-            self._drain_timer.start()
+            self._drain_timer.start(0)
 
     @property
     def settled(self) -> bool:

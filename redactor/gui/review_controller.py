@@ -74,6 +74,7 @@ class ReviewController(QObject):
         self.dialog_parent = dialog_parent
         self.undo_group = QUndoGroup(self)
         self.last_search_count = 0
+        self._refresh = True  # set_analysis shows the result (see push)
         queue.entryAdded.connect(self.adopt)
 
     def adopt(self, entry: DocumentEntry) -> None:
@@ -104,14 +105,19 @@ class ReviewController(QObject):
                                   + progress_note(analysis))
         else:
             self.queue.set_status(entry, entry.status, progress_note(analysis))
-        if entry is self.queue.current:
+        if entry is self.queue.current and self._refresh:
             self.workspace.refresh_findings(entry)
 
     def push(self, entry: DocumentEntry, after: Analysis, text: str,
-             current: int | None) -> None:
-        """Replace the entry's analysis with ``after`` as one undoable step."""
+             current: int | None, *, refresh: bool = True) -> None:
+        """Replace the entry's analysis with ``after`` as one undoable step (``refresh``:
+        False when the caller shows it itself, as the end of a re-score does in parts)."""
         assert entry.analysis is not None and entry.undo is not None
-        entry.undo.push(SnapshotCommand(self, entry, entry.analysis, after, text, current))
+        self._refresh = refresh
+        try:
+            entry.undo.push(SnapshotCommand(self, entry, entry.analysis, after, text, current))
+        finally:
+            self._refresh = True
 
     # --------------------------------------------------------------------- moving ----
     def go_to_finding(self, index: int) -> None:

@@ -8,7 +8,7 @@ nothing. What the reviewer does here reaches the other parts through its signals
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -198,13 +198,10 @@ class Workspace(QWidget):
         """Show the entry's findings (those found so far, while it is analysed)."""
         self._current = entry.current if entry is not None else None
         if entry is not None and entry.analysis is not None:
-            a = entry.analysis
-            self.findings.set_analysis(a, entry.current)
-            self.view.set_findings(a.findings, [d.action for d in a.decisions], entry.current)
-            self.view.page_view.set_areas(areas_of(a))
-            self.detail.show_finding(a, entry.current)
-            self.triage.set_analysis(a)
-        elif entry is not None and entry.partial:
+            for part in self.analysis_parts(entry):
+                part()
+            return
+        if entry is not None and entry.partial:
             self.findings.show_partial(entry.partial)
             self.view.set_findings(entry.partial, [Action.REVIEW] * len(entry.partial))
             self.triage.set_analysis(None)
@@ -215,6 +212,33 @@ class Workspace(QWidget):
             self.detail.show_finding(None, None)
             self.triage.set_analysis(None)
         self._show_summary()
+
+    def analysis_parts(self, entry: DocumentEntry) -> list[Callable[[], None]]:
+        """What :meth:`refresh_findings` does for an analysed entry, in parts that each
+        change one pane: the findings list, the highlights (text and pages), the triage bar
+        and the details. Run one per turn of the event loop, each pane is repainted alone
+        between them (the end of an analysis: see
+        :meth:`~redactor.gui.analysis_controller.AnalysisController.show_result`); each part
+        shows the entry as it is when it runs."""
+
+        def findings_list() -> None:
+            assert entry.analysis is not None
+            self._current = entry.current
+            self.findings.set_analysis(entry.analysis, entry.current)
+            self._show_summary()
+
+        def highlights() -> None:
+            a = entry.analysis
+            assert a is not None
+            self.view.set_findings(a.findings, [d.action for d in a.decisions], entry.current)
+            self.view.page_view.set_areas(areas_of(a))
+
+        def triage_and_details() -> None:
+            assert entry.analysis is not None
+            self.triage.set_analysis(entry.analysis)
+            self.detail.show_finding(entry.analysis, entry.current)
+
+        return [findings_list, highlights, triage_and_details]
 
     def show_finding(self, analysis: Analysis, index: int) -> None:
         """Make finding ``index`` the current one: in view, selected, its details shown."""

@@ -321,3 +321,108 @@ def test_what_the_reader_could_not_read_is_shown(qtbot, make_window, make_host, 
     text = w.banner.text()
     assert "page 2 has no text layer" in text and "neither analysed nor redacted" in text
     assert "Anna" not in text
+
+
+def test_the_end_of_an_analysis_is_shown_one_pane_per_turn(qtbot, make_window, txt_file) -> None:  # type: ignore[no-untyped-def]
+    """The job's end updates the entry at once, but the panes over later turns of the event
+    loop, one at a time (each repainted alone: together, with their repaint, they blocked
+    the GUI thread for 80–290 ms on 20 pages); ``analysisFinished`` comes once all is shown."""
+    w = make_window(("names", PluginOf(NameDetector())))
+    w.open_files([txt_file])
+    job = w.analyse_current()
+    at_end: list[tuple[object, ...]] = []
+    finished: list[object] = []
+    w.analysisFinished.connect(finished.append)
+    # connected after the window's own handler: runs right after it, in the same turn
+    job.succeeded.connect(lambda _r: at_end.append((
+        w.current.status, w.current.analysis is not None,
+        getattr(w.analysis, "showing_result", False),
+        w.findings.mention_count(), list(w.view.shown.findings), bool(finished))))
+    # when the list shows the analysis, the highlights do not yet (a later turn)
+    shown_with_list: list[object] = []
+    w.findings.model_.modelReset.connect(lambda: shown_with_list.append(
+        list(w.view.shown.findings)) if w.findings.model_.analysis is not None else None)
+    with qtbot.waitSignal(w.analysisFinished, timeout=10000):
+        pass
+    a = w.current.analysis
+    status, analysed, showing, listed, highlighted, done_early = at_end[0]
+    assert status == Status.REVIEW and analysed and showing and not done_early
+    assert listed == 0  # the list still shows the findings found while analysing …
+    assert highlighted != list(a.findings)  # … and the text their highlights
+    assert shown_with_list and shown_with_list[0] != list(a.findings)
+    # once finished, everything is shown as a refresh at once would show it
+    assert finished == [w.current] and not w.analysis.showing_result
+    assert w.findings.mention_count() == len(a.findings) > 0
+    assert list(w.view.shown.findings) == list(a.findings)
+    assert w.view.shown.actions == [d.action for d in a.decisions]
+    assert w.current.current == 0 and w.findings.currentIndex().isValid()
+    assert "mentions" in w.findings_label.text()
+    assert w.workspace.triage.review_count.text().endswith("to review")
+
+
+def test_switching_files_while_the_end_is_shown_drops_the_rest(qtbot, make_window, txt_file,  # type: ignore[no-untyped-def]
+                                                               tmp_path) -> None:
+    other = tmp_path / "other.txt"
+    other.write_text("Nothing to see here.\n", encoding="utf-8")
+    w = make_window(("names", PluginOf(NameDetector())))
+    w.open_files([txt_file, other])
+    first = w.current
+    assert first is w.entries[0]
+    job = w.analyse(first)
+    finished: list[object] = []
+    w.analysisFinished.connect(finished.append)
+
+    def switch(_r: object) -> None:  # right after the end, before the panes are shown
+        w.queue.setCurrentRow(1)
+
+    job.succeeded.connect(switch)
+    qtbot.waitUntil(lambda: finished == [first], timeout=10000)
+    assert not w.analysis.showing_result
+    # the other file is shown, not the rest of the first one's result
+    assert w.current is w.entries[1] and w.findings.mention_count() == 0
+    assert w.view.text_view.toPlainText().startswith("Nothing to see")
+
+
+def test_a_partial_result_wakes_the_gui_before_the_next_poll(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The first findings reach the screen when they are found, not up to a poll period
+    later: a partial result asks the GUI thread for a poll at once."""
+    import threading
+
+    runner = JobRunner(poll_ms=60_000)  # the regular poll would come a minute later
+    release = threading.Event()
+
+    def work(control):  # type: ignore[no-untyped-def]
+        control.partial(("findings", [1]))
+        control.partial(("findings", [2]))  # same batch: no second wake needed
+        release.wait(10)
+        return "done"
+
+    got: list[object] = []
+    job = runner.submit("wake", work)
+    job.partial.connect(got.append)
+    runner.start(job)
+    qtbot.waitUntil(lambda: len(got) > 0, timeout=5000)
+    qtbot.wait(50)  # the second item, if it came in a batch of its own
+    assert [item for batch in got for item in batch] == [("findings", [1]), ("findings", [2])]
+    assert not job.done
+    release.set()
+    assert runner.shutdown(5000)
+
+
+def test_the_end_of_a_rescore_is_shown_in_parts_too(qtbot, analysed) -> None:  # type: ignore[no-untyped-def]
+    """A re-score's result is one undoable step, put on screen like an analysis's end (not
+    all at once by the undo step, then again)."""
+    w = analysed
+    before = w.current.analysis
+    job = w.rescore()
+    seen: list[tuple[bool, bool]] = []
+    job.succeeded.connect(lambda _r: seen.append(
+        (w.current.analysis is not before, w.findings.model_.analysis is before)))
+    with qtbot.waitSignal(w.analysisFinished, timeout=10000):
+        pass
+    assert seen == [(True, True)]  # the entry has the new analysis, the list not yet
+    a = w.current.analysis
+    assert w.findings.model_.analysis is a and list(w.view.shown.findings) == list(a.findings)
+    assert w.current.undo.count() == 1
+    w.current.undo.undo()  # undone at once, as any step
+    assert w.current.analysis is before and w.findings.model_.analysis is before

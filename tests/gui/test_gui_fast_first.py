@@ -115,8 +115,10 @@ def test_pdf_pages_and_index_follow_the_fast_findings(qtbot, request, make_windo
     assert seen_index == [True]
     assert not job.done
     model.release.set()
-    qtbot.waitUntil(lambda: job.done, timeout=20000)
+    # the end of the analysis is put on screen one pane per turn of the event loop
+    qtbot.waitUntil(lambda: job.done and not w.analysis.showing_result, timeout=20000)
     a = w.current.analysis
+    assert list(pv.shown.findings) == list(a.findings)
     olaf = next(i for i, f in enumerate(a.findings) if f.text == "Olaf Lund")
     assert a.decisions[olaf].action != Action.KEEP
     page = a.document.segments[0].boxes[0].page - pv._page_offset

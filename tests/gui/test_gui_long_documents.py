@@ -178,6 +178,24 @@ def test_a_replaced_list_of_findings_is_emptied_in_slices(qtbot) -> None:  # typ
     assert panel.top_level_count() == 0
 
 
+def test_a_replaced_list_waits_for_its_successor_to_be_painted(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Emptying the discarded list starts a while later, not in the next turn of the event
+    loop, where the list that replaces it (an analysis's result) is painted."""
+    from PySide6.QtWidgets import QApplication
+
+    text = _long_text(100)
+    panel = FindingsPanel()
+    qtbot.addWidget(panel)
+    panel.show_partial(_findings(text, "Olaf"))
+    qtbot.waitUntil(lambda: panel.settled, timeout=10000)
+    old = panel.partial_model
+    rows = old.rowCount()
+    panel.clear_all()
+    QApplication.processEvents()  # the next turn: nothing of the old list deleted yet
+    assert old.rowCount() == rows and panel._discarded == [old]
+    qtbot.waitUntil(lambda: not panel._discarded, timeout=10000)
+
+
 def test_page_view_sorts_in_findings_arriving_while_analysing(qtbot) -> None:  # type: ignore[no-untyped-def]
     doc, rendered = _paged(6)
     spans = [doc.segments[p].span for p in (4, 1, 5, 0, 3, 2)]
