@@ -40,7 +40,9 @@ DEFAULT_GOLD = ROOT.parent / "shared" / "data" / "tab" / "tab_dev.json"
 # Children write and use bytecode caches as an installed Redactor does (pip compiles on
 # install; the bundle ships bytecode): a PYTHONDONTWRITEBYTECODE in the caller's environment
 # would make every start compile ~600 modules again (about 0.7 s on 2 cores), which no user
-# pays. The first end-to-end run writes the caches before the start-up runs.
+# pays. The first end-to-end run writes the caches before the start-up runs, and with them
+# the models' optimised graphs (``REDACTOR_ORT_CACHE``, see redactor_plugins.shared.
+# onnx_sessions.inference_session), which every start after a machine's first one reads.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 ENV.update({"HF_HUB_OFFLINE": "1", "ORT_DISABLE_TELEMETRY": "1"})
 

@@ -18,6 +18,8 @@ def _isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     monkeypatch.setenv("REDACTOR_CONFIG_DIR", str(base / "config"))
     monkeypatch.setenv("REDACTOR_DATA_DIR", str(base / "data"))
     monkeypatch.setenv("REDACTOR_PLUGINS_DIR", str(base / "plugins"))
+    # no optimised model graphs in the user's cache (tests/perf/test_startup.py sets its own)
+    monkeypatch.setenv("REDACTOR_ORT_CACHE", "0")
     monkeypatch.delenv("REDACTOR_DISABLE_PLUGINS", raising=False)
     monkeypatch.delenv("REDACTOR_STRICT_PLUGINS", raising=False)
 

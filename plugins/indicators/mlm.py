@@ -27,11 +27,11 @@ from pathlib import Path
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
-import onnxruntime as ort  # noqa: E402
 from redactor_plugins.shared.onnx_runs import reference_path, run  # noqa: E402
 from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     default_providers,
     device,
+    inference_session,
     on_gpu,
     session_options,
 )
@@ -117,7 +117,7 @@ class MaskedLM:
         so = session_options(max(1, int(threads)))
         if providers is None:
             providers = default_providers()
-        self.session = ort.InferenceSession(str(d / "model.onnx"), so, providers=providers)
+        self.session = inference_session(d / "model.onnx", so, providers)
         self.inputs = {i.name for i in self.session.get_inputs()}
         self.has_positions = "positions" in self.inputs
         self.batch_scale = 8 if on_gpu(self.session) else 1  # a GPU wants large batches

@@ -32,13 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+from redactor_plugins.shared.lazy_modules import LazyModule
 
-import numpy as np  # noqa: E402
-from redactor_plugins.indicators import features as rf  # noqa: E402
-from redactor_plugins.indicators.models import load_model  # noqa: E402
-
-from redactor.plugin_api import (  # noqa: E402
+from redactor.plugin_api import (
     CombinedRisk,
     Document,
     Entity,
@@ -49,6 +45,14 @@ from redactor.plugin_api import (  # noqa: E402
     hookimpl,
     resource_path,
 )
+
+os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+
+# numpy, the features (ONNX Runtime, tokenizers) and the classifiers are imported by the first
+# ``prepare``/``assess`` (a preload thread), not when the plugin host starts
+np: Any = LazyModule("numpy")
+rf: Any = LazyModule("redactor_plugins.indicators.features")
+_models: Any = LazyModule("redactor_plugins.indicators.models")
 
 __version__ = "1.0"
 SECTION = "risk"
@@ -113,7 +117,7 @@ def _load_json_model(folder: Path, name: str) -> Any:
     path = folder / name
     key = str(path.resolve())
     if key not in _json_cache:
-        _json_cache[key] = load_model(path) if name != "tuning.json" else json.loads(path.read_text())
+        _json_cache[key] = _models.load_model(path) if name != "tuning.json" else json.loads(path.read_text())
     return _json_cache[key]
 
 

@@ -17,11 +17,11 @@ from pathlib import Path
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
-import onnxruntime as ort  # noqa: E402
 from redactor_plugins.shared.onnx_runs import run  # noqa: E402
 from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     default_providers,
     device,
+    inference_session,
     on_gpu,
     session_options,
 )
@@ -71,8 +71,7 @@ class SeqLabeller:
         self.cls_id = token_id(self.tok, ("[CLS]",), 101)
         self.sep_id = token_id(self.tok, ("[SEP]",), 102)
         so = session_options(max(1, int(threads)))
-        self.session = ort.InferenceSession(str(d / "model.onnx"), so,
-                                            providers=default_providers())
+        self.session = inference_session(d / "model.onnx", so, default_providers())
         self.inputs = {i.name for i in self.session.get_inputs()}
         self.inner = window - 2
         self.step = max(1, self.inner - overlap)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from redactor_plugins.ocr.rapid import RapidOcrEngine, available
 from redactor_plugins.ocr.tesseract import TesseractEngine, program
-from redactor_plugins.shared.ocr_run import DEFAULTS, SECTION
+from redactor_plugins.shared.ocr_settings import DEFAULTS, SECTION
 
 from redactor.plugin_api import SettingsSection, hookimpl
 

@@ -18,7 +18,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from redactor_plugins.shared.ocr_run import LINE_HEIGHT
+from redactor_plugins.shared.ocr_settings import LINE_HEIGHT
 
 from redactor.plugin_api import OcrWord, RunContext
 

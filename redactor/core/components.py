@@ -35,6 +35,11 @@ class Detector(Protocol):
     component's models load at the same time as the others' and as the reading (it must be
     thread-safe and may be called again; an error in it is ignored there and surfaces in
     ``detect``, where it is reported as usual). Risk indicators may define it too.
+
+    Optional: ``warm_up(ctx) -> None`` for a fast detector with no model that has cheap
+    set-up to do ahead of use (compiling expressions): ``Pipeline.preload`` (the command
+    line, batch) calls it in a thread of its own like ``prepare``, but the desktop app counts
+    only a detector with ``prepare`` as slow, and still runs and shows this one first.
     """
 
     id: str

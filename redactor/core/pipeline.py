@@ -76,12 +76,18 @@ class Pipeline:
         (their optional ``prepare(ctx)``), each in a thread of its own, so that they load at
         the same time as each other and as the document is read; once per pipeline. ONNX
         Runtime and file reading release the GIL, so this shortens the start-up on any
-        machine with more than one core. A component's ``detect``/``assess`` waits for its
-        own ``prepare``; an error there is left for that call to report."""
+        machine with more than one core. Fast detectors' ``warm_up(ctx)`` run the same way.
+        A component's ``detect``/``assess`` waits for its own ``prepare`` (or ``warm_up``);
+        an error there is left for that call to report."""
         if self._prepared is not None:
             return
         self._prepared = {}
-        for component_id, component, prepare in self.preparable():
+        # fast detectors' cheap set-up (``warm_up``: compiling expressions) first: the first
+        # detector runs as soon as the document is read
+        warm = [(r.id, r.component, warm_up) for r in self.host.components("detectors")
+                if callable(warm_up := getattr(r.component, "warm_up", None))
+                and not callable(getattr(r.component, "prepare", None))]
+        for component_id, component, prepare in warm + self.preparable():
             thread = threading.Thread(target=self.prepare_one,
                                       args=(component_id, prepare, ctx),
                                       name=f"redactor-prepare-{component_id}")

@@ -52,6 +52,10 @@ def adversarial() -> dict[str, str]:
     texts["ten digits"] = _groups(rng, SIZE, " ", 10)
     texts["url and closing brackets"] = "http://a.b/" + ")" * SIZE
     texts["e-mail near-misses"] = ("a@" + "b." * 40 + "- ") * (SIZE // 85)
+    # long runs of white space after a day or a month (a PDF's layout): "\s*,?\s+and" once
+    # split such a run in n² ways (0.2 s for one search over 4,000 spaces)
+    texts["day, then a run of spaces"] = ("1" + " " * 4_000) * (SIZE // 4_001)
+    texts["month, then a run of line breaks"] = ("May" + "\n" * 4_000) * (SIZE // 4_003)
     return texts
 
 

@@ -27,14 +27,20 @@ _YEAR = r"(?:1[5-9]\d\d|20\d\d)"
 _B = r"(?<![\w/.,-])"  # no number or word glued on the left
 _E = r"(?![\w]|[/.,-]\d)"  # ... nor on the right
 
+# Runs of white space before a word are matched possessively (``\s++``, ``\s*+``: never
+# given back): "\s*,?\s+and" could split a run of n spaces in n² ways before it failed, and
+# a digit before a few thousand spaces (a PDF's layout) held the GIL for ~0.2 s in one search.
+# What follows each such run cannot start with white space, so the matches are the same.
+_SEP_WORD = r"(?:\s*+,\s++|\s++)"  # what "\s*,?\s+" matches before a word
 # "6 January 2022", "6th of January 2022", "6 Jan. 2022", "21 June", "27th day of June 1996",
 # "10, 15 and 21 September 1993", "14 or 15 February 1990"
-_DAY_LIST = rf"{_DAY}(?:\s*,\s*{_DAY}){{0,10}}(?:\s*,?\s+(?:and|or|&)\s+{_DAY})?"
-_DMY = rf"{_B}{_DAY_LIST}(?:\s+day)?(?:\s+of)?\s+{MONTH}(?:,?\s+{_YEAR})?(?!\w)"
+_DAY_LIST = rf"{_DAY}(?:\s*+,\s*+{_DAY}){{0,10}}(?:{_SEP_WORD}(?:and|or|&)\s++{_DAY})?"
+_DMY = rf"{_B}{_DAY_LIST}(?:\s++day)?(?:\s++of)?\s++{MONTH}(?:,?\s++{_YEAR})?(?!\w)"
 # "January 6, 2022", "January 6th"
 _MDY = rf"(?<!\w){MONTH}\s+{_DAY}(?:,\s*{_YEAR}|(?=[\s,.;:)]|$)){_E}"
 # "January 2022", "January, February and May 1998"
-_MY = rf"(?<!\w){MONTH}(?:\s*,\s*{MONTH}){{0,10}}(?:\s*,?\s+(?:and|or)\s+{MONTH})?,?\s+{_YEAR}{_E}"
+_MY = (rf"(?<!\w){MONTH}(?:\s*+,\s*+{MONTH}){{0,10}}(?:{_SEP_WORD}(?:and|or)\s++{MONTH})?"
+       rf",?\s++{_YEAR}{_E}")
 _NUMERIC = (
     rf"{_B}(?:(?P<iy>\d{{4}})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}})"
     rf"|(?P<d>\d{{1,2}})(?P<sep>[./-])(?P<m>\d{{1,2}})(?P=sep)(?P<y>\d{{4}}|\d{{2}})){_E}"

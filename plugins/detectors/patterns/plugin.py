@@ -15,16 +15,11 @@ formats are recognised; ``+`` international numbers are found whatever the list)
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Iterable, Sequence
+from types import ModuleType
 
-from redactor_plugins.detectors.patterns import codes as pattern_codes
-from redactor_plugins.detectors.patterns import contact as pattern_contact
-from redactor_plugins.detectors.patterns import datetime as pattern_datetime
-from redactor_plugins.detectors.patterns import ids as pattern_ids
-from redactor_plugins.detectors.patterns import network as pattern_network
-from redactor_plugins.detectors.patterns import quantity as pattern_quantity
-from redactor_plugins.detectors.patterns import regional as pattern_regional
-from redactor_plugins.detectors.patterns.common import Hit
+from redactor_plugins.detectors.patterns.common import DEFAULT_PHONE_REGIONS, Hit
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
 from redactor.plugin_api import (
@@ -36,10 +31,21 @@ from redactor.plugin_api import (
     hookimpl,
 )
 
+#: the pattern modules; their expressions are compiled when they are imported (~0.2 s), which
+#: happens in the detector's ``warm_up`` (a preload thread) or at the first search, not when
+#: the plugin host starts
+_MODULES = ("codes", "contact", "datetime", "ids", "network", "quantity", "regional")
 
-def find_hits(text: str, phone_regions: Sequence[str] = pattern_contact.DEFAULT_PHONE_REGIONS,
-              ) -> list[Hit]:
+
+def pattern_modules() -> tuple[ModuleType, ...]:
+    """The pattern modules, in the order of :data:`_MODULES` (imported on first use)."""
+    return tuple(importlib.import_module(f"{__package__}.{name}") for name in _MODULES)
+
+
+def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -> list[Hit]:
     """Every candidate of every pattern (overlapping)."""
+    (pattern_codes, pattern_contact, pattern_datetime, pattern_ids, pattern_network,
+     pattern_quantity, pattern_regional) = pattern_modules()
     hits: list[Hit] = []
     hits += pattern_contact.find_emails(text)
     hits += pattern_contact.find_urls(text)
@@ -79,7 +85,7 @@ def resolve(hits: Iterable[Hit]) -> list[Hit]:
     return sorted(taken, key=lambda h: (h.start, h.end))
 
 
-def detect_text(text: str, phone_regions: Sequence[str] = pattern_contact.DEFAULT_PHONE_REGIONS,
+def detect_text(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS,
                 detector: str = "patterns") -> list[Finding]:
     """The findings for ``text`` (what :meth:`PatternDetector.detect` returns), searched piece
     by piece (:func:`paragraph_chunks`)."""
@@ -99,14 +105,28 @@ class PatternDetector:
     id = "patterns"
     version = "1.0"
 
+    def warm_up(self, ctx: RunContext) -> None:
+        """Compile the patterns and load the phone regions' numbering plans ahead of use
+        (Pipeline.preload: in a thread of its own while the models load). Not ``prepare``:
+        the desktop app takes a detector with ``prepare`` for one with a model, and shows
+        this detector's findings before any model loads."""
+        contact = pattern_modules()[1]
+        contact.warm_up(_regions(ctx))
+
     def detect(self, doc: Document, ctx: RunContext) -> list[Finding]:
-        regions = ctx.settings.get("patterns", "phone_regions", None)
-        if not regions:
-            regions = pattern_contact.DEFAULT_PHONE_REGIONS
-        elif isinstance(regions, str):
-            regions = [r.strip() for r in regions.split(",")]
+        regions = _regions(ctx)
         ctx.check()
-        return detect_text(doc.text, tuple(regions), self.id)
+        return detect_text(doc.text, regions, self.id)
+
+
+def _regions(ctx: RunContext) -> tuple[str, ...]:
+    """The ``phone_regions`` setting (a list, or a comma-separated string)."""
+    regions = ctx.settings.get("patterns", "phone_regions", None)
+    if not regions:
+        return DEFAULT_PHONE_REGIONS
+    if isinstance(regions, str):
+        return tuple(r.strip() for r in regions.split(","))
+    return tuple(regions)
 
 
 @hookimpl
@@ -118,6 +138,6 @@ def register_detectors(register):  # type: ignore[no-untyped-def]
 def register_settings(register):  # type: ignore[no-untyped-def]
     register(SettingsSection(
         "patterns",
-        {"phone_regions": list(pattern_contact.DEFAULT_PHONE_REGIONS)},
+        {"phone_regions": list(DEFAULT_PHONE_REGIONS)},
         "Pattern detector: regions whose national phone number formats are recognised",
     ))

@@ -24,10 +24,10 @@ from typing import Any
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
-import onnxruntime as ort  # noqa: E402
 from redactor_plugins.shared.onnx_runs import run  # noqa: E402
 from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     default_providers,
+    inference_session,
     on_gpu,
     session_options,
 )
@@ -116,7 +116,7 @@ class NerModel:
         so = session_options(threads)
         if providers is None:
             providers = default_providers()
-        self.session = ort.InferenceSession(str(d / "model.onnx"), so, providers=providers)
+        self.session = inference_session(d / "model.onnx", so, providers)
         self._inputs = {i.name for i in self.session.get_inputs()}
         if on_gpu(self.session):  # a GPU wants large batches
             self.batch_size *= 8

@@ -8,8 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from redactor_plugins.formats.image.read import ImageReader
-from redactor_plugins.formats.image.verify import verify_image
-from redactor_plugins.formats.image.write import write_image
 
 from redactor.plugin_api import (
     Document,
@@ -33,11 +31,16 @@ class ImageWriter:
         self.id = f"{kind}-writer"
         self.format = kind
 
+    # the writer and the verifier (numpy, Pillow) are imported when an image is written
     def write(self, doc: Document, plan: RedactionPlan, dest: Path, ctx: RunContext) -> None:
+        from redactor_plugins.formats.image.write import write_image
+
         write_image(doc, plan, dest, ctx, self.kind)
 
     def verify(self, doc: Document, plan: RedactionPlan, output: Path,
                ctx: RunContext) -> VerificationResult:
+        from redactor_plugins.formats.image.verify import verify_image
+
         return verify_image(doc, plan, output, ctx, PILLOW[self.kind])
 
 

@@ -19,15 +19,6 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from redactor_plugins.shared.ocr_images import (
-    frame_count,
-    frames,
-    low_offsets,
-    open_image,
-    to_boxes,
-)
-from redactor_plugins.shared.ocr_run import engine_label, engines, read_text, setting
-
 from redactor.plugin_api import (
     Document,
     InputError,
@@ -65,6 +56,16 @@ def _sha256(path: Path) -> str:
 
 def read_image(path: Path, kind: str, ctx: RunContext) -> Document:
     """The text of every page of an image file, read by OCR (see the module docstring)."""
+    # numpy and Pillow are imported here, not when the plugin host registers the reader
+    from redactor_plugins.shared.ocr_images import (
+        frame_count,
+        frames,
+        low_offsets,
+        open_image,
+        to_boxes,
+    )
+    from redactor_plugins.shared.ocr_run import engine_label, engines, read_text, setting
+
     name = path.name
     found = engines(ctx)
     if not found:
