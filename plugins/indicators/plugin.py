@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from redactor_plugins.shared.lazy_modules import LazyModule
+from redactor_plugins.indicators.lazy_modules import LazyModule
 
 from redactor.plugin_api import (
     CombinedRisk,
