@@ -11,7 +11,7 @@ writer burns them like any other redacted character.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pypdfium2 as pdfium
@@ -84,6 +84,23 @@ def render(page: pdfium.PdfPage, dpi: int) -> tuple[Image.Image, Bounds]:
     finally:
         bitmap.close()
     return img, bbox  # type: ignore[return-value]
+
+
+def page_image(output: object, index: int, ctx: RunContext
+               ) -> Callable[[], Image.Image]:
+    """A function that renders page ``index`` of the PDF ``output`` for OCR (opened and
+    closed on each call, so a long re-read keeps no page in memory)."""
+    def make() -> Image.Image:
+        pdoc = pdfium.PdfDocument(output)  # type: ignore[arg-type]
+        try:
+            page = pdoc[index]
+            try:
+                return render(page, ocr_dpi(page, ctx))[0]  # type: ignore[arg-type]
+            finally:
+                page.close()
+        finally:
+            pdoc.close()
+    return make
 
 
 def bare_images(page: pdfium.PdfPage, boxes: Sequence[Box]) -> list[Bounds]:
@@ -175,18 +192,8 @@ def reread_pdf(doc: Document, plan: RedactionPlan, output: object, ctx: RunConte
     if not pages:
         return out
 
-    def maker(number: int):  # type: ignore[no-untyped-def]
-        def make() -> Image.Image:
-            pdoc = pdfium.PdfDocument(output)  # type: ignore[arg-type]
-            try:
-                page = pdoc[number - 1]
-                try:
-                    return render(page, ocr_dpi(page, ctx))[0]  # type: ignore[arg-type]
-                finally:
-                    page.close()
-            finally:
-                pdoc.close()
-        return make
+    def maker(number: int) -> Callable[[], Image.Image]:
+        return page_image(output, number - 1, ctx)
 
     turns = [int(t) if t.isdigit() else None
              for t in str(doc.metadata.get("ocr_turns", "")).split(",")]

@@ -49,7 +49,7 @@ from redactor_plugins.formats.pdf.scan.objects import (
     drawn_hits,
     unused_tounicode_text,
 )
-from redactor_plugins.shared.ocr_pdf import ocr_dpi, render, reread_pdf
+from redactor_plugins.shared.ocr_pdf import page_image, reread_pdf
 from redactor_plugins.shared.ocr_run import verifiers
 from redactor_plugins.shared.ocr_verify import PixelCheck, reread
 
@@ -361,20 +361,8 @@ def unreadable_pages_check(doc: Document, plan: RedactionPlan, output: Path,
         out.issues.append(issue)
         return out
 
-    def maker(index: int):  # type: ignore[no-untyped-def]
-        def make():  # type: ignore[no-untyped-def]
-            pdoc = pdfium.PdfDocument(output)
-            try:
-                page = pdoc[index]
-                try:
-                    return render(page, ocr_dpi(page, ctx))[0]  # type: ignore[arg-type]
-                finally:
-                    page.close()
-            finally:
-                pdoc.close()
-        return make
-
-    reread([(f"page {i + 1}", maker(i)) for i in pages], doc, plan, ctx, out)
+    reread([(f"page {i + 1}", page_image(output, i, ctx)) for i in pages], doc, plan, ctx,
+           out)
     out.checks.append(f"read {len(pages)} page(s) whose glyphs no font encoding reads again "
                       "by OCR")
     return out
