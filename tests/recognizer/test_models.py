@@ -136,14 +136,18 @@ def test_missing_rampart_and_ner_do_not_crash(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(ner_detector, "any_imported_token_classifier", lambda: False)
     with caplog.at_level("WARNING", logger="redactor.recognizer"):
         found = recognizer._detectors()
-    # a missing NER model is never skipped silently: the detector stays and fails on use
-    assert [d.id for d in found] == ["ner", "gazetteer"]  # type: ignore[attr-defined]
-    assert "'rampart' not registered" in caplog.text and "--no-deps" in caplog.text
+    # a missing model is never skipped silently: the detector stays and fails on use
+    assert [d.id for d in found] == ["ner", "gazetteer", "rampart"]  # type: ignore[attr-defined]
+    from redactor.core.settings import Settings
     from redactor.plugin_api import Document, ModelIntegrityError, RunContext
 
     doc = Document("d", Path("d.txt"), "txt", "Mr Galip Yalman lives in Ankara.")
     with pytest.raises(ModelIntegrityError, match="absent"):
         list(found[0].detect(doc, RunContext()))
+    assert list(found[2].detect(doc, RunContext())) == []  # Rampart: off by default
+    on = RunContext(settings=Settings({"recognizer": {"rampart": True}}))
+    with pytest.raises(RuntimeError, match="Rampart model is not installed.*--no-deps"):
+        list(found[2].detect(doc, on))
 
 
 PROBE = BLOCK_NETWORK + textwrap.dedent('''

