@@ -73,6 +73,15 @@ for f in case_note.txt letter.docx letter.pdf letter_scan.png; do
     echo "[$label] redact $f: FAIL"; cat "$out/$f.log"; fail=1
   fi
 done
+# the strategies that read the bundle's trimmed data (Faker's names, the city table)
+for strategy in pseudonym generalize; do
+  if "$exe" redact "$in/case_note.txt" -o "$out/$strategy.txt" --strategy $strategy \
+       >"$out/$strategy.log" 2>&1 && grep -q "verification passed" "$out/$strategy.log"; then
+    echo "[$label] redact --strategy $strategy: ok"
+  else
+    echo "[$label] redact --strategy $strategy: FAIL"; cat "$out/$strategy.log"; fail=1
+  fi
+done
 if "$exe" analyze --json "$in/ship.txt" 2>/dev/null | grep -q '"ship-names"'; then
   echo "[$label] user-folder plugin: ok"
 else

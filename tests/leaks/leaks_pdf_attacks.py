@@ -43,6 +43,18 @@ PAGE2_KEPT = f"BT /F1 12 Tf 20 170 Td ({KEPT}) Tj ET\n".encode()
 
 
 # -- building --------------------------------------------------------------------------------
+def save_pages(pdf: pikepdf.Pdf, pages: list[tuple[bytes, pikepdf.Dictionary]],
+               path: Path) -> Path:
+    """Append a page of :data:`SIZE` per (content stream, resources), save ``pdf`` at
+    ``path``."""
+    for content, res in pages:
+        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+            Type=Name.Page, MediaBox=[0, 0, *SIZE], Resources=res,
+            Contents=pikepdf.Stream(pdf, content))))
+    pdf.save(path)
+    return path
+
+
 def helvetica(pdf: pikepdf.Pdf, **extra: object) -> pikepdf.Dictionary:
     return pdf.make_indirect(pikepdf.Dictionary(Type=Name.Font, Subtype=Name.Type1,
                                                 BaseFont=Name.Helvetica,
@@ -149,12 +161,7 @@ def _with_font(path: Path, codes: bytes, kind: str) -> Path:
         special = type3_font(pdf, kind)
     res = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font, F2=special))
     contents = [PAGE1, PAGE2_KEPT + b"BT /F2 12 Tf 20 100 Td " + _hex(codes) + b" Tj ET\n"]
-    for content in contents:
-        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
-            Type=Name.Page, MediaBox=[0, 0, *SIZE], Resources=res,
-            Contents=pikepdf.Stream(pdf, content))))
-    pdf.save(path)
-    return path
+    return save_pages(pdf, [(content, res) for content in contents], path)
 
 
 def type3_font(pdf: pikepdf.Pdf, kind: str) -> pikepdf.Dictionary:
@@ -215,13 +222,8 @@ def _two_pages_with(path: Path, page2: bytes, extra: dict[str, tuple[str, object
     res2 = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
     for category, (key, obj) in extra.items():
         res2[category] = pikepdf.Dictionary({"/" + key: pdf.copy_foreign(obj)})
-    for content, res in ((PAGE1, pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))),
-                         (PAGE2_KEPT + page2, res2)):
-        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
-            Type=Name.Page, MediaBox=[0, 0, *SIZE], Resources=res,
-            Contents=pikepdf.Stream(pdf, content))))
-    pdf.save(path)
-    return path
+    return save_pages(pdf, [(PAGE1, pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))),
+                            (PAGE2_KEPT + page2, res2)], path)
 
 
 def _exif_jpeg(text: str = NAME) -> bytes:
@@ -277,12 +279,7 @@ def tounicode_unused(path: Path) -> Path:
     spelled = [(0xA0 + i, ch) for i, ch in enumerate(NAME)]
     font.ToUnicode = pikepdf.Stream(pdf, _cmap(used + spelled + [(0xFE, NAME)]))
     res = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
-    for content in (PAGE1, PAGE2_KEPT):
-        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
-            Type=Name.Page, MediaBox=[0, 0, *SIZE], Resources=res,
-            Contents=pikepdf.Stream(pdf, content))))
-    pdf.save(path)
-    return path
+    return save_pages(pdf, [(content, res) for content in (PAGE1, PAGE2_KEPT)], path)
 
 
 def escaped_names(path: Path) -> Path:
@@ -305,12 +302,7 @@ def octal_shared_form(path: Path) -> Path:
                           Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
     res = pdf.make_indirect(pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font),
                                                XObject=pikepdf.Dictionary(Fm0=form)))
-    for content in (PAGE1 + b"q 1 0 0 1 20 60 cm /Fm0 Do Q\n", PAGE2_KEPT):
-        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
-            Type=Name.Page, MediaBox=[0, 0, *SIZE], Resources=res,
-            Contents=pikepdf.Stream(pdf, content))))
-    pdf.save(path)
-    return path
+    return save_pages(pdf, [(content, res) for content in (PAGE1 + b"q 1 0 0 1 20 60 cm /Fm0 Do Q\n", PAGE2_KEPT)], path)
 
 
 def image_alternates(path: Path) -> Path:
@@ -375,12 +367,7 @@ def lookalikes(path: Path) -> Path:
         contents.append(PAGE2_KEPT +
                         f"BT /F{n + 2} 12 Tf 20 100 Td ({NAME}) Tj ET\n".encode())
     res = pikepdf.Dictionary(Font=fonts)
-    for content in contents:
-        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
-            Type=Name.Page, MediaBox=[0, 0, *SIZE], Resources=res,
-            Contents=pikepdf.Stream(pdf, content))))
-    pdf.save(path)
-    return path
+    return save_pages(pdf, [(content, res) for content in contents], path)
 
 
 # -- exporting -------------------------------------------------------------------------------

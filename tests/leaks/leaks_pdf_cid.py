@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pikepdf
 import reportlab
-from leaks_pdf_attacks import PAGE1, PAGE2_KEPT, _cmap, _hex, helvetica
-from leaks_pdf_scan import KEPT, NAME, SIZE
+from leaks_pdf_attacks import PAGE1, PAGE2_KEPT, _cmap, _hex, helvetica, save_pages
+from leaks_pdf_scan import KEPT, NAME
 from redactor_plugins.formats.pdf.scan.fonts import truetype_glyph_chars
 
 Name = pikepdf.Name
@@ -105,12 +105,7 @@ def unreadable_font(path: Path, kind: str, lying: bool = True, same_page: bool =
     res = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=helvetica(pdf), F2=special))
     hidden = b"BT /F2 12 Tf 20 100 Td " + _hex(codes) + b" Tj ET\n"
     contents = [PAGE1 + (hidden if same_page else b""), PAGE2_KEPT + hidden]
-    for content in contents:
-        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
-            Type=Name.Page, MediaBox=[0, 0, *SIZE], Resources=res,
-            Contents=pikepdf.Stream(pdf, content))))
-    pdf.save(path)
-    return path
+    return save_pages(pdf, [(content, res) for content in contents], path)
 
 
 def _rot13(text: str) -> str:
@@ -154,10 +149,5 @@ def symbolic_truetype_font(path: Path, lying: bool = True) -> Path:
         ToUnicode=pikepdf.Stream(pdf, _cmap(sorted({(ord(c), c) for c in codes_text})))))
     res = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=helvetica(pdf), F2=font))
     hidden = b"BT /F2 12 Tf 20 100 Td " + _hex(codes_text.encode("latin-1")) + b" Tj ET\n"
-    for content in (PAGE1, PAGE2_KEPT + hidden):
-        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
-            Type=Name.Page, MediaBox=[0, 0, *SIZE], Resources=res,
-            Contents=pikepdf.Stream(pdf, content))))
-    pdf.save(path)
-    return path
+    return save_pages(pdf, [(content, res) for content in (PAGE1, PAGE2_KEPT + hidden)], path)
 
