@@ -193,7 +193,10 @@ DROPPED = ("libswresample", "libaom", "libdav1d", "libvpx", "libgfortran", "libq
 #: Shared objects stripped of their symbol tables and debug sections (``strip=False`` in the
 #: spec: stripping numpy's OpenBLAS breaks it, so only these are stripped).
 STRIP = ("libpython3", "tokenizers.abi3", "_rust.abi3", "_pyclipper", "_imaging", "_yaml",
-         "libpdfium", "libqpdf", "_decimal", "unicodedata")
+         "libpdfium", "libqpdf", "_decimal", "unicodedata", "libicu", "libgeos", "libfreetype",
+         "_multiarray_umath")
+#: Folders whose shared objects are all stripped (CPython's own extension modules).
+STRIP_ALL = ("lib-dynload",)
 
 
 def _nm(path: Path, *flags: str) -> list[list[str]]:
@@ -377,7 +380,8 @@ def slim(folder: Path, py: Path | None = None) -> None:
                 shutil.rmtree(d)
     if shutil.which("strip"):
         for so in internal.rglob("*.so*"):
-            if so.is_file() and not so.is_symlink() and so.name.startswith(STRIP):
+            if so.is_file() and not so.is_symlink() and (so.name.startswith(STRIP) or
+                                                         so.parent.name in STRIP_ALL):
                 subprocess.run(["strip", "--strip-unneeded", str(so)], check=False)
     after = _size(folder)
     print(f"slim: {before / 2**20:.0f} MB -> {after / 2**20:.0f} MB")

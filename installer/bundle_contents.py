@@ -9,9 +9,10 @@ from collections.abc import Sequence
 
 #: Faker: every locale's person names (the gender table reads them all), the other providers
 #: only in the locales the pseudonym strategy writes (``LANGUAGES`` in
-#: plugins/strategies/generalization/names.py, and en/en_GB/en_US); another locale forced in
-#: a strategy's options falls back to en_US, as it does where Faker lacks a locale.
-FAKER_LOCALES = frozenset({"en", "en_US", "en_GB", "da_DK", "de_DE", "es_ES", "fi_FI",
+#: plugins/strategies/generalization/names.py, en/en_GB/en_US, and "la": the lorem
+#: provider's fallback for locales it lacks); another locale forced in a strategy's options
+#: falls back to en_US, as it does where Faker lacks a locale.
+FAKER_LOCALES = frozenset({"en", "en_US", "en_GB", "la", "da_DK", "de_DE", "es_ES", "fi_FI",
                            "fr_FR", "it_IT", "nl_NL", "no_NO", "pl_PL", "pt_PT", "sv_SE",
                            "tr_TR"})
 
@@ -22,14 +23,40 @@ PHONE_UNUSED = ("phonenumbers.geodata", "phonenumbers.carrierdata", "phonenumber
 
 
 def faker_kept(parts: Sequence[str]) -> bool:
-    """Whether a module or file under ``faker/providers`` stays, given its path parts after
-    ``providers`` (``["address", "it_IT", "__init__.py"]``)."""
-    return len(parts) < 3 or parts[0] == "person" or parts[1] in FAKER_LOCALES
+    """Whether a source file under ``faker/providers`` is copied into the folder, given its
+    path parts after ``providers`` (``["address", "it_IT", "__init__.py"]``): frozen Faker
+    lists the locales it offers from these files; the code runs from the archive."""
+    return len(parts) < 3 or parts[1] in FAKER_LOCALES
 
 
 def faker_module_kept(module: str) -> bool:
-    """:func:`faker_kept` for a dotted module name (``faker.providers.address.it_IT``)."""
-    return faker_kept([*module.split(".")[2:], "__init__"])
+    """Whether a Faker module (``faker.providers.address.it_IT``) is in the archive: every
+    locale's person names (the gender table imports them all), the rest as
+    :func:`faker_kept`."""
+    parts = [*module.split(".")[2:], "__init__"]
+    return len(parts) < 3 or parts[0] == "person" or parts[1] in FAKER_LOCALES
+
+
+#: Qt plugins and libraries for embedded screens, VNC and touch devices (a caseworker's
+#: desktop runs X11 or Wayland; the offscreen platform serves tests and headless runs).
+QT_UNUSED = ("plugins/platforms/libqvnc", "plugins/platforms/libqlinuxfb",
+             "plugins/platforms/libqeglfs", "plugins/platforms/libqminimalegl",
+             "plugins/platforms/libqvkkhrdisplay", "plugins/generic/",
+             "plugins/egldeviceintegrations/", "lib/libQt6EglFSDeviceIntegration",
+             "lib/libQt6EglFsKmsSupport", "lib/libQt6Network")
+
+
+def binary_kept(dest: str) -> bool:
+    """Whether a collected binary (its path inside the bundle) stays."""
+    path = dest.replace("\\", "/")
+    return not ("PySide6/Qt/" in path and any(u in path for u in QT_UNUSED))
+
+
+def module_kept(module: str) -> bool:
+    """Whether a pure-Python module goes into the archive (hooks add whole packages)."""
+    if module.startswith("faker.providers"):
+        return faker_module_kept(module)
+    return phone_module_kept(module)
 
 
 def phone_module_kept(module: str) -> bool:

@@ -31,6 +31,33 @@ def register_detectors(register):
     register(ShipNames())
 '''
 
+#: A user-folder plugin that fails to load unless the data the app bundle trims still serves
+#: every use: Faker in each locale pseudonyms are written in, the gender table over every
+#: locale's names, the city index (installer/bundle_contents.py, build.py ``slim``).
+DATA_PROBE = '''"""Probe: the trimmed data (Faker locales, names, cities) as the app sees it."""
+from redactor.plugin_api import hookimpl
+from redactor_plugins.strategies.generalization import names, places
+
+for code, (locale, _words, _letters) in names.LANGUAGES.items():
+    fake = names._faker(locale)
+    assert fake.name() and fake.company() and fake.sentence(), locale
+assert len(names.gender_table()) > 20_000 and len(names.first_name_votes()) > 20_000
+assert len(places._city_index()) > 100_000 and places._city_index()["oslo"][0] == "NO"
+
+
+class DataProbe:
+    id = "bundle-data-probe"
+    version = "1.0"
+
+    def detect(self, doc, ctx):
+        return iter(())
+
+
+@hookimpl
+def register_detectors(register):
+    register(DataProbe())
+'''
+
 
 def scan(path: Path, dpi: int = 200) -> None:
     """The letter drawn as an A4 page image (reportlab's Vera font, 11 pt), like a scan."""
@@ -67,6 +94,7 @@ def main(folder: str) -> int:
     (out / "ship.txt").write_text("The passenger list of the Titanic was kept.\n",
                                   encoding="utf-8")
     (out / "ship_plugin.py").write_text(PLUGIN, encoding="utf-8")
+    (out / "data_probe.py").write_text(DATA_PROBE, encoding="utf-8")
     return 0
 
 

@@ -62,7 +62,7 @@ mkdir -p "$out" "$WORK/home-$label/plugins"
 export HOME=$WORK/home-$label REDACTOR_DATA_DIR=$WORK/home-$label \
        REDACTOR_PLUGINS_DIR=$WORK/home-$label/plugins PIP_CONFIG_FILE=/dev/null \
        REDACTOR_AUDIT_NETWORK=$WORK/audit-$label.log QT_QPA_PLATFORM=offscreen
-cp "$in/ship_plugin.py" "$REDACTOR_PLUGINS_DIR/"
+cp "$in/ship_plugin.py" "$in/data_probe.py" "$REDACTOR_PLUGINS_DIR/"
 ip -o link 2>/dev/null | grep -v ': lo:' | grep -q . && { echo "[$label] FAIL: namespace has a network interface"; exit 1; }
 fail=0
 for f in case_note.txt letter.docx letter.pdf letter_scan.png; do
@@ -82,6 +82,13 @@ for strategy in pseudonym generalize; do
     echo "[$label] redact --strategy $strategy: FAIL"; cat "$out/$strategy.log"; fail=1
   fi
 done
+if "$exe" plugins >"$out/plugins.log" 2>&1 && grep -q "bundle-data-probe" "$out/plugins.log" \
+   && ! grep -q "failed to load" "$out/plugins.log"; then
+  echo "[$label] Faker locales, names and cities (user-folder probe): ok"
+else
+  echo "[$label] Faker locales, names and cities (user-folder probe): FAIL"
+  cat "$out/plugins.log"; fail=1
+fi
 if "$exe" analyze --json "$in/ship.txt" 2>/dev/null | grep -q '"ship-names"'; then
   echo "[$label] user-folder plugin: ok"
 else

@@ -3,7 +3,9 @@ installer/opencv_minimal.py) leaves the app's behaviour as it was."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
+import pkgutil
 import re
 import shutil
 import subprocess
@@ -122,9 +124,21 @@ def test_bundle_keeps_the_faker_locales_pseudonyms_are_written_in() -> None:
         for provider in ("address", "company", "person", "job"):
             assert contents.faker_module_kept(f"faker.providers.{provider}.{locale}"), locale
         assert contents.faker_kept(["address", locale, "__init__.py"])
+        assert contents.faker_kept(["person", locale, "__init__.py"])
+    import faker.providers
+
+    for info in pkgutil.iter_modules(faker.providers.__path__):  # each provider's fallback
+        provider = importlib.import_module(f"faker.providers.{info.name}")
+        if getattr(provider, "localized", False) and getattr(provider, "default_locale", None):
+            assert provider.default_locale in contents.FAKER_LOCALES, info.name
     assert contents.faker_module_kept("faker.providers.person.ja_JP")  # the gender table
     assert not contents.faker_module_kept("faker.providers.address.ja_JP")
     assert not contents.faker_kept(["job", "de_AT", "__init__.py"])
+    assert not contents.faker_kept(["person", "ja_JP", "__init__.py"])  # archive only
+    assert contents.binary_kept("PySide6/Qt/plugins/platforms/libqxcb.so")
+    assert contents.binary_kept("PySide6/Qt/plugins/platforms/libqwayland-generic.so")
+    assert contents.binary_kept("PySide6/Qt/plugins/platforms/libqoffscreen.so")
+    assert not contents.binary_kept("PySide6/Qt/plugins/platforms/libqvnc.so")
     assert contents.faker_module_kept("faker.providers.address")
     assert not contents.phone_module_kept("phonenumbers.geodata.data0")
     assert contents.phone_module_kept("phonenumbers.data.region_GB")
