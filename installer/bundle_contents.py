@@ -5,6 +5,7 @@ Standard library only: PyInstaller's spec imports it from this folder.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 #: Faker: every locale's person names (the gender table reads them all), the other providers
@@ -15,6 +16,9 @@ from collections.abc import Sequence
 FAKER_LOCALES = frozenset({"en", "en_US", "en_GB", "la", "da_DK", "de_DE", "es_ES", "fi_FI",
                            "fr_FR", "it_IT", "nl_NL", "no_NO", "pl_PL", "pt_PT", "sv_SE",
                            "tr_TR"})
+#: Every locale of these languages is kept: the kept locales' modules import their
+#: language's others (``address.de``, ``lorem.nl_BE``).
+FAKER_LANGUAGES = frozenset(locale.split("_")[0] for locale in FAKER_LOCALES)
 
 #: phonenumbers: parsing and validation only; the geocoder, carrier and time-zone tables
 #: (20 MB of source) are never looked up.
@@ -26,7 +30,11 @@ def faker_kept(parts: Sequence[str]) -> bool:
     """Whether a source file under ``faker/providers`` is copied into the folder, given its
     path parts after ``providers`` (``["address", "it_IT", "__init__.py"]``): frozen Faker
     lists the locales it offers from these files; the code runs from the archive."""
-    return len(parts) < 3 or parts[1] in FAKER_LOCALES
+    if (len(parts) < 3 or parts[1] == parts[0]
+            or not re.fullmatch(r"[a-z]{2,3}(_[A-Za-z]+)*", parts[1])):
+        return True  # a provider itself, or a module of its own (color.color, sbn.sbn)
+    return parts[1].split("_")[0] in FAKER_LANGUAGES  # a locale's modules import its
+    # language's others (nl_NL's lorem imports nl_BE's, de_DE's address imports de's)
 
 
 def faker_module_kept(module: str) -> bool:
@@ -34,7 +42,7 @@ def faker_module_kept(module: str) -> bool:
     locale's person names (the gender table imports them all), the rest as
     :func:`faker_kept`."""
     parts = [*module.split(".")[2:], "__init__"]
-    return len(parts) < 3 or parts[0] == "person" or parts[1] in FAKER_LOCALES
+    return parts[0] == "person" or faker_kept(parts)
 
 
 #: Qt plugins and libraries for embedded screens, VNC and touch devices (a caseworker's
