@@ -16,8 +16,7 @@ from collections.abc import Sequence
 FAKER_LOCALES = frozenset({"en", "en_US", "en_GB", "la", "da_DK", "de_DE", "es_ES", "fi_FI",
                            "fr_FR", "it_IT", "nl_NL", "no_NO", "pl_PL", "pt_PT", "sv_SE",
                            "tr_TR"})
-#: Every locale of these languages is kept: the kept locales' modules import their
-#: language's others (``address.de``, ``lorem.nl_BE``).
+#: The languages of :data:`FAKER_LOCALES` (see :func:`faker_module_kept`).
 FAKER_LANGUAGES = frozenset(locale.split("_")[0] for locale in FAKER_LOCALES)
 
 #: phonenumbers: parsing and validation only; the geocoder, carrier and time-zone tables
@@ -26,23 +25,32 @@ PHONE_UNUSED = ("phonenumbers.geodata", "phonenumbers.carrierdata", "phonenumber
                 "phonenumbers.geocoder", "phonenumbers.carrier", "phonenumbers.timezone")
 
 
+def _faker_locale(parts: Sequence[str]) -> str | None:
+    """The locale of a Faker provider module or file (path parts after ``providers``:
+    ``["address", "it_IT", "__init__.py"]``), None for a provider or its own helper module
+    (``color.color``, ``sbn.sbn``)."""
+    if len(parts) < 3 or parts[1] == parts[0] or not re.fullmatch(r"[a-z]{2,3}(_[A-Za-z]+)*",
+                                                                 parts[1]):
+        return None
+    return parts[1]
+
+
 def faker_kept(parts: Sequence[str]) -> bool:
-    """Whether a source file under ``faker/providers`` is copied into the folder, given its
-    path parts after ``providers`` (``["address", "it_IT", "__init__.py"]``): frozen Faker
-    lists the locales it offers from these files; the code runs from the archive."""
-    if (len(parts) < 3 or parts[1] == parts[0]
-            or not re.fullmatch(r"[a-z]{2,3}(_[A-Za-z]+)*", parts[1])):
-        return True  # a provider itself, or a module of its own (color.color, sbn.sbn)
-    return parts[1].split("_")[0] in FAKER_LANGUAGES  # a locale's modules import its
-    # language's others (nl_NL's lorem imports nl_BE's, de_DE's address imports de's)
+    """Whether a source file under ``faker/providers`` is copied into the folder: frozen Faker
+    offers a provider in exactly the locales whose files it finds there (and otherwise its
+    default locale); the code itself runs from the archive (:func:`faker_module_kept`)."""
+    locale = _faker_locale(parts)
+    return locale is None or locale in FAKER_LOCALES
 
 
 def faker_module_kept(module: str) -> bool:
     """Whether a Faker module (``faker.providers.address.it_IT``) is in the archive: every
-    locale's person names (the gender table imports them all), the rest as
-    :func:`faker_kept`."""
+    locale's person names (the gender table imports them all), and every locale of the kept
+    languages (a locale's modules import its language's others: nl_NL's lorem imports
+    nl_BE's, de_DE's address imports de's)."""
     parts = [*module.split(".")[2:], "__init__"]
-    return parts[0] == "person" or faker_kept(parts)
+    locale = _faker_locale(parts)
+    return locale is None or parts[0] == "person" or locale.split("_")[0] in FAKER_LANGUAGES
 
 
 #: Qt plugins and libraries for embedded screens, VNC and touch devices (a caseworker's
