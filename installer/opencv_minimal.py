@@ -11,7 +11,7 @@ calls on fixed inputs under both builds: any difference in any output stops the 
 
 The compiled module is cached (``$REDACTOR_BUILD_CACHE``, default
 ``~/.cache/redactor-build``) under the sdist's hash and the build flags, so only the first
-bundle build on a machine compiles (~40 min on 2 cores). Standard library only.
+bundle build on a machine compiles (~25 min on 2 cores). Standard library only.
 
     python3 installer/opencv_minimal.py --fingerprint    # (run by build.py under each cv2)
 """
