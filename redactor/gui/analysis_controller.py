@@ -13,16 +13,18 @@ Fast detectors first: an analysis job reads the file without loading the detecto
 (:class:`FastFirstPipeline`), shows the document, and runs the detectors without a model
 (patterns, term lists) before anything else; only when the first detector that loads
 something (``prepare``) is about to run does it start loading the models and render the
-pages (:class:`AfterFastDetectors`). Loading the models while reading made the reading 3–4
-times slower (both hold the GIL, on two cores) and delayed the first findings by seconds;
-the total time is the same. The models then load one at a time (see FastFirstPipeline).
+pages (:class:`~redactor.gui.early_findings.AfterFastDetectors`). Loading the models while
+reading made the reading 3–4 times slower (both hold the GIL, on two cores) and delayed the
+first findings by seconds; the total time is the same. The models then load one at a time
+(see FastFirstPipeline). On a long document the detectors without a model search its first
+piece first (:mod:`redactor.gui.early_findings`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,7 @@ from redactor.core.review_file import (
 from redactor.gui.background import BackgroundJobs
 from redactor.gui.document_entry import DocumentEntry, Status, progress_note
 from redactor.gui.docx_tables import docx_tables
+from redactor.gui.early_findings import AfterFastDetectors, EarlyFindings
 from redactor.gui.file_queue import FileQueue
 from redactor.gui.jobs import Job, JobControl
 from redactor.gui.ocr_progress import ReadProgress
@@ -109,9 +112,10 @@ def render_in_job(doc: Document, ctx: RunContext, control: JobControl) -> None:
         control.partial(("pages-error", f"{type(exc).__name__}"))
 
 
-class FastFirstPipeline(Pipeline):
+class FastFirstPipeline(EarlyFindings, Pipeline):
     """A pipeline whose :meth:`read` does not start loading the detectors' models: the
-    analysis job starts that (:meth:`load_models`) once the fast detectors have reported.
+    analysis job starts that (:meth:`load_models`) once the fast detectors have reported
+    (on a long document, their findings in its first piece first: :class:`EarlyFindings`).
 
     The models load one after another in one thread, in the order they are needed (the
     detectors', then the enabled risk indicators'), not each in a thread of its own
@@ -152,32 +156,6 @@ class FastFirstPipeline(Pipeline):
         if id(component) in loading:
             for event in loading.values():
                 event.wait()
-
-
-class AfterFastDetectors:
-    """A progress sink that runs ``then()`` once, just before the first slow step of an
-    analysis: a detector that loads something first (its ``prepare``: a model, a long list),
-    or whatever comes after the detectors. Detectors without ``prepare`` (patterns, term
-    lists) run before it, so their findings reach the screen before the models load and the
-    pages render. Call :meth:`fire` after the analysis too (a run with no slow step)."""
-
-    def __init__(self, sink: Callable[[str, float], None], detectors: Iterable[Any],
-                 then: Callable[[], None]) -> None:
-        self.sink = sink
-        self.fast = {r.id for r in detectors
-                     if not callable(getattr(r.component, "prepare", None))}
-        self._then: Callable[[], None] | None = then
-
-    def __call__(self, phase: str, fraction: float) -> None:
-        if self._then is not None and not (phase.startswith("detect:")
-                                           and phase[len("detect:"):] in self.fast):
-            self.fire()
-        self.sink(phase, fraction)
-
-    def fire(self) -> None:
-        then, self._then = self._then, None
-        if then is not None:
-            then()
 
 
 class AnalysisController(QObject):

@@ -6,7 +6,9 @@ union of PDFium's tight glyph box and its loose font box, so the box covers both
 the character cell). Pages are separated by ``"\\n\\f"``; each page is one :class:`Segment`
 (``locator = "page:N"``, 1-based) whose ``boxes`` has exactly one box per character of its
 span. Pages are processed one at a time and their text pages closed, so memory stays bounded
-by the text, not by the file.
+by the text, not by the file. A page's characters are read with PDFium calls that keep the
+GIL, in batches, and combined on arrays (:func:`read_chars`): the same text and boxes as one
+character at a time (``tests/pdf/test_pdf_read_chars.py``), in about half the time.
 
 Input problems raise :class:`InputError` (one line, no document text); an encrypted file
 without the right ``ctx.password`` raises :class:`EncryptedInputError`.
@@ -20,8 +22,9 @@ from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from itertools import repeat
 from pathlib import Path
-from typing import overload
+from typing import Any, overload
 
 import numpy as np
 import pikepdf
@@ -178,65 +181,162 @@ class PageText:
     unreadable: int = 0  # characters PDFium could not map to text
 
 
+def _holding_gil(fn: Any, restype: Any, *argtypes: Any) -> Any:
+    """PDFium's ``fn`` called without releasing the GIL (pointers passed as integers): a
+    per-character query takes microseconds, and releasing and taking back the GIL around each
+    of ~3 calls a character cost more than the calls themselves (more still with the GUI
+    thread waiting for it). The binding's calling convention is kept (``PYFUNCTYPE`` would
+    force cdecl)."""
+
+    class Prototype(ctypes._CFuncPtr):  # type: ignore[name-defined, misc]
+        _flags_ = fn._flags_ | ctypes._FUNCFLAG_PYTHONAPI  # type: ignore[attr-defined]
+        _argtypes_ = argtypes
+        _restype_ = restype
+
+    return Prototype(ctypes.cast(fn, ctypes.c_void_p).value)
+
+
+_PTR, _INT = ctypes.c_void_p, ctypes.c_int
+_get_unicode = _holding_gil(pdfium_c.FPDFText_GetUnicode, ctypes.c_uint, _PTR, _INT)
+_get_box = _holding_gil(pdfium_c.FPDFText_GetCharBox, _INT, _PTR, _INT, _PTR, _PTR, _PTR, _PTR)
+_get_loose = _holding_gil(pdfium_c.FPDFText_GetLooseCharBox, _INT, _PTR, _INT, _PTR)
+
+
+def page_chars(codes: Sequence[int]) -> tuple[list[int], str, int]:
+    """The text of PDFium's character codes: which codes become characters (``"\\r"`` of a
+    generated line break does not), the text (one character each) and how many could not be
+    read. A page of plain characters (no surrogate, no control code but line breaks, tabs and
+    hyphens) is decoded at once, others one code at a time (:func:`_page_chars_one_by_one`)."""
+    c = np.asarray(codes, dtype=np.uint32)
+    kept = np.flatnonzero(c != 0x0D)
+    c = c[kept]
+    plain = ((c >= 0x20) & (c != 0x7F) & ((c < 0xD800) | (c > 0xDFFF)) & (c < 0xFFFD)) | \
+        (c == 0x02) | (c == 0x09) | (c == 0x0A)
+    if not plain.all():
+        return _page_chars_one_by_one(codes)
+    text = c.astype("<u4").tobytes().decode("utf-32-le").replace("\x02", "-")
+    return kept.tolist(), text, 0
+
+
+def _page_chars_one_by_one(codes: Sequence[int]) -> tuple[list[int], str, int]:
+    """:func:`page_chars` for any codes: surrogate halves, unmapped and control codes."""
+    n = len(codes)
+    kept: list[int] = []
+    chars: list[str] = []
+    unreadable = 0
+    low_next = False
+    for i, code in enumerate(codes):
+        if code == 0x0D:  # PDFium writes generated line breaks as "\r\n": keep "\n"
+            continue
+        if low_next and 0xDC00 <= code <= 0xDFFF:
+            ch = JOINED  # the second half of a character outside the BMP (below)
+        elif 0xD800 <= code <= 0xDBFF and i + 1 < n and 0xDC00 <= (low := codes[i + 1]) <= 0xDFFF:
+            # PDFium gives a character outside the BMP (mathematical letters, tag characters)
+            # as two UTF-16 halves, each with a box: the character goes at the first, an
+            # invisible word joiner at the second (detection ignores it)
+            ch = chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+        elif code in _CONTROL_MAP:
+            ch = _CONTROL_MAP[code]
+        elif code in (0, 0xFFFD, 0xFFFE, 0xFFFF) or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+            ch = "\ufffd"
+            unreadable += 1
+        elif code < 0x20 or code == 0x7F:
+            ch = " "  # PDFium passes a code it cannot map through as a control code
+            unreadable += 1
+        else:
+            ch = chr(code)
+        low_next = 0xD800 <= code <= 0xDBFF and ch != "\ufffd"
+        kept.append(i)
+        chars.append(ch)
+    return kept, "".join(chars), unreadable
+
+
+def _pick(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.where(cond, a, b)
+
+
+def char_coords(tight: np.ndarray, tight_ok: np.ndarray, loose: np.ndarray,
+                loose_ok: np.ndarray, space: np.ndarray) -> np.ndarray:
+    """One box a character, an (n, 4) float32 array of x0, y0, x1, y1, from PDFium's tight
+    boxes (n, 4: left, right, bottom, top) and loose boxes (n, 4: left, top, right, bottom).
+
+    A box is the union of both (the loose box alone where the tight one is empty; no loose
+    box where it is empty or its call failed). A generated character (a space or line break
+    with no width, or one without a box) gets an empty box at the end of the last real box.
+    Python's ``min``, ``max`` and ``sorted`` of two are kept exactly (NaN included)."""
+    x0, x1, y0, y1 = tight[:, 0], tight[:, 1], tight[:, 2], tight[:, 3]
+    left, top, right, bottom = (loose[:, k].astype(np.float64) for k in range(4))
+    lx0, lx1 = _pick(right < left, right, left), _pick(right < left, left, right)
+    ly0, ly1 = _pick(top < bottom, top, bottom), _pick(top < bottom, bottom, top)
+    use = loose_ok & (lx1 > lx0) & (ly1 > ly0)
+    union = use & ((x1 > x0) | (y1 > y0))
+    only = use & ~union
+    x0 = _pick(union, _pick(lx0 < x0, lx0, x0), _pick(only, lx0, x0))
+    y0 = _pick(union, _pick(ly0 < y0, ly0, y0), _pick(only, ly0, y0))
+    x1 = _pick(union, _pick(lx1 > x1, lx1, x1), _pick(only, lx1, x1))
+    y1 = _pick(union, _pick(ly1 > y1, ly1, y1), _pick(only, ly1, y1))
+    have = tight_ok & ~(space & (x1 <= x0))
+    # an empty box at (x1, y0) of the last real box before it, (0, 0) before the first
+    last = np.maximum.accumulate(np.where(have, np.arange(len(have)), -1))
+    lx = np.where(last >= 0, x1[last], 0.0)
+    ly = np.where(last >= 0, y0[last], 0.0)
+    out = np.column_stack((_pick(have, x0, lx), _pick(have, y0, ly),
+                           _pick(have, x1, lx), _pick(have, y1, ly)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        return out.astype(np.float32)
+
+
+#: PDFium calls made in one go (``map`` in C): the GIL can change hands between batches (a
+#: whole page's calls at once held it ~5 ms, for as long as the OS kept the nice job thread
+#: off the CPU on a busy machine)
+CALL_BATCH = 256
+
+
+def _each(fn: Any, page: int, indices: Sequence[int], *addresses: range) -> list[int]:
+    """``fn(page, i, *addresses of i)`` for each of ``indices``, in batches of
+    :data:`CALL_BATCH`."""
+    out: list[int] = []
+    for s in range(0, len(indices), CALL_BATCH):
+        e = s + CALL_BATCH
+        batch = indices[s:e]
+        out += map(fn, repeat(page, len(batch)), batch, *(a[s:e] for a in addresses))
+    return out
+
+
+def read_chars(raw: Any, n: int) -> tuple[str, array, int]:
+    """A text page's text, one box a character (x0, y0, x1, y1 as 32-bit floats) and how many
+    characters could not be read: PDFium's code and both boxes of each of its ``n``
+    characters, three calls a character holding the GIL, the rest on arrays."""
+    page = ctypes.cast(raw, ctypes.c_void_p).value
+    codes = _each(_get_unicode, page, range(n))
+    kept, text, unreadable = page_chars(codes)
+    m = len(kept)
+    tight = (ctypes.c_double * (4 * m))()  # left, right, bottom, top
+    at = ctypes.addressof(tight)
+    tight_ok = _each(_get_box, page, kept, range(at, at + 32 * m, 32),
+                     range(at + 8, at + 32 * m, 32), range(at + 16, at + 32 * m, 32),
+                     range(at + 24, at + 32 * m, 32))
+    loose = (ctypes.c_float * (4 * m))()  # FS_RECTF: left, top, right, bottom
+    at = ctypes.addressof(loose)
+    loose_ok = _each(_get_loose, page, kept, range(at, at + 16 * m, 16))
+    coords = char_coords(
+        np.frombuffer(tight, dtype=np.float64).reshape(m, 4),
+        np.asarray(tight_ok, dtype=bool).reshape(m),
+        np.frombuffer(loose, dtype=np.float32).reshape(m, 4),
+        np.asarray(loose_ok, dtype=bool).reshape(m),
+        np.fromiter(map(str.isspace, text), dtype=bool, count=m))
+    out = array("f")
+    out.frombytes(coords.tobytes())
+    return text, out, unreadable
+
+
 def extract_page(page: pdfium.PdfPage, index: int) -> PageText:
     """The text of one page, one box per character, from PDFium's text page."""
     textpage = page.get_textpage()
     try:
-        raw = textpage.raw
-        n = pdfium_c.FPDFText_CountChars(raw)
-        chars: list[str] = []
-        coords = array("f")
-        left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-        loose = pdfium_c.FS_RECTF()
-        get_unicode, get_box = pdfium_c.FPDFText_GetUnicode, pdfium_c.FPDFText_GetCharBox
-        get_loose = pdfium_c.FPDFText_GetLooseCharBox
-        last = (0.0, 0.0)  # (x1, y0) of the last real box
-        unreadable = 0
-        low_next = False
-        for i in range(max(0, n)):
-            code = get_unicode(raw, i)
-            if code == 0x0D:  # PDFium writes generated line breaks as "\r\n": keep "\n"
-                continue
-            if low_next and 0xDC00 <= code <= 0xDFFF:
-                ch = JOINED  # the second half of a character outside the BMP (below)
-            elif 0xD800 <= code <= 0xDBFF and i + 1 < n and \
-                    0xDC00 <= (low := get_unicode(raw, i + 1)) <= 0xDFFF:
-                # PDFium gives a character outside the BMP (mathematical letters, tag
-                # characters) as two UTF-16 halves, each with a box: the character goes at
-                # the first, an invisible word joiner at the second (detection ignores it)
-                ch = chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
-            elif code in _CONTROL_MAP:
-                ch = _CONTROL_MAP[code]
-            elif code in (0, 0xFFFD, 0xFFFE, 0xFFFF) or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
-                ch = "\ufffd"
-                unreadable += 1
-            elif code < 0x20 or code == 0x7F:
-                ch = " "  # PDFium passes a code it cannot map through as a control code
-                unreadable += 1
-            else:
-                ch = chr(code)
-            have = False
-            if get_box(raw, i, left, right, bottom, top):
-                x0, x1, y0, y1 = left.value, right.value, bottom.value, top.value
-                if get_loose(raw, i, loose):
-                    lx0, lx1 = sorted((loose.left, loose.right))
-                    ly0, ly1 = sorted((loose.bottom, loose.top))
-                    if lx1 > lx0 and ly1 > ly0:
-                        if x1 > x0 or y1 > y0:
-                            x0, y0 = min(x0, lx0), min(y0, ly0)
-                            x1, y1 = max(x1, lx1), max(y1, ly1)
-                        else:
-                            x0, y0, x1, y1 = lx0, ly0, lx1, ly1
-                have = not (ch.isspace() and x1 <= x0)
-            if have:
-                coords.extend((x0, y0, x1, y1))
-                last = (x1, y0)
-            else:  # generated characters (spaces, line breaks): an empty box after the last
-                coords.extend((last[0], last[1], last[0], last[1]))
-            low_next = 0xD800 <= code <= 0xDBFF and ch != "\ufffd"
-            chars.append(ch)
+        n = pdfium_c.FPDFText_CountChars(textpage.raw)
+        text, coords, unreadable = read_chars(textpage.raw, max(0, n))
         has_objects = bool(n) or pdfium_c.FPDFPage_CountObjects(page.raw) > 0
-        text = "".join(chars)
         boxes = PageBoxes(index, coords)
         bare = bare_image_share(page, boxes) if text.strip() else 0.0
         vector = bare_vector_segments(page, boxes) if has_objects else 0
