@@ -58,11 +58,8 @@ def version() -> str:
 
 
 def sha256(path: Path) -> str:
-    h = hashlib.sha256()
     with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+        return hashlib.file_digest(fh, "sha256").hexdigest()
 
 
 def write_checksums(files: list[Path], dest: Path) -> Path:
@@ -151,11 +148,8 @@ def cmd_bundle(args: argparse.Namespace) -> int:
         sys.path.insert(0, str(ROOT / "installer"))
         import opencv_minimal
 
-        site = Path(subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig."
-                                    "get_paths()['purelib'])"], check=True,
-                                   capture_output=True, text=True).stdout.strip())
         minimal = opencv_minimal.build(py, LOCKS / "linux.lock", BUILD / "opencv")
-        opencv_minimal.install(py, minimal, site)
+        opencv_minimal.install(py, minimal)
     dest = args.dest or ROOT / "dist"
     work = BUILD / "pyinstaller"
     sh(py, "-m", "PyInstaller", "--noconfirm", "--clean", "--distpath", dest, "--workpath",

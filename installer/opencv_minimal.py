@@ -85,10 +85,12 @@ def fetch_sdist(version: str, hashes: set[str], dest: Path) -> Path:
 
 
 def _python(py: Path) -> dict[str, str]:
+    """Where ``py`` keeps its headers, library and packages, and its version."""
     return dict(json.loads(subprocess.run(
-        [str(py), "-c", "import json, sysconfig, numpy; print(json.dumps({'inc': sysconfig."
-         "get_paths()['include'], 'libdir': sysconfig.get_config_var('LIBDIR'), 'lib': "
-         "sysconfig.get_config_var('LDLIBRARY'), 'ver': sysconfig.get_python_version()}))"],
+        [str(py), "-c", "import json, sysconfig; p = sysconfig.get_paths(); print(json.dumps("
+         "{'inc': p['include'], 'site': p['purelib'], 'libdir': sysconfig.get_config_var("
+         "'LIBDIR'), 'lib': sysconfig.get_config_var('LDLIBRARY'), 'ver': "
+         "sysconfig.get_python_version()}))"],
         check=True, capture_output=True, text=True).stdout))
 
 
@@ -136,9 +138,10 @@ def build(py: Path, lock: Path, work: Path) -> Path:
     return cached
 
 
-def install(py: Path, minimal: Path, site: Path) -> None:
-    """Swap the wheel's ``cv2`` native module in ``site`` for ``minimal`` once
+def install(py: Path, minimal: Path) -> None:
+    """Swap the wheel's ``cv2`` native module in ``py``'s packages for ``minimal`` once
     :func:`fingerprint` gives the same outputs under both (else stop the build)."""
+    site = Path(_python(py)["site"])
     package = site / "cv2"
     official = next(package.glob("cv2*.so"))
     trial = site.parent / "cv2-minimal-trial"
@@ -265,11 +268,8 @@ def _digest(value: object) -> str:
 
 
 def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
     with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+        return hashlib.file_digest(fh, "sha256").hexdigest()
 
 
 def _run(args: list[str]) -> None:

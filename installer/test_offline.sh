@@ -65,22 +65,21 @@ export HOME=$WORK/home-$label REDACTOR_DATA_DIR=$WORK/home-$label \
 cp "$in/ship_plugin.py" "$in/data_probe.py" "$REDACTOR_PLUGINS_DIR/"
 ip -o link 2>/dev/null | grep -v ': lo:' | grep -q . && { echo "[$label] FAIL: namespace has a network interface"; exit 1; }
 fail=0
-for f in case_note.txt letter.docx letter.pdf letter_scan.png; do
-  if "$exe" redact "$in/$f" -o "$out/$f" --deny "Titanic" >"$out/$f.log" 2>&1 \
-     && grep -q "verification passed" "$out/$f.log"; then
-    echo "[$label] redact $f: ok"
+redacts() {  # what, output name, redact's arguments: exit 0 and the output verified
+  local what=$1 name=$2; shift 2
+  if "$exe" redact "$@" -o "$out/$name" >"$out/$name.log" 2>&1 \
+     && grep -q "verification passed" "$out/$name.log"; then
+    echo "[$label] redact $what: ok"
   else
-    echo "[$label] redact $f: FAIL"; cat "$out/$f.log"; fail=1
+    echo "[$label] redact $what: FAIL"; cat "$out/$name.log"; fail=1
   fi
+}
+for f in case_note.txt letter.docx letter.pdf letter_scan.png; do
+  redacts "$f" "$f" "$in/$f" --deny "Titanic"
 done
 # the strategies that read the bundle's trimmed data (Faker's names, the city table)
 for strategy in pseudonym generalize; do
-  if "$exe" redact "$in/case_note.txt" -o "$out/$strategy.txt" --strategy $strategy \
-       >"$out/$strategy.log" 2>&1 && grep -q "verification passed" "$out/$strategy.log"; then
-    echo "[$label] redact --strategy $strategy: ok"
-  else
-    echo "[$label] redact --strategy $strategy: FAIL"; cat "$out/$strategy.log"; fail=1
-  fi
+  redacts "--strategy $strategy" "$strategy.txt" "$in/case_note.txt" --strategy $strategy
 done
 if "$exe" plugins >"$out/plugins.log" 2>&1 && grep -q "bundle-data-probe" "$out/plugins.log" \
    && ! grep -q "failed to load" "$out/plugins.log"; then

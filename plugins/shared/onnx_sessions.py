@@ -12,6 +12,7 @@ window shares the CPU).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
@@ -93,6 +94,7 @@ def optimized_cache_dir() -> Path | None:
     return Path(platformdirs.user_cache_dir("redactor")) / "onnx"
 
 
+@functools.cache
 def _cpu_signature() -> str:
     """What the optimised graph may depend on besides the model and ONNX Runtime: the CPU's
     instruction sets (Linux: the ``flags`` line of /proc/cpuinfo)."""

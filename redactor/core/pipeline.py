@@ -84,15 +84,19 @@ class Pipeline:
         self._prepared = {}
         # fast detectors' cheap set-up (``warm_up``: compiling expressions) first: the first
         # detector runs as soon as the document is read
-        warm = [(r.id, r.component, warm_up) for r in self.host.components("detectors")
-                if callable(warm_up := getattr(r.component, "warm_up", None))
-                and not callable(getattr(r.component, "prepare", None))]
+        warm = [(r.id, r.component, warm_up) for r in self.fast_detectors()
+                if callable(warm_up := getattr(r.component, "warm_up", None))]
         for component_id, component, prepare in warm + self.preparable():
             thread = threading.Thread(target=self.prepare_one,
                                       args=(component_id, prepare, ctx),
                                       name=f"redactor-prepare-{component_id}")
             self._prepared[f"{id(component)}"] = thread
             thread.start()
+
+    def fast_detectors(self) -> list[Registered[Any]]:
+        """The registered detectors without a model to load (no ``prepare``), in order."""
+        return [r for r in self.host.components("detectors")
+                if not callable(getattr(r.component, "prepare", None))]
 
     def preparable(self) -> list[tuple[str, Any, Callable[[RunContext], None]]]:
         """(id, component, its ``prepare``) of the detectors and the enabled risk indicators

@@ -336,7 +336,7 @@ class AnalysisController(QObject):
                 if render_here:
                     render_in_job(doc, ctx, control)  # in batches, while the models load
 
-            step = AfterFastDetectors(ctx.progress, session.host.components("detectors"),
+            step = AfterFastDetectors(ctx.progress, pipeline.fast_detectors(),
                                       after_fast_detectors)
             ctx.progress = step
             analysis = pipeline.analyze(

@@ -59,13 +59,8 @@ class EarlyFindings:
     """A pipeline mixin: :meth:`detect` shows the fast detectors' findings in the first piece
     of a long document before running every detector on all of it."""
 
-    host: Any
     policy: Any
-
-    def fast_detectors(self) -> list[Any]:
-        """The registered detectors without a model to load (no ``prepare``), in order."""
-        return [r for r in self.host.components("detectors")
-                if not callable(getattr(r.component, "prepare", None))]
+    fast_detectors: Callable[[], list[Any]]  # Pipeline's
 
     def first_findings(self, doc: Document, ctx: RunContext) -> list[Finding]:
         """The fast detectors' findings in the first piece of ``doc`` (offsets into ``doc``),
@@ -110,11 +105,10 @@ class AfterFastDetectors:
     lists) run before it, so their findings reach the screen before the models load and the
     pages render. Call :meth:`fire` after the analysis too (a run with no slow step)."""
 
-    def __init__(self, sink: Callable[[str, float], None], detectors: Iterable[Any],
+    def __init__(self, sink: Callable[[str, float], None], fast: Iterable[Any],
                  then: Callable[[], None]) -> None:
         self.sink = sink
-        self.fast = {r.id for r in detectors
-                     if not callable(getattr(r.component, "prepare", None))}
+        self.fast = {r.id for r in fast}  # Pipeline.fast_detectors()
         self._then: Callable[[], None] | None = then
 
     def __call__(self, phase: str, fraction: float) -> None:

@@ -28,12 +28,12 @@ GLUED_LEFT = r"(?<![\d_])(?<![\d_][./-])"
 before it, but a word may be glued to it ("SSN536-90-4399", "fnr.15108695088")."""
 
 LIKE = "_LIKE"
+"""Suffix of the subtype of a look-alike: the shape of an identifier whose checksum or
+format check failed ("IBAN_LIKE"); never validated."""
 
 #: the regions whose national phone formats are recognised by default (setting
 #: ``patterns.phone_regions``)
 DEFAULT_PHONE_REGIONS: tuple[str, ...] = ("GB", "US", "NO", "DK", "SE", "FI", "DE", "FR")
-"""Suffix of the subtype of a look-alike: the shape of an identifier whose checksum or
-format check failed ("IBAN_LIKE"); never validated."""
 
 
 @dataclass(frozen=True, slots=True)
