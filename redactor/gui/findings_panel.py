@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeView, QWidget
 
 from redactor.core.analysis import Analysis
@@ -41,6 +41,13 @@ from redactor.gui.findings_model import (
 from redactor.gui.palette import label_colour
 
 __all__ = ["FindingsPanel", "FindingsModel", "one_line"]
+
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_ACCESSIBLE = Qt.ItemDataRole.AccessibleTextRole
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole
+#: the role under which QStandardItem keeps an item's flags (``QStandardItem::setFlags``)
+_FLAGS = Qt.ItemDataRole.UserRole - 1
 
 class FindingsPanel(QTreeView):
     """Entities with their mentions; choosing a row selects a finding (by index)."""
@@ -63,7 +70,7 @@ class FindingsPanel(QTreeView):
         self.partial_model = self._new_partial_model()
         self._partial: list[Finding] = []  # every finding received while analysing
         self._filled = 0  # how many of them are rows of partial_model
-        self._more: list[QStandardItem] | None = None  # the row counting findings not listed
+        self._more: int | None = None  # the row counting findings not listed
         self._more_n = 0  # the count that row shows
         self._fill_timer = QTimer(self)
         self._fill_timer.setSingleShot(True)
@@ -181,26 +188,32 @@ class FindingsPanel(QTreeView):
             self._fill_timer.start()
 
     def _fill_slice(self) -> None:
-        """Add rows for waiting findings until the slice's time budget is spent."""
+        """Add rows for waiting findings until the slice's time budget is spent.
+
+        The rows' cells are made by the model itself (``insertRows`` + ``setItemData``), not
+        as ``QStandardItem`` objects from Python: the view asks a Python-made item for its
+        data and flags through PySide's override look-up, which takes the GIL, so painting a
+        screenful of new rows waited for the worker's GIL once per cell (stalls of 100 ms and
+        more while the analysis ran); cells made in C++ paint without Python."""
         t0 = time.perf_counter()
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        accessible = Qt.ItemDataRole.AccessibleTextRole
         model = self.partial_model
         listed = min(len(self._partial), self.PARTIAL_ROWS)
         while self._filled < listed and time.perf_counter() - t0 < self.SLICE_S:
-            for f in self._partial[self._filled:min(listed, self._filled + self.SLICE_ROWS)]:
+            batch = self._partial[self._filled:min(listed, self._filled + self.SLICE_ROWS)]
+            row = self._filled
+            model.insertRows(row, len(batch))
+            for n, f in enumerate(batch, row):
                 text = one_line(f.text)
                 spoken = f"{f.label} {text}, not yet decided"
-                row = []
-                for value in (str(f.full_type), text, f"@{f.span.start}", "pending", "", ""):
-                    item = QStandardItem(value)
-                    item.setFlags(flags)
-                    item.setData(spoken, accessible)
-                    row.append(item)
-                row[0].setForeground(label_colour(f.label))
-                row[0].setToolTip(label_words(f.label))
-                model.appendRow(row)
-                self._filled += 1
+                cells = (str(f.full_type), text, f"@{f.span.start}", "pending", "", "")
+                for col, value in enumerate(cells):
+                    data = {_DISPLAY: value, _ACCESSIBLE: spoken, _FLAGS: flags.value}
+                    if col == 0:
+                        data[_FOREGROUND] = label_colour(f.label)
+                        data[_TOOLTIP] = label_words(f.label)
+                    model.setItemData(model.index(n, col), data)
+            self._filled += len(batch)
         if self._filled >= listed and self._unlisted():
             self._count_unlisted(model, flags)
         if self.settled:
@@ -214,12 +227,12 @@ class FindingsPanel(QTreeView):
         n = self._unlisted()
         text = f"… and {n} more found so far (listed when the analysis ends)"
         if self._more is None:
-            self._more = [QStandardItem("") for _ in COLUMNS]
-            for item in self._more:
-                item.setFlags(flags)
-            model.appendRow(self._more)
-        self._more[1].setText(text)
-        self._more[1].setData(text, Qt.ItemDataRole.AccessibleTextRole)
+            self._more = model.rowCount()
+            model.insertRows(self._more, 1)
+            for col in range(len(COLUMNS)):
+                model.setItemData(model.index(self._more, col), {_DISPLAY: "", _FLAGS: flags.value})
+        model.setItemData(model.index(self._more, 1),
+                          {_DISPLAY: text, _ACCESSIBLE: text, _FLAGS: flags.value})
         self._more_n = n
 
     def set_analysis(self, analysis: Analysis | None, current: int | None = None) -> None:

@@ -59,6 +59,7 @@ from redactor.gui.export_dialog import ExportDialog
 from redactor.gui.file_queue import FileQueue
 from redactor.gui.findings_panel import FindingsPanel
 from redactor.gui.jobs import Job, JobControl, JobRunner
+from redactor.gui.native_libraries import load_native_libraries
 from redactor.gui.review_controller import ReviewController
 from redactor.gui.session import Session
 from redactor.gui.settings_dialog import SettingsDialog
@@ -78,6 +79,7 @@ class MainWindow(QMainWindow):
                  settings_path: Path | None = None, poll_ms: int = 100,
                  warm_up: bool = True) -> None:
         super().__init__()
+        load_native_libraries()  # before the window is shown: see redactor.gui.native_libraries
         self.session = Session(host, settings=settings, policy=policy,
                                settings_path=settings_path, parent=self)
         self.qsettings = qsettings or QSettings(QSettings.Format.IniFormat,

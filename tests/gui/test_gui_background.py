@@ -172,6 +172,22 @@ def test_partial_findings_fill_in_bounded_slices(qtbot) -> None:  # type: ignore
     assert panel.model().index(listed - 1, 2).data() == f"@{(listed - 1) * 10}"
     assert "3000 more" not in panel.model().index(listed, 1).data()
     assert f"{3000 - listed} more found so far" in panel.model().index(listed, 1).data()
+    # every cell is made by the model in C++: a cell made in Python is asked for its data
+    # and flags through PySide (the GIL) whenever the list is painted, waiting for the worker
+    import shiboken6
+    from PySide6.QtCore import Qt
+
+    model = panel.model()
+    made_in_python = [(r, c) for r in range(model.rowCount()) for c in range(model.columnCount())
+                      if shiboken6.createdByPython(model.item(r, c))]
+    assert made_in_python == []
+    read_only = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    assert {model.flags(model.index(r, c)) for r in (0, listed) for c in range(6)} == {read_only}
+    first = model.index(0, 0)
+    assert first.data() == "PERSON" and first.data(Qt.ItemDataRole.ToolTipRole)
+    assert first.data(Qt.ItemDataRole.ForegroundRole) is not None
+    assert model.index(0, 1).data(Qt.ItemDataRole.AccessibleTextRole) == (
+        "PERSON Anna Berg, not yet decided")
     panel.show_partial(found + found[:5])  # five more: only the count changes
     wait_until_settled(qtbot, panel)
     assert panel.model().rowCount() == listed + 1
