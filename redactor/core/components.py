@@ -123,6 +123,11 @@ class DocumentReader(Protocol):
     ``sniff`` looks at the first bytes (and the path) and says whether this reader handles
     the file; it must not trust the extension alone. ``read`` raises
     :class:`~redactor.core.errors.InputError` with a clear message for bad input.
+
+    Optional: ``warm_up(ctx) -> None`` does a reader's one-off set-up ahead of the first file
+    (importing its libraries); the desktop app calls it, with the fast detectors'
+    ``warm_up``, in the background once its window is up, so that the first file opened is
+    shown and highlighted without that wait. It must be thread-safe and cheap (no models).
     """
 
     id: str

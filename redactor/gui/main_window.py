@@ -77,7 +77,7 @@ class MainWindow(QMainWindow):
     def __init__(self, host: PluginHost | None = None, *, settings: Settings | None = None,
                  policy: Policy | None = None, qsettings: QSettings | None = None,
                  settings_path: Path | None = None, poll_ms: int = 100,
-                 warm_up: bool = True) -> None:
+                 warm_up: bool = True, prepare: bool = True) -> None:
         super().__init__()
         load_native_libraries()  # before the window is shown: see redactor.gui.native_libraries
         self.session = Session(host, settings=settings, policy=policy,
@@ -114,6 +114,10 @@ class MainWindow(QMainWindow):
         geometry = self.qsettings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
+        #: the job readying readers and fast detectors after start-up (``prepare``)
+        self.prepare_job: Job | None = None
+        if prepare:
+            QTimer.singleShot(0, self.prepare_fast_path)
         if warm_up:
             QTimer.singleShot(0, self.warm_up_models)
 
@@ -314,6 +318,10 @@ class MainWindow(QMainWindow):
         self.session.about(self.jobs.runner, self)
 
     # ---------------------------------------------------------------- analysis ----
+    def prepare_fast_path(self) -> Job | None:
+        self.prepare_job = self.analysis.prepare_fast_path()
+        return self.prepare_job
+
     def warm_up_models(self) -> Job | None:
         return self.analysis.warm_up_models()
 

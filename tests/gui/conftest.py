@@ -73,7 +73,8 @@ def make_window(qtbot, tmp_path: Path, make_host, policy):  # type: ignore[no-un
         qs.setValue("review/analyse_on_open", bool(kw.pop("analyse_on_open", False)))
         w = MainWindow(host or make_host(*extra), policy=kw.pop("policy", policy),
                        qsettings=qs, settings_path=tmp_path / "config" / "settings.json",
-                       poll_ms=20, warm_up=False, **kw)
+                       poll_ms=20, warm_up=False, prepare=bool(kw.pop("prepare", False)),
+                       **kw)
         w.confirm_close = False
         qtbot.addWidget(w)
         windows.append(w)

@@ -43,6 +43,12 @@ class DocxReader:
     format = "docx"
     extensions = (".docx", ".docm")
 
+    def warm_up(self, ctx: RunContext) -> None:
+        """Import the reader's modules ahead of the first DOCX."""
+        import redactor_plugins.formats.docx.package
+        import redactor_plugins.formats.docx.read
+        import redactor_plugins.shared.ocr_parts  # noqa: F401
+
     def sniff(self, path: Path, head: bytes) -> bool:
         from redactor_plugins.formats.docx.package import sniff_docx
 
