@@ -23,7 +23,6 @@ piece first (:mod:`redactor.gui.early_findings`).
 from __future__ import annotations
 
 import dataclasses
-import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,7 +34,7 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
 from redactor.core.analysis import Analysis
 from redactor.core.context import RunContext
-from redactor.core.errors import CancelledError, EncryptedInputError, RedactorError
+from redactor.core.errors import EncryptedInputError, RedactorError
 from redactor.core.model import ComponentFailure, Document
 from redactor.core.pipeline import Pipeline, sha256_file
 from redactor.core.review_file import (
@@ -57,8 +56,6 @@ from redactor.gui.page_view import page_index, pending_index
 from redactor.gui.review_controller import ReviewController
 from redactor.gui.session import Session
 from redactor.gui.workspace import Workspace
-
-log = logging.getLogger("redactor.gui")
 
 PAGE_SCALE = 1.25
 PARTIAL_REFRESH_MS = 300  # while analysing, the findings found so far are shown this often
@@ -193,33 +190,6 @@ class AnalysisController(QObject):
         #: documents read by a read job for the analysis queued behind it (written and taken
         #: on the one worker thread, in job order)
         self._handed: dict[Path, Document] = {}
-
-    def prepare_fast_path(self) -> Job | None:
-        """Ready the first look at a document before the first file is opened: each reader's
-        and fast detector's optional ``warm_up(ctx)`` (their imports, compiled expressions,
-        numbering plans: ~0.3 s the first file otherwise waits for before anything is shown),
-        in a background job. No model loads here (see :meth:`warm_up_models`). A file opened
-        meanwhile is analysed right after it; a failure is left to the file's own run."""
-        host = self.session.host
-        regs = [r for r in (*host.components("readers"),
-                            *FastFirstPipeline(host, self.session.policy).fast_detectors())
-                if callable(getattr(r.component, "warm_up", None))]
-        if not regs:
-            return None
-
-        def work(control: JobControl) -> int:
-            ctx = self.session.make_context(control)
-            for reg in regs:
-                control.check()
-                try:
-                    reg.component.warm_up(ctx)
-                except CancelledError:
-                    raise
-                except Exception as exc:  # noqa: BLE001 (reported when the component is used)
-                    log.debug("warming up %s failed (%s)", reg.id, type(exc).__name__)
-            return len(regs)
-
-        return self.jobs.runner.run("prepare", work)
 
     def warm_up_models(self) -> Job | None:
         """Load detectors' models (``load(ctx)``) in the background before the first run."""

@@ -56,6 +56,7 @@ from redactor.gui.document_entry import DocumentEntry, Status
 from redactor.gui.document_view import DocumentView
 from redactor.gui.export_controller import ExportController
 from redactor.gui.export_dialog import ExportDialog
+from redactor.gui.fast_path import prepare_fast_path
 from redactor.gui.file_queue import FileQueue
 from redactor.gui.findings_panel import FindingsPanel
 from redactor.gui.jobs import Job, JobControl, JobRunner
@@ -319,7 +320,7 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- analysis ----
     def prepare_fast_path(self) -> Job | None:
-        self.prepare_job = self.analysis.prepare_fast_path()
+        self.prepare_job = prepare_fast_path(self.session, self.jobs.runner)
         return self.prepare_job
 
     def warm_up_models(self) -> Job | None:

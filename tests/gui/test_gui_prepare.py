@@ -57,7 +57,7 @@ def test_readers_and_fast_detectors_are_warmed_in_the_background(
     qtbot.waitUntil(lambda: window.prepare_job is not None and window.prepare_job.done,
                     timeout=10_000)
     job = window.prepare_job
-    assert not job.error and job.result == 2  # the PDF reader and the fast detector
+    assert job.status == "succeeded"
     # the fast detector once, off the GUI thread; the model detector neither warmed nor loaded
     assert len(fast.warmed) == 1 and fast.warmed[0] != threading.main_thread().name
     assert slow.warmed == [] and slow.prepared == 0
@@ -73,7 +73,10 @@ def test_a_failing_warm_up_is_left_to_the_run(qtbot, make_window, txt_file) -> N
     window.open_files([txt_file], analyse=True)
     entry = window.queue.current
     qtbot.waitUntil(lambda: entry.analysis is not None, timeout=10_000)
-    assert window.prepare_job is not None and not window.prepare_job.error
+    job = window.prepare_job
+    assert job is not None
+    qtbot.waitUntil(lambda: job.done, timeout=10_000)
+    assert job.status == "succeeded"
     assert broken.warmed and any(f.text == "Olaf Lund" for f in entry.analysis.findings)
     assert window.session.host.failures == []  # warm-up failures are not the file's
 

@@ -1,0 +1,48 @@
+"""Readying the first look at a document while the app waits for its first file.
+
+The first file read in a process used to wait for its reader's imports (a PDF: PDFium,
+pikepdf, numpy; ~0.15 s) and for the pattern detector's ~200 compiled expressions and phone
+numbering plans (~0.2 s) before anything was highlighted. Once the window is up, a
+background job calls every reader's and fast detector's optional ``warm_up(ctx)``; a file
+opened meanwhile is analysed right after it. No model loads here (``warm_up_models`` does
+that, when the app is set to).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from redactor.core.errors import CancelledError
+from redactor.core.pipeline import Pipeline
+from redactor.gui.jobs import Job, JobControl, JobRunner
+from redactor.gui.session import Session
+
+__all__ = ["prepare_fast_path"]
+
+log = logging.getLogger("redactor.gui")
+
+
+def prepare_fast_path(session: Session, runner: JobRunner) -> Job | None:
+    """Start the job that warms up the readers and the detectors without a model (those that
+    define ``warm_up``); None when none does. A failure is left to the component's own run,
+    where it is reported as usual."""
+    host = session.host
+    regs = [r for r in (*host.components("readers"),
+                        *Pipeline(host, session.policy).fast_detectors())
+            if callable(getattr(r.component, "warm_up", None))]
+    if not regs:
+        return None
+
+    def work(control: JobControl) -> int:
+        ctx = session.make_context(control)
+        for reg in regs:
+            control.check()
+            try:
+                reg.component.warm_up(ctx)
+            except CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 (reported when the component is used)
+                log.debug("warming up %s failed (%s)", reg.id, type(exc).__name__)
+        return len(regs)
+
+    return runner.run("prepare", work)
