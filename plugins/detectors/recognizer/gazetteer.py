@@ -196,13 +196,18 @@ class Gazetteer:
             index, max_len, findall = self.index, self.max_len, _TOKEN.findall
             entries: dict[tuple[bool, tuple[bool, ...]], _Entry] = {}  # equal entries shared
             for text, amb in spec["entries"]:
-                words = findall(text)  # what tokenize() finds, without its objects (start-up)
-                if not words:
-                    continue
-                # ASCII: casefold is lower() and there is no ’ to replace
-                key = (tuple(findall(text.lower())) if text.isascii()
-                       else tuple(_key(w) for w in words))
-                shape = (bool(amb), tuple(w[0].isupper() for w in words))
+                if text.isalpha():  # one word (most entries): what the general case finds
+                    words = [text]
+                    key = (text.lower() if text.isascii() else _key(text),)
+                    shape = (bool(amb), (text[0].isupper(),))
+                else:
+                    words = findall(text)  # what tokenize() finds, without its objects
+                    if not words:
+                        continue
+                    # ASCII: casefold is lower() and there is no ’ to replace
+                    key = (tuple(findall(text.lower())) if text.isascii()
+                           else tuple(_key(w) for w in words))
+                    shape = (bool(amb), tuple(w[0].isupper() for w in words))
                 entry = entries.get(shape)
                 if entry is None:
                     entry = entries[shape] = _Entry(name, label, subtype, cased, role, *shape)
@@ -212,7 +217,8 @@ class Gazetteer:
                 if proper and len(words) == 1 and not amb:
                     self.proper_non_names.add(words[0])
         for entries in self.index.values():
-            entries.sort(key=lambda e: (-_PRIORITY.get(e.list_name, 0), e.ambiguous))
+            if len(entries) > 1:
+                entries.sort(key=lambda e: (-_PRIORITY.get(e.list_name, 0), e.ambiguous))
 
     @classmethod
     def load(cls, path: Path) -> Gazetteer:
