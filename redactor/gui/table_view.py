@@ -56,7 +56,7 @@ class TableTextView(TextViewLogic, QTextEdit):
 
     selectionChangedToSpan = Signal(object)  # Span or None
     loaded = Signal()  # the whole text of the document is in the view
-    SLICE_CHARS = 8_000  # a rich text document costs more to fill than a plain one …
+    SLICE_CHARS = 4_000  # a rich text document costs more to fill than a plain one …
     SLICE_S = 0.008  # … so a slice also ends after this much GUI-thread time
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -86,3 +86,10 @@ def test_no_warm_up_without_prepare(qtbot, make_window) -> None:  # type: ignore
     window = make_window(("warm", PluginOf(fast)))
     qtbot.wait(100)
     assert window.prepare_job is None and fast.warmed == []
+
+
+def test_native_libraries_load_those_installed() -> None:
+    from redactor.gui.native_libraries import NATIVE_LIBRARIES, load_native_libraries
+
+    assert load_native_libraries(("json", "no_such_module_for_redactor")) == ["json"]
+    assert set(load_native_libraries()) == set(NATIVE_LIBRARIES)  # all are dependencies
