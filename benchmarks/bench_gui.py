@@ -156,8 +156,9 @@ def run_one(fmt: str, pages: int, tail: float = 1.0, fast: bool = False,
         window.show()
         app.processEvents()
         t_up = time.perf_counter()
+        ready = window.prepare_job  # started by the first turn of the event loop (or None)
         if not cold:  # a running app: its start-up readying of readers and fast detectors done
-            while window.prepare_job is None or not window.prepare_job.done:
+            while ready is not None and not ready.done:
                 app.processEvents()
                 time.sleep(0.002)
         prepare_s = time.perf_counter() - t_up
