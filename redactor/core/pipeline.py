@@ -84,14 +84,19 @@ class Pipeline:
         self._prepared = {}
         # fast detectors' cheap set-up (``warm_up``: compiling expressions) first: the first
         # detector runs as soon as the document is read
-        warm = [(r.id, r.component, warm_up) for r in self.fast_detectors()
-                if callable(warm_up := getattr(r.component, "warm_up", None))]
-        for component_id, component, prepare in warm + self.preparable():
+        for component_id, component, prepare in self.warm_ups() + self.preparable():
             thread = threading.Thread(target=self.prepare_one,
                                       args=(component_id, prepare, ctx),
                                       name=f"redactor-prepare-{component_id}")
             self._prepared[f"{id(component)}"] = thread
             thread.start()
+
+    def warm_ups(self, readers: bool = False) -> list[tuple[str, Any, Callable[[RunContext], None]]]:
+        """(id, component, its ``warm_up``) of the fast detectors that have one, after those
+        of the readers when ``readers`` (the desktop app readies both at start-up)."""
+        regs = [*(self.host.components("readers") if readers else ()), *self.fast_detectors()]
+        return [(r.id, r.component, warm_up) for r in regs
+                if callable(warm_up := getattr(r.component, "warm_up", None))]
 
     def fast_detectors(self) -> list[Registered[Any]]:
         """The registered detectors without a model to load (no ``prepare``), in order."""

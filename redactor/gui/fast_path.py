@@ -10,39 +10,26 @@ that, when the app is set to).
 
 from __future__ import annotations
 
-import logging
-
-from redactor.core.errors import CancelledError
 from redactor.core.pipeline import Pipeline
 from redactor.gui.jobs import Job, JobControl, JobRunner
 from redactor.gui.session import Session
 
 __all__ = ["prepare_fast_path"]
 
-log = logging.getLogger("redactor.gui")
-
 
 def prepare_fast_path(session: Session, runner: JobRunner) -> Job | None:
     """Start the job that warms up the readers and the detectors without a model (those that
     define ``warm_up``); None when none does. A failure is left to the component's own run,
-    where it is reported as usual."""
-    host = session.host
-    regs = [r for r in (*host.components("readers"),
-                        *Pipeline(host, session.policy).fast_detectors())
-            if callable(getattr(r.component, "warm_up", None))]
-    if not regs:
+    where it is reported as usual (:meth:`Pipeline.prepare_one`)."""
+    warm_ups = Pipeline(session.host, session.policy).warm_ups(readers=True)
+    if not warm_ups:
         return None
 
     def work(control: JobControl) -> int:
         ctx = session.make_context(control)
-        for reg in regs:
+        for component_id, _component, warm_up in warm_ups:
             control.check()
-            try:
-                reg.component.warm_up(ctx)
-            except CancelledError:
-                raise
-            except Exception as exc:  # noqa: BLE001 (reported when the component is used)
-                log.debug("warming up %s failed (%s)", reg.id, type(exc).__name__)
-        return len(regs)
+            Pipeline.prepare_one(component_id, warm_up, ctx)
+        return len(warm_ups)
 
     return runner.run("prepare", work)
