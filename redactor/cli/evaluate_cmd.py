@@ -3,7 +3,8 @@ risk-indicator table of Papadopoulou et al. (2023) (and, with ``--detection``, t
 token-level scores).
 
     redactor evaluate GOLD.json [--json] [--detection] [--coreference] [--gold-spans]
-                      [--folds N] [--indicators ID ...] [-k K] [--limit N] [--policy P]
+                      [--folds N] [--out-of-fold] [--indicators ID ...] [-k K] [--limit N]
+                      [--policy P]
 
 * Spans: every default detector (end to end), or ``--gold-spans``: the annotated spans (the
   paper's Table 5 setting, independent of detection).
@@ -12,8 +13,8 @@ token-level scores).
   the policy's own configuration.
 * Cross-validation: documents that the shipped classifiers were trained on are scored with the
   fold artefacts the training scripts left in ``training/work`` (models trained without that
-  document's fold: classifiers ``risk/folds/k{N}/fold{j}``, sequence labeller
-  ``seqlabel/fold{j}``). Without them the shipped models are used and the table says
+  document's fold: NER ``ner/folds/k{K}/fold{j}/int8``, classifiers ``risk/folds/k{N}/fold{j}``,
+  sequence labeller ``seqlabel/fold{j}``). Without them the shipped models are used and the table says
   "in-sample". ``--folds 0`` forces the shipped models.
 * P_w: each token weighted by −log p under the configured masked LM (every detected span masked
   at once in 100-token segments, a token taking its least likely word piece). Our MLM is not
@@ -60,6 +61,9 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help="judge the annotated spans instead of detected ones")
     p.add_argument("--folds", type=int, default=5,
                    help="classifier folds of the training artefacts (0: shipped models only)")
+    p.add_argument("--out-of-fold", action="store_true",
+                   help="score only the documents that every trained model left out (NER, "
+                        "classifier and sequence-labeller fold models in training/work)")
     p.add_argument("--indicators", nargs="*", default=None,
                    help="indicators to run and combine (default: the policy's, else all)")
     p.add_argument("-k", type=int, default=None, help="k of the policy row (default: the policy's)")
@@ -101,10 +105,16 @@ def gold_findings(gdoc) -> list[Any]:
 
 
 def _fold_dirs(n_folds: int) -> dict[str, dict[str, Path]]:
-    """doc_id -> {"classifiers": dir, "seqlabel": dir} from the training artefacts."""
+    """doc_id -> {"ner": dir, "classifiers": dir, "seqlabel": dir} from the training
+    artefacts (NER: ``ner/folds/k*/fold*``, made by ``training/ner/build.py folds``)."""
     out: dict[str, dict[str, Path]] = {}
     if n_folds <= 0:
         return out
+    for d in sorted((WORK / "ner" / "folds").glob("k*/fold*")):
+        meta = d / "fold.json"
+        if meta.is_file() and (d / "int8" / "model.onnx").is_file():
+            for doc_id in json.loads(meta.read_text())["test_doc_ids"]:
+                out.setdefault(doc_id, {})["ner"] = d / "int8"
     cdir = WORK / "risk" / "folds" / f"k{n_folds}"
     for d in sorted(cdir.glob("fold*")):
         meta = d / "fold.json"
@@ -145,12 +155,15 @@ def collect(gold_docs, *, host, pipeline, settings, gold_spans: bool, folds: int
     fold_map = _fold_dirs(folds)
     rows = _indicator_rows(host, wanted)
     runs = []
-    used = {"classifiers": 0, "seqlabel": 0, "in_sample": 0}
+    used = {"ner": 0, "classifiers": 0, "seqlabel": 0, "in_sample": 0}
     for n, g in enumerate(gold_docs):
         doc = Document(id=g.doc_id, source=Path(g.doc_id), format="txt", text=g.text)
         over = fold_map.get(g.doc_id, {})
         data = settings.to_dict()
         risk = dict(data.get("risk", {}))
+        if "ner" in over:
+            data["recognizer"] = {**data.get("recognizer", {}), "ner_path": str(over["ner"])}
+            used["ner"] += 1
         if "classifiers" in over:
             risk["classifiers_path"] = str(over["classifiers"])
             used["classifiers"] += 1
@@ -340,6 +353,13 @@ def run(args: argparse.Namespace) -> int:
                          f"({type(exc).__name__})") from exc
     if not gold_docs:
         raise InputError(f"{args.gold.name}: the gold file contains no documents")
+    if args.out_of_fold:
+        fold_map = _fold_dirs(args.folds)
+        gold_docs = [g for g in gold_docs
+                     if {"ner", "classifiers", "seqlabel"} <= set(fold_map.get(g.doc_id, {}))]
+        if not gold_docs:
+            raise UsageError("--out-of-fold: no document has NER, classifier and sequence-"
+                             "labeller fold models in training/work (see docs/evaluation.md)")
     if args.limit:
         gold_docs = gold_docs[: args.limit]
     settings = Settings.load()
@@ -410,7 +430,8 @@ def run(args: argparse.Namespace) -> int:
         "combined_indicators": combine_rows, "policy": policy.name, "k": k_policy,
         "policy_indicators": policy_rows,
         "policy_thresholds": dict(policy.thresholds) or None,
-        "cross_validation": (f"fold artefacts for {used['classifiers']} (classifiers) / "
+        "cross_validation": (f"fold artefacts for {used['ner']} (NER) / "
+                             f"{used['classifiers']} (classifiers) / "
                              f"{used['seqlabel']} (sequence labeller) documents; "
                              f"{used['in_sample']} documents scored by the shipped models"
                              + (" (in-sample if they were trained on them)" if used["in_sample"] else "")),

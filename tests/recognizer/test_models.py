@@ -117,6 +117,30 @@ def test_ner_finds_person_datetime_code() -> None:
     assert ner_detector.load_model() is ner_detector.load_model()
 
 
+@needs_ner
+def test_ner_path_runs_the_model_in_that_folder(tmp_path: Path) -> None:
+    """``recognizer.ner_path`` (evaluate's out-of-fold models) loads that folder; an
+    incomplete one fails loudly instead of falling back to the shipped model."""
+    import shutil
+
+    from redactor.plugin_api import ModelIntegrityError
+
+    text = "The applicant, Mr Galip Yalman, was born in 1950 and lodged application no. 36110/97."
+    shipped = ner_detector.default_model_dir()
+    copy = tmp_path / "fold0"
+    shutil.copytree(shipped, copy)
+    ctx = RunContext(settings=Settings({"recognizer": {"ner_path": str(copy)}}))
+    det = ner_detector.NerDetector()
+    assert det.model_dir(ctx.settings) == copy
+    got = [(f.span.start, f.span.end, f.label) for f in det.detect(_doc(text), ctx)]
+    want = [(f.span.start, f.span.end, f.label) for f in det.detect(_doc(text), RunContext())]
+    assert got == want and got
+    assert ner_detector.load_model(copy) is not ner_detector.load_model(shipped)
+    (copy / "model.onnx").unlink()
+    with pytest.raises(ModelIntegrityError, match="missing model.onnx"):
+        list(det.detect(_doc(text), ctx))
+
+
 def test_recognizer_registers_what_is_installed(host: object) -> None:
     ids = {r.id for r in host.components("detectors")}  # type: ignore[attr-defined]
     assert "gazetteer" in ids

@@ -117,6 +117,49 @@ def test_fold_artefacts_are_picked_per_document(tmp_path, monkeypatch):
     assert evaluate_cmd._fold_dirs(0) == {}
 
 
+def test_ner_fold_models_are_picked_per_document(tmp_path, monkeypatch):
+    from redactor.cli import evaluate_cmd
+
+    for j, ids in enumerate((["a"], ["b"])):
+        d = tmp_path / "ner" / "folds" / "k2" / f"fold{j}"
+        (d / "int8").mkdir(parents=True)
+        (d / "fold.json").write_text(json.dumps({"fold": j, "k": 2, "test_doc_ids": ids}))
+        if j == 0:  # fold 1's export did not finish: no model, so no override
+            (d / "int8" / "model.onnx").write_bytes(b"")
+    monkeypatch.setattr(evaluate_cmd, "WORK", tmp_path)
+    m = evaluate_cmd._fold_dirs(5)
+    assert m["a"]["ner"] == tmp_path / "ner" / "folds" / "k2" / "fold0" / "int8"
+    assert "b" not in m
+
+
+def test_out_of_fold_without_fold_models_is_a_usage_error(tmp_path, monkeypatch):
+    from redactor.cli import evaluate_cmd
+    from redactor.core.errors import UsageError
+
+    monkeypatch.setattr(evaluate_cmd, "WORK", tmp_path)
+    with pytest.raises(UsageError, match="--out-of-fold"):
+        evaluate_cmd.run(_args(_gold(tmp_path), "--out-of-fold", "--no-weighted"))
+
+
+def test_out_of_fold_scores_only_documents_every_model_left_out(tmp_path, monkeypatch):
+    from redactor.cli import evaluate_cmd
+
+    gold = _gold(tmp_path)  # documents test-0 and test-1
+    seen = []
+
+    def collect(gold_docs, **kw):
+        seen.extend(g.doc_id for g in gold_docs)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(evaluate_cmd, "_fold_dirs", lambda n: {
+        "test-0": {"ner": tmp_path, "classifiers": tmp_path, "seqlabel": tmp_path},
+        "test-1": {"ner": tmp_path, "classifiers": tmp_path}})
+    monkeypatch.setattr(evaluate_cmd, "collect", collect)
+    with pytest.raises(SystemExit):
+        evaluate_cmd.run(_args(gold, "--out-of-fold", "--no-weighted"))
+    assert seen == ["test-0"]
+
+
 def test_policy_row_uses_the_policys_thresholds():
     """Per-indicator rows keep each indicator's verdict; the policy row re-judges the scores
     at the policy's [risk.thresholds] (row ids "x (partial)" match the policy's "x")."""

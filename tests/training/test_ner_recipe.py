@@ -133,3 +133,43 @@ def test_real_dev_split_if_present() -> None:
         pytest.skip("../shared/data not available")
     train, val = split_docs(common.load_tab(path))
     assert len(val) == 15 and len(train) == 40
+
+
+def test_fold_recipe_holds_out_one_fold_and_records_it(tmp_path: Path) -> None:
+    """``build.py folds``: one prepare/train/export chain per fold, each with its own data and
+    output folder; ``fold_meta.py`` records exactly the held-out documents."""
+    import json
+    import subprocess
+
+    import build
+
+    cmds = build.fold_commands(["--k", "3", "--only", "1"])
+    flat = [" ".join(c) for c in cmds]
+    assert len(cmds) == 6 and all("fold1" in c for c in flat)
+    assert "--folds 3 --fold 1" in flat[0]
+    assert "--resume" in flat[2] and "model_ep0" in flat[2]
+    assert [c[2] for c in cmds[3:5]] == ["export", "quantize"]
+    assert len(build.fold_commands(["--k", "3"])) == 18
+    folder = tmp_path / "fold1"
+    (folder / "data").mkdir(parents=True)
+    (folder / "data" / "val_ids.json").write_text(json.dumps({"tab": ["b", "a"], "wiki": ["c"]}))
+    subprocess.run([sys.executable, str(NER_DIR / "fold_meta.py"), "3", "1", str(folder)],
+                   check=True, capture_output=True)
+    meta = json.loads((folder / "fold.json").read_text())
+    assert meta["test_doc_ids"] == ["a", "b", "c"] and meta["k"] == 3 and meta["fold"] == 1
+
+
+def test_fold_split_holds_out_each_document_once() -> None:
+    import prepare
+
+    from redactor.evaluation import sha256_fold
+
+    docs = [{"doc_id": f"001-{i}"} for i in range(60)]
+    held = []
+    for j in range(3):
+        train, test = prepare.fold_split(docs, 3, j)
+        assert len(train) + len(test) == 60 and test
+        assert all(sha256_fold(d["doc_id"], 3) == j for d in test)
+        assert not {d["doc_id"] for d in train} & {d["doc_id"] for d in test}
+        held += [d["doc_id"] for d in test]
+    assert sorted(held) == sorted(d["doc_id"] for d in docs)

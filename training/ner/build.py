@@ -16,6 +16,12 @@ Steps:
   bench     inference speed (ORT int8, 2 threads) -> metrics.json "bench"
   card      resources/models/ner/MODEL_CARD.md (+ docs/model-card-ner.md)
   test      pytest tests/training/test_ner_recipe.py tests/plugins/test_ner_runtime.py
+  folds     out-of-fold models for `redactor evaluate` (not shipped): for each fold J of
+            sha256_fold(doc_id, K), the same prepare + two-stage train + export + quantize
+            with fold J's TAB and Wikipedia documents held out (every other development
+            document trained on) -> training/work/ner/folds/kK/foldJ/{model,int8,fold.json}.
+            `build.py folds -- --k 3 --only 0,2` (default K=3, every fold; ~15-20 min per fold
+            on 2 idle cores, after ~5 min for the synthetic data the folds share)
 """
 
 from __future__ import annotations
@@ -69,10 +75,43 @@ def commands(step: str, extra: list[str]) -> list[list[str]]:
         return [[PY, str(HERE / "bench.py"), "--write", *extra]]
     if step == "card":
         return [[PY, str(HERE / "card.py"), *extra]]
+    if step == "folds":
+        return fold_commands(extra)
     if step == "test":
         return [[PY, "-m", "pytest", "-q", "tests/training/test_ner_recipe.py",
                  "tests/plugins/test_ner_runtime.py", *extra]]
     raise SystemExit(f"unknown step {step!r}; steps: {' '.join(STEPS)} test all")
+
+
+def fold_commands(extra: list[str]) -> list[list[str]]:
+    """The commands of ``folds`` (see the module docstring)."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="build.py folds --")
+    ap.add_argument("--k", type=int, default=3)
+    ap.add_argument("--only", default="", help="comma-separated fold numbers (default: all)")
+    args = ap.parse_args(extra)
+    only = [int(x) for x in args.only.split(",") if x.strip()] or list(range(args.k))
+    out = []
+    for j in only:
+        d = WORK / "folds" / f"k{args.k}" / f"fold{j}"
+        out += [
+            [PY, str(HERE / "prepare.py"), "--folds", str(args.k), "--fold", str(j),
+             "--out", str(d / "data")],
+            [PY, str(HERE / "train.py"), "--data", str(d / "data" / "train.jsonl"),
+             "--epochs", "6", "--stop-after-epochs", "1", "--max-minutes", "100000",
+             "--lr", "1e-4", "--seed", "0", "--no-epoch-eval", "--out", str(d / "model_ep0")],
+            [PY, str(HERE / "train.py"), "--data", str(d / "data" / "train.jsonl"),
+             "--resume", str(d / "model_ep0"), "--epochs", "5", "--max-steps", "413",
+             "--max-minutes", "100000", "--lr", "8e-5", "--warmup", "0.02", "--seed", "1",
+             "--no-epoch-eval", "--out", str(d / "model")],
+            [PY, str(HERE / "export.py"), "export", "--model", str(d / "model"),
+             "--onnx", str(d / "onnx" / "model.fp32.onnx"), "--dest", str(d / "int8")],
+            [PY, str(HERE / "export.py"), "quantize", "--model", str(d / "model"),
+             "--onnx", str(d / "onnx" / "model.fp32.onnx"), "--dest", str(d / "int8")],
+            [PY, str(HERE / "fold_meta.py"), str(args.k), str(j), str(d)],
+        ]
+    return out
 
 
 def main(argv: list[str]) -> None:
@@ -81,6 +120,8 @@ def main(argv: list[str]) -> None:
         i = argv.index("--")
         argv, extra = argv[:i], argv[i + 1 :]
     steps = [s for a in argv for s in (STEPS if a == "all" else [a])]
+    if steps == ["folds"] and not extra:
+        extra = ["--k", "3"]
     if not steps:
         print(__doc__)
         return

@@ -20,6 +20,12 @@ same on the validation documents). The correction uses only the detection ceilin
 threshold is chosen on the validation documents); ``--rq 0.94`` sets a target directly.
 ``--rd 0.98`` asks for that R_direct instead of the ceiling (the default: no direct
 identifier that some threshold could catch may leak).
+``--nested K`` is for signals dumped with every model out of fold (``redactor evaluate
+--out-of-fold``, docs/evaluation.md): for each fold J of ``sha256_fold(doc_id, K)`` the
+thresholds are chosen on the other folds' documents (``--rq`` a number, no correction) and
+applied to fold J; the pooled figures of the held-out folds are what the *procedure* gives on
+documents that neither a model nor a threshold saw. The thresholds chosen on all documents
+are printed last (and written with ``--write``).
 ``--write`` stores them in the default policy's ``[risk.thresholds]``
 (resources/policies/default.toml: the default policy's operating point; each indicator keeps its
 own tuned threshold for other policies and for the evaluation's per-indicator rows) and the
@@ -70,6 +76,51 @@ def metrics(gold, runs, ts, tq, policy):
                                   for a, b in zip(r.sp, r.sq, strict=True)], policy)
 
 
+GRID = np.round(np.r_[0.01, np.arange(0.02, 1.0, 0.02)], 3)
+
+
+def search(gold, runs, rd: float, rq: float, policy):
+    """(ts, tq, metrics): the best precision with R_direct >= rd and R_quasi >= rq on
+    ``runs`` (else the best R_quasi)."""
+    best = None
+    for ts in GRID:
+        for tq in GRID:
+            m = metrics(gold, runs, ts, tq, policy)
+            ok = (m["R_direct"] or 0) >= rd - 1e-9 and (m["R_quasi"] or 0) >= rq
+            key = (ok, (m["P"] or 0) if ok else (m["R_quasi"] or 0))
+            if best is None or key > best[0]:
+                best = (key, float(ts), float(tq), m)
+    return best[1], best[2], best[3]
+
+
+def nested(gold, runs, k: int, rq: float, rd_rule: str, policy) -> dict:
+    """Thresholds chosen per fold on the other folds, pooled figures of the held-out folds."""
+    from redactor.evaluation import evaluate_tab, merge_spans, sha256_fold
+
+    out, chosen = {}, []
+    for j in range(k):
+        tune = [r for r in runs if sha256_fold(r.doc_id, k) != j]
+        test = [r for r in runs if sha256_fold(r.doc_id, k) == j]
+        rd = (metrics(gold, tune, 0.0, 0.0, policy)["R_direct"] or 0) \
+            if rd_rule == "ceiling" else float(rd_rule)
+        ts, tq, m = search(gold, tune, rd, rq, policy)
+        chosen.append({"fold": j, "documents": len(test), "span_threshold": ts,
+                       "seqlabel_partial_threshold": tq, "tuning": m})
+        print(f"fold {j}: {len(tune)} tuning documents -> span {ts}, seqlabel {tq}; {m}",
+              flush=True)
+        for r in test:
+            risk = [CombinedRisk(bool(a >= ts or b >= tq), 0.0, "")
+                    for a, b in zip(r.sp, r.sq, strict=True)]
+            out[r.doc_id] = merge_spans(ev.masked_spans(r, risk, policy))
+    res = evaluate_tab([gold[d] for d in out], out)
+    pooled = {"P": res.token_precision, "R_all": res.token_recall, "F1": res.f1,
+              "R_direct": res.er_direct, "R_quasi": res.er_quasi}
+    everything = metrics(gold, runs, 0.0, 0.0, policy)
+    print(f"nested, pooled over {len(out)} held-out documents: {pooled}")
+    print(f"mask everything detected, same documents: {everything}")
+    return {"folds": chosen, "pooled": pooled, "mask_everything_detected": everything}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--signals", default=str(WORK / "e2e_signals.json"))
@@ -80,9 +131,27 @@ def main():
                     help="R_direct required on the tuning documents: 'ceiling' (what masking "
                          "every detected span reaches) or a number such as 0.98")
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--nested", type=int, default=0, metavar="K",
+                    help="out-of-fold signals: nested K-fold choice of the thresholds (above)")
     args = ap.parse_args()
     gold = {g.doc_id: g for g in load_tab(args.gold)}
     runs = load_runs(Path(args.signals), gold)
+    if args.nested:
+        policy = load_policy("default")
+        rq = RQ_TARGET if args.rq == "auto" else float(args.rq)
+        report = nested(gold, runs, args.nested, rq, args.rd, policy)
+        rd = (report["mask_everything_detected"]["R_direct"] or 0) \
+            if args.rd == "ceiling" else float(args.rd)
+        ts, tq, m = search(gold, runs, rd, rq, policy)
+        report["all_documents"] = {"span_threshold": ts, "seqlabel_partial_threshold": tq,
+                                   "in_sample": m}
+        print(f"chosen on all {len(runs)} documents: span_threshold {ts}, "
+              f"seqlabel_partial_threshold {tq}; {m}")
+        print(json.dumps(report))
+        if args.write:
+            write_policy(ROOT / "resources" / "policies" / "default.toml", ts, tq)
+            print("written to resources/policies/default.toml")
+        return
     tune = [r for r in runs if not is_validation_document(r.doc_id)]
     val = [r for r in runs if is_validation_document(r.doc_id)]
     policy = load_policy("default")
@@ -97,16 +166,7 @@ def main():
     else:
         rq = float(args.rq)
     rd = (ceiling["R_direct"] or 0) if args.rd == "ceiling" else float(args.rd)
-    grid = np.round(np.r_[0.01, np.arange(0.02, 1.0, 0.02)], 3)
-    best = None
-    for ts in grid:
-        for tq in grid:
-            m = metrics(gold, tune, ts, tq, policy)
-            ok = (m["R_direct"] or 0) >= rd - 1e-9 and (m["R_quasi"] or 0) >= rq
-            key = (ok, (m["P"] or 0) if ok else (m["R_quasi"] or 0))
-            if best is None or key > best[0]:
-                best = (key, float(ts), float(tq), m)
-    _, ts, tq, m = best
+    ts, tq, m = search(gold, tune, rd, rq, policy)
     mv = metrics(gold, val, ts, tq, policy)
     print(f"chosen: span_threshold {ts}, seqlabel_partial_threshold {tq}")
     print(f"  tuning documents:     {m}")

@@ -242,11 +242,19 @@ class NerDetector:
         settings = ctx.settings
         if not settings.get(SECTION, "ner", True):
             return
-        name = str(settings.get(SECTION, "ner_model", "") or "")
-        if not name and not model_available(self.path)[0]:
+        path = self.model_dir(settings)
+        if not settings.get(SECTION, "ner_model", "") and not model_available(path)[0]:
             return
-        load_model(imported_model_dir(name) if name else self.path,
-                   int(settings.get(SECTION, "threads", 0) or 0))
+        load_model(path, int(settings.get(SECTION, "threads", 0) or 0))
+
+    def model_dir(self, settings: Any) -> Path | None:
+        """The model folder: an imported model (``ner_model``), a folder in the shipped
+        layout (``ner_path``: `redactor evaluate`'s out-of-fold models) or the shipped one."""
+        name = str(settings.get(SECTION, "ner_model", "") or "")
+        if name:
+            return imported_model_dir(name)
+        folder = str(settings.get(SECTION, "ner_path", "") or "")
+        return Path(folder) if folder else self.path
 
     def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
         settings = ctx.settings
@@ -254,9 +262,9 @@ class NerDetector:
             return
         min_score = float(settings.get(SECTION, "ner_min_score", 0.0) or 0.0)
         name = str(settings.get(SECTION, "ner_model", "") or "")
-        path = imported_model_dir(name) if name else self.path
+        path = self.model_dir(settings)
         if not name:
-            ok, why = model_available(self.path)
+            ok, why = model_available(path)
             if not ok:
                 raise ModelIntegrityError(why)
         model = load_model(path, int(settings.get(SECTION, "threads", 0) or 0))

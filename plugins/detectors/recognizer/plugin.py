@@ -25,6 +25,7 @@ SETTINGS = SettingsSection(
         "ner": True,                 # the transformer NER detector
         "ner_min_score": 0.0,        # drop NER spans below this confidence
         "ner_model": "",             # name of an imported token classifier ("" = shipped)
+        "ner_path": "",              # a model folder in the shipped layout ("" = shipped)
         "propagate_mentions": True,  # find every mention of a name the NER found once
         "gazetteer": True,           # dictionary detector
         "gazetteer_names": True,     # person names from the name lists
