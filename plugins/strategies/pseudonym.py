@@ -286,10 +286,49 @@ def _case_like(value: str, original: str) -> str:
 
 
 # -- other types -----------------------------------------------------------------------------
-def _shift_days(memo: dict[str, Any]) -> int:
+_DAY_MONTH = re.compile(r"(?<!\d)(\d{1,2})\s+(?:of\s+)?([^\W\d_]+)")
+
+
+def _day_months(text: str) -> list[str]:
+    """The "6 January"s of ``text`` (a number before a month name; not "23 to" of "2023 to")."""
+    return [m.group(0) for m in _DAY_MONTH.finditer(text)
+            if times.month_number(m.group(2)) is not None]
+
+
+def _keeps_a_day(text: str, days: int) -> bool:
+    """Whether shifting by ``days`` would turn some "6 January" of ``text`` into a date that
+    reads as one of the document's real dates ("6", "16" or "26 January", or the "17 May" that
+    another mention names), whether or not the shift crosses a 29 February."""
+    import datetime as dt
+
+    real: set[tuple[int, int]] = set()
+    for m in _DAY_MONTH.finditer(text):
+        month = times.month_number(m.group(2))
+        if month is not None and 1 <= int(m.group(1)) <= 31:
+            real.add((int(m.group(1)), month))
+    for day, month in real:
+        for year in (2001, 2003, 2004, 2005):  # with and without a 29 February crossed
+            try:
+                moved = dt.date(year, month, day) + dt.timedelta(days=days)
+            except ValueError:
+                continue
+            if any(moved.month == m0 and str(moved.day).endswith(str(d0)) for d0, m0 in real):
+                return True
+    return False
+
+
+def _shift_days(memo: dict[str, Any], text: str = "") -> int:
+    """One shift for every date of the document (intervals are kept), chosen so that no
+    "day month" of ``text`` stays readable in its shifted date; a mention that would still
+    keep one is shifted a week further on its own (:func:`value_pseudonym`)."""
     if "shift_days" not in memo:
         rng = memo["seeder"].rng("DATETIME", "shift")
-        memo["shift_days"] = rng.choice((-1, 1)) * rng.randint(30, 365)
+        days = rng.choice((-1, 1)) * rng.randint(30, 365)
+        for _ in range(64):
+            if not _keeps_a_day(text, days):
+                break
+            days = rng.choice((-1, 1)) * rng.randint(30, 365)
+        memo["shift_days"] = days
     return int(memo["shift_days"])
 
 
@@ -321,14 +360,14 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     seed = (str(label), key[1])
     result: str
     if label == Label.DATETIME:
-        days = _shift_days(memo)
+        days = _shift_days(memo, doc.text)
         shifted = None
         for delta in (0, 7, -7, 30):
             shifted = (times.shift_date(text, days + delta) or times.shift_range(
                 text, days + delta) or times.shift_timestamp(text, days + delta))
             # no day and month of the original left in it ("1 March" in "21 March")
             if shifted is None or not any(fold(part) in fold(shifted) for part in [
-                    text.strip(), *re.findall(r"\d{1,2}\s+[^\W\d_]+", text)]):
+                    text.strip(), *_day_months(text)]):
                 break
         if shifted is None and not _names_a_date(text):  # a duration ("three years")
             q = numbers.parse_quantity(text)

@@ -12,12 +12,15 @@ One exception keeps every detected character masked: a finding that strictly con
 type of the strongest finding inside ("ACME-2024-000123" from a plugin around a validated
 "2024-000123" stays whole, typed as the pattern says). Only a validated finding can beat a
 longer one, so nothing else changes — except that a user's term keeps its own extent (the
-user chose it, and the always-mask decision matches the term's exact text).
+user chose it, and the always-mask decision matches the term's exact text) — and that a
+span stringing validated identifiers together with only punctuation and conjunctions between
+them ("B MW 1234 and 34 ABC 123") leaves them apart (an identifier is one finding).
 """
 
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Sequence
 
 from redactor.core.model import Finding, Label, Span
@@ -101,6 +104,30 @@ def encloses(outer: Finding, overlapped: Sequence[Finding]) -> bool:
     return all(outer.span.contains(f.span) and not _user_term(f) for f in overlapped)
 
 
+#: What may stand between two identifiers in a list: punctuation and conjunctions.
+_FILLER = re.compile(r"(?i)[\s,;/&+()\-]*(?:(?:and|or|und|oder|et|ou|y|og|eller|och|en)"
+                     r"[\s,;/&+()\-]*)?")
+
+
+def only_fills_between(outer: Finding, inner: Sequence[Finding]) -> bool:
+    """Whether ``outer`` merely strings together validated identifiers: two or more of them,
+    with nothing else than punctuation and conjunctions between and around them ("B MW 1234
+    and 34 ABC 123" from a model, around two validated plates). Each stays its own finding
+    then, and the filler is not masked."""
+    codes = sorted((f for f in inner if f.validated and f.label == Label.CODE),
+                   key=lambda f: f.span.start)
+    if len(codes) < 2 or len(codes) != len(inner):
+        return False
+    at = outer.span.start
+    for f in (*codes, None):
+        end = f.span.start if f is not None else outer.span.end
+        if not _FILLER.fullmatch(outer.text[at - outer.span.start:end - outer.span.start]):
+            return False
+        if f is not None:
+            at = f.span.end
+    return True
+
+
 def enclose(outer: Finding, inner: Sequence[Finding]) -> Finding:
     """``outer``'s extent (no part of it left in clear) with the type, score and validation of
     the strongest finding it contains, and the detectors of all of them."""
@@ -125,6 +152,8 @@ def resolve_overlaps(findings: Sequence[Finding]) -> list[Finding]:
         if j == k:
             starts.insert(k, cand.span.start)
             accepted.insert(k, cand)
+        elif only_fills_between(cand, accepted[j:k]):
+            continue  # identifiers in a list stay apart; "and" is not masked
         elif encloses(cand, accepted[j:k]):  # never cut a finding down to what it contains
             accepted[j:k] = [enclose(cand, accepted[j:k])]
             starts[j:k] = [cand.span.start]

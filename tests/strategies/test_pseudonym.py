@@ -179,3 +179,32 @@ def test_a_date_range_is_never_changed_in_one_number_only() -> None:
         real = re.compile(rf"(?<!\d){fragment}\b")
         assert not real.search(ranged) and not real.search(travel)
     assert duration != "three years"  # a duration is still shifted like a quantity
+
+
+def test_one_date_shift_for_the_document_that_leaves_no_real_day_readable() -> None:
+    """The shift is chosen once per document so that no "day month" of it reads as one of its
+    real dates after shifting (3 May 2023 + 303 days is 1 March 2024, a real date of the
+    same text), so every mention moves by the same number of days (intervals kept)."""
+    from redactor_plugins.strategies import pseudonym as ps
+
+    text = ("Between 1 March and 12 March 2024 she stayed at the clinic. "
+            "She travelled from 3 May 2023 to 17 May 2023.")
+    assert ps._day_months("from 3 May 2023 to 17 May 2023") == ["3 May", "17 May"]
+    assert ps._keeps_a_day(text, 303)       # 3 May 2023 -> 1 March 2024 (29 February crossed)
+    assert ps._keeps_a_day(text, -66)       # 17 May -> 12 March
+    assert ps._keeps_a_day("on 6 January 2022", -355)  # -> 16 January 2021
+    assert not ps._keeps_a_day("on 6 January 2022", -100)
+    items = [("1 March", "DATETIME"), ("12 March 2024", "DATETIME"), ("3 May 2023", "DATETIME"),
+             ("17 May 2023", "DATETIME")]
+    for _ in range(40):  # a new key each time
+        out = pseudonyms(text, items)
+        real = [dt.date(2024, 3, 1), dt.date(2024, 3, 12), dt.date(2023, 5, 3),
+                dt.date(2023, 5, 17)]
+        shift = dt.datetime.strptime(out[1], "%d %B %Y").date() - real[1]
+        want = [(r + shift).strftime("%-d %B %Y") for r in real[1:]]
+        assert out[1:] == want  # one shift for all dated mentions
+        # a date without a year moves by the same days, give or take a 29 February
+        assert out[0] in {(real[0] + shift + dt.timedelta(days=d)).strftime("%-d %B")
+                          for d in (-1, 0, 1)}
+        for fragment in ("1 March", "12 March", "3 May", "17 May"):
+            assert not any(re.search(rf"(?<!\d){fragment}\b", d) for d in out), out

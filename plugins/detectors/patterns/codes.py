@@ -126,7 +126,7 @@ def find_reference_codes(text: str) -> Iterable[Hit]:
             continue
         # a cue and a shape: surer than a model's guess of the same span ("13/40" a date)
         yield Hit(m.start("code"), m.end("code"), Label.CODE, "REFERENCE_NUMBER",
-                  0.9 if code.isdigit() else 0.99, "number after a reference cue", RANK_CASE)
+                  0.99, "number after a reference cue", RANK_CASE)
 
 
 def find_case_numbers(text: str) -> Iterable[Hit]:

@@ -97,11 +97,16 @@ _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
         r"(?:\s*(?:,|and|or|to)\s+\d+[A-Za-z]?(?:\s*\([0-9a-zA-Z]+\))*)*"
         r"\s+of\s+(?:the\s+)?" + _LAW_NAME + _LAW_HEAD + r"(?:\s+(?:of\s+)?\d{4})?"),
     re.compile(r"\b(?:[A-Z][\w’'\-]+\s+(?:(?:of|and|on|for)\s+)?){1,6}(?:Act|Code|Ordinance)"
-               r"\s+(?:of\s+)?\d{4}\b"),
+               r"\s+(?:of\s+)?\d{4}(?::\d{1,4})?\b"),  # Swedish/Finnish "Act 1962:381"
     re.compile(r"\bthe\s+\d{4}\s+(?:Act|Code|Law|Constitution|Regulations)\b"),
     re.compile(r"\b(?:Law|Act|Decree|Ordinance|Regulation|Resolution)\s+[Nn]o\.?\s*\d+"
                r"(?:[/\-.]\d+)*(?:\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})?"),
 )
+#: A capitalised word that starts a sentence or clause, never a law's name ("Under Act 1962").
+_LAW_LEAD = re.compile(
+    r"(?:Under|In|By|According\s+to|Pursuant\s+to|With|Within|Of|On|For|From|To|As|At|Per"
+    r"|After|Before|Since|Until|And|Or|But|See|Cf|Also|Both|Neither|Thus|Hence|Moreover"
+    r"|However|Furthermore|Where|When|While|If|Unless)\s+")
 _CONVENTION = re.compile(r"Convention|Protocol|Rules\s+of\s+Court|^Articles?\s+[\d\s§,()a-z]+$")
 
 _PRIORITY = {  # which list wins for the same key (higher first)
@@ -500,6 +505,9 @@ class _Matcher:
             for m in pat.finditer(self.text):
                 found = m.group(0).rstrip(" ,")
                 offset = 4 if found[:4] in ("The ", "the ") else 0
+                lead = _LAW_LEAD.match(found, offset)
+                if lead and found[lead.end():lead.end() + 1].isupper():
+                    offset = lead.end()  # "Under Act 1962": the law is "Act 1962"
                 if not convention and _CONVENTION.search(found):
                     continue
                 yield _Cand(m.start() + offset, m.start() + len(found), Label.MISC,

@@ -95,10 +95,12 @@ _PERCENT = re.compile(r"%|\bper\s*cent\b|\bpercent\b", re.IGNORECASE)
 _ID_CUE = re.compile(
     r"(?i)\b(?:IBAN|BIC|SWIFT|SSN|NINO|PIN|UID|Aadhaa?r|National\s+Insurance|Social\s+Security"
     r"|f\u00f8dselsnummer|personnummer|henkil\u00f6tunnus|Steuer-?ID|passport|sort\s+code"
-    r"|(?:bank\s+)?account|(?:credit\s+|debit\s+)?card|(?:tele)?phone|mobile|tel|fax|e-?mail)"
+    r"|(?:bank\s+)?account|(?:credit\s+|debit\s+)?card|(?:tele)?phone|mobile|tel|fax|e-?mail"
+    r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial"
+    r"|(?:(?:licen[cs]e|number|registration)\s+)?plates?|registration|Kennzeichen|plaka)"
     r"(?:\s+(?:number|no\.?|nr\.?|code|card))?"
     r"(?=[ \t\u00a0]*(?:[:#]|\b(?:is|was|of|as)\b)?[ \t\u00a0]*\n?[ \t\u00a0]*"  # a wrapped line
-    r"(?:\+|\d|[A-Z]{1,4}[ \u00a0]?\d))")
+    r"(?:\+|\d|[A-Z]{1,4}[ \u00a0-]?(?:[A-Z]{1,2}[ \u00a0]?)?\d))")
 
 
 def inside_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[bool]:
@@ -110,6 +112,71 @@ def inside_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[bool]
         i = bisect.bisect_right(starts, start) - 1
         out.append(i >= 0 and cues[i][1] >= end)
     return out
+
+
+def trim_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Each (start, end) with an identifier's cue cut off its front ("Card 378282246310005"
+    → the number): a span that starts inside a cue and reaches beyond it starts at the value;
+    one inside a cue becomes empty (start == end); others are unchanged."""
+    cues = [m.span() for m in _ID_CUE.finditer(text)]
+    starts = [s for s, _ in cues]
+    out = []
+    for start, end in spans:
+        i = bisect.bisect_right(starts, start) - 1
+        if i < 0 or cues[i][1] <= start:
+            out.append((start, end))
+            continue
+        value = cues[i][1]
+        while value < end and (text[value].isspace() or text[value] in ":#"):
+            value += 1
+        if text[value:end].lower().startswith(("is ", "was ", "of ", "as ")):
+            value = text.index(" ", value) + 1
+            while value < end and text[value].isspace():
+                value += 1
+        out.append((min(value, end), end))
+    return out
+
+
+#: A model span that is no word of any language: a run of one repeated digit ("000000000"),
+#: letters with no vowel ("xqzvbnmwr"), or a name written inside source code ("std::cout",
+#: "ptr->next", "main()", "snake_case").
+_CODE_BEFORE = re.compile(r"\w(?:::|->)$")
+_CODE_AFTER = re.compile(r"^(?:::|->|\(\))")
+_NO_VOWEL = re.compile(r"(?i)[b-df-hj-np-tv-xz]{5,}")
+
+
+def non_word(text: str, start: int, end: int) -> bool:
+    """Whether the model span ``text[start:end]`` is no name, place or code of anyone (see
+    :data:`_NO_VOWEL`, :data:`_CODE_BEFORE`, :data:`_CODE_AFTER`)."""
+    span = text[start:end]
+    words = span.split()
+    if not words:
+        return True
+    if all(_NO_VOWEL.fullmatch(w) or (w.isdigit() and len(w) > 3 and len(set(w)) == 1)
+           for w in words):
+        return True
+    if "_" in span.strip("_") and " " not in span:
+        return True
+    before, after = text[max(0, start - 3):start], text[end:end + 2]
+    return bool(_CODE_BEFORE.search(before) or _CODE_AFTER.match(after))
+
+
+def widen_code(text: str, start: int, end: int) -> tuple[int, int]:
+    """A model's code span grown to the whole identifier it cuts ("5678:9012" in
+    "1234:5678:9012"): over letters and digits glued to it, and over a separator
+    (``: / . -``) that has a digit on both sides."""
+    def glued(i: int) -> bool:
+        c = text[i]
+        if c.isalnum():
+            return True
+        return (c in ":/.-" and 0 < i < len(text) - 1 and text[i - 1].isdigit()
+                and text[i + 1].isdigit())
+
+    while start > 0 and glued(start - 1):
+        start -= 1
+    while end < len(text) and glued(end):
+        end += 1
+    return start, end
 
 
 def subtype_for(label: Label, text: str) -> str:
@@ -286,8 +353,17 @@ class NerDetector:
                 found.append(Finding(Span(start, end), label, text, subtype=subtype,
                                      score=round(float(score), 4), detector=self.id,
                                      explanation=f"NER model ({raw})"))
-        cue = inside_identifier_cue(doc.text, [(f.span.start, f.span.end) for f in found])
-        found = [f for f, in_cue in zip(found, cue, strict=True) if not in_cue]
+        trimmed = trim_identifier_cue(doc.text, [(f.span.start, f.span.end) for f in found])
+        kept: list[Finding] = []
+        for f, (start, end) in zip(found, trimmed, strict=True):
+            if start >= end or non_word(doc.text, start, end):
+                continue
+            if f.label == Label.CODE:
+                start, end = widen_code(doc.text, start, end)
+            if (start, end) != (f.span.start, f.span.end):
+                f = f.with_(span=Span(start, end), text=doc.text[start:end])
+            kept.append(f)
+        found = kept
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()

@@ -90,6 +90,11 @@ class ParsedDate:
     match: re.Match[str] | None = None
 
 
+def month_number(word: str) -> int | None:
+    """1–12 for a month name or abbreviation (any language above), else None."""
+    return _MONTH_ALIASES.get(word.lower().rstrip("."))
+
+
 def parse_date(text: str) -> ParsedDate | None:
     """The most specific date form that fills the whole span (a leading "on"/"in" allowed)."""
     s = " ".join(text.strip().split())
