@@ -54,3 +54,43 @@ def test_thresholds_come_from_the_tuning_documents(tmp_path: Path) -> None:
     assert out["tuning"]["R_direct"] == 1.0
     # on the validation documents "Court" is masked too: reported, not tuned away
     assert out["validation"]["P"] < 1.0
+
+
+def test_nested_thresholds_are_chosen_without_the_fold_they_score(tmp_path: Path) -> None:
+    """``--nested 2``: each fold is scored with thresholds chosen on the other fold, so a fold
+    whose scores run higher than the other's pays for it in the pooled figure, while the
+    thresholds chosen on all documents (printed last) separate both."""
+    from redactor.evaluation import sha256_fold
+
+    ids = [f"001-{i}" for i in range(40)]
+    fold0 = [d for d in ids if sha256_fold(d, 2) == 0][:2]
+    fold1 = [d for d in ids if sha256_fold(d, 2) == 1][:2]
+    gold = [{"doc_id": d, "text": TEXT, "annotations": {"merged": {"entity_mentions": [
+        _mention(i, *sp) for i, sp in enumerate(SPANS)]}}} for d in fold0 + fold1]
+    (tmp_path / "gold.json").write_text(json.dumps(gold))
+    dump = []
+    for d in fold0 + fold1:
+        findings, span_sig, seq_sig = [], [], []
+        for text, typ, ident in SPANS:
+            s = TEXT.index(text)
+            findings.append([s, s + len(text), typ])
+            risky = ident != "NO_MASK"
+            high = d in fold1  # fold 1: risky 0.9, not risky 0.5; fold 0: 0.7 and 0.3
+            span_sig.append([(0.9 if risky else 0.5) if high else (0.7 if risky else 0.3), risky])
+            seq_sig.append([0.0, False])
+        dump.append({"doc_id": d, "fold": "", "findings": findings, "entity_of": list(range(5)),
+                     "signals": {"span-classifier": span_sig,
+                                 "sequence-labelling (partial)": seq_sig}})
+    (tmp_path / "dump.json").write_text(json.dumps(dump))
+    res = subprocess.run([sys.executable, str(SCRIPT), "--gold", str(tmp_path / "gold.json"),
+                          "--signals", str(tmp_path / "dump.json"), "--rq", "0.9",
+                          "--nested", "2"],
+                         capture_output=True, text=True, cwd=SCRIPT.parent, timeout=300)
+    assert res.returncode == 0, res.stderr[-2000:]
+    out = json.loads(res.stdout.strip().splitlines()[-1])
+    by_fold = {f["fold"]: f for f in out["folds"]}
+    assert 0.5 < by_fold[0]["span_threshold"] <= 0.9   # chosen on fold 1
+    assert 0.3 < by_fold[1]["span_threshold"] <= 0.7   # chosen on fold 0
+    assert out["pooled"]["R_direct"] == 1.0 and out["pooled"]["P"] < 1.0  # "Court" in fold 1
+    assert out["all_documents"]["in_sample"]["P"] == 1.0
+    assert 0.5 < out["all_documents"]["span_threshold"] <= 0.7
