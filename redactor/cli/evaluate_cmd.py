@@ -177,7 +177,10 @@ def collect(gold_docs, *, host, pipeline, settings, gold_spans: bool, folds: int
         # [risk.thresholds] to the scores (policy_signals)
         ctx = RunContext(settings=Settings(data),
                          policy=dataclasses.replace(pipeline.policy, thresholds={}))
+        failed = len(host.failures)
         findings = gold_findings(g) if gold_spans else pipeline.detect(doc, ctx)
+        for f in host.failures[failed:]:  # a detector that failed would make every figure wrong
+            raise InputError(f"{f.component} failed on {g.doc_id} ({f.phase}): {f.error}")
         entities = group_entities(findings, g.text)
         ent_of = entity_index(entities, len(findings))
         run = DocRun(g.doc_id, list(findings), entities, ent_of,

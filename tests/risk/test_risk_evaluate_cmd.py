@@ -174,3 +174,17 @@ def test_policy_row_uses_the_policys_thresholds():
                              pol).risky
     other = RiskSignal("span-classifier", 0.3, False)
     assert policy_signal(other, "span-classifier", pol) is other
+
+
+def test_a_detector_failing_stops_the_evaluation(tmp_path, monkeypatch):
+    """A fold model that cannot load must not quietly score the documents without it (the
+    NER fold models once lacked their manifest and every ORG went missing from the figures)."""
+    from redactor.cli import evaluate_cmd
+    from redactor.core.errors import InputError
+
+    broken = tmp_path / "broken-ner"
+    broken.mkdir()
+    monkeypatch.setattr(evaluate_cmd, "_fold_dirs", lambda n: {"test-0": {"ner": broken}})
+    with pytest.raises(InputError, match=r"ner failed on test-0 \(detect\)"):
+        evaluate_cmd.run(_args(_gold(tmp_path), "--no-weighted", "--indicators",
+                               "span-classifier"))

@@ -157,6 +157,13 @@ def test_fold_recipe_holds_out_one_fold_and_records_it(tmp_path: Path) -> None:
                    check=True, capture_output=True)
     meta = json.loads((folder / "fold.json").read_text())
     assert meta["test_doc_ids"] == ["a", "b", "c"] and meta["k"] == 3 and meta["fold"] == 1
+    assert not (folder / "int8").exists()
+    (folder / "int8").mkdir()
+    (folder / "int8" / "model.onnx").write_bytes(b"model")
+    subprocess.run([sys.executable, str(NER_DIR / "fold_meta.py"), "3", "1", str(folder)],
+                   check=True, capture_output=True)
+    manifest = json.loads((folder / "int8" / "manifest.json").read_text())
+    assert [f["file"] for f in manifest["files"]] == ["model.onnx"]
 
 
 def test_fold_split_holds_out_each_document_once() -> None:

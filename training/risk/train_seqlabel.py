@@ -37,6 +37,7 @@ from tokenizers import Tokenizer  # noqa: E402
 from transformers import BertForTokenClassification  # noqa: E402
 
 from redactor.evaluation import load_tab, sha256_fold  # noqa: E402
+from redactor.models.manifest import build_manifest  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 SEQ = 128
@@ -239,6 +240,9 @@ def main():
             (work / f"fold{k}" / "fold.json").write_text(json.dumps(
                 {"fold": k, "k": args.folds, "test_doc_ids": sorted(
                     d.doc_id for d in docs if sha256_fold(d.doc_id, args.folds) == k)}))
+            # the loader checks a model pack's manifest (redactor.models.manifest)
+            build_manifest(work / f"fold{k}", name=f"seqlabel-fold{k}", version="fold",
+                           licence="CC-BY-4.0", exclude=("fold.json",))
     if args.folds_only:
         log(f"fold models done in {(time.time() - t_start) / 60:.1f} min")
         return
