@@ -160,3 +160,29 @@ def test_a_model_span_with_words_between_identifiers_stays_whole() -> None:
 def test_a_law_name_starts_at_its_own_words(text: str, want: str) -> None:
     matcher = gaz._Matcher(None, text, names=False, places=False)  # type: ignore[arg-type]
     assert [text[c.start:c.end] for c in matcher.legal(False)] == [want]
+
+
+@pytest.mark.parametrize(("text", "name", "native"), [
+    ("Sithu Aung (Burmese: စည်သူအောင်; also spelled Si Thu Aung; born 1978) plays.",
+     "Sithu Aung", "စည်သူအောင်"),
+    ("Shimon Peres (Hebrew: שמעון פרס\u200e; 2 August 1923) was", "Shimon Peres",
+     "שמעון פרס\u200e"),   # the direction mark is part of the name (as TAB marks it)
+    ("Ivan Petrov (Russian: Иван Петров, born 1970) is", "Ivan Petrov", "Иван Петров"),
+    ("Li Na (simplified Chinese: 李娜) won", "Li Na", "李娜"),
+])
+def test_a_name_in_its_own_script_is_the_same_name(text: str, name: str, native: str) -> None:
+    from redactor_plugins.detectors.recognizer.mention_propagation import native_names
+
+    start = text.index(name)
+    f = Finding(Span(start, start + len(name)), Label.PERSON, name, score=0.9, detector="ner")
+    (got,) = native_names(text, [f], "ner")
+    assert got.text == native and got.label == Label.PERSON
+    assert text[got.span.start:got.span.end] == native
+
+
+def test_latin_text_in_brackets_is_no_native_name() -> None:
+    from redactor_plugins.detectors.recognizer.mention_propagation import native_names
+
+    text = "Mr Berg (Norwegian: Tomas Berg) and Oslo (born: 1950)"
+    f = Finding(Span(0, 7), Label.PERSON, "Mr Berg", score=0.9, detector="ner")
+    assert native_names(text, [f], "ner") == []

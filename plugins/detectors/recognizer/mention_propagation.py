@@ -44,6 +44,31 @@ _ALIAS = re.compile(
     r"[“\"‘']\s*(?:the\s+)?([A-Z][\w.&‑-]*(?:\s+[A-Z][\w.&‑-]*){0,3})\s*[”\"’']\s*\)")
 
 
+#: A name's spelling in its own script, in brackets after it behind a language
+#: ("Sithu Aung (Burmese: စည်သူအောင်; …", "(Hebrew: שמעון‎, …"): the run of letters beyond
+#: Latin, with the marks, joiners and direction marks (U+200E/U+200F) that belong to it.
+_NATIVE = re.compile(
+    r"\s*\(\s*(?:[A-Za-z][\w-]*\s+){0,2}[A-Z][\w-]*\s*:\s*"
+    r"(?P<name>[^\x00-\u024f\s;,()“”\"]+(?:[ \u00a0\u200b-\u200f]+[^\x00-\u024f\s;,()“”\"]+)*)")
+
+
+def native_names(text: str, findings: Sequence[Finding], detector: str) -> list[Finding]:
+    """A PERSON/ORG/LOC name's spelling in another script, given in brackets right after it
+    behind the language's name (:data:`_NATIVE`): the same label, as a defined alias."""
+    out = []
+    for f in findings:
+        if f.label not in (Label.PERSON, Label.ORG, Label.LOC):
+            continue
+        m = _NATIVE.match(text, f.span.end)
+        if m is None or not any(c.isalpha() for c in m.group("name")):
+            continue
+        s, e = m.span("name")
+        out.append(Finding(Span(s, e), f.label, text[s:e], subtype=f.subtype, score=f.score,
+                           detector=detector,
+                           explanation="the detected name written in its own script"))
+    return out
+
+
 @dataclass(frozen=True)
 class _Tok:
     start: int

@@ -24,7 +24,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from redactor_plugins.detectors.recognizer.mention_propagation import defined_aliases, propagate
+from redactor_plugins.detectors.recognizer.mention_propagation import (
+    defined_aliases,
+    native_names,
+    propagate,
+)
 
 from redactor.plugin_api import (
     Document,
@@ -367,7 +371,8 @@ class NerDetector:
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()
-            aliases = defined_aliases(doc.text, found, self.id)
+            aliases = defined_aliases(doc.text, found, self.id) + native_names(
+                doc.text, found, self.id)
             yield from aliases
             yield from propagate(doc.text, found, self.id, always=aliases)
 
