@@ -112,6 +112,12 @@ def test_not_dates(text: str) -> None:
     ("two billion Danish kroner were", "two billion Danish kroner"),
     ("a fine of 500 zlotys (PLN) was", "500 zlotys (PLN)"),
     ("rent of £2,340 was owed", "£2,340"),
+    # an amount's period is part of it; a year after it is not
+    ("child benefit of GBP 70.20 per week.", "GBP 70.20 per week"),
+    ("he receives EUR 1,500 a month from", "EUR 1,500 a month"),
+    ("300 euros a day", "300 euros a day"),
+    ("DKK 2,000 per annum", "DKK 2,000 per annum"),
+    ("paid 300 euros a weekend", "300 euros"),
 ])
 def test_money(text: str, money: str) -> None:
     assert _pairs(text) == [("QUANTITY/MONEY", money)]

@@ -41,12 +41,15 @@ _APPROX = (
     r"|[Mm]ore\s+than|[Ll]ess\s+than|[Uu]p\s+to|[Aa]t\s+least)\s+)?"
 )
 _CODE_RE = "|".join(_CODES)
+#: an amount's period is part of it ("GBP 70.20 per week", "EUR 1,500 a month")
+_RATE = (r"(?:\s+(?:per|a|an|each|every)\s+(?:week|month|year|annum|day|hour|fortnight"
+         r"|quarter|night)(?!\w))")
 _MONEY_RE = re.compile(
     rf"(?<![\w.,]){_APPROX}(?:"
     rf"(?:(?:{_CODE_RE})\s?|{_SYMBOLS}\s?){DIGITS}{_SCALE}?(?:\s+(?:{_CODE_RE}))?"
     rf"|{NUMBER}{_SCALE}?\s*(?:{_CODE_RE}|{_SYMBOLS})(?!\w)"
     rf"|{NUMBER}{_SCALE}?\s+{_ADJ}?{_CUR_WORDS}(?:\s+\((?:{_CODE_RE})\))?"
-    rf")(?![\w])"
+    rf"){_RATE}?(?![\w])"
 )
 _PERCENT_RE = re.compile(
     rf"(?<![\w.,]){_APPROX}{NUMBER}\s?(?:%|per\s?cent(?!\w)|percent(?!\w)|percentage\s+points?)"
