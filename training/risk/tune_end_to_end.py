@@ -79,6 +79,12 @@ def metrics(gold, runs, ts, tq, policy):
 GRID = np.round(np.r_[0.01, np.arange(0.02, 1.0, 0.02)], 3)
 
 
+def set_grid(step: float) -> None:
+    """Thresholds tried: 0.01, then every ``step`` (default 0.02; 2,500 pairs)."""
+    global GRID
+    GRID = np.round(np.r_[0.01, np.arange(step, 1.0, step)], 3)
+
+
 def search(gold, runs, rd: float, rq: float, policy):
     """(ts, tq, metrics): the best precision with R_direct >= rd and R_quasi >= rq on
     ``runs`` (else the best R_quasi)."""
@@ -133,7 +139,10 @@ def main():
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--nested", type=int, default=0, metavar="K",
                     help="out-of-fold signals: nested K-fold choice of the thresholds (above)")
+    ap.add_argument("--grid-step", type=float, default=0.02,
+                    help="threshold grid step (0.05: 400 pairs instead of 2,500, ~6x faster)")
     args = ap.parse_args()
+    set_grid(args.grid_step)
     gold = {g.doc_id: g for g in load_tab(args.gold)}
     runs = load_runs(Path(args.signals), gold)
     if args.nested:
