@@ -112,6 +112,13 @@ Training (CPU only, 2 shared cores, batch 16 windows of 126 word pieces, AdamW, 
    (On the shared machine this stage was stopped by its 50-minute time budget with an lr decayed
    by time; `--max-steps 413` reproduces that length.)
 
+## Out-of-fold models (not shipped)
+
+`python training/ner/build.py folds -- --k 3` trains the same recipe three more times, each
+without one fold of `sha256_fold(doc_id, 3)` of TAB dev and Wikipedia dev, for `redactor
+evaluate --out-of-fold` (docs/evaluation.md: whole-pipeline figures on every development
+document). ~15 min per fold on 2 idle cores (1.3 s per step).
+
 ## Validation split
 
 A document is a **validation document (never trained on)** when
