@@ -74,7 +74,7 @@ def test_example_dates_and_quantities(example: tuple[str, list]) -> None:
         ("DATETIME/DATE_RANGE", "Between\n1 March and 12 March 2024"),
         ("DATETIME/YEAR", "2019"),
         ("DEM/AGE", "aged 38"),
-        ("QUANTITY/MONEY", "EUR 1,500"),
+        ("QUANTITY/MONEY", "EUR 1,500 a month"),  # its period is part of it
         ("QUANTITY/MONEY", "£2,340"),
         ("QUANTITY/MONEY", "USD 20"),
         ("QUANTITY/PERCENT", "60%"),
