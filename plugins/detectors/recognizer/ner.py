@@ -29,6 +29,7 @@ from redactor_plugins.detectors.recognizer.mention_propagation import (
     native_names,
     propagate,
 )
+from redactor_plugins.detectors.recognizer.person_rules import name_parts
 
 from redactor.plugin_api import (
     Document,
@@ -369,7 +370,8 @@ class NerDetector:
             aliases = defined_aliases(doc.text, found, self.id) + native_names(
                 doc.text, found, self.id)
             yield from aliases
-            yield from propagate(doc.text, found, self.id, always=aliases)
+            yield from propagate(doc.text, found, self.id,
+                                 always=aliases + name_parts(doc.text, found, self.id))
 
 
 _BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*")

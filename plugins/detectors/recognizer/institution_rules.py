@@ -1,0 +1,59 @@
+"""Names of institutions and cases that are written by a fixed rule, not learnt word by word.
+
+* **Prisons** — "HM Prison Wymott", "Her Majesty’s Prison Long Lartin", "HMP Belmarsh",
+  "HMYOI Feltham": the institution's form, then its capitalised name (ORG).
+* **Companies and firms** — one to five capitalised words (with "&", "and", "of" between
+  them; "and" is not, so "Mr Smith and Postel Properties Limited" is not one name) ending in a legal form or a firm's word: "Postel Properties Limited", "OA Solicitors",
+  "Latem A/S", "Smith & Jones LLP" (ORG). A leading "The" is left out.
+* **Case names** — "Figiel v. Poland (no. 2)", "Maxwell v. the United Kingdom": a party,
+  "v." or "v", the other party and an optional "(no. N)" (MISC). They name the applicant's
+  other proceedings as surely as a case number does.
+
+Pure functions over a text: each returns ``(start, end)`` character spans; the gazetteer
+detector labels them.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["case_names", "company_names", "prisons"]
+
+_CAP = r"[A-Z][\w'’.&-]*"
+_WORD = r"[A-Z][\w'’-]*"
+_NAME = rf"{_WORD}(?:[^\S\n]+(?!Service\b){_WORD}){{0,2}}"
+_PRISON = re.compile(
+    rf"\b(?:(?:HM|Her\s+Majesty['’]s|His\s+Majesty['’]s)\s+(?:Prison|Young\s+Offender\s+"
+    rf"Institution|YOI)|HMP(?:\s*/\s*YOI|YOI)?|HMYOI)\s+(?!Service\b)({_NAME})")
+_FORM = (r"Limited|Ltd\.?|plc|PLC|LLP|LLC|Inc\.?|Corp\.?|GmbH|AG|A/S|ApS|AB|ASA|Oy|S\.A\.?"
+         r"|S\.p\.A\.|B\.V\.|N\.V\.|Sp\.\s*z\s*o\.o\.|s\.r\.o\.|Solicitors|LLP\s+Solicitors")
+_LEAD = r"(?:The|In|On|At|By|For|From|With|And|But|An?|To|Of|Mr|Mrs|Ms|Dr|Under|As)"
+_COMPANY = re.compile(
+    rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:\s+(?:&|of|{_CAP})){{0,4}}\s+(?:{_FORM}))"
+    rf"(?![\w/])")
+_CASE = re.compile(
+    rf"(?<![\w.])((?!(?:See|Cf|Also|{_LEAD})\b)[A-Z][\w'’-]*(?:\s+and\s+(?:Others|[A-Z][\w'’-]+))?"
+    rf"\s+v\.?\s+(?:the\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){{0,3}}"
+    rf"(?:\s*\(no\.\s*\d+(?:/\d+)*\))?)")
+
+
+def prisons(text: str) -> list[tuple[int, int]]:
+    """Spans of prison names such as "HM Prison Wymott" (the whole name, its form included)."""
+    return [(m.start(), m.end()) for m in _PRISON.finditer(text)]
+
+
+def company_names(text: str) -> list[tuple[int, int]]:
+    """Spans of company and firm names ending in a legal form ("Postel Properties Limited")."""
+    out = []
+    for m in _COMPANY.finditer(text):
+        s, e = m.span(1)
+        if text[e - 1] == "." and (e == len(text) or text[e:e + 1].isspace()) and \
+                not re.search(r"(?:Ltd|Inc|Corp|S\.A|S\.p\.A|B\.V|N\.V|o\.o|s\.r\.o)\.$", text[s:e]):
+            e -= 1
+        out.append((s, e))
+    return out
+
+
+def case_names(text: str) -> list[tuple[int, int]]:
+    """Spans of case names such as "Figiel v. Poland (no. 2)"."""
+    return [m.span(1) for m in _CASE.finditer(text)]

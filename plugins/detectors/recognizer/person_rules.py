@@ -1,0 +1,138 @@
+"""Three ways a document names a person that neither the NER model nor the name lists see.
+
+* **Letters for people** — anonymised judgments write co-accused and witnesses as single
+  capitals: "the applicant (and five co-accused, A, B, H, N and R)". A list of single capitals
+  (≥ 2, joined by commas and "and"/"or", optionally in square brackets) is a list of people
+  when a word for people stands just before it ("co-accused", "defendants", "witnesses",
+  "Messrs" …) or when every letter in it was already introduced that way in the document
+  ("the cases against [H], N and A"). Lists after "Annexes", "Categories", "Schedules" … or
+  without such a cue are not people.
+* **Titles of rule** — "Empress of Haiti", "Duke of Edinburgh", "Archbishop of Canterbury":
+  a title of rule or rank followed by "of" and a capitalised place names one person at a time.
+* **Parts of a detected name** — once "Estácio de Sá" is found, a later "Sá" on its own is the
+  same person: the surname (the last word, suffixes such as "Jr" left aside) and the given
+  name (the first word, at least three letters) of a PERSON finding of two words or more.
+  A part is used only when it is capitalised and its lower-case form never occurs in the
+  document ("Green" in a text that also says "green" is not), and the given name only when no
+  other detected person shares it.
+
+Pure functions over character offsets: the gazetteer detector uses the first two, the NER
+detector hands the third to mention propagation (mention_propagation.propagate).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from redactor.plugin_api import Finding, Label, Span
+
+__all__ = ["letter_names", "name_parts", "titles_of_rule"]
+
+#: Words for people right before a list of letters ("co-accused A, B and R").
+_PEOPLE = (r"co[-‑‐]?accused|accused|co[-‑‐]?defendants?|defendants?|applicants?|witness(?:es)?"
+           r"|suspects?|persons?|individuals?|officers?|children|brothers|sisters|Messrs\.?"
+           r"|claimants?|plaintiffs?|victims?|complainants?|employees|journalists|soldiers"
+           r"|prisoners|detainees|patients|doctors|judges|members")
+_LETTER = r"\[?[A-Z]\.?\]?(?![\w.])"
+_NOT_A_NAME_AFTER = r"(?!\s*[A-Z][a-z])"  # "J. and M. Smith": initials of a name
+_LIST = re.compile(rf"(?<![\w.])({_LETTER}(?:\s*,\s*{_LETTER})*\s*,?\s+(?:and|or)\s+{_LETTER})"
+                   rf"{_NOT_A_NAME_AFTER}")
+_CUE = re.compile(rf"(?:{_PEOPLE})(?:\s*\(\w+\))?\s*,?\s*(?:\(\s*)?$", re.IGNORECASE)
+_SINGLE_AFTER_CUE = re.compile(
+    rf"(?<![\w-])(?:the\s+)?(?i:co[-‑‐]?accused|co[-‑‐]?defendant|witness|defendant|applicant"
+    rf"|accused|suspect)\s+(?!I\b)({_LETTER}){_NOT_A_NAME_AFTER}")
+_ONE = re.compile(r"[A-Z]")
+
+
+def _letters(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _ONE.finditer(text, start, end)]
+
+
+def letter_names(text: str) -> list[tuple[int, int]]:
+    """Character spans of single capitals that stand for people (see the module docstring)."""
+    found: dict[int, int] = {}
+    known: set[str] = set()
+    later: list[list[tuple[int, int]]] = []
+    for m in _LIST.finditer(text):
+        letters = _letters(text, *m.span(1))
+        if len(letters) < 2:
+            continue
+        if _CUE.search(text, max(0, m.start() - 40), m.start()):
+            for s, e in letters:
+                found[s] = e
+                known.add(text[s:e])
+        else:
+            later.append(letters)
+    for m in _SINGLE_AFTER_CUE.finditer(text):
+        s, e = _letters(text, *m.span(1))[0]
+        found[s] = e
+        known.add(text[s:e])
+    for letters in later:  # "the cases against [H], N and A" once H, N and A are people
+        if all(text[s:e] in known for s, e in letters):
+            for s, e in letters:
+                found[s] = e
+    return sorted(found.items())
+
+
+_RULER = (r"Emperor|Empress|King|Queen|Prince|Princess|Crown\s+Prince|Crown\s+Princess|Duke"
+          r"|Duchess|Grand\s+Duke|Grand\s+Duchess|Archduke|Archduchess|Marquess|Marquis"
+          r"|Marchioness|Earl|Countess|Viscount|Viscountess|Baron|Baroness|Tsar|Tsarina|Czar"
+          r"|Czarina|Sultan|Sultana|Shah|Emir|Khedive|Pharaoh|Elector|Electress|Margrave"
+          r"|Maharaja|Maharani|Nawab|Nizam|Rajah?|Rani|Bishop|Archbishop|Patriarch|Metropolitan"
+          r"|Prince-Bishop|Doge|Dauphin|Infante|Infanta")
+_TITLE_OF = re.compile(
+    rf"\b(?:{_RULER})\s+of\s+(?:the\s+)?[A-Z][\w'’-]+(?:\s+(?:and\s+)?[A-Z][\w'’-]+){{0,3}}")
+
+
+def titles_of_rule(text: str) -> list[tuple[int, int]]:
+    """Character spans of "Empress of Haiti", "Duke of Edinburgh" … (a possessive dropped)."""
+    out = []
+    for m in _TITLE_OF.finditer(text):
+        end = m.end()
+        if text[end - 2 : end] in ("'s", "’s"):
+            end -= 2
+        out.append((m.start(), end))
+    return out
+
+
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_SUFFIX = frozenset({"jr", "sr", "ii", "iii", "iv", "v", "junior", "senior", "esq", "qc", "kc",
+                     "mp", "phd", "md"})
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lady", "judge",
+                     "justice", "professor", "prof", "president", "king", "queen", "prince",
+                     "princess", "saint", "st", "general", "colonel", "captain", "father",
+                     "sister", "brother", "reverend", "rev", "the", "of", "and"})
+
+
+def name_parts(text: str, findings: Sequence[Finding], detector: str) -> list[Finding]:
+    """The surname and (when no other detected person shares it) the given name of every
+    PERSON finding of two words or more, as findings at their place inside it: mention
+    propagation then finds them standing alone elsewhere (see the module docstring)."""
+    lower = {m.group() for m in _WORD.finditer(text) if m.group()[:1].islower()}
+    named: list[tuple[Finding, list[re.Match[str]]]] = []
+    for f in findings:
+        if f.label != Label.PERSON:
+            continue
+        words = [m for m in _WORD.finditer(text, f.span.start, f.span.end)
+                 if m.group()[:1].isupper() and m.group().rstrip(".").lower() not in _SUFFIX]
+        while words and words[0].group().rstrip(".").lower() in _TITLES:
+            words.pop(0)
+        if len(words) >= 2:
+            named.append((f, words))
+    people_called: dict[str, set[str]] = {}
+    for _, words in named:  # given name -> the different full names that start with it
+        people_called.setdefault(words[0].group(), set()).add(
+            " ".join(w.group() for w in words))
+    out = []
+    for f, words in named:
+        for m, given in ((words[0], True), (words[-1], False)):
+            word = re.sub(r"['’]s$", "", m.group())
+            if (len(word) < (3 if given else 2) or word.lower() in lower or word.isupper()
+                    or (given and len(people_called[m.group()]) > 1)):
+                continue
+            s = m.start()
+            out.append(Finding(Span(s, s + len(word)), Label.PERSON, word, subtype=f.subtype,
+                               score=f.score, detector=detector,
+                               explanation="a part of a detected name, standing alone"))
+    return out

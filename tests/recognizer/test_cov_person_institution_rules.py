@@ -1,0 +1,154 @@
+"""People and institutions named by a fixed rule (issue 15): letters for co-accused, titles of
+rule, a detected name's parts standing alone, prisons, companies and case names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from redactor_plugins.detectors.recognizer import gazetteer as gaz
+from redactor_plugins.detectors.recognizer import ner as ner_detector
+from redactor_plugins.detectors.recognizer.institution_rules import (
+    case_names,
+    company_names,
+    prisons,
+)
+from redactor_plugins.detectors.recognizer.mention_propagation import propagate
+from redactor_plugins.detectors.recognizer.person_rules import (
+    letter_names,
+    name_parts,
+    titles_of_rule,
+)
+
+from redactor.core.model import Finding, Label, Span
+
+NER_OK, _WHY = ner_detector.model_available()
+
+
+def texts(text: str, spans: list[tuple[int, int]]) -> list[str]:
+    return [text[s:e] for s, e in spans]
+
+
+# -- letters standing for people -------------------------------------------------------------
+
+def test_letters_after_a_word_for_people_are_people() -> None:
+    t = ("the applicant (and five co-accused, A, B, H, N and R) were charged. The cases "
+         "against [the co-accused B and R] could not proceed before those against [H], N and A.")
+    assert texts(t, letter_names(t)) == ["A", "B", "H", "N", "R", "B", "R", "H", "N", "A"]
+
+
+def test_a_single_letter_after_witness_or_co_accused() -> None:
+    t = "Witness X said that the co-defendant Y had left. The applicant I think was present."
+    assert texts(t, letter_names(t)) == ["X", "Y"]
+
+
+@pytest.mark.parametrize("text", [
+    "See Annexes A, B and C to the report.",           # no word for people
+    "prisoners in Categories A, B, C and D",           # a word for people, but not just before
+    "The applicants J. and M. Smith appealed.",         # initials of a name
+    "the cases against H, N and A were heard",          # letters never introduced as people
+])
+def test_letters_that_are_not_people(text: str) -> None:
+    assert letter_names(text) == []
+
+
+def test_gazetteer_labels_the_letters_person() -> None:
+    t = "The applicant (and five co-accused, A, B, H, N and R) were charged with fraud."
+    found = {(t[s:e], str(label)) for s, e, label, *_ in gaz.find(t, names=True)}
+    assert {("A", "PERSON"), ("R", "PERSON"), ("H", "PERSON")} <= found
+
+
+# -- titles of rule ----------------------------------------------------------------------------
+
+def test_titles_of_rule_name_one_person() -> None:
+    t = ("Marie-Claire Bonheur,Empress of Hayti (1758 – 1858) was the Empress of Haiti. "
+         "The Duke of Edinburgh's wife met the Archbishop of Canterbury. The King spoke.")
+    assert texts(t, titles_of_rule(t)) == ["Empress of Hayti", "Empress of Haiti",
+                                          "Duke of Edinburgh", "Archbishop of Canterbury"]
+
+
+def test_titles_of_rule_need_a_capitalised_place() -> None:
+    assert titles_of_rule("the king of the castle and a duke of some kind") == []
+
+
+# -- a name's parts standing alone -------------------------------------------------------------
+
+def _person(text: str, name: str) -> Finding:
+    s = text.index(name)
+    return Finding(Span(s, s + len(name)), Label.PERSON, name, subtype="NAME", score=0.96,
+                   detector="ner")
+
+
+def test_surname_alone_is_found_after_the_full_name() -> None:
+    t = "Estácio de Sá (1520 – 1567) was a Portuguese soldier. Sá travelled to Brazil."
+    full = _person(t, "Estácio de Sá")
+    parts = name_parts(t, [full], "ner")
+    assert [p.text for p in parts] == ["Estácio", "Sá"]
+    new = propagate(t, [full], "ner", always=parts)
+    assert [(t[f.span.start:f.span.end], f.label) for f in new] == [("Sá", Label.PERSON)]
+
+
+def test_parts_that_are_common_words_titles_or_shared_given_names_stay() -> None:
+    t = ("Mr Tom Green and Tom Berg met. The green door. Green was tired; Tom left; "
+         "Berg stayed. Dr John Smith Jr arrived; Smith sat.")
+    found = [_person(t, "Mr Tom Green"), _person(t, "Tom Berg"), _person(t, "Dr John Smith Jr")]
+    parts = {p.text for p in name_parts(t, found, "ner")}
+    assert "Green" not in parts          # "green" is a word of the document
+    assert "Tom" not in parts            # two detected people are called Tom
+    assert {"Berg", "Smith"} <= parts    # "Jr" is a suffix, "Dr" a title
+    assert "Dr" not in parts and "Mr" not in parts
+
+
+@pytest.mark.skipif(not NER_OK, reason=_WHY or "NER model absent")
+def test_ner_detector_finds_the_surname_alone() -> None:
+    from redactor.core.context import RunContext
+    from redactor.core.settings import Settings
+    from redactor.plugin_api import Document
+
+    text = ("Estácio de Sá (1520 – February 20, 1567) was a Portuguese soldier and officer. "
+            "Sá travelled to the colony of Brazil on the orders of the Portuguese crown.")
+    doc = Document(id="t", source=Path("t.txt"), format="txt", text=text)
+    settings = Settings({})
+    found = list(ner_detector.NerDetector().detect(doc, RunContext(settings=settings)))
+    later = text.index("Sá travelled")
+    assert any(f.span.start == later and f.span.end == later + 2 and f.label == Label.PERSON
+               for f in found)
+
+
+# -- prisons, companies, case names -------------------------------------------------------------
+
+def test_prisons() -> None:
+    t = ("He is serving his sentence in Her Majesty’s Prison Long Lartin, in Worcestershire, "
+         "after HM Prison Wymott and HMP Belmarsh. HM Prison Service replied.")
+    assert texts(t, prisons(t)) == ["Her Majesty’s Prison Long Lartin", "HM Prison Wymott",
+                                    "HMP Belmarsh"]
+
+
+def test_companies_and_firms() -> None:
+    t = ("He was represented by OA Solicitors, a firm in London. The land is owned by Postel "
+         "Properties Limited (“Postel”). Latem A/S and Smith & Jones LLP replied; so did "
+         "the Bank of England Ltd. Mr Smith and Postel Properties Limited agreed.")
+    assert texts(t, company_names(t)) == [
+        "OA Solicitors", "Postel Properties Limited", "Latem A/S", "Smith & Jones LLP",
+        "Bank of England Ltd.", "Postel Properties Limited"]
+
+
+def test_no_company_without_a_legal_form() -> None:
+    assert company_names("The Limited Company Act and the solicitors of the applicant") == []
+
+
+def test_case_names() -> None:
+    t = ("which was lodged by the applicant (Figiel v. Poland (no. 2)) and the case of Maxwell "
+         "v. the United Kingdom (no. 31/1993/426/505); see also R v. Brown.")
+    assert texts(t, case_names(t)) == ["Figiel v. Poland (no. 2)",
+                                       "Maxwell v. the United Kingdom (no. 31/1993/426/505)",
+                                       "R v. Brown"]
+
+
+def test_gazetteer_labels_institutions() -> None:
+    t = ("He is detained in HM Prison Wymott. The land is owned by Postel Properties Limited. "
+         "Compare Figiel v. Poland (no. 2).")
+    found = {(t[s:e], str(label), sub) for s, e, label, sub, *_ in gaz.find(t)}
+    assert ("HM Prison Wymott", "ORG", "PRISON") in found
+    assert ("Postel Properties Limited", "ORG", "COMPANY") in found
+    assert ("Figiel v. Poland (no. 2)", "MISC", "CASE") in found
