@@ -152,3 +152,19 @@ def test_gazetteer_labels_institutions() -> None:
     assert ("HM Prison Wymott", "ORG", "PRISON") in found
     assert ("Postel Properties Limited", "ORG", "COMPANY") in found
     assert ("Figiel v. Poland (no. 2)", "MISC", "CASE") in found
+
+
+# -- a model's span never cuts a word ------------------------------------------------------------
+
+@pytest.mark.parametrize(("piece", "whole"), [
+    ("co-", "co-accused"),          # a dangling hyphen: the mask would leave "[MISC]accused"
+    ("Berg", "Bergström"),          # half a word
+    ("-based", "London-based"),
+    ("London", "London"),           # stops at the hyphen without taking it: stays
+    ("accused", "accused"),
+])
+def test_ner_spans_are_whole_words(piece: str, whole: str) -> None:
+    t = "five co-accused were Bergström and London-based, well-known"
+    start = t.index(piece, 5) if piece != "accused" else t.index("accused")
+    s, e = ner_detector.whole_words(t, start, start + len(piece))
+    assert t[s:e] == whole

@@ -179,6 +179,28 @@ def widen_code(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+_HYPHENS = "-‑‐"
+
+
+def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """A model's span grown to the whole words it cuts: a word piece's half ("Berg" of
+    "Bergström"), a dangling hyphen ("co-" of "co-accused": a mask would leave
+    "[MISC]accused"). A span that stops at a hyphen without taking it ("London" of
+    "London-based") stays."""
+    def inside(i: int) -> bool:  # is the boundary at i inside one word?
+        return 0 < i < len(text) and text[i - 1].isalnum() and text[i].isalnum()
+
+    while start < end and text[start] in _HYPHENS and start > 0 and text[start - 1].isalnum():
+        start -= 1
+    while end > start and text[end - 1] in _HYPHENS and end < len(text) and text[end].isalnum():
+        end += 1
+    while inside(start):
+        start -= 1
+    while inside(end):
+        end += 1
+    return start, end
+
+
 def subtype_for(label: Label, text: str) -> str:
     """A subtype from the span's shape ("" when nothing specific fits)."""
     t = text.strip()
@@ -360,6 +382,8 @@ class NerDetector:
                 continue
             if f.label == Label.CODE:
                 start, end = widen_code(doc.text, start, end)
+            else:
+                start, end = whole_words(doc.text, start, end)
             if (start, end) != (f.span.start, f.span.end):
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)

@@ -35,18 +35,28 @@ _PEOPLE = (r"co[-‑‐]?accused|accused|co[-‑‐]?defendants?|defendants?|app
            r"|claimants?|plaintiffs?|victims?|complainants?|employees|journalists|soldiers"
            r"|prisoners|detainees|patients|doctors|judges|members")
 _LETTER = r"\[?[A-Z]\.?\]?(?![\w.])"
-_NOT_A_NAME_AFTER = r"(?!\s*[A-Z][a-z])"  # "J. and M. Smith": initials of a name
-_LIST = re.compile(rf"(?<![\w.])({_LETTER}(?:\s*,\s*{_LETTER})*\s*,?\s+(?:and|or)\s+{_LETTER})"
-                   rf"{_NOT_A_NAME_AFTER}")
+_LIST = re.compile(rf"(?<![\w.])({_LETTER}(?:\s*,\s*{_LETTER})*\s*,?\s+(?:and|or)\s+{_LETTER})")
+#: a capitalised word after the letters: "J. and M. Smith" are initials of a name, unless the
+#: word starts a sentence ("… N and R. The trial")
+_WORD_AFTER = re.compile(r"\.?[^\S\n]+([A-Z][a-z]+)")
+_STARTERS = frozenset(
+    "The He She It They We His Her Their Its On In At By This That These Those A An After "
+    "Before When While As However Both All Each Neither Following During Since Subsequently "
+    "Accordingly Meanwhile Later Finally Then There".split())
 _CUE = re.compile(rf"(?:{_PEOPLE})(?:\s*\(\w+\))?\s*,?\s*(?:\(\s*)?$", re.IGNORECASE)
 _SINGLE_AFTER_CUE = re.compile(
     rf"(?<![\w-])(?:the\s+)?(?i:co[-‑‐]?accused|co[-‑‐]?defendant|witness|defendant|applicant"
-    rf"|accused|suspect)\s+(?!I\b)({_LETTER}){_NOT_A_NAME_AFTER}")
+    rf"|accused|suspect)\s+(?!I\b)({_LETTER})")
 _ONE = re.compile(r"[A-Z]")
 
 
 def _letters(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _ONE.finditer(text, start, end)]
+
+
+def _initials_of_a_name(text: str, end: int) -> bool:
+    m = _WORD_AFTER.match(text, end)
+    return m is not None and m.group(1) not in _STARTERS
 
 
 def letter_names(text: str) -> list[tuple[int, int]]:
@@ -56,7 +66,7 @@ def letter_names(text: str) -> list[tuple[int, int]]:
     later: list[list[tuple[int, int]]] = []
     for m in _LIST.finditer(text):
         letters = _letters(text, *m.span(1))
-        if len(letters) < 2:
+        if len(letters) < 2 or _initials_of_a_name(text, m.end(1)):
             continue
         if _CUE.search(text, max(0, m.start() - 40), m.start()):
             for s, e in letters:
@@ -65,6 +75,8 @@ def letter_names(text: str) -> list[tuple[int, int]]:
         else:
             later.append(letters)
     for m in _SINGLE_AFTER_CUE.finditer(text):
+        if _initials_of_a_name(text, m.end(1)):
+            continue
         s, e = _letters(text, *m.span(1))[0]
         found[s] = e
         known.add(text[s:e])
