@@ -159,7 +159,7 @@ def test_gazetteer_labels_institutions() -> None:
 @pytest.mark.parametrize(("piece", "whole"), [
     ("co-", "co-accused"),          # a dangling hyphen: the mask would leave "[MISC]accused"
     ("Berg", "Bergström"),          # half a word
-    ("-based", "London-based"),
+    ("-based", "based"),            # a hyphen at the start is dropped, nothing grown
     ("London", "London"),           # stops at the hyphen without taking it: stays
     ("accused", "accused"),
 ])
@@ -168,3 +168,13 @@ def test_ner_spans_are_whole_words(piece: str, whole: str) -> None:
     start = t.index(piece, 5) if piece != "accused" else t.index("accused")
     s, e = ner_detector.whole_words(t, start, start + len(piece))
     assert t[s:e] == whole
+
+
+def test_a_model_span_over_letters_is_one_finding_per_letter() -> None:
+    t = "five co-accused, A, B, H, N and R, were charged"
+    start = t.index("B, H")
+    assert [t[i] for i in ner_detector.letter_list(t, start, start + 4)] == ["B", "H"]
+    start = t.index("N and R")
+    assert [t[i] for i in ner_detector.letter_list(t, start, start + 7)] == ["N", "R"]
+    assert ner_detector.letter_list(t, t.index("co-"), t.index("co-") + 10) == []
+    assert ner_detector.letter_list("Mr AB and C", 3, 11) == []

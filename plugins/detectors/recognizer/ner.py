@@ -184,14 +184,15 @@ _HYPHENS = "-‑‐"
 
 def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
     """A model's span grown to the whole words it cuts: a word piece's half ("Berg" of
-    "Bergström"), a dangling hyphen ("co-" of "co-accused": a mask would leave
-    "[MISC]accused"). A span that stops at a hyphen without taking it ("London" of
-    "London-based") stays."""
+    "Bergström"), a dangling hyphen at its end ("co-" of "co-accused": a mask would leave
+    "[MISC]accused"). A hyphen at its start is dropped ("-selling" of "best-selling" becomes
+    "selling": TAB leaves "best" unmasked), and a span that stops at a hyphen without taking
+    it ("London" of "London-based") stays."""
     def inside(i: int) -> bool:  # is the boundary at i inside one word?
         return 0 < i < len(text) and text[i - 1].isalnum() and text[i].isalnum()
 
-    while start < end and text[start] in _HYPHENS and start > 0 and text[start - 1].isalnum():
-        start -= 1
+    while start < end and text[start] in _HYPHENS:  # "-selling" of "best-selling": "selling"
+        start += 1
     while end > start and text[end - 1] in _HYPHENS and end < len(text) and text[end].isalnum():
         end += 1
     while inside(start):
@@ -199,6 +200,19 @@ def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
     while inside(end):
         end += 1
     return start, end
+
+
+_LETTER_LIST = re.compile(r"[A-Z](?:\s*(?:,|\band\b|\bor\b)\s*[A-Z])+")
+
+
+def letter_list(text: str, start: int, end: int) -> list[int]:
+    """The offsets of the letters when ``text[start:end]`` is a list of single capitals
+    ("B, H", "N and R": co-accused written as letters), else []."""
+    if not _LETTER_LIST.fullmatch(text, start, end):
+        return []
+    return [i for i in range(start, end) if text[i].isupper()
+            and (i == 0 or not text[i - 1].isalpha())
+            and (i + 1 >= len(text) or not text[i + 1].isalpha())]
 
 
 def subtype_for(label: Label, text: str) -> str:
@@ -384,6 +398,11 @@ class NerDetector:
                 start, end = widen_code(doc.text, start, end)
             else:
                 start, end = whole_words(doc.text, start, end)
+            letters = letter_list(doc.text, start, end)
+            if letters:  # "B, H" of "A, B, H, N and R": people, one finding each
+                kept += [f.with_(span=Span(s, s + 1), text=doc.text[s], label=Label.PERSON,
+                                 subtype="") for s in letters]
+                continue
             if (start, end) != (f.span.start, f.span.end):
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)
