@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import re
 import threading
 import uuid
 import zipfile
@@ -60,6 +61,18 @@ class ExportResult:
     report: dict[str, Any]
 
 
+
+
+def keeps_original(original: str, replacement: str) -> bool:
+    """Does ``replacement`` still show ``original``? As a substring, or, for an original of
+    up to three characters (a co-accused "R", "Sá"), as a whole word: "[PERSON 2]" does not
+    show "R"."""
+    secret = original.strip().casefold()
+    if not secret:
+        return False
+    if len(secret) <= 3:
+        return re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", replacement.casefold()) is not None
+    return secret in replacement.casefold()
 
 
 class Pipeline:
@@ -366,8 +379,7 @@ class Pipeline:
         text = self.host.call(reg.plugin, reg.id, "replacement", replace)
         if refused:
             raise refused[0]
-        secret = request.finding.text.strip().casefold()
-        if isinstance(text, str) and (not secret or secret not in text.casefold()):
+        if isinstance(text, str) and not keeps_original(request.finding.text, text):
             return text, reg.id, ""
         why = ("failed (raised an error)" if raised else
                "returned the original text" if isinstance(text, str) else

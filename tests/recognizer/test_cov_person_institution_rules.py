@@ -178,3 +178,38 @@ def test_a_model_span_over_letters_is_one_finding_per_letter() -> None:
     assert [t[i] for i in ner_detector.letter_list(t, start, start + 7)] == ["N", "R"]
     assert ner_detector.letter_list(t, t.index("co-"), t.index("co-") + 10) == []
     assert ner_detector.letter_list("Mr AB and C", 3, 11) == []
+
+
+# -- what the label strategy makes of letters -----------------------------------------------------
+
+@pytest.mark.parametrize(("original", "replacement", "shown"), [
+    ("R", "[PERSON 6]", False),          # a letter inside a word of the label is not "R"
+    ("R", "R. Smith", True),
+    ("Sá", "Mr Sá", True),
+    ("Berg", "Bergman", True),           # longer originals: any substring shows them
+    ("Berg", "[PERSON 1]", False),
+])
+def test_keeps_original(original: str, replacement: str, shown: bool) -> None:
+    from redactor.core.pipeline import keeps_original
+
+    assert keeps_original(original, replacement) is shown
+
+
+@pytest.mark.skipif(not NER_OK, reason=_WHY or "NER model absent")
+def test_label_strategy_numbers_each_co_accused_once(tmp_path: Path) -> None:
+    from redactor.cli.main import main
+
+    src = tmp_path / "case.txt"
+    src.write_text("The applicant, Mr Tomas Berg, was tried with five co-accused, A, B, H, N "
+                   "and R. The co-accused B and R were acquitted.\n", encoding="utf-8")
+    out = tmp_path / "out.txt"
+    assert main(["redact", str(src), "--strategy", "label", "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    import re
+
+    listed = re.search(r"tried with (.*?)\. The", text)
+    assert "[REDACTED]" not in text
+    labels = re.findall(r"\[PERSON \d+\]", listed.group(1)) if listed else []
+    assert len(labels) == 5 and len(set(labels)) == 5, text
+    later = re.findall(r"\[PERSON \d+\]", text.split(". The", 1)[1])
+    assert later == [labels[1], labels[4]], text   # B and R keep their numbers
