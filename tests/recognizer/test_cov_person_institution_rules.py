@@ -159,7 +159,7 @@ def test_gazetteer_labels_institutions() -> None:
 @pytest.mark.parametrize(("piece", "whole"), [
     ("co-", "co-accused"),          # a dangling hyphen: the mask would leave "[MISC]accused"
     ("Berg", "Bergström"),          # half a word
-    ("-based", "based"),            # a hyphen at the start is dropped, nothing grown
+    ("-based", "London-based"),     # a dangling hyphen at the start: the whole word
     ("London", "London"),           # stops at the hyphen without taking it: stays
     ("accused", "accused"),
 ])

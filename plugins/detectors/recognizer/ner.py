@@ -184,15 +184,14 @@ _HYPHENS = "-‑‐"
 
 def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
     """A model's span grown to the whole words it cuts: a word piece's half ("Berg" of
-    "Bergström"), a dangling hyphen at its end ("co-" of "co-accused": a mask would leave
-    "[MISC]accused"). A hyphen at its start is dropped ("-selling" of "best-selling" becomes
-    "selling": TAB leaves "best" unmasked), and a span that stops at a hyphen without taking
-    it ("London" of "London-based") stays."""
+    "Bergström"), a dangling hyphen ("co-" of "co-accused": a mask would leave
+    "[MISC]accused"; "-Secretary" of "Under-Secretary": "Under" alone would stay readable).
+    A span that stops at a hyphen without taking it ("London" of "London-based") stays."""
     def inside(i: int) -> bool:  # is the boundary at i inside one word?
         return 0 < i < len(text) and text[i - 1].isalnum() and text[i].isalnum()
 
-    while start < end and text[start] in _HYPHENS:  # "-selling" of "best-selling": "selling"
-        start += 1
+    while start < end and text[start] in _HYPHENS and start > 0 and text[start - 1].isalnum():
+        start -= 1
     while end > start and text[end - 1] in _HYPHENS and end < len(text) and text[end].isalnum():
         end += 1
     while inside(start):
