@@ -35,6 +35,7 @@ import hmac
 import random
 import re
 import secrets
+import string
 from typing import Any
 
 from redactor_plugins.strategies.generalization import numbers as numbers
@@ -228,13 +229,29 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             for name in full:
                 if fold(name).startswith(key):
                     return _case_like(memo["tokens"][fold(name)][:1], word)
-            return _case_like(_map_part(memo, doc_words, word + "?", "first", gender, locale,
-                                        canonical)[:1], word)
+            return _case_like(letter_pseudonym(memo, word, doc.text), word)
         role = roles.get(key) or ("first" if key in gender_table() else "last")
         return _case_like(_map_part(memo, doc_words, word, role, gender, locale, canonical),
                           word)
 
     return _NAME_PART.sub(replace, f.text)
+
+
+def letter_pseudonym(memo: dict[str, Any], letter: str, doc_text: str = "") -> str:
+    """Another capital for a person known only by a letter ("co-accused A, B, H, N and R"):
+    the same for every mention, never the same for two letters, and, while the alphabet
+    lasts, no letter that stands alone anywhere in the document (it may be someone else)."""
+    letters: dict[str, str] = memo.setdefault("letters", {})
+    key = letter.upper()
+    if key not in letters:
+        if "alone" not in memo:
+            memo["alone"] = frozenset(re.findall(r"(?<![\w.])([A-Z])(?!\w)", doc_text))
+        taken = set(letters.values())
+        free = [c for c in string.ascii_uppercase if c not in taken and c != key]
+        pool = [c for c in free if c not in memo["alone"] and c not in letters] or free \
+            or [key + "1"]
+        letters[key] = memo["seeder"].rng("PERSON-LETTER", key).choice(pool)
+    return letters[key]
 
 
 def _map_part(memo: dict[str, Any], doc_words: frozenset[str], part: str, role: str,
@@ -393,8 +410,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             result = _choose(memo, doc_words, text, lambda r, _a: code_like(text, r), *seed,
                              min_len=3)
     elif label == Label.ORG:
-        result = _choose(memo, doc_words, text,
-                         lambda r, _a: str(faker_with(locale, r).company()), *seed)
+        before, name, after = org_parts(text)
+        result = before + _choose(memo, doc_words, name, lambda r, _a: org_like(
+            before, after, r, locale), *seed) + after
     elif label == Label.LOC and is_postcode(text):
         result = _choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
             text, "POSTCODE", r) or code_like(text, r), *seed, word_check=False)
@@ -414,6 +432,38 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         result = capitalise(result)
     values[key] = result
     return result
+
+
+#: what an organisation's name keeps in its pseudonym: a prison's form ("HM Prison …") and a
+#: company's legal form or a firm's word at its end ("… Limited", "… A/S", "… Solicitors")
+_PRISON_FORM = re.compile(r"^((?:HM|Her\s+Majesty['’]s|His\s+Majesty['’]s)\s+(?:Prison|Young\s+"
+                          r"Offender\s+Institution|YOI)|HMP(?:\s*/\s*YOI|YOI)?|HMYOI)\s+(?=\S)")
+_LEGAL_FORM = re.compile(r"\s((?:Limited|Ltd\.?|plc|PLC|LLP|LLC|Inc\.?|Corp\.?|GmbH|AG|A/S|ApS|AB"
+                         r"|ASA|Oy|S\.A\.?|S\.p\.A\.|B\.V\.|N\.V\.|Solicitors))$")
+
+
+def org_parts(text: str) -> tuple[str, str, str]:
+    """(kept form before, name, kept form after) of an organisation's name:
+    ("HM Prison ", "Wymott", ""), ("", "Postel Properties", " Limited"), ("", "Acme", "")."""
+    prison = _PRISON_FORM.match(text)
+    if prison:
+        return text[:prison.end(1)] + " ", text[prison.end(1):].strip(), ""
+    form = _LEGAL_FORM.search(text)
+    if form and form.start() > 0:
+        return "", text[:form.start()], text[form.start():]
+    return "", text, ""
+
+
+def org_like(before: str, after: str, rng: random.Random, locale: str) -> str:
+    """The made-up name for :func:`org_parts`' middle: a town for a prison ("HM Prison
+    <town>"), a surname before a legal form ("<surname> Limited", "<surname> Solicitors"),
+    else a made-up company."""
+    fake = faker_with(locale, rng)
+    if before:
+        return str(fake.city())
+    if after:
+        return str(fake.last_name())
+    return str(fake.company())
 
 
 def _compact(text: str) -> str:

@@ -66,10 +66,13 @@ class ExportResult:
 def keeps_original(original: str, replacement: str) -> bool:
     """Does ``replacement`` still show ``original``? As a substring, or, for an original of
     up to three characters (a co-accused "R", "Sá"), as a whole word: "[PERSON 2]" does not
-    show "R"."""
-    secret = original.strip().casefold()
+    show "R" — and a single letter only in its own case: "a person" does not show "A"."""
+    secret = original.strip()
     if not secret:
         return False
+    if len(secret) == 1:  # a letter: "a person" does not show the co-accused "A"
+        return re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", replacement) is not None
+    secret = secret.casefold()
     if len(secret) <= 3:
         return re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", replacement.casefold()) is not None
     return secret in replacement.casefold()

@@ -185,6 +185,8 @@ def test_a_model_span_over_letters_is_one_finding_per_letter() -> None:
 @pytest.mark.parametrize(("original", "replacement", "shown"), [
     ("R", "[PERSON 6]", False),          # a letter inside a word of the label is not "R"
     ("R", "R. Smith", True),
+    ("A", "a person", False),            # one letter: only in its own case
+    ("A", "Mr A.", True),
     ("Sá", "Mr Sá", True),
     ("Berg", "Bergman", True),           # longer originals: any substring shows them
     ("Berg", "[PERSON 1]", False),

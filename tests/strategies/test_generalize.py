@@ -110,6 +110,9 @@ def test_code_person_misc() -> None:
     assert gen("MISC", "Gujarat riots", "kind", "During {} many died.") == "an event"
     assert gen("MISC", "Grammy Awards", "kind", "He won {}.") == "an award"
     assert gen("MISC", "Zorblax", "kind", "He saw {}.") == "something"
+    assert gen("MISC", "Figiel v. Poland (no. 2)", "kind", "His complaint ({}) failed.") == "a case"
+    assert gen("MISC", "co-accused", "kind", "He and five {} were charged.") == "other accused"
+    assert gen("MISC", "Harry v", "kind", "He saw {}.") == "something"   # no party after "v"
 
 
 def test_every_level_of_every_type_gives_something_new() -> None:

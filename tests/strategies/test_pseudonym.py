@@ -208,3 +208,33 @@ def test_one_date_shift_for_the_document_that_leaves_no_real_day_readable() -> N
                           for d in (-1, 0, 1)}
         for fragment in ("1 March", "12 March", "3 May", "17 May"):
             assert not any(re.search(rf"(?<!\d){fragment}\b", d) for d in out), out
+
+
+def test_people_known_by_a_letter_keep_one_letter_each() -> None:
+    text = ("The applicant and five co-accused, A, B, H, N and R, were charged. "
+            "The co-accused B and R were acquitted; Annex C lists them.")
+    items = [("[A], B", "PERSON"), ("A, [B], H", "PERSON"), ("[H], N", "PERSON"),
+             ("[N] and", "PERSON"), ("and [R],", "PERSON"), ("co-accused [B] and", "PERSON"),
+             ("and [R] were", "PERSON")]
+    a, b, h, n, r, b2, r2 = pseudonyms(text, items)
+    letters = [a, b, h, n, r]
+    assert all(len(x) == 1 and x.isupper() for x in letters)
+    assert len(set(letters)) == 5                      # two people never share a letter
+    assert (b2, r2) == (b, r)                          # every mention the same
+    assert not {"A", "B", "H", "N", "R", "C"} & set(letters)  # no letter of the document
+
+
+@pytest.mark.parametrize(("name", "keeps"), [
+    ("HM Prison Wymott", "HM Prison "),
+    ("Her Majesty’s Prison Long Lartin", "Her Majesty’s Prison "),
+    ("Postel Properties Limited", " Limited"),
+    ("OA Solicitors", " Solicitors"),
+    ("Latem A/S", " A/S"),
+])
+def test_an_organisation_keeps_its_kind(name: str, keeps: str) -> None:
+    text = f"He wrote to {name} twice; {name} replied."
+    first, second = pseudonyms(text, [(name, "ORG"), (f"; [{name}]", "ORG")])
+    assert first == second
+    assert keeps in first and first != name
+    made_up = first.replace(keeps.strip(), "").strip()
+    assert made_up and not any(w in made_up.split() for w in name.split())
