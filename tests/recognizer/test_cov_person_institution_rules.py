@@ -215,3 +215,21 @@ def test_label_strategy_numbers_each_co_accused_once(tmp_path: Path) -> None:
     assert len(labels) == 5 and len(set(labels)) == 5, text
     later = re.findall(r"\[PERSON \d+\]", text.split(". The", 1)[1])
     assert later == [labels[1], labels[4]], text   # B and R keep their numbers
+
+
+@pytest.mark.skipif(not NER_OK, reason=_WHY or "NER model absent")
+def test_a_title_of_rule_is_a_person_whatever_the_model_says() -> None:
+    from redactor.core.context import RunContext
+    from redactor.core.pipeline import Pipeline
+    from redactor.core.policy import load_policy
+    from redactor.core.settings import Settings
+    from redactor.plugin_api import Document
+    from redactor.pluginhost.manager import PluginHost
+
+    settings = Settings({})
+    pipe = Pipeline(PluginHost(settings), load_policy("default"))
+    text = "In 1953 he wrote to the Duke of Edinburgh about the Empress of Haiti."
+    doc = Document(id="t", source=Path("t.txt"), format="txt", text=text)
+    found = {f.text: f.label for f in pipe.detect(doc, RunContext(settings=settings))}
+    assert found.get("Duke of Edinburgh") == Label.PERSON
+    assert found.get("Empress of Haiti") == Label.PERSON

@@ -552,7 +552,7 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
         cands += list(m.persons())
         cands += [_Cand(s, e, Label.PERSON, "NAME", 0.8, 3, "single capitals standing for "
                         "people after a word for people") for s, e in letter_names(text)]
-        cands += [_Cand(s, e, Label.PERSON, "NAME", 0.8, 3, "a title of rule or rank of a "
+        cands += [_Cand(s, e, Label.PERSON, "NAME", 0.99, 3, "a title of rule or rank of a "
                         "place (\"Duke of Edinburgh\")") for s, e in titles_of_rule(text)]
     cands += [_Cand(s, e, Label.ORG, sub, 0.8, 3, why) for rule, sub, why in _INSTITUTIONS
               for s, e in rule(text)]
