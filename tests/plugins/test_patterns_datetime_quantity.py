@@ -150,7 +150,13 @@ def test_ages_are_demographic_as_in_tab(text: str, age: str) -> None:
     ("together with 16 other suspects, was", "16 other suspects"),
     ("accused fourteen other defendants of", "fourteen other defendants"),
     ("Some 8,500 people were reported", "8,500 people"),
-    ("convicted on twenty-five counts of fraud", "twenty-five counts"),
+    ("convicted on twenty-five counts of fraud", "twenty-five counts of fraud"),
+    # TAB annotates what is counted with the count (issue 15, session 12)
+    ("found guilty of four disciplinary offences of conduct", "four disciplinary offences"),
+    ("guilty of three counts of common assault contrary to the Act",
+     "three counts of common assault"),
+    ("sentenced to two concurrent terms of imprisonment", "two concurrent terms"),
+    ("charged with four charges of fraud and theft", "four charges of fraud"),
 ])
 def test_counts(text: str, count: str) -> None:
     assert _pairs(text) == [("QUANTITY/COUNT", count)]
@@ -161,6 +167,9 @@ def test_counts(text: str, count: str) -> None:
     "section 69 provides for a sentence",
     "one of the applicants",
     "He was the first of two.",
+    "two of the applicants",
+    "five were charged with fraud",
+    "The two years of detention",
 ])
 def test_not_counts(text: str) -> None:
     assert [p for p in _pairs(text) if p[0] == "QUANTITY/COUNT"] == []

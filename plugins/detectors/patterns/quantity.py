@@ -74,12 +74,20 @@ _MEASURE_RE = re.compile(
 )
 # "three children", "16 other suspects", "fourteen other defendants", "20 companies"
 _TIME_UNITS = r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries|times)"
+_NOT_MODIFIERS = (r"(?:of|the|and|or|but|were|are|was|had|have|has|who|which|that|in|on|at|to"
+                  r"|for|with|by|from|his|her|their|its|these|those|such|being|been)")
+#: words that end what "counts of …" counts ("three counts of common assault contrary to …")
+_OF_STOP = (r"(?:contrary|under|against|in|on|at|to|for|with|by|from|and|or|which|that|was"
+            r"|were|is|are|had|has|have)")
+# "four disciplinary offences", "two concurrent terms": up to two lower-case words before the
+# counted noun; "three counts of common assault": what is counted, after "counts of"
 _COUNT_RE = re.compile(
     rf"(?<![\w.,/-])(?:{NUMBER_WORD}|\d{{1,3}}(?:,\d{{3}})*|\d{{1,4}})"
-    rf"(?:\s+(?:other|more|further|additional|different|separate|new|more|former|young|adult"
-    rf"|[a-z]+al|[a-z]+ed|[a-z]+ing))?"
+    rf"(?:\s+(?!{_NOT_MODIFIERS}\b|{_TIME_UNITS}\b)[a-z][a-z-]{{2,}}){{0,2}}"
     rf"\s+(?!{_TIME_UNITS}\b)(?:children|people|persons|men|women|police(?:men)?|staff"
     rf"|[a-z]{{3,}}(?<!ss)(?<!us)(?<!is)s|others)(?!\w)"
+    rf"(?:(?:(?<=counts)|(?<=charges))\s+of\s+(?:(?!{_OF_STOP}\b)[a-z]+\s+){{0,2}}"
+    rf"(?!{_OF_STOP}\b)[a-z]{{3,}}(?!\w))?"
 )
 _LEGAL_REF = re.compile(
     r"(?:\b(?:[Aa]rticles?|[Ss]ections?|[Rr]ules?|[Pp]aragraphs?|[Pp]aras?|[Ll]aw|[Aa]ct|[Nn]os?"
