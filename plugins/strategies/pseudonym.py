@@ -38,6 +38,7 @@ import secrets
 import string
 from typing import Any
 
+from redactor_plugins.shared.names.org_forms import LEGAL_FORM, PRISON_FORM
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.demographics import dem_pseudonym
@@ -436,10 +437,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
 
 #: what an organisation's name keeps in its pseudonym: a prison's form ("HM Prison …") and a
 #: company's legal form or a firm's word at its end ("… Limited", "… A/S", "… Solicitors")
-_PRISON_FORM = re.compile(r"^((?:HM|Her\s+Majesty['’]s|His\s+Majesty['’]s)\s+(?:Prison|Young\s+"
-                          r"Offender\s+Institution|YOI)|HMP(?:\s*/\s*YOI|YOI)?|HMYOI)\s+(?=\S)")
-_LEGAL_FORM = re.compile(r"\s((?:Limited|Ltd\.?|plc|PLC|LLP|LLC|Inc\.?|Corp\.?|GmbH|AG|A/S|ApS|AB"
-                         r"|ASA|Oy|S\.A\.?|S\.p\.A\.|B\.V\.|N\.V\.|Solicitors))$")
+_PRISON_FORM = re.compile(rf"^({PRISON_FORM})\s+(?=\S)")
+_LEGAL_FORM = re.compile(rf"\s({LEGAL_FORM})$")
 
 
 def org_parts(text: str) -> tuple[str, str, str]:

@@ -68,14 +68,11 @@ def keeps_original(original: str, replacement: str) -> bool:
     up to three characters (a co-accused "R", "Sá"), as a whole word: "[PERSON 2]" does not
     show "R" — and a single letter only in its own case: "a person" does not show "A"."""
     secret = original.strip()
-    if not secret:
-        return False
-    if len(secret) == 1:  # a letter: "a person" does not show the co-accused "A"
-        return re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", replacement) is not None
-    secret = secret.casefold()
-    if len(secret) <= 3:
-        return re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", replacement.casefold()) is not None
-    return secret in replacement.casefold()
+    if len(secret) > 3:
+        return secret.casefold() in replacement.casefold()
+    flags = re.IGNORECASE if len(secret) > 1 else 0  # a letter: "a person" does not show "A"
+    return bool(secret) and re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", replacement,
+                                      flags) is not None
 
 
 class Pipeline:

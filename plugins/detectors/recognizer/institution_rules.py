@@ -17,19 +17,17 @@ from __future__ import annotations
 
 import re
 
+from redactor_plugins.shared.names.org_forms import LEGAL_FORM, PRISON_FORM
+
 __all__ = ["case_names", "company_names", "prisons"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
 _WORD = r"[A-Z][\w'’-]*"
 _NAME = rf"{_WORD}(?:[^\S\n]+(?!Service\b){_WORD}){{0,2}}"
-_PRISON = re.compile(
-    rf"\b(?:(?:HM|Her\s+Majesty['’]s|His\s+Majesty['’]s)\s+(?:Prison|Young\s+Offender\s+"
-    rf"Institution|YOI)|HMP(?:\s*/\s*YOI|YOI)?|HMYOI)\s+(?!Service\b)({_NAME})")
-_FORM = (r"Limited|Ltd\.?|plc|PLC|LLP|LLC|Inc\.?|Corp\.?|GmbH|AG|A/S|ApS|AB|ASA|Oy|S\.A\.?"
-         r"|S\.p\.A\.|B\.V\.|N\.V\.|Sp\.\s*z\s*o\.o\.|s\.r\.o\.|Solicitors|LLP\s+Solicitors")
+_PRISON = re.compile(rf"\b{PRISON_FORM}\s+(?!Service\b)({_NAME})")
 _LEAD = r"(?:The|In|On|At|By|For|From|With|And|But|An?|To|Of|Mr|Mrs|Ms|Dr|Under|As)"
 _COMPANY = re.compile(
-    rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:\s+(?:&|of|{_CAP})){{0,4}}\s+(?:{_FORM}))"
+    rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:\s+(?:&|of|{_CAP})){{0,4}}\s+{LEGAL_FORM})"
     rf"(?![\w/])")
 _CASE = re.compile(
     rf"(?<![\w.])((?!(?:See|Cf|Also|{_LEAD})\b)[A-Z][\w'’-]*(?:\s+and\s+(?:Others|[A-Z][\w'’-]+))?"

@@ -29,7 +29,7 @@ from redactor_plugins.detectors.recognizer.mention_propagation import (
     native_names,
     propagate,
 )
-from redactor_plugins.detectors.recognizer.person_rules import name_parts
+from redactor_plugins.detectors.recognizer.person_rules import letter_list, name_parts
 
 from redactor.plugin_api import (
     Document,
@@ -190,28 +190,15 @@ def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
     def inside(i: int) -> bool:  # is the boundary at i inside one word?
         return 0 < i < len(text) and text[i - 1].isalnum() and text[i].isalnum()
 
-    while start < end and text[start] in _HYPHENS and start > 0 and text[start - 1].isalnum():
+    if start > 0 and text[start] in _HYPHENS and text[start - 1].isalnum():
         start -= 1
-    while end > start and text[end - 1] in _HYPHENS and end < len(text) and text[end].isalnum():
+    if end < len(text) and text[end - 1] in _HYPHENS and text[end].isalnum():
         end += 1
     while inside(start):
         start -= 1
     while inside(end):
         end += 1
     return start, end
-
-
-_LETTER_LIST = re.compile(r"[A-Z](?:\s*(?:,|\band\b|\bor\b)\s*[A-Z])+")
-
-
-def letter_list(text: str, start: int, end: int) -> list[int]:
-    """The offsets of the letters when ``text[start:end]`` is a list of single capitals
-    ("B, H", "N and R": co-accused written as letters), else []."""
-    if not _LETTER_LIST.fullmatch(text, start, end):
-        return []
-    return [i for i in range(start, end) if text[i].isupper()
-            and (i == 0 or not text[i - 1].isalpha())
-            and (i + 1 >= len(text) or not text[i + 1].isalpha())]
 
 
 def subtype_for(label: Label, text: str) -> str:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from redactor.plugin_api import Finding, Label, Span
 
-__all__ = ["letter_names", "name_parts", "titles_of_rule"]
+__all__ = ["letter_list", "letter_names", "name_parts", "titles_of_rule"]
 
 #: Words for people right before a list of letters ("co-accused A, B and R").
 _PEOPLE = (r"co[-‑‐]?accused|accused|co[-‑‐]?defendants?|defendants?|applicants?|witness(?:es)?"
@@ -85,6 +85,17 @@ def letter_names(text: str) -> list[tuple[int, int]]:
             for s, e in letters:
                 found[s] = e
     return sorted(found.items())
+
+
+_LETTER_LIST = re.compile(r"[A-Z](?:\s*(?:,|\band\b|\bor\b)\s*[A-Z])+")
+
+
+def letter_list(text: str, start: int, end: int) -> list[int]:
+    """The offsets of the letters when ``text[start:end]`` is nothing but single capitals,
+    commas and "and"/"or" ("B, H", "N and R": a model's one span over co-accused), else []."""
+    if not _LETTER_LIST.fullmatch(text, start, end):
+        return []
+    return [s for s, _ in _letters(text, start, end)]
 
 
 _RULER = (r"Emperor|Empress|King|Queen|Prince|Princess|Crown\s+Prince|Crown\s+Princess|Duke"

@@ -1,0 +1,2 @@
+"""Knowledge about how names are written that both the recognizer (to find them) and the
+strategies (to keep their fixed parts in a replacement) need: organisations' forms."""

@@ -1,0 +1,19 @@
+"""The fixed parts of organisations' names, shared by the recognizer (which finds "HM Prison
+Wymott" and "Postel Properties Limited") and the pseudonym strategy (which keeps "HM Prison"
+and "Limited" and makes up the rest).
+
+Regular-expression source strings, to be embedded in a caller's pattern.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LEGAL_FORM", "PRISON_FORM"]
+
+#: a prison's form before its name: "HM Prison", "Her Majesty’s Prison", "HMP", "HMYOI" …
+PRISON_FORM = (r"(?:(?:HM|Her\s+Majesty['’]s|His\s+Majesty['’]s)\s+(?:Prison|Young\s+Offender\s+"
+               r"Institution|YOI)|HMP(?:\s*/\s*YOI|YOI)?|HMYOI)")
+
+#: a company's legal form or a firm's word after its name: "Limited", "A/S", "Solicitors" …
+LEGAL_FORM = (r"(?:Limited|Ltd\.?|plc|PLC|LLP|LLC|Inc\.?|Corp\.?|GmbH|AG|A/S|ApS|AB|ASA|Oy"
+              r"|S\.A\.?|S\.p\.A\.|B\.V\.|N\.V\.|Sp\.\s*z\s*o\.o\.|s\.r\.o\.|Solicitors"
+              r"|LLP\s+Solicitors)")
