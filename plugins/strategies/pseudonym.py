@@ -39,6 +39,7 @@ import string
 from typing import Any
 
 from redactor_plugins.shared.names.org_forms import LEGAL_FORM, PRISON_FORM
+from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.demographics import dem_pseudonym
@@ -192,6 +193,9 @@ def _title_before(doc: Document, start: int) -> list[str]:
     return [m.group(1)] if m and m.group(1).casefold() in TITLES else []
 
 
+_RULER_OF = re.compile(rf"{RULER}\s+of\s+(?:the\s+)?")
+
+
 def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     f = request.finding
     doc = request.document
@@ -205,6 +209,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     full = [n for n in canon_names if len(n) > 1] or [n for n in mention_names if len(n) > 1
                                                       and fold(n) not in FIELD_WORDS]
     first_line_end = f.text.find("\n")  # heading words after it are kept, nothing else
+    ruler = _RULER_OF.match(f.text)  # "Duke of Edinburgh": the title and "of" stay
+    kept_until = ruler.end() if ruler else 0
     gender = gender_of(full, titles)
     roles: dict[str, str] = {}
     for i, name in enumerate(full):
@@ -219,7 +225,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     def replace(m: re.Match[str]) -> str:
         word = m.group(0)
         key = fold(word)
-        if key in TITLES and len(word) > 1:
+        if (key in TITLES and len(word) > 1) or m.start() < kept_until:
             return word
         if 0 <= first_line_end < m.start() and key in FIELD_WORDS and key not in {
                 fold(n) for n in full}:

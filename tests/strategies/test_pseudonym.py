@@ -238,3 +238,12 @@ def test_an_organisation_keeps_its_kind(name: str, keeps: str) -> None:
     assert keeps in first and first != name
     made_up = first.replace(keeps.strip(), "").strip()
     assert made_up and not any(w in made_up.split() for w in name.split())
+
+
+def test_a_title_of_rule_keeps_its_title_and_changes_its_place() -> None:
+    text = "He wrote to the Duke of Edinburgh; the Duke of Edinburgh replied."
+    first, second = pseudonyms(text, [("Duke of Edinburgh", "PERSON"),
+                                      ("the [Duke of Edinburgh] replied", "PERSON")])
+    assert first == second
+    assert first.startswith("Duke of ") and "Edinburgh" not in first
+    assert len(first.split()) == 3

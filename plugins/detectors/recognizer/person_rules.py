@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from redactor_plugins.shared.names.rulers import RULER
+
 from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["letter_list", "letter_names", "name_parts", "titles_of_rule"]
@@ -98,14 +100,8 @@ def letter_list(text: str, start: int, end: int) -> list[int]:
     return [s for s, _ in _letters(text, start, end)]
 
 
-_RULER = (r"Emperor|Empress|King|Queen|Prince|Princess|Crown\s+Prince|Crown\s+Princess|Duke"
-          r"|Duchess|Grand\s+Duke|Grand\s+Duchess|Archduke|Archduchess|Marquess|Marquis"
-          r"|Marchioness|Earl|Countess|Viscount|Viscountess|Baron|Baroness|Tsar|Tsarina|Czar"
-          r"|Czarina|Sultan|Sultana|Shah|Emir|Khedive|Pharaoh|Elector|Electress|Margrave"
-          r"|Maharaja|Maharani|Nawab|Nizam|Rajah?|Rani|Bishop|Archbishop|Patriarch|Metropolitan"
-          r"|Prince-Bishop|Doge|Dauphin|Infante|Infanta")
 _TITLE_OF = re.compile(
-    rf"\b(?:{_RULER})\s+of\s+(?:the\s+)?[A-Z][\w'’-]+(?:\s+(?:and\s+)?[A-Z][\w'’-]+){{0,3}}")
+    rf"\b{RULER}\s+of\s+(?:the\s+)?[A-Z][\w'’-]+(?:\s+(?:and\s+)?[A-Z][\w'’-]+){{0,3}}")
 
 
 def titles_of_rule(text: str) -> list[tuple[int, int]]:
