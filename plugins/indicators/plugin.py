@@ -6,8 +6,9 @@ Indicators (ids as policies and ``--indicators`` name them):
 * ``llm-probability`` — how hard the span is to guess from its context under a masked LM
   (all its sub-tokens masked at once; min/max/mean/median/sum of their log-probabilities and
   the span's type) → a classifier trained on expert masking decisions;
-* ``span-classifier`` — the same plus the span's own text (a hashed text prior), its shape,
-  its number of words/sub-words and of mentions;
+* ``span-classifier`` — the span's type, its own text (a hashed text prior), its shape, size
+  and number of mentions, the words around it (hashed context priors) and where it stands in
+  the document → a classifier; the masked LM only when the classifier names its features;
 * ``perturbation`` — whether the span makes another span predictable (masking it changes the
   other's log-probability by more than a threshold);
 * ``sequence-labelling`` — a document-level MASK/NO_MASK token classifier; partial match (any
@@ -148,11 +149,12 @@ class DocRisk:
     pert: Any = None
     probs: dict[str, np.ndarray] = field(default_factory=dict)
     prior: list[float] | None = None  # the text prior of each span (span-classifier)
+    context: list[float] | None = None  # the mean context prior of each span (span-classifier)
 
 
 def _doc_key(doc: Document, findings: Sequence[Finding], ctx: RunContext) -> tuple[Any, ...]:
-    return (doc.id, len(doc.text), hash(doc.text), tuple((f.span.start, f.span.end, str(f.label))
-                                                         for f in findings),
+    return (doc.id, len(doc.text), hash(doc.text),
+            tuple((f.span.start, f.span.end, str(f.label), f.score) for f in findings),
             str(setting(ctx, "mlm_path")), str(setting(ctx, "classifiers_path")),
             str(setting(ctx, "seqlabel_path")))
 
@@ -175,8 +177,8 @@ def doc_risk(doc: Document, findings: Sequence[Finding], entities: Sequence[Enti
     counts: dict[int, int] = {}
     for e in entity_of:
         counts[e] = counts.get(e, 0) + 1
-    spans = [rf.SpanInput(f.span.start, f.span.end, str(f.label), f.text, counts[entity_of[i]])
-             for i, f in enumerate(findings)]
+    spans = [rf.SpanInput(f.span.start, f.span.end, str(f.label), f.text, counts[entity_of[i]],
+                          f.score) for i, f in enumerate(findings)]
     cur = DocRisk(key, spans, entity_of)
     memo["doc"] = cur  # only the latest document is kept
     return cur
@@ -197,13 +199,16 @@ def ensure_scores(doc: Document, dr: DocRisk, ctx: RunContext) -> rf.SpanScores:
 
 
 def mlm_window(ctx: RunContext) -> int:
-    """Context window of the span features: the setting, else the one the classifiers were
-    trained with (a classifier sees features computed exactly as in training)."""
+    """Context window of the masked-LM features: the setting, else the one the classifiers
+    were trained with (the LLM-probability classifier's, else the span classifier's when it
+    reads them): a classifier sees features computed exactly as in training."""
     value = setting(ctx, "window")
-    if value is None:
-        folder = resolve(setting(ctx, "classifiers_path"))
+    folder = resolve(setting(ctx, "classifiers_path"))
+    for name in ("llm_probability.json", "span_classifier.json"):
+        if value is not None:
+            break
         try:
-            value = _load_json_model(folder, "span_classifier.json").d.get("window")
+            value = _load_json_model(folder, name).d.get("window")
         except (OSError, ValueError, KeyError, AttributeError):
             value = None
     return int(value or rf.DEFAULT_WINDOW)
@@ -235,6 +240,14 @@ def _guessability(lp: np.ndarray) -> tuple[float, str]:
 
 
 # -- indicators ----------------------------------------------------------------------------
+
+def _vocabulary(model: Any) -> Any:
+    """The WordPiece tokenizer whose vocabulary a span classifier reads (its ``vocabulary``;
+    the NER's by default, built once and shared with the NER and the sequence labeller)."""
+    from redactor_plugins.shared.tokenizer_calls import load_tokenizer
+
+    return load_tokenizer(resolve(model.d.get("vocabulary") or rf.DEFAULT_VOCABULARY))[0]
+
 
 class _Base:
     id = ""
@@ -293,36 +306,86 @@ class LLMProbability(_Base):
 
 
 class SpanClassifier(LLMProbability):
-    """LLM-probability features + the span's text, shape and size → classifier."""
+    """The span's type, text, shape, size, mentions and context → classifier.
+
+    The classifier's JSON names its features: the shipped one (pack 1.1) reads the span's text
+    and its context words and never runs the masked LM; one that names ``lp_*`` (pack 1.0, or
+    ``train_classifiers.py --span-features mlm``) gets the LLM-probability features too.
+    """
 
     id = "span-classifier"
     artefact = "span_classifier.json"
     threshold_key = "span_threshold"
 
+    def prepare(self, ctx: RunContext) -> None:
+        """Load the classifier, its priors and (only when it uses it) the masked LM."""
+        model = self.model(ctx)
+        if rf.needs_mlm(model.features):
+            mlm_for(ctx)
+        folder = resolve(setting(ctx, "classifiers_path"))
+        _load_json_model(folder, "text_prior.json")
+        if "ctx_left_prior" in model.features:
+            _load_json_model(folder, "context_left_prior.json")
+            _load_json_model(folder, "context_right_prior.json")
+        if "vocab_log_id" in model.features:
+            _vocabulary(model)
+
+
     def features(self, doc: Document, dr: DocRisk, ctx: RunContext) -> np.ndarray:
-        sc = ensure_scores(doc, dr, ctx)
-        prior = _load_json_model(resolve(setting(ctx, "classifiers_path")), "text_prior.json")
+        model = self.model(ctx)
+        names = list(model.features)
+        folder = resolve(setting(ctx, "classifiers_path"))
+        prior = _load_json_model(folder, "text_prior.json")
         dr.prior = [prior.score(s.text, s.label) for s in dr.spans]
-        rows = [rf.span_vector(lp, s, nw, pr) for lp, s, nw, pr in
-                zip(sc.logprobs, dr.spans, sc.n_words, dr.prior, strict=True)]
-        return rf.matrix(rows, len(rf.SPAN_FEATURES))
+        use_ctx = "ctx_left_prior" in names
+        if use_ctx:
+            left = _load_json_model(folder, "context_left_prior.json")
+            right = _load_json_model(folder, "context_right_prior.json")
+        vocab = (rf.vocabulary_values(_vocabulary(model), [s.text for s in dr.spans])
+                 if "vocab_log_id" in names else None)
+        n = max(1, len(doc.text))
+        dr.context = []
+        rows = []
+        for i, s in enumerate(dr.spans):
+            lp = rp = 0.0
+            if use_ctx:
+                lw, rw = rf.context_words(doc.text, s.start, s.end)
+                lp, rp = left.score(lw, s.label), right.score(rw, s.label)
+            dr.context.append((lp + rp) / 2)
+            values = rf.text_span_values(s, dr.prior[i], lp, rp, s.start / n)
+            if vocab is not None:
+                values.update(vocab[i])
+            if rf.needs_mlm(names):
+                sc = ensure_scores(doc, dr, ctx)
+                lps = sc.logprobs[i]
+                values.update(zip(rf.LP_NAMES, rf.lp_stats(lps), strict=True))
+                values.update(n_words=float(sc.n_words[i]), n_subtokens=float(lps.size))
+            rows.append(rf.row_of(names, values))
+        return rf.matrix(rows, len(names))
 
     def assess(self, doc: Document, findings: Sequence[Finding], entities: Sequence[Entity],
                ctx: RunContext) -> Sequence[RiskSignal]:
         if not findings:
             return []
         dr, p, t = self.predict(doc, findings, entities, ctx)
+        uses_mlm = rf.needs_mlm(self.model(ctx).features)
         why = []
-        for pi, lp, s, pr in zip(p, dr.scores.logprobs, dr.spans, dr.prior,
-                                     strict=True):
+        for i, (pi, s, pr) in enumerate(zip(p, dr.spans, dr.prior, strict=True)):
             kind = ("phrases like this are usually masked" if pr > 0.5 else
                     "phrases like this are often left in clear" if pr < -0.5 else
                     "phrases like this are masked about half of the time")
-            _, guess = _guessability(lp)
-            many = f"; mentioned {s.mentions} times" if s.mentions > 1 else ""
+            parts = [f"{kind} ({s.label.lower()})"]
+            c = dr.context[i]
+            if c > 0.5:
+                parts.append("the words around it usually surround masked spans")
+            elif c < -0.5:
+                parts.append("the words around it usually surround spans left in clear")
+            if uses_mlm:
+                parts.append(_guessability(dr.scores.logprobs[i])[1])
+            if s.mentions > 1:
+                parts.append(f"mentioned {s.mentions} times")
             verdict = "mask" if pi >= t else "keep"
-            why.append(f"{kind} ({s.label.lower()}); {guess}{many} → {verdict} "
-                       f"(score {_pct(pi)}, masks from {_pct(t)})")
+            why.append("; ".join(parts) + f" → {verdict} (score {_pct(pi)}, masks from {_pct(t)})")
         return self._signals(p, p >= t, why)
 
 

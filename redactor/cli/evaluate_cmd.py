@@ -460,6 +460,7 @@ def run(args: argparse.Namespace) -> int:
         args.dump_signals.write_text(json.dumps([
             {"doc_id": r.doc_id, "fold": r.fold,
              "findings": [[f.span.start, f.span.end, str(f.label)] for f in r.findings],
+             "scores": [round(f.score, 4) for f in r.findings],
              "entity_of": list(r.entity_of),
              "signals": {k: [[s.score, s.risky] for s in v] for k, v in r.signals.items()}}
             for r in runs]))

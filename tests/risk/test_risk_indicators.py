@@ -146,18 +146,18 @@ def test_feature_window_follows_the_classifiers(risk_ready, small_doc, tmp_path)
     from redactor.core.resources import resource_path
 
     assert ri.mlm_window(RunContext()) == json.loads(
-        resource_path("risk", "span_classifier.json").read_text())["window"]
+        resource_path("risk", "llm_probability.json").read_text())["window"]
     folder = tmp_path / "risk"
     shutil.copytree(resource_path("risk"), folder)
-    art = json.loads((folder / "span_classifier.json").read_text())
+    art = json.loads((folder / "llm_probability.json").read_text())
     art["window"] = 48
-    (folder / "span_classifier.json").write_text(json.dumps(art))
+    (folder / "llm_probability.json").write_text(json.dumps(art))
     ctx = RunContext(settings=Settings({"risk": {"classifiers_path": str(folder)}}))
     assert ri.mlm_window(ctx) == 48
     ctx = RunContext(settings=Settings({"risk": {"classifiers_path": str(folder), "window": 24}}))
     assert ri.mlm_window(ctx) == 24
     doc, fs, ents = small_doc
-    assert len(ri.SpanClassifier().assess(doc, fs, ents, ctx)) == len(fs)
+    assert len(ri.LLMProbability().assess(doc, fs, ents, ctx)) == len(fs)
 
 
 def test_policy_sets_the_operating_point(risk_ready, small_doc):

@@ -28,10 +28,18 @@ cd training/risk
 OMP_NUM_THREADS=2 $PY build_features.py
 OMP_NUM_THREADS=2 $PY train_classifiers.py
 OMP_NUM_THREADS=2 $PY tune.py --recollect
-# 4. the default configuration's thresholds, end to end on detected spans (the documents the
-#    NER was trained on; the NER's validation documents are only reported)
+# 4. the shipped span classifier (pack 1.1, no masked LM): trained on the spans that the
+#    out-of-fold NERs detect (training/ner/build.py folds -- --k 3 must have run)
 cd ../..
-OMP_NUM_THREADS=2 $PY -m redactor.cli.main evaluate ../shared/data/tab/tab_dev.json --no-weighted \
-  --dump-signals training/work/risk/e2e_signals.json > training/work/risk/e2e_eval.md
-cd training/risk
-OMP_NUM_THREADS=2 $PY tune_end_to_end.py --rq auto --write
+for SET in tab wiki; do
+  OMP_NUM_THREADS=2 $PY -m redactor.cli.main evaluate ../shared/data/$SET/${SET}_dev.json \
+    --out-of-fold --no-weighted --indicators sequence-labelling \
+    --dump-signals training/work/risk/oof_detections_$SET.json > /dev/null
+done
+(cd training/risk && OMP_NUM_THREADS=2 $PY train_span_classifier.py --threshold 0.32)
+# 5. the default configuration's thresholds, end to end on out-of-fold signals of detected spans
+for SET in tab wiki; do
+  OMP_NUM_THREADS=2 $PY -m redactor.cli.main evaluate ../shared/data/$SET/${SET}_dev.json \
+    --out-of-fold --no-weighted --dump-signals training/work/risk/oof_signals_$SET.json \
+    > training/work/risk/oof_eval_$SET.md
+done

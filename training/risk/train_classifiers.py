@@ -5,8 +5,14 @@
 
 * folds: sha256_fold(doc_id, 5) over TAB dev + Wikipedia dev documents;
 * text prior (hashed naive Bayes over words/shapes) fit on wiki_train_spans.csv + the training
-  folds' gold spans; training rows get an inner out-of-fold prior (nested), so no row's prior
-  saw its own label;
+  folds' gold spans; context priors (the same over the 4 words before / 3 after a span) fit on
+  the training folds' gold spans; training rows get inner out-of-fold priors (nested), so no
+  row's prior saw its own label;
+* span-classifier features (``--span-features``): ``mlm`` (default: LLM-probability features
+  + text and shape, the Table A classifier), ``text`` (type, text, shape, mentions, context
+  priors, position, vocabulary; no masked LM) or ``text+mlm``. The *shipped* span classifier
+  (pack 1.1) is trained afterwards on detected spans by ``train_span_classifier.py``, which
+  overwrites ``span_classifier.json`` and the priors;
 * logistic regression vs HistGradientBoosting, compared on pooled out-of-fold predictions
   (ROC AUC and average precision); the better one is shipped;
 * threshold: on the pooled out-of-fold predictions for TAB dev documents, with entity
@@ -26,13 +32,21 @@ from pathlib import Path
 
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 import numpy as np  # noqa: E402
-from common import DATA, RES, WORK, K, dump, wiki_train_spans  # noqa: E402
+from common import DATA, RES, WORK, K, dump, load_gold, wiki_train_spans  # noqa: E402
 from redactor_plugins.indicators.features import (  # noqa: E402
+    DEFAULT_VOCABULARY,
     LLM_FEATURES,
+    LP_NAMES,
     SPAN_FEATURES,
+    TEXT_SPAN_FEATURES,
+    VOCAB_FEATURES,
     SpanInput,
+    context_words,
     llm_vector,
-    span_vector,
+    lp_stats,
+    row_of,
+    text_span_values,
+    vocabulary_values,
 )
 from redactor_plugins.indicators.models import (  # noqa: E402
     HashedPrior,
@@ -47,18 +61,69 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 
 from redactor.evaluation import evaluate_tab, load_tab, merge_spans, sha256_fold  # noqa: E402
 
-VERSION = "1.0"
+VERSION = "1.1"
+SPAN_FEATURE_SETS = {
+    "text": TEXT_SPAN_FEATURES,
+    "mlm": SPAN_FEATURES,
+    "text+mlm": TEXT_SPAN_FEATURES + LP_NAMES + ("n_words", "n_subtokens"),
+}
 
 
-def rows_of(feat):
+def rows_of(feat, texts: dict[str, str] | None = None, vocabulary=None):
+    """One row per gold span; with the documents' ``texts``, its context words and position;
+    with a ``vocabulary`` (a tokenizer), how common its words are."""
     rows = []
     for d in feat["docs"]:
         fold = sha256_fold(d["doc_id"], K)
-        for (s, e, lab, text, ment, y, direct, ent), lp, nw in zip(d["spans"], d["lp"], d["n_words"], strict=False):
-            rows.append(dict(doc=d["doc_id"], fold=fold, start=s, end=e, label=lab, text=text,
+        text = (texts or {}).get(d["doc_id"], "")
+        for (s, e, lab, span_text, ment, y, direct, ent), lp, nw in zip(d["spans"], d["lp"], d["n_words"], strict=False):
+            left, right = context_words(text, s, e) if text else ("", "")
+            rows.append(dict(doc=d["doc_id"], fold=fold, start=s, end=e, label=lab, text=span_text,
                              mentions=ment, y=y, direct=direct, ent=ent,
-                             lp=np.asarray(lp, dtype=np.float64), nw=nw))
+                             lp=np.asarray(lp, dtype=np.float64), nw=nw, left=left, right=right,
+                             rel=s / max(1, len(text))))
+    vocab = vocabulary_values(vocabulary, [r["text"] for r in rows]) if vocabulary else None
+    for i, r in enumerate(rows):
+        r["vocab"] = vocab[i] if vocab else dict.fromkeys(VOCAB_FEATURES, 0.0)
     return rows
+
+
+def fit_context(rows, side: str):
+    return HashedPrior.fit([r[side] for r in rows], [r["label"] for r in rows],
+                           [r["y"] for r in rows])
+
+
+def oof_context(rows, side: str, exclude: set[int]):
+    """Context prior of each row not in `exclude` folds, fit without the row's own fold."""
+    out = np.zeros(len(rows))
+    for j in sorted({r["fold"] for r in rows} - exclude):
+        pr = fit_context([r for r in rows if r["fold"] not in exclude | {j}], side)
+        for i, r in enumerate(rows):
+            if r["fold"] == j:
+                out[i] = pr.score(r[side], r["label"])
+    return out
+
+
+class Priors:
+    """The text and context priors of some rows (scored by priors that never saw them)."""
+
+    def __init__(self, text, left, right):
+        self.text, self.left, self.right = text, left, right
+
+    @classmethod
+    def nested(cls, rows, wt, exclude: set[int], mask):
+        """For training rows: inner out-of-fold priors (without `exclude` and the row's fold)."""
+        return cls(oof_prior(rows, wt, exclude)[mask], oof_context(rows, "left", exclude)[mask],
+                   oof_context(rows, "right", exclude)[mask])
+
+    @classmethod
+    def fitted(cls, train_rows, rows, wt):
+        """For held-out rows: priors fit on `train_rows`."""
+        pt, pl, pr = fit_prior(train_rows, wt), fit_context(train_rows, "left"), \
+            fit_context(train_rows, "right")
+        return cls(np.asarray([pt.score(r["text"], r["label"]) for r in rows]),
+                   np.asarray([pl.score(r["left"], r["label"]) for r in rows]),
+                   np.asarray([pr.score(r["right"], r["label"]) for r in rows]))
 
 
 def fit_prior(rows, wt):
@@ -81,12 +146,18 @@ def oof_prior(rows, wt, exclude: set[int]):
     return out
 
 
-def X_of(rows, kind, prior):
+def X_of(rows, kind, priors: Priors, names=SPAN_FEATURES):
     if kind == "llm":
         return np.asarray([llm_vector(r["lp"], r["label"]) for r in rows])
-    return np.asarray([span_vector(r["lp"], SpanInput(r["start"], r["end"], r["label"], r["text"],
-                                                      r["mentions"]), r["nw"], p)
-                       for r, p in zip(rows, prior, strict=False)])
+    out = []
+    for i, r in enumerate(rows):
+        span = SpanInput(r["start"], r["end"], r["label"], r["text"], r["mentions"])
+        values = text_span_values(span, priors.text[i], priors.left[i], priors.right[i], r["rel"])
+        values.update(r["vocab"])
+        values.update(zip(LP_NAMES, lp_stats(r["lp"]), strict=True))
+        values.update(n_words=float(r["nw"]), n_subtokens=float(r["lp"].size))
+        out.append(row_of(names, values))
+    return np.asarray(out)
 
 
 def fit(kind_model, X, y, names):
@@ -130,9 +201,17 @@ def main():
     ap.add_argument("--features", default=str(WORK / "features.json"))
     ap.add_argument("--res", default=str(RES))
     ap.add_argument("--work", default=str(WORK))
+    ap.add_argument("--span-features", choices=sorted(SPAN_FEATURE_SETS), default="mlm",
+                    help="the gold-span classifier's features (the shipped span classifier is "
+                         "train_span_classifier.py's, on detected spans)")
     args = ap.parse_args()
+    span_names = SPAN_FEATURE_SETS[args.span_features]
     feat = json.loads(Path(args.features).read_text())
-    rows = rows_of(feat)
+    from redactor_plugins.indicators.plugin import resolve
+    from redactor_plugins.shared.tokenizer_calls import load_tokenizer
+
+    vocabulary = load_tokenizer(resolve(DEFAULT_VOCABULARY))[0]
+    rows = rows_of(feat, {d.doc_id: d.text for d in load_gold()}, vocabulary)
     y = np.asarray([r["y"] for r in rows])
     wt = wiki_train_spans()
     tab_docs = list(load_tab(DATA / "tab" / "tab_dev.json"))
@@ -143,24 +222,21 @@ def main():
 
     # out-of-fold predictions of both model kinds for both indicators
     oof = {(ind, m): np.zeros(len(rows)) for ind in ("llm", "span") for m in ("lr", "gbdt")}
-    oof_text_prior = np.zeros(len(rows))
     for k in range(K):
         test = np.asarray([r["fold"] == k for r in rows])
         tr_rows = [r for r, t in zip(rows, test, strict=False) if not t]
         te_rows = [r for r, t in zip(rows, test, strict=False) if t]
-        prior_tr = oof_prior(rows, wt, {k})[~test]
-        pr_k = fit_prior(tr_rows, wt)
-        prior_te = np.asarray([pr_k.score(r["text"], r["label"]) for r in te_rows])
-        oof_text_prior[test] = prior_te
-        for ind, names in (("llm", LLM_FEATURES), ("span", SPAN_FEATURES)):
-            Xtr, Xte = X_of(tr_rows, ind, prior_tr), X_of(te_rows, ind, prior_te)
+        prior_tr = Priors.nested(rows, wt, {k}, ~test)
+        prior_te = Priors.fitted(tr_rows, te_rows, wt)
+        for ind, names in (("llm", LLM_FEATURES), ("span", span_names)):
+            Xtr, Xte = X_of(tr_rows, ind, prior_tr, names), X_of(te_rows, ind, prior_te, names)
             for m in ("lr", "gbdt"):
                 model = model_from_dict(fit(m, Xtr, y[~test], names))
                 oof[(ind, m)][test] = model.predict_proba(Xte)
         print(f"fold {k} done", flush=True)
 
     report = {"version": VERSION, "folds": K, "fold_rule": "sha256_fold(doc_id, 5)",
-              "n_spans": len(rows), "models": {}}
+              "n_spans": len(rows), "span_features": args.span_features, "models": {}}
     chosen = {}
     for ind in ("llm", "span"):
         for m in ("lr", "gbdt"):
@@ -185,13 +261,13 @@ def main():
             "R_quasi": res.er_quasi, "F1": res.f1}
         print(ind, "threshold", t, res.token_precision, res.er_direct, res.er_quasi, flush=True)
 
-    names = {"llm": ("llm_probability", LLM_FEATURES), "span": ("span_classifier", SPAN_FEATURES)}
+    names = {"llm": ("llm_probability", LLM_FEATURES), "span": ("span_classifier", span_names)}
     # fold artefacts (fit without fold k) and shipped artefacts (fit on everything)
     for k in list(range(K)) + [None]:
         test = np.asarray([r["fold"] == k for r in rows])
         tr_rows = [r for r, t in zip(rows, test, strict=False) if not t]
         excl = {k} if k is not None else set()
-        prior_tr = oof_prior(rows, wt, excl)[~test]
+        prior_tr = Priors.nested(rows, wt, excl, ~test)
         out_dir = Path(args.res) if k is None else Path(args.work) / "folds" / f"k{K}" / f"fold{k}"
         out_dir.mkdir(parents=True, exist_ok=True)
         if k is not None:
@@ -202,14 +278,21 @@ def main():
         pd.update({"id": "text-prior", "trained_on": "wiki_train_spans.csv + gold spans"
                    + ("" if k is None else f" (without fold {k})")})
         dump(pd, out_dir / "text_prior.json")
+        for side in ("left", "right"):
+            cd = dict(fit_context(tr_rows, side).d)
+            cd.update({"id": f"context-{side}-prior", "trained_on": "gold spans' context words"
+                       + ("" if k is None else f" (without fold {k})")})
+            dump(cd, out_dir / f"context_{side}_prior.json")
         for ind in ("llm", "span"):
             fname, feats = names[ind]
-            d = fit(chosen[ind], X_of(tr_rows, ind, prior_tr), y[~test], feats)
+            d = fit(chosen[ind], X_of(tr_rows, ind, prior_tr, feats), y[~test], feats)
             d.update({"id": fname.replace("_", "-"), "model_version": VERSION,
                       "threshold": thresholds[ind],
                       "trained_on": "TAB dev + Wikipedia dev gold spans" + (
                           "" if k is None else f" without fold {k} of sha256_fold(doc_id, {K})"),
                       "mlm": Path(feat["mlm"]).name, "window": feat["window"],
+                      **({"vocabulary": DEFAULT_VOCABULARY}
+                         if ind == "span" and "vocab_log_id" in feats else {}),
                       "cv": report["models"][f"{ind}/{chosen[ind]}"]})
             dump(d, out_dir / f"{fname}.json")
     dump({"rows": [[r["doc"], r["start"], r["end"]] for r in rows],
