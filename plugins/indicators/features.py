@@ -13,7 +13,7 @@ mentions of its entity in the document, capitalisation, digits, length), a hashe
 learnt from typed PII phrases (``wiki_train_spans.csv`` + training folds), hashed priors of the
 words just before and after the span, and where in the document it stands. A classifier names
 its features (``"features"`` in its JSON); the masked LM runs only for one that names
-``lp_*`` or ``n_subtokens`` (the classifiers of pack 1.0 did; :func:`needs_mlm`).
+``lp_*`` or ``n_subtokens`` (span classifier 1.0 did; :func:`needs_mlm`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ LLM_FEATURES = LP_NAMES + tuple(f"type_{t}" for t in LABELS)
 SPAN_EXTRA = ("n_words", "n_subtokens", "log_mentions", "cap_first", "upper_ratio",
               "digit_ratio", "n_chars_log", "text_prior")
 SPAN_FEATURES = LLM_FEATURES + SPAN_EXTRA
-#: the span classifier without the masked LM (pack 1.1): text, shape, context priors and how
+#: the span classifier without the masked LM (span classifier 1.1): text, shape, context priors and how
 #: common its words are (by how a WordPiece vocabulary splits them)
 CONTEXT_FEATURES = ("ctx_left_prior", "ctx_right_prior", "rel_position")
 VOCAB_FEATURES = ("vocab_pieces_max", "vocab_pieces_mean", "vocab_whole_ratio", "vocab_log_id")

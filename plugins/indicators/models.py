@@ -17,6 +17,7 @@ only imported by the training scripts that call them).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -152,11 +153,17 @@ class GBDTModel:
 _TOKEN = re.compile(r"\w+|[^\w\s]", re.UNICODE)
 
 
+_UPPER, _LOWER, _DIGIT = re.compile(r"[A-Z]"), re.compile(r"[a-z]"), re.compile(r"\d")
+_RUN = re.compile(r"(.)\1{2,}")
+
+
+@functools.lru_cache(maxsize=1 << 16)
 def _shape(word: str) -> str:
-    s = re.sub(r"[A-Z]", "X", word)
-    s = re.sub(r"[a-z]", "x", s)
-    s = re.sub(r"\d", "d", s)
-    return re.sub(r"(.)\1{2,}", r"\1\1", s)
+    """"Mr" → "Xx", "36110/97" → "dd/dd" (runs of 3+ shortened to 2); words repeat, so cached."""
+    s = _UPPER.sub("X", word)
+    s = _LOWER.sub("x", s)
+    s = _DIGIT.sub("d", s)
+    return _RUN.sub(r"\1\1", s)
 
 
 def text_features(text: str, label: str = "") -> list[str]:
@@ -186,11 +193,19 @@ class HashedPrior:
         self.prior = float(d["prior"])
 
     def score(self, text: str, label: str = "") -> float:
-        feats = text_features(text, label)
-        if not feats:
-            return self.prior
-        idx = [_bucket(f, self.buckets) for f in feats]
-        return self.prior + float(self.log_odds[idx].mean())
+        memo = self.__dict__.setdefault("_memo", {})
+        key = (text, label)
+        value = memo.get(key)
+        if value is None:  # mentions and contexts repeat: each distinct one is scored once
+            feats = text_features(text, label)
+            if not feats:
+                return self.prior
+            idx = [_bucket(f, self.buckets) for f in feats]
+            value = self.prior + float(self.log_odds[idx].mean())
+            if len(memo) >= 100_000:
+                memo.clear()
+            memo[key] = value
+        return value
 
     @classmethod
     def fit(cls, texts: Sequence[str], labels: Sequence[str], y: Sequence[int], *,

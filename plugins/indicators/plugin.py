@@ -308,8 +308,8 @@ class LLMProbability(_Base):
 class SpanClassifier(LLMProbability):
     """The span's type, text, shape, size, mentions and context → classifier.
 
-    The classifier's JSON names its features: the shipped one (pack 1.1) reads the span's text
-    and its context words and never runs the masked LM; one that names ``lp_*`` (pack 1.0, or
+    The classifier's JSON names its features: the shipped one (span classifier 1.1) reads the span's text
+    and its context words and never runs the masked LM; one that names ``lp_*`` (span classifier 1.0, or
     ``train_classifiers.py --span-features mlm``) gets the LLM-probability features too.
     """
 
@@ -332,6 +332,9 @@ class SpanClassifier(LLMProbability):
 
 
     def features(self, doc: Document, dr: DocRisk, ctx: RunContext) -> np.ndarray:
+        # the real module, not the lazy one: no look-up through LazyModule per span
+        import redactor_plugins.indicators.features as f
+
         model = self.model(ctx)
         names = list(model.features)
         folder = resolve(setting(ctx, "classifiers_path"))
@@ -341,27 +344,27 @@ class SpanClassifier(LLMProbability):
         if use_ctx:
             left = _load_json_model(folder, "context_left_prior.json")
             right = _load_json_model(folder, "context_right_prior.json")
-        vocab = (rf.vocabulary_values(_vocabulary(model), [s.text for s in dr.spans])
+        vocab = (f.vocabulary_values(_vocabulary(model), [s.text for s in dr.spans])
                  if "vocab_log_id" in names else None)
+        sc = ensure_scores(doc, dr, ctx) if f.needs_mlm(names) else None
         n = max(1, len(doc.text))
         dr.context = []
         rows = []
         for i, s in enumerate(dr.spans):
             lp = rp = 0.0
             if use_ctx:
-                lw, rw = rf.context_words(doc.text, s.start, s.end)
+                lw, rw = f.context_words(doc.text, s.start, s.end)
                 lp, rp = left.score(lw, s.label), right.score(rw, s.label)
             dr.context.append((lp + rp) / 2)
-            values = rf.text_span_values(s, dr.prior[i], lp, rp, s.start / n)
+            values = f.text_span_values(s, dr.prior[i], lp, rp, s.start / n)
             if vocab is not None:
                 values.update(vocab[i])
-            if rf.needs_mlm(names):
-                sc = ensure_scores(doc, dr, ctx)
+            if sc is not None:
                 lps = sc.logprobs[i]
-                values.update(zip(rf.LP_NAMES, rf.lp_stats(lps), strict=True))
+                values.update(zip(f.LP_NAMES, f.lp_stats(lps), strict=True))
                 values.update(n_words=float(sc.n_words[i]), n_subtokens=float(lps.size))
-            rows.append(rf.row_of(names, values))
-        return rf.matrix(rows, len(names))
+            rows.append(f.row_of(names, values))
+        return f.matrix(rows, len(names))
 
     def assess(self, doc: Document, findings: Sequence[Finding], entities: Sequence[Entity],
                ctx: RunContext) -> Sequence[RiskSignal]:

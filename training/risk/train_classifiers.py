@@ -11,7 +11,7 @@
 * span-classifier features (``--span-features``): ``mlm`` (default: LLM-probability features
   + text and shape, the Table A classifier), ``text`` (type, text, shape, mentions, context
   priors, position, vocabulary; no masked LM) or ``text+mlm``. The *shipped* span classifier
-  (pack 1.1) is trained afterwards on detected spans by ``train_span_classifier.py``, which
+  (span classifier 1.1) is trained afterwards on detected spans by ``train_span_classifier.py``, which
   overwrites ``span_classifier.json`` and the priors;
 * logistic regression vs HistGradientBoosting, compared on pooled out-of-fold predictions
   (ROC AUC and average precision); the better one is shipped;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Train the span classifier on *detected* spans, without the masked LM (pack 1.1).
+"""Train the span classifier on *detected* spans, without the masked LM (span classifier 1.1).
 
   redactor evaluate ../shared/data/tab/tab_dev.json --out-of-fold --no-weighted \\
       --indicators sequence-labelling --dump-signals training/work/risk/oof_detections_tab.json
