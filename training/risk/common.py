@@ -45,8 +45,10 @@ def gold_findings(doc):
     return out
 
 
-def wiki_train_spans():
-    rows = list(csv.DictReader(open(DATA / "wiki" / "wiki_train_spans.csv", encoding="utf-8")))
+def wiki_train_spans(path: Path | None = None):
+    """(texts, types, MASK flags) of the typed phrases in ``wiki_train_spans.csv``."""
+    with open(path or DATA / "wiki" / "wiki_train_spans.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
     return ([r["span_text"] for r in rows], [r["semantic_type"] for r in rows],
             [1 if r["label"] == "MASK" else 0 for r in rows])
 

@@ -101,19 +101,23 @@ def main() -> int:
                     default=[DATA / "tab" / "tab_dev.json", DATA / "wiki" / "wiki_dev.json"])
     ap.add_argument("--res", default=str(RES))
     ap.add_argument("--work", default=str(WORK))
+    ap.add_argument("--spans-csv", default=str(DATA / "wiki" / "wiki_train_spans.csv"),
+                    help="typed PII phrases for the text prior ('' for none)")
     ap.add_argument("--threshold", type=float, default=0.5,
                     help="the indicator's own threshold (policies without [risk.thresholds])")
     args = ap.parse_args()
     vocabulary = load_tokenizer(resolve(DEFAULT_VOCABULARY))[0]
     rows = detected_rows(args.detections, args.gold, vocabulary)
     y = np.asarray([r["y"] for r in rows])
-    wt = wiki_train_spans()
+    wt = wiki_train_spans(Path(args.spans_csv)) if args.spans_csv else ([], [], [])
     print(f"{len(rows)} detected spans ({y.mean():.2f} MASK)", flush=True)
     oof = np.zeros(len(rows))
     for k in range(K):
         test = np.asarray([r["fold"] == k for r in rows])
         tr = [r for r, t in zip(rows, test, strict=True) if not t]
         te = [r for r, t in zip(rows, test, strict=True) if t]
+        if not te:
+            continue
         model = fit("gbdt", X_of(tr, Priors.nested(rows, wt, {k}, ~test)), y[~test],
                     TEXT_SPAN_FEATURES)
         oof[test] = model_from_dict(model).predict_proba(X_of(te, Priors.fitted(tr, te, wt)))
