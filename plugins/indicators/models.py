@@ -191,12 +191,13 @@ class HashedPrior:
         self.buckets = int(d["buckets"])
         self.log_odds = np.asarray(d["log_odds"], dtype=np.float64)
         self.prior = float(d["prior"])
+        self._memo: dict[tuple[str, str], float] = {}  # mentions and contexts repeat
 
     def score(self, text: str, label: str = "") -> float:
-        memo = self.__dict__.setdefault("_memo", {})
+        memo = self._memo
         key = (text, label)
         value = memo.get(key)
-        if value is None:  # mentions and contexts repeat: each distinct one is scored once
+        if value is None:  # each distinct (text, label) is scored once
             feats = text_features(text, label)
             if not feats:
                 return self.prior

@@ -25,6 +25,7 @@ the reviewer's screen and are not written to review files or reports by the core
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -205,12 +206,11 @@ def mlm_window(ctx: RunContext) -> int:
     value = setting(ctx, "window")
     folder = resolve(setting(ctx, "classifiers_path"))
     for name in ("llm_probability.json", "span_classifier.json"):
-        if value is not None:
-            break
-        try:
-            value = _load_json_model(folder, name).d.get("window")
-        except (OSError, ValueError, KeyError, AttributeError):
-            value = None
+        if value is None:
+            try:
+                value = _load_json_model(folder, name).d.get("window")
+            except (OSError, ValueError, KeyError, AttributeError):
+                value = None
     return int(value or rf.DEFAULT_WINDOW)
 
 
@@ -244,9 +244,25 @@ def _guessability(lp: np.ndarray) -> tuple[float, str]:
 def _vocabulary(model: Any) -> Any:
     """The WordPiece tokenizer whose vocabulary a span classifier reads (its ``vocabulary``;
     the NER's by default, built once and shared with the NER and the sequence labeller)."""
+    return _tokenizer_at(str(resolve(model.d.get("vocabulary") or rf.DEFAULT_VOCABULARY)))
+
+
+@functools.lru_cache(maxsize=8)
+def _tokenizer_at(path: str) -> Any:
+    """``load_tokenizer`` reads and hashes the file at every call: once per path here."""
     from redactor_plugins.shared.tokenizer_calls import load_tokenizer
 
-    return load_tokenizer(resolve(model.d.get("vocabulary") or rf.DEFAULT_VOCABULARY))[0]
+    return load_tokenizer(path)[0]
+
+
+def _priors(folder: Path, names: Sequence[str]) -> tuple[Any, Any, Any]:
+    """The span classifier's text prior and, when it names context features, its left and
+    right context priors (else None)."""
+    text = _load_json_model(folder, "text_prior.json")
+    if "ctx_left_prior" not in names:
+        return text, None, None
+    return (text, _load_json_model(folder, "context_left_prior.json"),
+            _load_json_model(folder, "context_right_prior.json"))
 
 
 class _Base:
@@ -322,14 +338,9 @@ class SpanClassifier(LLMProbability):
         model = self.model(ctx)
         if rf.needs_mlm(model.features):
             mlm_for(ctx)
-        folder = resolve(setting(ctx, "classifiers_path"))
-        _load_json_model(folder, "text_prior.json")
-        if "ctx_left_prior" in model.features:
-            _load_json_model(folder, "context_left_prior.json")
-            _load_json_model(folder, "context_right_prior.json")
+        _priors(resolve(setting(ctx, "classifiers_path")), model.features)
         if "vocab_log_id" in model.features:
             _vocabulary(model)
-
 
     def features(self, doc: Document, dr: DocRisk, ctx: RunContext) -> np.ndarray:
         # the real module, not the lazy one: no look-up through LazyModule per span
@@ -337,13 +348,8 @@ class SpanClassifier(LLMProbability):
 
         model = self.model(ctx)
         names = list(model.features)
-        folder = resolve(setting(ctx, "classifiers_path"))
-        prior = _load_json_model(folder, "text_prior.json")
+        prior, left, right = _priors(resolve(setting(ctx, "classifiers_path")), names)
         dr.prior = [prior.score(s.text, s.label) for s in dr.spans]
-        use_ctx = "ctx_left_prior" in names
-        if use_ctx:
-            left = _load_json_model(folder, "context_left_prior.json")
-            right = _load_json_model(folder, "context_right_prior.json")
         vocab = (f.vocabulary_values(_vocabulary(model), [s.text for s in dr.spans])
                  if "vocab_log_id" in names else None)
         sc = ensure_scores(doc, dr, ctx) if f.needs_mlm(names) else None
@@ -352,7 +358,7 @@ class SpanClassifier(LLMProbability):
         rows = []
         for i, s in enumerate(dr.spans):
             lp = rp = 0.0
-            if use_ctx:
+            if left is not None:
                 lw, rw = f.context_words(doc.text, s.start, s.end)
                 lp, rp = left.score(lw, s.label), right.score(rw, s.label)
             dr.context.append((lp + rp) / 2)

@@ -44,6 +44,7 @@ from redactor_plugins.indicators.features import (  # noqa: E402
     context_words,
     llm_vector,
     lp_stats,
+    needs_mlm,
     row_of,
     text_span_values,
     vocabulary_values,
@@ -147,15 +148,20 @@ def oof_prior(rows, wt, exclude: set[int]):
 
 
 def X_of(rows, kind, priors: Priors, names=SPAN_FEATURES):
+    """The feature matrix of ``rows`` in the order of ``names`` (gold-span rows carry the
+    masked LM's ``lp`` and ``nw``; detected-span rows a detector ``score`` and no ``lp``)."""
     if kind == "llm":
         return np.asarray([llm_vector(r["lp"], r["label"]) for r in rows])
     out = []
+    mlm = needs_mlm(names)
     for i, r in enumerate(rows):
-        span = SpanInput(r["start"], r["end"], r["label"], r["text"], r["mentions"])
+        span = SpanInput(r["start"], r["end"], r["label"], r["text"], r["mentions"],
+                         r.get("score", 1.0))
         values = text_span_values(span, priors.text[i], priors.left[i], priors.right[i], r["rel"])
         values.update(r["vocab"])
-        values.update(zip(LP_NAMES, lp_stats(r["lp"]), strict=True))
-        values.update(n_words=float(r["nw"]), n_subtokens=float(r["lp"].size))
+        if mlm:
+            values.update(zip(LP_NAMES, lp_stats(r["lp"]), strict=True))
+            values.update(n_words=float(r["nw"]), n_subtokens=float(r["lp"].size))
         out.append(row_of(names, values))
     return np.asarray(out)
 

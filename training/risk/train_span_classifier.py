@@ -41,17 +41,14 @@ from common import DATA, RES, WORK, K, dump, wiki_train_spans  # noqa: E402
 from redactor_plugins.indicators.features import (  # noqa: E402
     DEFAULT_VOCABULARY,
     TEXT_SPAN_FEATURES,
-    SpanInput,
     context_words,
-    row_of,
-    text_span_values,
     vocabulary_values,
 )
 from redactor_plugins.indicators.models import model_from_dict  # noqa: E402
 from redactor_plugins.indicators.plugin import resolve  # noqa: E402
 from redactor_plugins.shared.tokenizer_calls import load_tokenizer  # noqa: E402
 from sklearn.metrics import average_precision_score, roc_auc_score  # noqa: E402
-from train_classifiers import VERSION, Priors, fit, fit_context, fit_prior  # noqa: E402
+from train_classifiers import VERSION, Priors, X_of, fit, fit_context, fit_prior  # noqa: E402
 
 from redactor.evaluation import load_tab, sha256_fold  # noqa: E402
 
@@ -83,16 +80,6 @@ def detected_rows(dumps: list[Path], gold_files: list[Path], vocabulary) -> list
     return rows
 
 
-def X_of(rows, priors: Priors, names=TEXT_SPAN_FEATURES) -> np.ndarray:
-    out = []
-    for i, r in enumerate(rows):
-        span = SpanInput(r["start"], r["end"], r["label"], r["text"], r["mentions"], r["score"])
-        values = text_span_values(span, priors.text[i], priors.left[i], priors.right[i], r["rel"])
-        values.update(r["vocab"])
-        out.append(row_of(names, values))
-    return np.asarray(out)
-
-
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--detections", nargs="+", type=Path,
@@ -111,6 +98,12 @@ def main() -> int:
     y = np.asarray([r["y"] for r in rows])
     wt = wiki_train_spans(Path(args.spans_csv)) if args.spans_csv else ([], [], [])
     print(f"{len(rows)} detected spans ({y.mean():.2f} MASK)", flush=True)
+    names = TEXT_SPAN_FEATURES
+
+    def fitted(train_rows, priors):
+        return fit("gbdt", X_of(train_rows, "span", priors, names),
+                   np.asarray([r["y"] for r in train_rows]), names)
+
     oof = np.zeros(len(rows))
     for k in range(K):
         test = np.asarray([r["fold"] == k for r in rows])
@@ -118,9 +111,8 @@ def main() -> int:
         te = [r for r, t in zip(rows, test, strict=True) if t]
         if not te:
             continue
-        model = fit("gbdt", X_of(tr, Priors.nested(rows, wt, {k}, ~test)), y[~test],
-                    TEXT_SPAN_FEATURES)
-        oof[test] = model_from_dict(model).predict_proba(X_of(te, Priors.fitted(tr, te, wt)))
+        model = model_from_dict(fitted(tr, Priors.nested(rows, wt, {k}, ~test)))
+        oof[test] = model.predict_proba(X_of(te, "span", Priors.fitted(tr, te, wt), names))
         print(f"fold {k} done", flush=True)
     cv = {"auc": round(float(roc_auc_score(y, oof)), 4),
           "ap": round(float(average_precision_score(y, oof)), 4), "rows": "detected spans"}
@@ -145,8 +137,7 @@ def main() -> int:
                        "trained_on": "detected spans' context words" + without})
             dump(cd, out_dir / f"context_{side}_prior.json")
         excl = {k} if k is not None else set()
-        d = fit("gbdt", X_of(tr, Priors.nested(rows, wt, excl, ~test)), y[~test],
-                TEXT_SPAN_FEATURES)
+        d = fitted(tr, Priors.nested(rows, wt, excl, ~test))
         d.update({"id": "span-classifier", "model_version": VERSION, "threshold": args.threshold,
                   "trained_on": "spans detected out of fold in TAB dev + Wikipedia dev" + (
                       "" if k is None else f" without fold {k} of sha256_fold(doc_id, {K})"),
