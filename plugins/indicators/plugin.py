@@ -60,7 +60,7 @@ __version__ = "1.0"
 SECTION = "risk"
 DEFAULTS: dict[str, Any] = {
     "mlm_path": "resources/models/mlm",
-    "seqlabel_path": "resources/models/seqlabel",
+    "seqlabel_path": "resources/models/ner",  # the NER graph carries the MASK head
     "classifiers_path": "resources/risk",
     "threads": 2,
     "window": None,  # None: the window the shipped classifiers were trained with

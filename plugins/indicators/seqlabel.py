@@ -1,10 +1,21 @@
 """Sequence-labelling risk runtime: a MASK / NO_MASK token classifier over the whole document.
 
-The model (``resources/models/seqlabel``: ``model.onnx``, ``tokenizer.json``, ``config.json``)
-reads the document in windows of 128 word pieces overlapping by 32; each word piece keeps the
-probability from the window in which it lies farthest from an edge. A detected span is then
-judged by its word pieces: *partial match* — any piece says MASK (score = the highest
-probability); *strict match* — every piece says MASK (score = the lowest probability).
+Two kinds of model pack:
+
+* **a head of the NER** (the shipped default, ``resources/models/ner``): the pack's
+  ``config.json`` names a ``heads.mask`` output of the NER graph. The recognizer's forward pass
+  computes it with the entity labels and leaves it in
+  :mod:`redactor_plugins.shared.encoders.head_memo`; this runtime takes it from there and runs
+  the graph itself (same windows: the NER's, 256 word pieces sharing 64) only when the
+  recognizer did not read this document with this pack (another NER, the NER switched off, or
+  ``REDACTOR_REFERENCE_PATH=1``, the test that the shared pass changes nothing).
+* **a stand-alone token classifier** (``id2label`` NO_MASK/MASK, as ``train_seqlabel.py``
+  makes): windows of 128 word pieces overlapping by 32.
+
+Each word piece keeps the probability from the window in which it lies farthest from an edge.
+A detected span is then judged by its word pieces: *partial match* — any piece says MASK
+(score = the highest probability); *strict match* — every piece says MASK (score = the lowest
+probability).
 """
 
 from __future__ import annotations
@@ -17,7 +28,9 @@ from pathlib import Path
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
-from redactor_plugins.shared.onnx_runs import run  # noqa: E402
+from redactor_plugins.shared.encoders import head_memo  # noqa: E402
+from redactor_plugins.shared.encoders.windows import overlapping_windows, stitch  # noqa: E402
+from redactor_plugins.shared.onnx_runs import reference_path, run  # noqa: E402
 from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     default_providers,
     device,
@@ -37,8 +50,9 @@ __all__ = ["SeqLabeller", "default_seqlabel_dir", "load_seqlabeller"]
 
 
 def default_seqlabel_dir() -> Path:
-    """The shipped model pack (``resources/models/seqlabel``; ``REDACTOR_RESOURCES`` moves it)."""
-    return resource_path("models", "seqlabel")
+    """The shipped model pack: the NER's (``resources/models/ner``, whose graph carries the
+    MASK/NO_MASK head; ``REDACTOR_RESOURCES`` moves it)."""
+    return resource_path("models", "ner")
 
 
 _cache: dict[tuple[str, int, str], SeqLabeller] = {}
@@ -64,21 +78,56 @@ class SeqLabeller:
             raise FileNotFoundError(f"{d}: no sequence-labelling model (model.onnx)")
         self.model_dir = d
         self.config = json.loads((d / "config.json").read_text()) if (d / "config.json").is_file() else {}
-        labels = self.config.get("id2label") or {"0": "NO_MASK", "1": "MASK"}
+        head = (self.config.get("heads") or {}).get("mask")
+        #: the output to read: the NER graph's ``mask_logits`` head, or a classifier's ``logits``
+        self.output = str(head["output"]) if head else "logits"
+        self.head = "mask" if head else None
+        if head:  # the NER's windows and batches: the same pass gives the same numbers
+            labels = {str(i): v for i, v in enumerate(head.get("labels") or ["NO_MASK", "MASK"])}
+            window = int(self.config.get("window", 256))
+            overlap = int(self.config.get("overlap", 64))
+            batch_size = 8
+        else:
+            labels = self.config.get("id2label") or {"0": "NO_MASK", "1": "MASK"}
+            if "MASK" not in labels.values() or "labels" in self.config:
+                raise ValueError(f"{d}: no MASK/NO_MASK head (an NER pack without one: graft it "
+                                 "with training/risk/train_mask_head.py)")
         self.mask_index = int(next((k for k, v in labels.items() if v == "MASK"), 1))
         # the key shares the NER's tokenisation of a document when the tokenizers are the same
         self.tok, self.tok_key = load_tokenizer(d / "tokenizer.json")
         self.cls_id = token_id(self.tok, ("[CLS]",), 101)
         self.sep_id = token_id(self.tok, ("[SEP]",), 102)
-        so = session_options(max(1, int(threads)))
-        self.session = inference_session(d / "model.onnx", so, default_providers())
-        self.inputs = {i.name for i in self.session.get_inputs()}
+        self.threads = max(1, int(threads))
+        self.model_key = head_memo.model_key(d / "model.onnx")
+        self._session = None if head else self._load()
+        self._session_lock = threading.Lock()
+        self.window, self.overlap = window, overlap
         self.inner = window - 2
         self.step = max(1, self.inner - overlap)
-        self.batch_size = batch_size * (8 if on_gpu(self.session) else 1)
+        self.batch_size = batch_size
+        if self._session is not None and on_gpu(self._session):
+            self.batch_size *= 8
+
+    def _load(self):  # noqa: ANN202 - an onnxruntime.InferenceSession
+        so = session_options(self.threads)
+        return inference_session(self.model_dir / "model.onnx", so, default_providers())
+
+    @property
+    def session(self):  # noqa: ANN201
+        """The ONNX session; a NER head's is built on first need (the recognizer's pass
+        usually supplies the outputs)."""
+        if self._session is None:
+            with self._session_lock:
+                if self._session is None:
+                    self._session = self._load()
+                    if on_gpu(self._session):
+                        self.batch_size *= 8
+        return self._session
 
     def token_probs(self, text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(starts, ends, P(MASK)) per word piece of ``text``."""
+        if self.head is not None:
+            return self._head_probs(text)
         enc = encode_document(self.tok, text, self.tok_key)
         ids = np.asarray(enc.ids, dtype=np.int64)
         offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
@@ -100,7 +149,7 @@ class SeqLabeller:
                 x[i, 1 : len(w) + 1] = w
                 att[i, : len(w) + 2] = 1
             feed = {"input_ids": x, "attention_mask": att}
-            if "token_type_ids" in self.inputs:
+            if "token_type_ids" in {i.name for i in self.session.get_inputs()}:
                 feed["token_type_ids"] = np.zeros_like(x)
             logits = run(self.session, "seqlabel", None, feed)[0].astype(np.float64)
             z = logits - logits.max(-1, keepdims=True)
@@ -118,6 +167,39 @@ class SeqLabeller:
                 probs[idx] = p[i, 1 + pos[sel], self.mask_index]
                 best[idx] = dist[sel]
         return offs[:, 0], offs[:, 1], probs
+
+    def _head_probs(self, text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The NER graph's MASK head: from the recognizer's pass when it read this text with
+        this pack, else one pass of the graph here (the NER's windows and stitching)."""
+        got = None if reference_path() else head_memo.recall(self.model_key, self.head, text)
+        if got is None:
+            enc = encode_document(self.tok, text, self.tok_key)
+            offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
+            n = len(enc.ids)
+            probs = np.zeros((n, 2), dtype=np.float32)
+            if n:
+                wins = overlapping_windows(n, self.inner, self.overlap)
+                res = []
+                for b in range(0, len(wins), self.batch_size):
+                    chunk = wins[b : b + self.batch_size]
+                    T = max(e - s for s, e in chunk) + 2
+                    x = np.zeros((len(chunk), T), dtype=np.int64)
+                    att = np.zeros_like(x)
+                    for i, (s, e) in enumerate(chunk):
+                        x[i, : e - s + 2] = [self.cls_id, *enc.ids[s:e], self.sep_id]
+                        att[i, : e - s + 2] = 1
+                    feed = {"input_ids": x, "attention_mask": att}
+                    if "token_type_ids" in {i.name for i in self.session.get_inputs()}:
+                        feed["token_type_ids"] = np.zeros_like(x)
+                    logits = run(self.session, "seqlabel", [self.output], feed)[0]
+                    z = logits - logits.max(-1, keepdims=True)
+                    p = np.exp(z)
+                    p /= p.sum(-1, keepdims=True)
+                    res.extend(p[i, 1 : e - s + 1] for i, (s, e) in enumerate(chunk))
+                stitch(probs, wins, res)
+            got = (offs[:, 0], offs[:, 1], probs)
+        st, en, pr = got
+        return st, en, pr[:, self.mask_index]
 
     def span_scores(self, text: str, spans: list[tuple[int, int]]
                     ) -> list[tuple[float, float]]:

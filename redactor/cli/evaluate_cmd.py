@@ -14,7 +14,9 @@ token-level scores).
 * Cross-validation: documents that the shipped classifiers were trained on are scored with the
   fold artefacts the training scripts left in ``training/work`` (models trained without that
   document's fold: NER ``ner/folds/k{K}/fold{j}/int8``, classifiers ``risk/folds/k{N}/fold{j}``,
-  sequence labeller ``seqlabel/fold{j}``). Without them the shipped models are used and the table says
+  sequence labeller ``seqlabel_head/fold{j}`` — the NER fold model with its MASK head, which
+  then also serves as that document's NER, one pass for both — or, without those,
+  ``seqlabel/fold{j}``). Without them the shipped models are used and the table says
   "in-sample". ``--folds 0`` forces the shipped models.
 * P_w: each token weighted by −log p under the configured masked LM (every detected span masked
   at once in 100-token segments, a token taking its least likely word piece). Our MLM is not
@@ -121,11 +123,15 @@ def _fold_dirs(n_folds: int) -> dict[str, dict[str, Path]]:
         if meta.is_file():
             for doc_id in json.loads(meta.read_text())["test_doc_ids"]:
                 out.setdefault(doc_id, {})["classifiers"] = d
-    for d in sorted((WORK / "seqlabel").glob("fold*")):
+    heads = sorted((WORK / "seqlabel_head").glob("fold*"))
+    for d in heads or sorted((WORK / "seqlabel").glob("fold*")):
         meta = d / "fold.json"
         if meta.is_file() and (d / "model.onnx").is_file():
             for doc_id in json.loads(meta.read_text())["test_doc_ids"]:
-                out.setdefault(doc_id, {})["seqlabel"] = d
+                over = out.setdefault(doc_id, {})
+                over["seqlabel"] = d
+                if heads and "ner" in over:  # the same NER weights, with the head: one pass
+                    over["ner"] = d
     return out
 
 

@@ -20,7 +20,7 @@ from redactor.models.manifest import (
     verify_pack,
 )
 
-SHIPPED = ("ner", "mlm", "seqlabel")
+SHIPPED = ("ner", "mlm")  # the sequence labeller is a head of the NER graph
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -36,8 +36,8 @@ def test_shipped_packs_have_a_complete_manifest(name: str) -> None:
 
 
 def _copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "seqlabel"
-    shutil.copytree(resource_path("models", "seqlabel"), folder)
+    folder = tmp_path / "ner"
+    shutil.copytree(resource_path("models", "ner"), folder)
     return folder
 
 
@@ -47,7 +47,7 @@ def test_changed_missing_and_absent_manifest_are_refused(tmp_path: Path) -> None
         fh.write(" ")
     with pytest.raises(ModelIntegrityError, match="config.json does not match"):
         verify_pack(folder, force=True)
-    build_manifest(folder, name="seqlabel", version="t", licence="CC-BY-4.0")
+    build_manifest(folder, name="ner", version="t", licence="CC-BY-4.0")
     verify_pack(folder, force=True)
     (folder / "tokenizer.json").unlink()
     with pytest.raises(ModelIntegrityError, match="tokenizer.json is missing"):

@@ -125,5 +125,43 @@ def test_stage_timings_are_recorded(tmp_path):
     for stage in ("read", "detect:ner", "detect:patterns", "overlaps", "entities", "decide",
                   "risk:span-classifier", "risk:sequence-labelling"):
         assert ctx.timings.get(stage, -1) >= 0, stage
-    assert set(model_seconds()) >= {"ner", "mlm", "seqlabel"}
+    # the sequence labeller is a head of the NER graph: the NER's pass gave its numbers
+    assert set(model_seconds()) >= {"ner", "mlm"} and "seqlabel" not in model_seconds()
     assert all(calls > 0 for _, calls in model_seconds().values())
+
+
+def test_one_encoder_pass_serves_the_ner_and_the_sequence_labeller(monkeypatch):
+    from redactor_plugins.detectors.recognizer.ner_runtime import NerModel
+    from redactor_plugins.indicators.seqlabel import SeqLabeller, default_seqlabel_dir
+    from redactor_plugins.shared.encoders import head_memo
+    from redactor_plugins.shared.onnx_runs import model_seconds, reset_model_seconds
+
+    from redactor.plugin_api import resource_path
+
+    pack = default_seqlabel_dir()
+    assert pack == resource_path("models", "ner")
+    ner = NerModel(pack, threads=1)
+    assert ner.extra_heads == {"mask": "mask_logits"}
+    text = GENERATED * 4  # several 256-piece windows
+    head_memo.clear()
+    reset_model_seconds()
+    monkeypatch.setenv("REDACTOR_REFERENCE_PATH", "0")
+    ner.predict(text)
+    seq = SeqLabeller(pack, threads=1)
+    shared = seq.token_probs(text)
+    assert seq._session is None  # never built: the NER's pass supplied the head
+    assert set(model_seconds()) == {"ner"}
+    monkeypatch.setenv("REDACTOR_REFERENCE_PATH", "1")  # the head run on its own
+    own = seq.token_probs(text)
+    assert model_seconds()["seqlabel"][1] >= 1
+    for a, b in zip(shared, own, strict=True):
+        np.testing.assert_array_equal(a, b)
+    # the head means something: the name is to be masked, "the Court" is not
+    st, en, pr = shared
+    name = (st >= text.index("Jan Kowalski")) & (en <= text.index("Jan Kowalski") + 12)
+    court = (st >= text.index("the Court")) & (en <= text.index("the Court") + 9)
+    assert pr[name].min() > 0.5 > pr[court].max()
+    # another text is never answered from the memo
+    monkeypatch.setenv("REDACTOR_REFERENCE_PATH", "0")
+    other = text.replace("Kowalski", "Nowicki")
+    assert head_memo.recall(seq.model_key, "mask", other) is None

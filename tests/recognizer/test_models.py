@@ -236,7 +236,7 @@ def test_document_encoding_matches_the_plain_tokenizer_call() -> None:
     from redactor.core.resources import resource_path
 
     text = "Mr Galip Yalman (born 1970) lodged application no. 36110/97.\n\nÅse Berg’s café, 3 m².\n" * 20
-    for folder in ("ner", "mlm", "seqlabel"):
+    for folder in ("ner", "mlm"):
         path = resource_path("models", folder, "tokenizer.json")
         if not path.is_file():
             continue

@@ -10,7 +10,7 @@ import pytest
 from redactor.core.resources import resource_path
 
 MLM_DIR = resource_path("models", "mlm")
-SEQ_DIR = resource_path("models", "seqlabel")
+SEQ_DIR = resource_path("models", "ner")  # the NER graph carries the MASK head
 RISK_DIR = resource_path("risk")
 
 

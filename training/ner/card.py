@@ -119,6 +119,20 @@ without one fold of `sha256_fold(doc_id, 3)` of TAB dev and Wikipedia dev, for `
 evaluate --out-of-fold` (docs/evaluation.md: whole-pipeline figures on every development
 document). ~15 min per fold on 2 idle cores (1.3 s per step).
 
+## The MASK head (the sequence labeller, in the same graph)
+
+`model.onnx` has a second output, `mask_logits` (NO_MASK, MASK per word piece), read by the
+`sequence-labelling` risk indicator (`config.json` → `heads.mask`). It branches off after
+encoder layer 3: layers 0–3 and the embeddings are the NER's, the head owns its own copies of
+layers 4–5 (initialised from the Rampart base) and a linear classifier, trained on the outputs
+of the NER's int8 layers 0–3 for TAB dev + Wikipedia dev gold masking decisions (a word piece
+is MASK inside a DIRECT or QUASI mention of any annotator; 256-piece windows, two cuts per
+document; 545 steps of 8 windows, AdamW lr 2e-4, class weight 2 for MASK;
+`training/risk/train_mask_head.py`). One forward pass gives both outputs: 8 layers of work
+instead of the 12 of two separate encoders. Grafting leaves the entity logits bit-identical
+(the script checks it). Out-of-fold copies (the NER fold models with a head trained without
+the fold) are in `training/work/seqlabel_head/fold*`; figures: docs/risk-indicators.md.
+
 ## Validation split
 
 A document is a **validation document (never trained on)** when
@@ -163,6 +177,7 @@ Recall over tokens of mentions that need masking (DIRECT/QUASI), labels ignored:
 
 ```
 cd /work/main && .venv/bin/python training/ner/build.py all
+OMP_NUM_THREADS=2 .venv/bin/python training/risk/train_mask_head.py --steps 545 --threads 2   # the MASK head
 ```
 
 (steps `base prepare train export quantize evaluate bench card`; needs the `train` extras of

@@ -44,12 +44,13 @@ SEQ = 128
 BASE = Path("training/work/seqlabel/rampart_bert")
 
 
-def load_docs():
-    docs = list(load_tab(DATA / "tab/tab_dev.json")) + list(load_tab(DATA / "wiki/wiki_dev.json"))
-    return docs
+def load_docs(paths=None):
+    """TAB dev + Wikipedia dev, or the given TAB-format files."""
+    paths = paths or [DATA / "tab/tab_dev.json", DATA / "wiki/wiki_dev.json"]
+    return [d for p in paths for d in load_tab(Path(p))]
 
 
-def doc_windows(tok: Tokenizer, doc, offset: int = 0):
+def doc_windows(tok: Tokenizer, doc, offset: int = 0, seq: int = SEQ):
     enc = tok.encode(doc.text, add_special_tokens=False)
     offs = enc.offsets
     lab = np.zeros(len(offs), dtype=np.int64)
@@ -61,7 +62,7 @@ def doc_windows(tok: Tokenizer, doc, offset: int = 0):
                 sel = (starts < m.end) & (ends > m.start)
                 lab[sel] = 1
     ids = np.array(enc.ids, dtype=np.int64)
-    inner = SEQ - 2
+    inner = seq - 2
     out = []
     for s in [0] + list(range(offset or inner, max(1, len(ids) - inner // 4), inner)):
         out.append((ids[s:s + inner], lab[s:s + inner]))
@@ -105,12 +106,13 @@ def cache_hidden(base_model, windows, bs=32):
     return out
 
 
-def train(cached, seconds: float, seed: int, log, steps: int = 0) -> BertForTokenClassification:
+def train(cached, seconds: float, seed: int, log, steps: int = 0, bs: int = 16,
+          base: Path = BASE) -> BertForTokenClassification:
     """Fine-tune on ``cached`` windows for ``steps`` optimiser steps, or (``steps`` = 0) for
     ``seconds`` of wall-clock time; the learning rate decays with the fraction done."""
     torch.manual_seed(seed)
     rnd = random.Random(seed)
-    model = BertForTokenClassification.from_pretrained(BASE, num_labels=2, ignore_mismatched_sizes=True,
+    model = BertForTokenClassification.from_pretrained(base, num_labels=2, ignore_mismatched_sizes=True,
                                                        id2label={0: "NO_MASK", 1: "MASK"},
                                                        label2id={"NO_MASK": 0, "MASK": 1})
     top = list(model.bert.encoder.layer[FROZEN:])
@@ -120,7 +122,6 @@ def train(cached, seconds: float, seed: int, log, steps: int = 0) -> BertForToke
     t0 = time.time()
     step = epoch = 0
     model.train()
-    bs = 16
     def done_fraction() -> float:
         return step / steps if steps > 0 else (time.time() - t0) / seconds
 

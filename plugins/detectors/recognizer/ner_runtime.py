@@ -31,11 +31,13 @@ from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     on_gpu,
     session_options,
 )
+from redactor_plugins.shared.encoders import head_memo  # noqa: E402
+from redactor_plugins.shared.encoders.windows import overlapping_windows, stitch  # noqa: E402
 from redactor_plugins.shared.tokenizer_calls import encode_document, load_tokenizer  # noqa: E402
 
 from redactor.plugin_api import resource_path  # noqa: E402
 
-__all__ = ["NerModel", "NerSpan", "default_model_dir"]
+__all__ = ["NerModel", "NerSpan", "default_model_dir", "overlapping_windows"]
 
 NerSpan = tuple[int, int, str, float]
 
@@ -54,24 +56,6 @@ class _Piece:
     start: int
     end: int
     word: int
-
-
-def overlapping_windows(n: int, size: int, overlap: int) -> list[tuple[int, int]]:
-    """Overlapping ``[start, end)`` windows over ``n`` items: each is ``size`` long, the next
-    starts ``size - overlap`` later, the last ends at ``n`` (also used to train the model)."""
-    if n <= size:
-        return [(0, n)]
-    step = size - overlap
-    if step <= 0:
-        raise ValueError("the overlap must be smaller than the window")
-    out = []
-    s = 0
-    while True:
-        e = min(s + size, n)
-        out.append((s, e))
-        if e >= n:
-            return out
-        s += step
 
 
 class NerModel:
@@ -118,6 +102,14 @@ class NerModel:
             providers = default_providers()
         self.session = inference_session(d / "model.onnx", so, providers)
         self._inputs = {i.name for i in self.session.get_inputs()}
+        # a second head in the same graph (the sequence labeller's MASK/NO_MASK): computed in
+        # the same pass and kept in head_memo for the sequence-labelling indicator
+        heads = meta.get("heads") or {}
+        outputs = {o.name for o in self.session.get_outputs()}
+        self.extra_heads = {name: h["output"] for name, h in heads.items()
+                            if isinstance(h, dict) and h.get("output") in outputs}
+        self._outputs = ["logits", *self.extra_heads.values()]
+        self._model_key = head_memo.model_key(d / "model.onnx") if self.extra_heads else None
         if on_gpu(self.session):  # a GPU wants large batches
             self.batch_size *= 8
 
@@ -126,9 +118,10 @@ class NerModel:
         return default if i is None else int(i)
 
     # -------------------------------------------------------------------------------------
-    def _run(self, chunks: list[list[int]]) -> list[np.ndarray]:
-        """Softmax probabilities (len(chunk), n_labels) for each chunk of word-piece ids."""
-        out: list[np.ndarray] = []
+    def _run(self, chunks: list[list[int]]) -> list[list[np.ndarray]]:
+        """Softmax probabilities (len(chunk), n_labels) of each output for each chunk of
+        word-piece ids: one list per output (``logits`` first, then the extra heads)."""
+        out: list[list[np.ndarray]] = [[] for _ in self._outputs]
         for k in range(0, len(chunks), self.batch_size):
             batch = chunks[k : k + self.batch_size]
             m = max(len(c) for c in batch) + 2
@@ -140,17 +133,19 @@ class NerModel:
             feed = {"input_ids": ids, "attention_mask": att}
             if "token_type_ids" in self._inputs:
                 feed["token_type_ids"] = np.zeros_like(ids)
-            logits = run(self.session, "ner", None,
-                         {k2: v for k2, v in feed.items() if k2 in self._inputs})[0]
-            z = logits - logits.max(-1, keepdims=True)
-            p = np.exp(z)
-            p /= p.sum(-1, keepdims=True)
-            for i, c in enumerate(batch):
-                out.append(p[i, 1 : len(c) + 1])
+            results = run(self.session, "ner", self._outputs,
+                          {k2: v for k2, v in feed.items() if k2 in self._inputs})
+            for o, logits in enumerate(results):
+                z = logits - logits.max(-1, keepdims=True)
+                p = np.exp(z)
+                p /= p.sum(-1, keepdims=True)
+                for i, c in enumerate(batch):
+                    out[o].append(p[i, 1 : len(c) + 1])
         return out
 
     def token_probabilities(self, text: str) -> tuple[list[_Piece], np.ndarray]:
-        """Word pieces of ``text`` and their label probabilities (n_pieces, n_labels)."""
+        """Word pieces of ``text`` and their label probabilities (n_pieces, n_labels).
+        The extra heads' probabilities of the same pass go to :mod:`head_memo`."""
         enc = encode_document(self.tokenizer, text, self.tok_key)
         pieces = [
             _Piece(s, e, -1 if w is None else int(w))
@@ -162,13 +157,12 @@ class NerModel:
             return pieces, probs
         wins = overlapping_windows(n, self.window - 2, self.overlap)
         results = self._run([enc.ids[s:e] for s, e in wins])
-        best = np.full(n, -1, dtype=np.int64)
-        for (s, e), p in zip(wins, results, strict=True):
-            idx = np.arange(s, e)
-            centrality = np.minimum(idx - s, e - 1 - idx)
-            take = centrality > best[s:e]
-            probs[s:e][take] = p[take]
-            best[s:e][take] = centrality[take]
+        stitch(probs, wins, results[0])
+        if self._model_key is not None:
+            offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
+            for (name, _), res in zip(self.extra_heads.items(), results[1:], strict=True):
+                head = stitch(np.zeros((n, res[0].shape[-1]), dtype=np.float32), wins, res)
+                head_memo.remember(self._model_key, name, text, (offs[:, 0], offs[:, 1], head))
         return pieces, probs
 
     def predict(self, text: str) -> list[NerSpan]:
