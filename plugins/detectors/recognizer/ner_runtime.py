@@ -24,6 +24,8 @@ from typing import Any
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
+from redactor_plugins.shared.encoders import head_memo  # noqa: E402
+from redactor_plugins.shared.encoders.windows import overlapping_windows, stitch  # noqa: E402
 from redactor_plugins.shared.onnx_runs import run  # noqa: E402
 from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     default_providers,
@@ -31,8 +33,6 @@ from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     on_gpu,
     session_options,
 )
-from redactor_plugins.shared.encoders import head_memo  # noqa: E402
-from redactor_plugins.shared.encoders.windows import overlapping_windows, stitch  # noqa: E402
 from redactor_plugins.shared.tokenizer_calls import encode_document, load_tokenizer  # noqa: E402
 
 from redactor.plugin_api import resource_path  # noqa: E402
