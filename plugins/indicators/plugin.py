@@ -466,7 +466,10 @@ class SequenceLabelling(_Base):
         if dr.seq is None:
             model = load_seqlabeller(resolve(setting(ctx, "seqlabel_path")),
                                      threads=int(setting(ctx, "threads")))
-            dr.seq = model.span_scores(doc.text, [(f.span.start, f.span.end) for f in findings])
+            from redactor_plugins.indicators.seqlabel import reading_spans
+
+            dr.seq = model.span_scores(*reading_spans(
+                doc.text, [(f.span.start, f.span.end) for f in findings]))
         match = (self.match or str(setting(ctx, "seqlabel_match"))).lower()
         t = threshold_of(ctx, "seqlabel_threshold", (f"{self.id} ({match})", self.id),
                          f"seqlabel_{match}_threshold", 0.5)

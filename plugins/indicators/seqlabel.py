@@ -44,9 +44,24 @@ from redactor_plugins.shared.tokenizer_calls import (  # noqa: E402
     token_id,
 )
 
-from redactor.plugin_api import resource_path, verify_model_pack  # noqa: E402
+from redactor.plugin_api import reading_view, resource_path, verify_model_pack  # noqa: E402
 
-__all__ = ["SeqLabeller", "default_seqlabel_dir", "load_seqlabeller"]
+__all__ = ["SeqLabeller", "default_seqlabel_dir", "load_seqlabeller", "reading_spans"]
+
+
+def reading_spans(text: str, spans: list[tuple[int, int]]
+                  ) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` as the detectors read it (:func:`redactor.plugin_api.reading_view`: look-alike
+    letters, escapes and invisible characters undone) and ``spans`` moved onto it, so that the
+    sequence labeller reads what the NER read — and takes the NER's pass from the memo."""
+    import bisect
+
+    view = reading_view(text)
+    if view.identity or view.starts is None or view.ends is None:
+        return text, list(spans)
+    starts, ends = view.starts, view.ends
+    return view.text, [(bisect.bisect_right(ends, s), bisect.bisect_left(starts, e))
+                       for s, e in spans]
 
 
 def default_seqlabel_dir() -> Path:

@@ -165,3 +165,28 @@ def test_one_encoder_pass_serves_the_ner_and_the_sequence_labeller(monkeypatch):
     monkeypatch.setenv("REDACTOR_REFERENCE_PATH", "0")
     other = text.replace("Kowalski", "Nowicki")
     assert head_memo.recall(seq.model_key, "mask", other) is None
+
+
+def test_a_text_read_through_a_view_is_still_one_pass(tmp_path):
+    """Invisible characters and look-alikes make the detectors read a view of the text; the
+    sequence labeller reads the same view, so it still takes the NER's pass."""
+    from redactor_plugins.indicators.seqlabel import reading_spans
+    from redactor_plugins.shared.onnx_runs import model_seconds, reset_model_seconds
+
+    from redactor.core.context import RunContext
+    from redactor.core.pipeline import Pipeline
+    from redactor.core.policy import load_policy
+    from redactor.pluginhost.manager import PluginHost
+
+    text = GENERATED.replace("Kowalski", "Kowal\u200bski").replace("36110/97", "36110\u201197") * 2
+    view, spans = reading_spans(text, [(text.index("Kowal"), text.index("ski") + 3)])
+    assert view[slice(*spans[0])] == "Kowalski" and len(view) < len(text)
+    f = tmp_path / "a.txt"
+    f.write_text(text, encoding="utf-8")
+    host = PluginHost(load_entrypoints=False, load_user_folder=False)
+    pipeline = Pipeline(host, load_policy(None))
+    ctx = RunContext(settings=host.settings)
+    reset_model_seconds()
+    a = pipeline.analyze(pipeline.read(f, ctx), ctx)
+    assert any(s.indicator == "sequence-labelling" for sig in a.signals for s in sig)
+    assert "ner" in model_seconds() and "seqlabel" not in model_seconds()
