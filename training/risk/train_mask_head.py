@@ -44,7 +44,7 @@ import train_seqlabel as ts  # noqa: E402
 
 from redactor.models.manifest import build_manifest  # noqa: E402
 
-SHARED = 4  # NER layers 0..3 feed the head; the head owns layers 4-5 and its classifier
+SHARED = 4  # default: NER layers 0..3 feed the head; the head owns layers 4-5 and its classifier
 PREFIX = "mask/"
 OUTPUT = "mask_logits"
 LABELS = ["NO_MASK", "MASK"]
@@ -102,9 +102,9 @@ def cache_hidden(sess: ort.InferenceSession, tensor: str, windows, bs: int = 16)
 class Branch(torch.nn.Module):
     """Layers 4-5 and the classifier of a trained sequence labeller, fed hidden states."""
 
-    def __init__(self, model) -> None:
+    def __init__(self, model, shared: int = SHARED) -> None:
         super().__init__()
-        self.layers = torch.nn.ModuleList(model.bert.encoder.layer[SHARED:])
+        self.layers = torch.nn.ModuleList(model.bert.encoder.layer[shared:])
         self.classifier = model.classifier
 
     def forward(self, hidden, attention_mask):
@@ -115,10 +115,10 @@ class Branch(torch.nn.Module):
         return self.classifier(x)
 
 
-def export_branch(model, dest: Path) -> None:
+def export_branch(model, dest: Path, shared: int = SHARED) -> None:
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    branch = Branch(model).eval()
+    branch = Branch(model, shared).eval()
     with tempfile.TemporaryDirectory() as td:
         fp = Path(td) / "branch.onnx"
         h = torch.zeros(1, 4, model.config.hidden_size)
@@ -165,11 +165,11 @@ def check_same_ner(old: Path, new: Path, tok: Tokenizer, text: str) -> float:
 
 
 def build_pack(src: Path, dest: Path, model, tensor: str, info: dict, tok: Tokenizer, probe: str,
-               name: str, version: str) -> float:
+               name: str, version: str, shared: int = SHARED) -> float:
     """``dest`` = the NER pack ``src`` with the head grafted on (``src`` may equal ``dest``)."""
     with tempfile.TemporaryDirectory() as td:
         branch = Path(td) / "branch.int8.onnx"
-        export_branch(model, branch)
+        export_branch(model, branch, shared)
         combined = Path(td) / "model.onnx"
         graft(src / "model.onnx", branch, tensor, combined)
         diff = check_same_ner(src / "model.onnx", combined, tok, probe)
@@ -183,7 +183,7 @@ def build_pack(src: Path, dest: Path, model, tensor: str, info: dict, tok: Token
     cfg_path = dest / "config.json"
     cfg = json.loads(cfg_path.read_text())
     cfg["outputs"] = ["logits", OUTPUT]
-    cfg["heads"] = {"mask": {"output": OUTPUT, "labels": LABELS, "shared_layers": SHARED,
+    cfg["heads"] = {"mask": {"output": OUTPUT, "labels": LABELS, "shared_layers": shared,
                              "kind": "risk-seqlabel", **info}}
     if "model_sha256" in cfg:
         cfg["model_sha256"] = hashlib.sha256((dest / "model.onnx").read_bytes()).hexdigest()
@@ -203,6 +203,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--skip-folds", action="store_true")
     ap.add_argument("--skip-final", action="store_true")
     ap.add_argument("--version", default="1.1", help="the shipped pack's new version")
+    ap.add_argument("--shared", type=int, default=SHARED,
+                    help="NER layers the head reads from (the head owns the layers above)")
     ap.add_argument("--data", nargs="*", default=None,
                     help="TAB-format gold files (default: TAB dev and Wikipedia dev)")
     ap.add_argument("--base", default=str(ts.BASE), help="initial weights of layers 4-5")
@@ -227,7 +229,7 @@ def main(argv: list[str] | None = None) -> None:
     probe = docs[0].text[:2000]
     wins = {d.doc_id: ts.doc_windows(tok, d, 0, seq) + ts.doc_windows(tok, d, seq // 2, seq)[1:]
             for d in docs}
-    tensor = layer_output(onnx.load(str(ner / "model.onnx")), SHARED)
+    tensor = layer_output(onnx.load(str(ner / "model.onnx")), args.shared)
     t0 = time.time()
     info = {"steps": args.steps, "batch": args.batch, "window": seq, "docs": len(docs),
             "init": f"layers 4-5 of {args.base} (the Rampart base), new classifier",
@@ -246,12 +248,13 @@ def main(argv: list[str] | None = None) -> None:
         del sess
         log(f"{dest}: {len(cached)} windows cached ({(time.time() - t0) / 60:.1f} min)")
         model = ts.train(cached, 0, seed=seed, log=log, steps=args.steps, bs=args.batch,
-                         base=Path(args.base))
+                         base=Path(args.base), frozen=args.shared)
         if meta is None:
-            diff = build_pack(src, dest, model, tensor, info, tok, probe, name="ner", version=args.version)
+            diff = build_pack(src, dest, model, tensor, info, tok, probe, name="ner", version=args.version,
+                              shared=args.shared)
         else:
             diff = build_pack(src, dest, model, tensor, {**info, "held_out": len(held)}, tok, probe,
-                              name=f"ner+mask-fold{meta['fold']}", version="fold")
+                              name=f"ner+mask-fold{meta['fold']}", version="fold", shared=args.shared)
             (dest / "fold.json").write_text(json.dumps({"fold": meta["fold"], "k": meta["k"],
                                                         "test_doc_ids": meta["test_doc_ids"]}))
         log(f"{dest}: head grafted (NER logits max diff {diff:.2e}); {(time.time() - t0) / 60:.1f} min")

@@ -107,7 +107,7 @@ def cache_hidden(base_model, windows, bs=32):
 
 
 def train(cached, seconds: float, seed: int, log, steps: int = 0, bs: int = 16,
-          base: Path = BASE) -> BertForTokenClassification:
+          base: Path = BASE, frozen: int = FROZEN) -> BertForTokenClassification:
     """Fine-tune on ``cached`` windows for ``steps`` optimiser steps, or (``steps`` = 0) for
     ``seconds`` of wall-clock time; the learning rate decays with the fraction done."""
     torch.manual_seed(seed)
@@ -115,7 +115,7 @@ def train(cached, seconds: float, seed: int, log, steps: int = 0, bs: int = 16,
     model = BertForTokenClassification.from_pretrained(base, num_labels=2, ignore_mismatched_sizes=True,
                                                        id2label={0: "NO_MASK", 1: "MASK"},
                                                        label2id={"NO_MASK": 0, "MASK": 1})
-    top = list(model.bert.encoder.layer[FROZEN:])
+    top = list(model.bert.encoder.layer[frozen:])
     params = [p for layer in top for p in layer.parameters()] + list(model.classifier.parameters())
     opt = torch.optim.AdamW(params, lr=2e-4, weight_decay=0.01)
     weight = torch.tensor([1.0, 2.0])  # MASK tokens are the minority; recall first
