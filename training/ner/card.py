@@ -60,12 +60,15 @@ Anonymization Benchmark (TAB) in English text:
 | MISC | offences, health conditions, laws, benefits, events, works |
 
 Files: `model.onnx` (int8, {size:.1f} MB), `tokenizer.json` (WordPiece, lowercasing, 19,730
-pieces), `labels.json` (17 BIO labels in output order), `config.json` (metadata: window 256,
-overlap 64, inputs `input_ids` + `attention_mask`, output `logits`), `metrics.json`,
+pieces), `labels.json` (17 BIO labels in output order), `config.json` (metadata: window 128,
+overlap 32, inputs `input_ids` + `attention_mask`, outputs `logits` and `mask_logits`, the
+`heads` it carries), `metrics.json`,
 `LICENSE-RAMPART-CC-BY-4.0.txt`. Folder total {total:.1f} MB.
 
 Run time: `redactor_plugins.detectors.recognizer.ner_runtime.NerModel` (onnxruntime + tokenizers only; no torch).
-It reads long texts in overlapping windows of 256 word pieces (64 shared); each word piece takes
+It reads long texts in overlapping windows of 128 word pieces (32 shared; 256/64 before pack
+1.1 — the model was trained on windows of 126 pieces, and the shorter windows find more and
+cost less attention: docs/performance.md); each word piece takes
 the prediction of the window where it is farthest from an edge, word pieces of one word share a
 label, and BIO tags are merged into character spans with a mean-probability confidence.
 
@@ -126,8 +129,8 @@ document). ~15 min per fold on 2 idle cores (1.3 s per step).
 encoder layer 3: layers 0–3 and the embeddings are the NER's, the head owns its own copies of
 layers 4–5 (initialised from the Rampart base) and a linear classifier, trained on the outputs
 of the NER's int8 layers 0–3 for TAB dev + Wikipedia dev gold masking decisions (a word piece
-is MASK inside a DIRECT or QUASI mention of any annotator; 256-piece windows, two cuts per
-document; 545 steps of 8 windows, AdamW lr 2e-4, class weight 2 for MASK;
+is MASK inside a DIRECT or QUASI mention of any annotator; the pack's windows (128 pieces),
+two cuts per document; 545 steps of 16 windows, AdamW lr 2e-4, class weight 2 for MASK;
 `training/risk/train_mask_head.py`). One forward pass gives both outputs: 8 layers of work
 instead of the 12 of two separate encoders. Grafting leaves the entity logits bit-identical
 (the script checks it). Out-of-fold copies (the NER fold models with a head trained without
@@ -145,7 +148,8 @@ for acceptance testing). That gives {tab['docs']} TAB cases and {wiki['docs']} W
 Token level: tokens are `\\w+` matches; a token's gold types are those of every gold mention
 overlapping it (whatever its masking decision); its predicted type is that of the predicted span
 overlapping it. "Labels ignored" = any entity vs none. Windows of 256 word pieces with 64 of
-overlap, as `NerModel` uses by default. For the model shipped on 2026-11-30, the float32 ONNX model scored the same (TAB labels
+overlap, as `NerModel` used by default until pack 1.1 (now 128/32; the whole-pipeline figures
+with those are in docs/evaluation.md). For the model shipped on 2026-11-30, the float32 ONNX model scored the same (TAB labels
 ignored F1 0.885, Wikipedia 0.884; PERSON/CODE/DATETIME on TAB 0.955/1.000/0.981); 94 % of the
 int8 model's spans are identical to the float32 model's.
 
