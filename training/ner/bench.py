@@ -29,7 +29,7 @@ def main() -> None:
     ap.add_argument("--window", type=int, default=None)
     ap.add_argument("--write", action="store_true", help="store the result in MODEL_DIR/metrics.json")
     a = ap.parse_args()
-    from ner_runtime import NerModel
+    from redactor_plugins.detectors.recognizer.ner_runtime import NerModel
 
     m = NerModel(a.model_dir, threads=a.threads, window=a.window, providers=["CPUExecutionProvider"])
     path = SHARED_DATA / "tab" / "tab_dev.json"

@@ -112,7 +112,7 @@ def main() -> None:
     ap.add_argument("--out", default=None, help="metrics json (default: MODEL_DIR/metrics.json)")
     ap.add_argument("--threads", type=int, default=2)
     a = ap.parse_args()
-    from ner_runtime import NerModel
+    from redactor_plugins.detectors.recognizer.ner_runtime import NerModel
 
     model = NerModel(a.model_dir, threads=a.threads, providers=["CPUExecutionProvider"])
     model.predict("Warm-up sentence for Mr John Smith on 3 May 2001.")
