@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Train the sequence-labelling risk indicator: a MiniLM token classifier (MASK / NO_MASK)
+"""Train a stand-alone sequence labeller (version 1; the shipped one is now a head of the NER:
+train_mask_head.py, which reuses this module): a MiniLM token classifier (MASK / NO_MASK)
 fine-tuned from the Rampart PII encoder (CC-BY-4.0, weights changed) on TAB dev + Wikipedia dev
 gold masking decisions, with document-level cross-validation.
 
@@ -9,7 +10,7 @@ Labels per word piece: 1 inside a gold DIRECT/QUASI mention, 0 elsewhere (NO_MAS
 ordinary text). Folds: sha256_fold(doc_id, 3) (redactor.evaluation.split_documents). One model
 per fold is trained on the other folds (its ONNX int8 export lands in
 training/work/seqlabel/fold{i}/, used by `redactor evaluate` for out-of-fold scoring), then the
-shipped model on every document (resources/models/seqlabel). Embeddings and layers 0-3 are
+model on every document (--out; default training/work/seqlabel/standalone). Embeddings and layers 0-3 are
 frozen (their outputs are cached once); layers 4-5 and the classifier are trained. Time is
 split: 50 % folds, 50 % final. ``--steps N`` trains every model for N optimiser steps instead
 (reproducible whatever the machine's load; a time budget gave the v2 folds 53–550 steps);
@@ -192,7 +193,7 @@ def main():
     ap.add_argument("--minutes", type=float, default=30)
     ap.add_argument("--folds", type=int, default=3)
     ap.add_argument("--work", default="training/work/seqlabel")
-    ap.add_argument("--out", default="resources/models/seqlabel")
+    ap.add_argument("--out", default="training/work/seqlabel/standalone")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--skip-folds", action="store_true")
     ap.add_argument("--folds-only", action="store_true",
