@@ -85,21 +85,27 @@ def set_grid(step: float) -> None:
     GRID = np.round(np.r_[0.01, np.arange(step, 1.0, step)], 3)
 
 
-def search(gold, runs, rd: float, rq: float, policy):
+def search(gold, runs, rd: float, rq: float, policy, min_p: float | None = None):
     """(ts, tq, metrics): the best precision with R_direct >= rd and R_quasi >= rq on
-    ``runs`` (else the best R_quasi)."""
+    ``runs`` (else the best R_quasi); with ``min_p`` (the shipped default's rule since
+    session 14) the best R_quasi, then precision, with R_direct >= rd and P >= min_p."""
     best = None
     for ts in GRID:
         for tq in GRID:
             m = metrics(gold, runs, ts, tq, policy)
-            ok = (m["R_direct"] or 0) >= rd - 1e-9 and (m["R_quasi"] or 0) >= rq
-            key = (ok, (m["P"] or 0) if ok else (m["R_quasi"] or 0))
+            if min_p is not None:
+                ok = (m["R_direct"] or 0) >= rd - 1e-9 and (m["P"] or 0) >= min_p
+                key = (ok, (m["R_quasi"] or 0) if ok else (m["P"] or 0), m["P"] or 0)
+            else:
+                ok = (m["R_direct"] or 0) >= rd - 1e-9 and (m["R_quasi"] or 0) >= rq
+                key = (ok, (m["P"] or 0) if ok else (m["R_quasi"] or 0), 0)
             if best is None or key > best[0]:
                 best = (key, float(ts), float(tq), m)
     return best[1], best[2], best[3]
 
 
-def nested(gold, runs, k: int, rq: float, rd_rule: str, policy) -> dict:
+def nested(gold, runs, k: int, rq: float, rd_rule: str, policy, min_p: float | None = None
+           ) -> dict:
     """Thresholds chosen per fold on the other folds, pooled figures of the held-out folds."""
     from redactor.evaluation import evaluate_tab, merge_spans, sha256_fold
 
@@ -109,7 +115,7 @@ def nested(gold, runs, k: int, rq: float, rd_rule: str, policy) -> dict:
         test = [r for r in runs if sha256_fold(r.doc_id, k) == j]
         rd = (metrics(gold, tune, 0.0, 0.0, policy)["R_direct"] or 0) \
             if rd_rule == "ceiling" else float(rd_rule)
-        ts, tq, m = search(gold, tune, rd, rq, policy)
+        ts, tq, m = search(gold, tune, rd, rq, policy, min_p)
         chosen.append({"fold": j, "documents": len(test), "span_threshold": ts,
                        "seqlabel_partial_threshold": tq, "tuning": m})
         print(f"fold {j}: {len(tune)} tuning documents -> span {ts}, seqlabel {tq}; {m}",
@@ -139,6 +145,9 @@ def main():
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--nested", type=int, default=0, metavar="K",
                     help="out-of-fold signals: nested K-fold choice of the thresholds (above)")
+    ap.add_argument("--min-p", type=float, default=None,
+                    help="the session-14 rule: the best R_quasi with precision >= this "
+                         "(instead of the best precision with R_quasi >= --rq)")
     ap.add_argument("--grid-step", type=float, default=0.02,
                     help="threshold grid step (0.05: 400 pairs instead of 2,500, ~6x faster)")
     args = ap.parse_args()
@@ -148,10 +157,10 @@ def main():
     if args.nested:
         policy = load_policy("default")
         rq = RQ_TARGET if args.rq == "auto" else float(args.rq)
-        report = nested(gold, runs, args.nested, rq, args.rd, policy)
+        report = nested(gold, runs, args.nested, rq, args.rd, policy, args.min_p)
         rd = (report["mask_everything_detected"]["R_direct"] or 0) \
             if args.rd == "ceiling" else float(args.rd)
-        ts, tq, m = search(gold, runs, rd, rq, policy)
+        ts, tq, m = search(gold, runs, rd, rq, policy, args.min_p)
         report["all_documents"] = {"span_threshold": ts, "seqlabel_partial_threshold": tq,
                                    "in_sample": m}
         print(f"chosen on all {len(runs)} documents: span_threshold {ts}, "
