@@ -121,6 +121,10 @@ def test_attributive_dem_and_loc() -> None:
     assert in_sentence("or on his UK mobile 07911 123456.", "UK", "LOC", "COUNTRY") == \
         "or on his European mobile 07911 123456."
     assert gen("He likes a Bristol school.", "Bristol", "LOC", "CITY") == "local"
+    # a PDF wraps the line between the adjective and its noun: still an adjective
+    assert in_sentence("or on his UK\nmobile 07911 123456.", "UK", "DEM") == \
+        "or on his local\nmobile 07911 123456."
+    assert in_sentence("Her sister\n\nMobile", "sister", "DEM") == "Her sibling\n\nMobile"
     assert gen("from his Norwegian employer, paid", "Norwegian", "DEM", "NATIONALITY") == \
         "European"
 

@@ -192,5 +192,6 @@ def generalize_misc(canonical: str, level: str) -> Phrase:
 
 
 def _next_word(text: str, end: int) -> str:
-    m = re.match(r"[ \t]*-?([^\W\d_]+)", text[end : end + 40])
+    """The word right after ``end``, also across one line break (a PDF's wrapped line)."""
+    m = re.match(r"[ \t]*(?:\r?\n[ \t]*)?-?([^\W\d_]+)", text[end : end + 40])
     return m.group(1) if m else ""
