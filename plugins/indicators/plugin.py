@@ -458,7 +458,7 @@ class SequenceLabelling(_Base):
 
     def assess(self, doc: Document, findings: Sequence[Finding], entities: Sequence[Entity],
                ctx: RunContext) -> Sequence[RiskSignal]:
-        from redactor_plugins.indicators.seqlabel import load_seqlabeller
+        from redactor_plugins.indicators.seqlabel import load_seqlabeller, reading_spans
 
         if not findings:
             return []
@@ -466,8 +466,6 @@ class SequenceLabelling(_Base):
         if dr.seq is None:
             model = load_seqlabeller(resolve(setting(ctx, "seqlabel_path")),
                                      threads=int(setting(ctx, "threads")))
-            from redactor_plugins.indicators.seqlabel import reading_spans
-
             dr.seq = model.span_scores(*reading_spans(
                 doc.text, [(f.span.start, f.span.end) for f in findings]))
         match = (self.match or str(setting(ctx, "seqlabel_match"))).lower()

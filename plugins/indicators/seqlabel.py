@@ -6,7 +6,8 @@ Two kinds of model pack:
   ``config.json`` names a ``heads.mask`` output of the NER graph. The recognizer's forward pass
   computes it with the entity labels and leaves it in
   :mod:`redactor_plugins.shared.encoders.head_memo`; this runtime takes it from there and runs
-  the graph itself (same windows: the NER's, 256 word pieces sharing 64) only when the
+  the graph itself (the pack's windows, 128 word pieces sharing 32, read as the NER reads
+  them: :func:`~redactor_plugins.shared.encoders.windows.windowed_probabilities`) only when the
   recognizer did not read this document with this pack (another NER, the NER switched off, or
   ``REDACTOR_REFERENCE_PATH=1``, the test that the shared pass changes nothing).
 * **a stand-alone token classifier** (``id2label`` NO_MASK/MASK, as ``train_seqlabel.py``
@@ -29,7 +30,7 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 from redactor_plugins.shared.encoders import head_memo  # noqa: E402
-from redactor_plugins.shared.encoders.windows import overlapping_windows, stitch  # noqa: E402
+from redactor_plugins.shared.encoders.windows import windowed_probabilities  # noqa: E402
 from redactor_plugins.shared.onnx_runs import reference_path, run  # noqa: E402
 from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     default_providers,
@@ -112,8 +113,10 @@ class SeqLabeller:
         self.tok, self.tok_key = load_tokenizer(d / "tokenizer.json")
         self.cls_id = token_id(self.tok, ("[CLS]",), 101)
         self.sep_id = token_id(self.tok, ("[SEP]",), 102)
+        self.pad_id = token_id(self.tok, ("[PAD]",), 0)
         self.threads = max(1, int(threads))
         self.model_key = head_memo.model_key(d / "model.onnx")
+        self._input_names: set[str] = set()
         self._session = None if head else self._load()
         self._session_lock = threading.Lock()
         self.window, self.overlap = window, overlap
@@ -125,7 +128,9 @@ class SeqLabeller:
 
     def _load(self):  # noqa: ANN202 - an onnxruntime.InferenceSession
         so = session_options(self.threads)
-        return inference_session(self.model_dir / "model.onnx", so, default_providers())
+        session = inference_session(self.model_dir / "model.onnx", so, default_providers())
+        self._input_names = {i.name for i in session.get_inputs()}
+        return session
 
     @property
     def session(self):  # noqa: ANN201
@@ -138,6 +143,12 @@ class SeqLabeller:
                     if on_gpu(self._session):
                         self.batch_size *= 8
         return self._session
+
+    def _feed(self, ids: np.ndarray, att: np.ndarray) -> dict[str, np.ndarray]:
+        feed = {"input_ids": ids, "attention_mask": att}
+        if "token_type_ids" in self._input_names:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        return feed
 
     def token_probs(self, text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(starts, ends, P(MASK)) per word piece of ``text``."""
@@ -163,10 +174,7 @@ class SeqLabeller:
                 x[i, 0], x[i, len(w) + 1] = self.cls_id, self.sep_id
                 x[i, 1 : len(w) + 1] = w
                 att[i, : len(w) + 2] = 1
-            feed = {"input_ids": x, "attention_mask": att}
-            if "token_type_ids" in {i.name for i in self.session.get_inputs()}:
-                feed["token_type_ids"] = np.zeros_like(x)
-            logits = run(self.session, "seqlabel", None, feed)[0].astype(np.float64)
+            logits = run(self.session, "seqlabel", None, self._feed(x, att))[0].astype(np.float64)
             z = logits - logits.max(-1, keepdims=True)
             p = np.exp(z) / np.exp(z).sum(-1, keepdims=True)
             for i, s in enumerate(chunk):
@@ -190,28 +198,13 @@ class SeqLabeller:
         if got is None:
             enc = encode_document(self.tok, text, self.tok_key)
             offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
-            n = len(enc.ids)
-            probs = np.zeros((n, 2), dtype=np.float32)
-            if n:
-                wins = overlapping_windows(n, self.inner, self.overlap)
-                res = []
-                for b in range(0, len(wins), self.batch_size):
-                    chunk = wins[b : b + self.batch_size]
-                    T = max(e - s for s, e in chunk) + 2
-                    x = np.zeros((len(chunk), T), dtype=np.int64)
-                    att = np.zeros_like(x)
-                    for i, (s, e) in enumerate(chunk):
-                        x[i, : e - s + 2] = [self.cls_id, *enc.ids[s:e], self.sep_id]
-                        att[i, : e - s + 2] = 1
-                    feed = {"input_ids": x, "attention_mask": att}
-                    if "token_type_ids" in {i.name for i in self.session.get_inputs()}:
-                        feed["token_type_ids"] = np.zeros_like(x)
-                    logits = run(self.session, "seqlabel", [self.output], feed)[0]
-                    z = logits - logits.max(-1, keepdims=True)
-                    p = np.exp(z)
-                    p /= p.sum(-1, keepdims=True)
-                    res.extend(p[i, 1 : e - s + 1] for i, (s, e) in enumerate(chunk))
-                stitch(probs, wins, res)
+            probs = np.zeros((0, 2), dtype=np.float32)
+            if enc.ids:
+                probs = windowed_probabilities(
+                    enc.ids, lambda x, att: run(self.session, "seqlabel", [self.output],
+                                                self._feed(x, att)),
+                    window=self.window, overlap=self.overlap, batch_size=self.batch_size,
+                    cls_id=self.cls_id, sep_id=self.sep_id, pad_id=self.pad_id)[0]
             got = (offs[:, 0], offs[:, 1], probs)
         st, en, pr = got
         return st, en, pr[:, self.mask_index]

@@ -25,7 +25,10 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 from redactor_plugins.shared.encoders import head_memo  # noqa: E402
-from redactor_plugins.shared.encoders.windows import overlapping_windows, stitch  # noqa: E402
+from redactor_plugins.shared.encoders.windows import (  # noqa: E402
+    overlapping_windows,
+    windowed_probabilities,
+)
 from redactor_plugins.shared.onnx_runs import run  # noqa: E402
 from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     default_providers,
@@ -118,30 +121,13 @@ class NerModel:
         return default if i is None else int(i)
 
     # -------------------------------------------------------------------------------------
-    def _run(self, chunks: list[list[int]]) -> list[list[np.ndarray]]:
-        """Softmax probabilities (len(chunk), n_labels) of each output for each chunk of
-        word-piece ids: one list per output (``logits`` first, then the extra heads)."""
-        out: list[list[np.ndarray]] = [[] for _ in self._outputs]
-        for k in range(0, len(chunks), self.batch_size):
-            batch = chunks[k : k + self.batch_size]
-            m = max(len(c) for c in batch) + 2
-            ids = np.full((len(batch), m), self.pad_id, dtype=np.int64)
-            att = np.zeros((len(batch), m), dtype=np.int64)
-            for i, c in enumerate(batch):
-                ids[i, : len(c) + 2] = [self.cls_id, *c, self.sep_id]
-                att[i, : len(c) + 2] = 1
-            feed = {"input_ids": ids, "attention_mask": att}
-            if "token_type_ids" in self._inputs:
-                feed["token_type_ids"] = np.zeros_like(ids)
-            results = run(self.session, "ner", self._outputs,
-                          {k2: v for k2, v in feed.items() if k2 in self._inputs})
-            for o, logits in enumerate(results):
-                z = logits - logits.max(-1, keepdims=True)
-                p = np.exp(z)
-                p /= p.sum(-1, keepdims=True)
-                for i, c in enumerate(batch):
-                    out[o].append(p[i, 1 : len(c) + 1])
-        return out
+    def _forward(self, ids: np.ndarray, att: np.ndarray) -> list[np.ndarray]:
+        """Logits of every output (``logits`` first, then the extra heads) for one batch."""
+        feed = {"input_ids": ids, "attention_mask": att}
+        if "token_type_ids" in self._inputs:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        return run(self.session, "ner", self._outputs,
+                   {k: v for k, v in feed.items() if k in self._inputs})
 
     def token_probabilities(self, text: str) -> tuple[list[_Piece], np.ndarray]:
         """Word pieces of ``text`` and their label probabilities (n_pieces, n_labels).
@@ -151,17 +137,15 @@ class NerModel:
             _Piece(s, e, -1 if w is None else int(w))
             for (s, e), w in zip(enc.offsets, enc.word_ids, strict=True)
         ]
-        n = len(pieces)
-        probs = np.zeros((n, len(self.labels)), dtype=np.float32)
-        if n == 0:
-            return pieces, probs
-        wins = overlapping_windows(n, self.window - 2, self.overlap)
-        results = self._run([enc.ids[s:e] for s, e in wins])
-        stitch(probs, wins, results[0])
+        if not pieces:
+            return pieces, np.zeros((0, len(self.labels)), dtype=np.float32)
+        probs, *heads = windowed_probabilities(
+            enc.ids, self._forward, window=self.window, overlap=self.overlap,
+            batch_size=self.batch_size, cls_id=self.cls_id, sep_id=self.sep_id,
+            pad_id=self.pad_id)
         if self._model_key is not None:
             offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
-            for (name, _), res in zip(self.extra_heads.items(), results[1:], strict=True):
-                head = stitch(np.zeros((n, res[0].shape[-1]), dtype=np.float32), wins, res)
+            for name, head in zip(self.extra_heads, heads, strict=True):
                 head_memo.remember(self._model_key, name, text, (offs[:, 0], offs[:, 1], head))
         return pieces, probs
 

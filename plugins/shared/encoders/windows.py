@@ -7,10 +7,10 @@ same model use these two functions, so their outputs line up piece by piece.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["overlapping_windows", "stitch"]
+__all__ = ["overlapping_windows", "stitch", "windowed_probabilities"]
 
 
 def overlapping_windows(n: int, size: int, overlap: int) -> list[tuple[int, int]]:
@@ -44,3 +44,39 @@ def stitch(out: Any, wins: Sequence[tuple[int, int]], results: Sequence[Any]) ->
         out[s:e][take] = p[take]
         best[s:e][take] = centrality[take]
     return out
+
+
+def windowed_probabilities(ids: Sequence[int], forward: Callable[[Any, Any], Sequence[Any]], *,
+                           window: int, overlap: int, batch_size: int, cls_id: int,
+                           sep_id: int, pad_id: int) -> list[Any]:
+    r"""Softmax probabilities per word piece of ``ids`` for each output of ``forward``.
+
+    ``ids`` (non-empty) is read in :func:`overlapping_windows` of ``window`` pieces including
+    [CLS] and [SEP], ``batch_size`` windows per call of ``forward(input_ids, attention_mask)``
+    (padded with ``pad_id`` to the batch's longest window), and each output is
+    :func:`stitch`\ ed: one ``(len(ids), n_labels)`` float32 array per output. The NER and the
+    sequence labeller's own pass over the same graph both read documents this way, so a head
+    computed in either gives the same numbers.
+    """
+    import numpy as np
+
+    n = len(ids)
+    wins = overlapping_windows(n, window - 2, overlap)
+    per_output: list[list[Any]] = []
+    for k in range(0, len(wins), batch_size):
+        batch = wins[k : k + batch_size]
+        m = max(e - s for s, e in batch) + 2
+        x = np.full((len(batch), m), pad_id, dtype=np.int64)
+        att = np.zeros((len(batch), m), dtype=np.int64)
+        for i, (s, e) in enumerate(batch):
+            x[i, : e - s + 2] = [cls_id, *ids[s:e], sep_id]
+            att[i, : e - s + 2] = 1
+        for o, logits in enumerate(forward(x, att)):
+            z = logits - logits.max(-1, keepdims=True)
+            p = np.exp(z)
+            p /= p.sum(-1, keepdims=True)
+            if o == len(per_output):
+                per_output.append([])
+            per_output[o].extend(p[i, 1 : e - s + 1] for i, (s, e) in enumerate(batch))
+    return [stitch(np.zeros((n, res[0].shape[-1]), dtype=np.float32), wins, res)
+            for res in per_output]
