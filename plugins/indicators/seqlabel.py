@@ -30,13 +30,18 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import numpy as np  # noqa: E402
 from redactor_plugins.shared.encoders import head_memo  # noqa: E402
-from redactor_plugins.shared.encoders.windows import windowed_probabilities  # noqa: E402
+from redactor_plugins.shared.encoders.windows import (  # noqa: E402
+    CPU_BATCH,
+    GPU_BATCH,
+    windowed_probabilities,
+)
 from redactor_plugins.shared.onnx_runs import reference_path, run  # noqa: E402
 from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     default_providers,
     device,
     inference_session,
     on_gpu,
+    parallel_runs,
     session_options,
 )
 from redactor_plugins.shared.tokenizer_calls import (  # noqa: E402
@@ -102,7 +107,7 @@ class SeqLabeller:
             labels = {str(i): v for i, v in enumerate(head.get("labels") or ["NO_MASK", "MASK"])}
             window = int(self.config.get("window", 256))
             overlap = int(self.config.get("overlap", 64))
-            batch_size = 8
+            batch_size = CPU_BATCH
         else:
             labels = self.config.get("id2label") or {"0": "NO_MASK", "1": "MASK"}
             if "MASK" not in labels.values() or "labels" in self.config:
@@ -117,6 +122,7 @@ class SeqLabeller:
         self.threads = max(1, int(threads))
         self.model_key = head_memo.model_key(d / "model.onnx")
         self._input_names: set[str] = set()
+        self.workers = 1
         self._session = None if head else self._load()
         self._session_lock = threading.Lock()
         self.window, self.overlap = window, overlap
@@ -127,8 +133,12 @@ class SeqLabeller:
             self.batch_size *= 8
 
     def _load(self):  # noqa: ANN202 - an onnxruntime.InferenceSession
-        so = session_options(self.threads)
-        session = inference_session(self.model_dir / "model.onnx", so, default_providers())
+        providers = default_providers()
+        if self.head:  # the NER's windowed batches, side by side
+            self.workers, so = parallel_runs(self.threads, providers)
+        else:
+            so = session_options(self.threads)
+        session = inference_session(self.model_dir / "model.onnx", so, providers)
         self._input_names = {i.name for i in session.get_inputs()}
         return session
 
@@ -141,7 +151,7 @@ class SeqLabeller:
                 if self._session is None:
                     self._session = self._load()
                     if on_gpu(self._session):
-                        self.batch_size *= 8
+                        self.batch_size = GPU_BATCH
         return self._session
 
     def _feed(self, ids: np.ndarray, att: np.ndarray) -> dict[str, np.ndarray]:
@@ -204,7 +214,8 @@ class SeqLabeller:
                     enc.ids, lambda x, att: run(self.session, "seqlabel", [self.output],
                                                 self._feed(x, att)),
                     window=self.window, overlap=self.overlap, batch_size=self.batch_size,
-                    cls_id=self.cls_id, sep_id=self.sep_id, pad_id=self.pad_id)[0]
+                    cls_id=self.cls_id, sep_id=self.sep_id, pad_id=self.pad_id,
+                    workers=self.workers)[0]
             got = (offs[:, 0], offs[:, 1], probs)
         st, en, pr = got
         return st, en, pr[:, self.mask_index]

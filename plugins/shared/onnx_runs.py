@@ -23,17 +23,25 @@ __all__ = ["model_seconds", "reference_path", "reset_model_seconds", "run"]
 _LOCK = threading.Lock()
 _SECONDS: dict[str, float] = {}
 _CALLS: dict[str, int] = {}
+_ACTIVE: dict[str, tuple[int, float]] = {}  # model -> (calls in flight, since when)
 
 
 def run(session: Any, model: str, outputs: list[str] | None, feed: dict[str, Any]) -> list[Any]:
-    """``session.run(outputs, feed)``, its wall time added to ``model``'s account."""
-    t0 = time.perf_counter()
+    """``session.run(outputs, feed)``, its wall time added to ``model``'s account. Calls that
+    overlap in time (batches run side by side on several cores) count their union once."""
+    with _LOCK:
+        active, since = _ACTIVE.get(model, (0, 0.0))
+        _ACTIVE[model] = (active + 1, time.perf_counter() if active == 0 else since)
     try:
         return session.run(outputs, feed)
     finally:
-        dt = time.perf_counter() - t0
         with _LOCK:
-            _SECONDS[model] = _SECONDS.get(model, 0.0) + dt
+            active, since = _ACTIVE[model]
+            if active == 1:
+                del _ACTIVE[model]
+                _SECONDS[model] = _SECONDS.get(model, 0.0) + time.perf_counter() - since
+            else:
+                _ACTIVE[model] = (active - 1, since)
             _CALLS[model] = _CALLS.get(model, 0) + 1
 
 

@@ -15,7 +15,7 @@ import logging
 import os
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -180,10 +180,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     _warn_plugin_problems(host)
     results: list[dict[str, Any]] = []
     worst = EXIT_OK
-    for path in args.files:
-        ctx = _context(args, host)
+    for path, ctx, doc_or_error in _read_ahead(pipeline, args, host):
         try:
-            doc = pipeline.read(path, ctx)
+            if isinstance(doc_or_error, BaseException):
+                raise doc_or_error
+            doc = doc_or_error
             if args.allow_network:
                 ask_search_consent(pipeline, doc, ctx, assume_yes=args.yes)
             analysis = pipeline.analyze(doc, ctx)
@@ -201,6 +202,29 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         for res in results:
             _print_analysis(res)
     return worst
+
+
+def _read_ahead(pipeline: Any, args: argparse.Namespace, host: Any
+                ) -> Iterator[tuple[Path, Any, Any]]:
+    """``(path, context, document or the reader's error)`` per file, the next file read and
+    its model pass started (Pipeline.prefetch) before this one is handed out, so the cores
+    work on it while this one is assessed. A reader's error is handed out in its turn."""
+    def read(path: Path) -> tuple[Path, Any, Any]:
+        ctx = _context(args, host)
+        try:
+            doc = pipeline.read(path, ctx)
+        except Exception as exc:  # noqa: BLE001 - raised again in the file's turn
+            return path, ctx, exc
+        pipeline.prefetch(doc, ctx)
+        return path, ctx, doc
+
+    files = list(args.files)
+    ahead = read(files[0]) if files else None
+    for i in range(len(files)):
+        current = ahead
+        ahead = read(files[i + 1]) if i + 1 < len(files) else None
+        assert current is not None
+        yield current
 
 
 def _print_analysis(res: dict[str, Any]) -> None:

@@ -198,6 +198,26 @@ class Pipeline:
             ctx.ocr_engines = {r.id: r.component for r in self.host.components("ocr_engines")}
 
     # -- analysis --------------------------------------------------------------------------
+    def prefetch(self, doc: Document, ctx: RunContext,
+                 views: Sequence[Any] | None = None) -> None:
+        """Let detectors that can (an optional ``prefetch(doc, ctx)`` method) start their
+        slow work on ``doc`` in the background: ``detect`` calls it first, so a model's pass
+        runs while the pattern detectors do; ``redactor analyze`` calls it for the next file
+        while this one is assessed. A detector's failure here is ignored (its ``detect``
+        reports it)."""
+        for reg in self.host.components("detectors"):
+            prefetch = getattr(reg.component, "prefetch", None)
+            if not callable(prefetch):
+                continue
+            if views is None:
+                views = detection_views(doc)
+            for view in views:
+                try:
+                    self._ready(reg.component)
+                    prefetch(view.document, ctx)
+                except Exception as exc:  # noqa: BLE001 - detect() runs it again, isolated
+                    log.debug("prefetch of %s failed: %s", reg.id, type(exc).__name__)
+
     def detect(self, doc: Document, ctx: RunContext,
                on_findings: Callable[[list[Finding]], None] | None = None) -> list[Finding]:
         """Run every detector (isolated) and resolve overlaps."""
@@ -206,6 +226,7 @@ class Pipeline:
         # detectors read the text as a reader shows it (look-alike letters, escapes, invisible
         # characters undone: redactor.core.normalize); spans map back onto doc.text
         views = detection_views(doc)
+        self.prefetch(doc, ctx, views)
         for n, reg in enumerate(detectors):
             ctx.check()
             ctx.progress(f"detect:{reg.id}", n / max(1, len(detectors)))

@@ -345,6 +345,17 @@ class NerDetector:
         folder = str(settings.get(SECTION, "ner_path", "") or "")
         return Path(folder) if folder else self.path
 
+    def prefetch(self, doc: Document, ctx: RunContext) -> None:
+        """Start the model's pass over ``doc`` in the background (Pipeline.prefetch);
+        :meth:`detect` takes its result. Does nothing when the model is off or missing."""
+        settings = ctx.settings
+        if not settings.get(SECTION, "ner", True) or not doc.text.strip():
+            return
+        path = self.model_dir(settings)
+        if not settings.get(SECTION, "ner_model", "") and not model_available(path)[0]:
+            return
+        load_model(path, int(settings.get(SECTION, "threads", 0) or 0)).prefetch(doc.text)
+
     def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
         settings = ctx.settings
         if not settings.get(SECTION, "ner", True) or not doc.text.strip():

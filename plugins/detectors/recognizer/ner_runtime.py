@@ -15,8 +15,11 @@ duplicated at window boundaries.  Word pieces of one word always share one label
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +29,8 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 import numpy as np  # noqa: E402
 from redactor_plugins.shared.encoders import head_memo  # noqa: E402
 from redactor_plugins.shared.encoders.windows import (  # noqa: E402
+    CPU_BATCH,
+    GPU_BATCH,
     overlapping_windows,
     windowed_probabilities,
 )
@@ -34,7 +39,7 @@ from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
     default_providers,
     inference_session,
     on_gpu,
-    session_options,
+    parallel_runs,
 )
 from redactor_plugins.shared.tokenizer_calls import encode_document, load_tokenizer  # noqa: E402
 
@@ -61,6 +66,14 @@ class _Piece:
     word: int
 
 
+_PREFETCH_KEEP = 4
+
+
+@functools.cache
+def _prefetch_pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="redactor-ner-prefetch")
+
+
 class NerModel:
     """Token classifier over ONNX Runtime.
 
@@ -74,7 +87,7 @@ class NerModel:
         *,
         window: int | None = None,
         overlap: int | None = None,
-        batch_size: int = 8,
+        batch_size: int | None = None,
         threads: int = 2,
         providers: list[str] | None = None,
     ) -> None:
@@ -94,15 +107,15 @@ class NerModel:
         self.overlap = int(overlap if overlap is not None else meta.get("overlap", 64))
         if self.window < 8 or not 0 <= self.overlap < self.window - 2:
             raise ValueError("window must be >= 8 and overlap < window - 2")
-        self.batch_size = max(1, batch_size)
         # the key lets the sequence labeller reuse this tokenisation (same tokenizer file)
         self.tokenizer, self.tok_key = load_tokenizer(d / "tokenizer.json")
         self.cls_id = self._token_id("[CLS]", 101)
         self.sep_id = self._token_id("[SEP]", 102)
         self.pad_id = self._token_id("[PAD]", 0)
-        so = session_options(threads)
         if providers is None:
             providers = default_providers()
+        #: batches of a document run side by side, one intra-op thread each (CPU)
+        self.workers, so = parallel_runs(threads, providers)
         self.session = inference_session(d / "model.onnx", so, providers)
         self._inputs = {i.name for i in self.session.get_inputs()}
         # a second head in the same graph (the sequence labeller's MASK/NO_MASK): computed in
@@ -113,8 +126,12 @@ class NerModel:
                             if isinstance(h, dict) and h.get("output") in outputs}
         self._outputs = ["logits", *self.extra_heads.values()]
         self._model_key = head_memo.model_key(d / "model.onnx") if self.extra_heads else None
-        if on_gpu(self.session):  # a GPU wants large batches
-            self.batch_size *= 8
+        self._pending: dict[str, Future[tuple[list[_Piece], np.ndarray]]] = {}
+        self._pending_lock = threading.Lock()
+        # windows per forward call: one on the CPU (a window's numbers then never depend on
+        # its neighbours), many on a GPU
+        gpu = on_gpu(self.session)
+        self.batch_size = max(1, batch_size or (GPU_BATCH if gpu else CPU_BATCH))
 
     def _token_id(self, tok: str, default: int) -> int:
         i = self.tokenizer.token_to_id(tok)
@@ -129,9 +146,32 @@ class NerModel:
         return run(self.session, "ner", self._outputs,
                    {k: v for k, v in feed.items() if k in self._inputs})
 
+    def prefetch(self, text: str) -> None:
+        """Start the pass over ``text`` in the background (one document at a time, in the
+        order asked); :meth:`token_probabilities` of the same text then takes its result.
+        Lets the caller's other work (pattern detectors, the previous document's risk
+        indicators) run while the cores compute. The last few are kept."""
+        if not text or not text.strip():
+            return
+        with self._pending_lock:
+            if text in self._pending:
+                return
+            self._pending[text] = _prefetch_pool().submit(self._pass, text)
+            while len(self._pending) > _PREFETCH_KEEP:
+                self._pending.pop(next(iter(self._pending)))
+
     def token_probabilities(self, text: str) -> tuple[list[_Piece], np.ndarray]:
         """Word pieces of ``text`` and their label probabilities (n_pieces, n_labels).
         The extra heads' probabilities of the same pass go to :mod:`head_memo`."""
+        with self._pending_lock:
+            pending = self._pending.pop(text, None)
+        if pending is not None:
+            if pending.exception() is None:
+                return pending.result()
+            # a failed prefetch: computed again here, where the error surfaces
+        return self._pass(text)
+
+    def _pass(self, text: str) -> tuple[list[_Piece], np.ndarray]:
         enc = encode_document(self.tokenizer, text, self.tok_key)
         pieces = [
             _Piece(s, e, -1 if w is None else int(w))
@@ -142,7 +182,7 @@ class NerModel:
         probs, *heads = windowed_probabilities(
             enc.ids, self._forward, window=self.window, overlap=self.overlap,
             batch_size=self.batch_size, cls_id=self.cls_id, sep_id=self.sep_id,
-            pad_id=self.pad_id)
+            pad_id=self.pad_id, workers=self.workers)
         if self._model_key is not None:
             offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
             for name, head in zip(self.extra_heads, heads, strict=True):
