@@ -393,6 +393,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             if shifted is None or not any(fold(part) in fold(shifted) for part in [
                     text.strip(), *_day_months(text)]):
                 break
+        if shifted is None:  # a clock time: another time of day in the same form
+            rng = memo["seeder"].rng("DATETIME", "time", key[1])
+            shifted = times.shift_time(text, rng.choice((-1, 1)) * 5 * rng.randint(7, 60))
         if shifted is None and not _names_a_date(text):  # a duration ("three years")
             q = numbers.parse_quantity(text)
             shifted = _choose(memo, frozenset(), text, lambda r, _a: quantity_like(text, r), *seed,

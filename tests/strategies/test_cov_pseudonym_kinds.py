@@ -221,3 +221,26 @@ def test_words_before_a_code_stay(value: str, subtype: str, pattern: str) -> Non
 def test_dates_keep_their_form(value: str, pattern: str) -> None:
     [out] = replace(f"It happened {value} there.", [(value, "DATETIME", "")])
     assert re.fullmatch(pattern, out) and out != value, out
+
+
+@pytest.mark.parametrize(("value", "pattern"), [
+    ("10.30 a.m.", r"(1[0-2]|[1-9])\.[0-5]\d [ap]\.m\."),
+    ("14:05", r"([01]\d|2[0-3]):[0-5]\d"),
+    ("9h15", r"(1?\d|2[0-3])h[0-5]\d"),
+    ("11:50 PM", r"(1[0-2]|[1-9]):[0-5]\d [AP]M"),
+])
+def test_a_clock_time_becomes_another_valid_time_in_its_form(value: str, pattern: str) -> None:
+    """Not a number that reads as a time ("14.75 a.m." was written for "10.30 a.m.")."""
+    [out] = replace(f"We met at {value} there.", [(value, "DATETIME", "TIME")])
+    assert re.fullmatch(pattern, out) and out != value, out
+
+
+def test_shift_time_moves_the_clock_and_keeps_the_form() -> None:
+    from redactor_plugins.strategies.generalization.time import shift_time
+
+    assert shift_time("10.30 a.m.", 95) == "12.05 p.m."
+    assert shift_time("11:50 PM", 20) == "12:10 AM"
+    assert shift_time("09:15", -600) == "23:15"
+    assert shift_time("14:05 hrs", 30) == "14:35 hrs"
+    assert shift_time("14:05", 24 * 60) is None  # the same time: not a pseudonym
+    assert shift_time("3 pm", 10) is None and shift_time("25:10", 5) is None

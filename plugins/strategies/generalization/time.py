@@ -274,6 +274,38 @@ def parse_time(text: str) -> int | None:
     return hour
 
 
+def shift_time(text: str, minutes: int) -> str | None:
+    """A clock time ("10.30 a.m.", "14:05", "9h15") moved by ``minutes`` in its own form:
+    the same separator, 12- or 24-hour clock, a.m./p.m. marker written the same way and hour
+    padding; None when ``text`` is not a time with minutes (or a non-zero shift lands on it)."""
+    s = text.strip()
+    m = _TIME_OF_DAY.fullmatch(s)
+    if m is None or not m.group("m") or parse_time(s) is None:
+        return None
+    hour, minute = int(m.group("h")), int(m.group("m"))
+    marker = m.group("ampm") or ""
+    twelve = bool(marker)
+    if twelve and hour > 12:
+        return None
+    if twelve:
+        hour = hour % 12 + (12 if marker.lower().startswith("p") else 0)
+    total = (hour * 60 + minute + minutes) % (24 * 60)
+    if total == hour * 60 + minute:
+        return None
+    new_h, new_m = divmod(total, 60)
+    if twelve:
+        shown = new_h % 12 or 12
+        first = ("p" if new_h >= 12 else "a")
+        marker = (first.upper() if marker[0].isupper() else first) + marker[1:]
+    else:
+        shown = new_h
+    width = 1 if twelve else len(m.group("h"))
+    rest = s[m.end("m"):]  # " a.m.", " hrs"
+    if twelve:
+        rest = rest.replace(m.group("ampm"), marker, 1)
+    return f"{shown:0{width}d}{s[m.end('h'):m.start('m')]}{new_m:02d}{rest}"
+
+
 def part_of_day(hour: int) -> str:
     if 5 <= hour < 12:
         return "morning"
