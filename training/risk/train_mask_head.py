@@ -15,7 +15,8 @@ Folds: for each NER fold model ``training/work/ner/folds/k3/fold{j}/int8`` a hea
 the documents that fold's NER trained on (its ``fold.json`` names the held-out ones) and the
 combined pack lands in ``--work``/fold{j} (``redactor evaluate --out-of-fold`` uses it as the
 sequence labeller of the held-out documents); then the shipped NER pack gets its head from all
-documents (``--skip-final`` leaves it alone). Windows: the NER's (256 word pieces), two cuts of
+documents (``--skip-final`` leaves it alone). Windows: the NER's (``window`` of its config, 128
+word pieces), two cuts of
 every document (offsets 0 and half a window); labels as in ``train_seqlabel.py`` (1 inside a
 gold DIRECT/QUASI mention of any annotator).
 """
@@ -83,9 +84,10 @@ def hidden_session(ner_onnx: Path, tensor: str, threads: int) -> ort.InferenceSe
     return ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
 
 
-def cache_hidden(sess: ort.InferenceSession, tensor: str, windows, bs: int = 16):
+def cache_hidden(sess: ort.InferenceSession, tensor: str, windows, bs: int = 1):
     """(hidden after the shared layers, attention, labels) per window, as ONNX Runtime
-    computes them inside the NER graph."""
+    computes them inside the NER graph: one window per call, as at run time on the CPU
+    (``shared/encoders/windows.CPU_BATCH``; dynamic int8 quantisation reads a call's range)."""
     out = []
     names = {i.name for i in sess.get_inputs()}
     for b in range(0, len(windows), bs):
