@@ -388,7 +388,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         shifted = None
         for delta in (0, 7, -7, 30):
             shifted = (times.shift_date(text, days + delta) or times.shift_range(
-                text, days + delta) or times.shift_timestamp(text, days + delta))
+                text, days + delta) or times.shift_timestamp(text, days + delta)
+                or times.shift_season(text, days + delta))
             # no day and month of the original left in it ("1 March" in "21 March")
             if shifted is None or not any(fold(part) in fold(shifted) for part in [
                     text.strip(), *_day_months(text)]):

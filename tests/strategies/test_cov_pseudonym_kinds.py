@@ -244,3 +244,20 @@ def test_shift_time_moves_the_clock_and_keeps_the_form() -> None:
     assert shift_time("14:05 hrs", 30) == "14:35 hrs"
     assert shift_time("14:05", 24 * 60) is None  # the same time: not a pseudonym
     assert shift_time("3 pm", 10) is None and shift_time("25:10", 5) is None
+
+
+def test_a_season_moves_with_the_document_dates() -> None:
+    """"the summer of 2023" was written as "the year 2023": the real year, while every date
+    around it was shifted; now the season moves by the same shift where it changes it."""
+    from redactor_plugins.strategies.generalization.time import shift_season
+
+    assert shift_season("summer of 2023", 275) == "spring of 2024"
+    assert shift_season("the summer of 2023", -200) == "the winter of 2022"
+    assert shift_season("early spring 2019", 120) == "early summer 2019"
+    assert shift_season("Fall of 2020", 60) == "Winter of 2020"
+    assert shift_season("summer of 2023", 20) is None  # still that summer: not a pseudonym
+    assert shift_season("the year 2023", 200) is None
+    [out] = replace("They lived there since the summer of 2023 and moved on 3 May 2024.",
+                    [("summer of 2023", "DATETIME", "DATE")])
+    assert out != "summer of 2023" and re.fullmatch(
+        r"(spring|summer|autumn|winter) of \d{4}|(year )?\d{4}", out), out

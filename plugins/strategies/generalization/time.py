@@ -306,6 +306,38 @@ def shift_time(text: str, minutes: int) -> str | None:
     return f"{shown:0{width}d}{s[m.end('h'):m.start('m')]}{new_m:02d}{rest}"
 
 
+_SEASON_MID = {"spring": 4, "summer": 7, "autumn": 10, "fall": 10, "winter": 1}  # its 15th
+
+
+def _season_of(month: int, fall: bool) -> str:
+    if month in (3, 4, 5):
+        return "spring"
+    if month in (6, 7, 8):
+        return "summer"
+    if month in (9, 10, 11):
+        return "fall" if fall else "autumn"
+    return "winter"
+
+
+def shift_season(text: str, days: int) -> str | None:
+    """A season of a year ("the summer of 2023", "early spring 2019") moved by ``days`` (from
+    the middle of the season), in its own words and case; None when it is not one, or when the
+    shift leaves the season and year as they were."""
+    s = text.strip()
+    m = _SEASON.fullmatch(s)
+    if m is None:
+        return None
+    w = re.search(_SEASONS, s, re.IGNORECASE)
+    assert w is not None
+    word, year = w.group(0), int(m.group("year"))
+    mid = dt.date(year, _SEASON_MID[word.lower()], 15) + dt.timedelta(days=days)
+    new = _season_of(mid.month, word.lower() == "fall")
+    if (new, mid.year) == (word.lower(), year):
+        return None
+    new = new.capitalize() if word[0].isupper() else new
+    return s[:w.start()] + new + s[w.end():m.start("year")] + str(mid.year) + s[m.end("year"):]
+
+
 def part_of_day(hour: int) -> str:
     if 5 <= hour < 12:
         return "morning"
