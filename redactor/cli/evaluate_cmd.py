@@ -376,12 +376,15 @@ def run(args: argparse.Namespace) -> int:
         from redactor_plugins.search.local_index import leave_one_out_index
 
         leave_one_out_index(gold_docs, settings)
-    host = PluginHost(settings)
+    blocked = list(getattr(args, "disable_plugin", None) or [])  # --disable-plugin NAME
+    host = PluginHost(settings, blocked=blocked)
+    host.check_names(blocked)
     if not any(r.id in _RISK_IDS for r in host.components("risk_indicators")):
         try:  # the built-in risk plugin, when the host did not load it
             import redactor_plugins.indicators.plugin as risk_plugin
 
-            host = PluginHost(settings, extra_plugins=[("risk_indicators", risk_plugin)])
+            host = PluginHost(settings, extra_plugins=[("risk_indicators", risk_plugin)],
+                              blocked=blocked)
         except ImportError:
             pass
     policy = load_policy(args.policy)

@@ -172,3 +172,27 @@ def test_evaluate_coreference_option(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert code == 0
     assert out["coreference"]["b3_f1"] == 1.0  # "Mr Berg" joins Mr Tomas Berg, not Mrs Kari
     assert out["coreference"]["detected_mentions"] == 4
+
+
+def test_evaluate_leaves_out_a_disabled_detector(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """`redactor --disable-plugin gazetteer evaluate …` scores without the gazetteer (the
+    option was ignored by evaluate, so a configuration could not be measured)."""
+    import json
+
+    from redactor.cli.main import main
+
+    text = "Mr Tomas Berg, a Norwegian national, met a prison officer in Oslo."
+    gold = tmp_path / "gold.json"
+    gold.write_text(json.dumps([{"doc_id": "d", "text": text, "annotations": {"a1": {
+        "entity_mentions": [
+            {"entity_mention_id": "m0", "entity_id": "e0", "entity_type": "PERSON",
+             "start_offset": 0, "end_offset": 13, "span_text": "Mr Tomas Berg",
+             "identifier_type": "DIRECT"}]}}}]), encoding="utf-8")
+    args = ["evaluate", str(gold), "--json", "--no-weighted", "--folds", "0",
+            "--indicators", "span-classifier"]
+    assert main(args) == 0
+    assert "gazetteer" in json.loads(capsys.readouterr().out)["meta"]["spans"]
+    assert main(["--disable-plugin", "gazetteer", *args]) == 0
+    spans = json.loads(capsys.readouterr().out)["meta"]["spans"]
+    assert "gazetteer" not in spans and "ner" in spans
