@@ -46,15 +46,23 @@ def run(session: Any, model: str, outputs: list[str] | None, feed: dict[str, Any
 
 
 def model_seconds() -> dict[str, tuple[float, int]]:
-    """Seconds inside ONNX Runtime and number of calls, per model, since the last reset."""
+    """Seconds inside ONNX Runtime and number of calls, per model, since the last reset
+    (calls in flight count up to now)."""
+    now = time.perf_counter()
     with _LOCK:
-        return {k: (_SECONDS[k], _CALLS[k]) for k in sorted(_SECONDS)}
+        return {k: (_SECONDS.get(k, 0.0) + (now - _ACTIVE[k][1] if k in _ACTIVE else 0.0),
+                    _CALLS.get(k, 0))
+                for k in sorted(set(_SECONDS) | set(_ACTIVE))}
 
 
 def reset_model_seconds() -> None:
+    """Start the account again (calls in flight are counted from now)."""
+    now = time.perf_counter()
     with _LOCK:
         _SECONDS.clear()
         _CALLS.clear()
+        for k, (active, _since) in list(_ACTIVE.items()):
+            _ACTIVE[k] = (active, now)
 
 
 def reference_path() -> bool:

@@ -74,6 +74,9 @@ def test_overlapping_runs_count_their_union_once():
                for i in range(2)]
     for t in threads:
         t.start()
+    time.sleep(0.15)
+    in_flight, none_done = model_seconds()["slow"]  # calls still running count up to now
+    assert none_done == 0 and 0.1 <= in_flight < 0.3
     for t in threads:
         t.join()
     seconds, calls = model_seconds()["slow"]
