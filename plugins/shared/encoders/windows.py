@@ -64,8 +64,9 @@ def _check_running() -> None:
 
 def _run_all(forward: Callable[[Any, Any], Sequence[Any]], feeds: list[tuple[Any, Any]],
              workers: int) -> list[Sequence[Any]]:
-    """``forward`` over ``feeds`` in order; with ``workers`` > 1 up to that many at once, never
-    more in flight (an interrupted caller leaves at most ``workers`` windows running)."""
+    """``forward`` over ``feeds`` in order; with ``workers`` > 1 up to that many at once and
+    as many queued behind them (no core waits for the next window), never more (an
+    interrupted caller leaves at most ``2 × workers`` windows to run)."""
     if workers <= 1 or len(feeds) <= 1:
         out = []
         for x, att in feeds:
@@ -77,7 +78,7 @@ def _run_all(forward: Callable[[Any, Any], Sequence[Any]], feeds: list[tuple[Any
     running: dict[Future[Sequence[Any]], int] = {}
     nxt = 0
     while nxt < len(feeds) or running:
-        while nxt < len(feeds) and len(running) < workers:
+        while nxt < len(feeds) and len(running) < 2 * workers:
             _check_running()
             running[pool.submit(forward, *feeds[nxt])] = nxt
             nxt += 1
