@@ -30,13 +30,16 @@ __all__ = ["CUDA_MISSING", "default_providers", "device", "inference_session", "
 log = logging.getLogger("redactor.onnx")
 
 
+def _threads_override() -> int:
+    """``REDACTOR_ORT_THREADS`` (batch workers set it: cores ÷ workers), 0 when unset."""
+    value = os.environ.get("REDACTOR_ORT_THREADS", "").strip()
+    return int(value) if value.isdigit() else 0
+
+
 def thread_count(threads: int = 0) -> int:
     """The CPU threads a model may use: ``REDACTOR_ORT_THREADS`` if set, else ``threads``,
     else (0) the machine's cores."""
-    override = os.environ.get("REDACTOR_ORT_THREADS", "").strip()
-    if override.isdigit() and int(override) > 0:
-        return int(override)
-    return int(threads) if threads > 0 else max(1, os.cpu_count() or 1)
+    return _threads_override() or (int(threads) if threads > 0 else max(1, os.cpu_count() or 1))
 
 
 def parallel_runs(threads: int, providers: list[str]) -> tuple[int, ort.SessionOptions]:
@@ -45,8 +48,8 @@ def parallel_runs(threads: int, providers: list[str]) -> tuple[int, ort.SessionO
     operators: ~12 % faster on 2 cores than one run on 2 threads); on a GPU one run at a time."""
     n = thread_count(threads)
     if n > 1 and "CUDAExecutionProvider" not in providers:
-        so = session_options(1)
-        so.intra_op_num_threads = 1
+        so = session_options()
+        so.intra_op_num_threads = 1  # also under REDACTOR_ORT_THREADS: n runs of one thread
         return n, so
     return 1, session_options(threads)
 
@@ -56,9 +59,7 @@ def session_options(threads: int = 0) -> ort.SessionOptions:
     runtime's default), one inter-op thread, quiet logs, full graph optimisation.
     ``REDACTOR_ORT_THREADS=N`` overrides ``threads`` (batch workers set it: cores ÷ workers)."""
     so = ort.SessionOptions()
-    override = os.environ.get("REDACTOR_ORT_THREADS", "").strip()
-    if override.isdigit() and int(override) > 0:
-        threads = int(override)
+    threads = _threads_override() or threads
     if threads > 0:
         so.intra_op_num_threads = int(threads)
     so.inter_op_num_threads = 1

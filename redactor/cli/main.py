@@ -218,12 +218,10 @@ def _read_ahead(pipeline: Any, args: argparse.Namespace, host: Any
         pipeline.prefetch(doc, ctx)
         return path, ctx, doc
 
-    files = list(args.files)
-    ahead = read(files[0]) if files else None
-    for i in range(len(files)):
-        current = ahead
-        ahead = read(files[i + 1]) if i + 1 < len(files) else None
-        assert current is not None
+    reads = (read(path) for path in args.files)
+    ahead = next(reads, None)
+    while ahead is not None:
+        current, ahead = ahead, next(reads, None)
         yield current
 
 

@@ -211,9 +211,9 @@ class Pipeline:
                 continue
             if views is None:
                 views = detection_views(doc)
+            self._ready(reg.component)
             for view in views:
                 try:
-                    self._ready(reg.component)
                     prefetch(view.document, ctx)
                 except Exception as exc:  # noqa: BLE001 - detect() runs it again, isolated
                     log.debug("prefetch of %s failed: %s", reg.id, type(exc).__name__)

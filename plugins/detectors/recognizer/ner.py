@@ -328,13 +328,17 @@ class NerDetector:
     def prepare(self, ctx: RunContext) -> None:
         """Load the model ahead of use (Pipeline.preload); a missing one is left for
         :meth:`detect` to report."""
+        self._model_if_ready(ctx)
+
+    def _model_if_ready(self, ctx: RunContext) -> Any | None:
+        """The loaded model, or None when the NER is off or its (shipped) model is missing."""
         settings = ctx.settings
         if not settings.get(SECTION, "ner", True):
-            return
+            return None
         path = self.model_dir(settings)
         if not settings.get(SECTION, "ner_model", "") and not model_available(path)[0]:
-            return
-        load_model(path, int(settings.get(SECTION, "threads", 0) or 0))
+            return None
+        return load_model(path, int(settings.get(SECTION, "threads", 0) or 0))
 
     def model_dir(self, settings: Any) -> Path | None:
         """The model folder: an imported model (``ner_model``), a folder in the shipped
@@ -348,13 +352,9 @@ class NerDetector:
     def prefetch(self, doc: Document, ctx: RunContext) -> None:
         """Start the model's pass over ``doc`` in the background (Pipeline.prefetch);
         :meth:`detect` takes its result. Does nothing when the model is off or missing."""
-        settings = ctx.settings
-        if not settings.get(SECTION, "ner", True) or not doc.text.strip():
-            return
-        path = self.model_dir(settings)
-        if not settings.get(SECTION, "ner_model", "") and not model_available(path)[0]:
-            return
-        load_model(path, int(settings.get(SECTION, "threads", 0) or 0)).prefetch(doc.text)
+        model = self._model_if_ready(ctx) if doc.text.strip() else None
+        if model is not None:
+            model.prefetch(doc.text)
 
     def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
         settings = ctx.settings

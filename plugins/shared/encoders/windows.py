@@ -121,7 +121,8 @@ def windowed_probabilities(ids: Sequence[int], forward: Callable[[Any, Any], Seq
 
     n = len(ids)
     wins = overlapping_windows(n, window - 2, overlap)
-    batches = [wins[k : k + batch_size] for k in range(0, len(wins), max(1, batch_size))]
+    size = max(1, batch_size)
+    batches = [wins[k : k + size] for k in range(0, len(wins), size)]
     feeds = []
     for batch in batches:
         m = max(e - s for s, e in batch) + 2
