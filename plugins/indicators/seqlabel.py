@@ -33,6 +33,7 @@ from redactor_plugins.shared.encoders import head_memo  # noqa: E402
 from redactor_plugins.shared.encoders.windows import (  # noqa: E402
     CPU_BATCH,
     GPU_BATCH,
+    sentence_breaks,
     windowed_probabilities,
 )
 from redactor_plugins.shared.onnx_runs import reference_path, run  # noqa: E402
@@ -215,7 +216,7 @@ class SeqLabeller:
                                                 self._feed(x, att)),
                     window=self.window, overlap=self.overlap, batch_size=self.batch_size,
                     cls_id=self.cls_id, sep_id=self.sep_id, pad_id=self.pad_id,
-                    workers=self.workers)[0]
+                    workers=self.workers, breaks=sentence_breaks(text, enc.offsets))[0]
             got = (offs[:, 0], offs[:, 1], probs)
         st, en, pr = got
         return st, en, pr[:, self.mask_index]

@@ -21,6 +21,14 @@ TEXT = (
 ) * 5  # several 128-piece windows
 
 
+def _windows(model, text, pieces):
+    from redactor_plugins.shared.encoders.windows import sentence_breaks, sentence_windows
+
+    offsets = [(p.start, p.end) for p in pieces]
+    return sentence_windows(len(pieces), model.window - 2, model.overlap,
+                            sentence_breaks(text, offsets))
+
+
 @pytest.fixture(scope="module")
 def models():
     from redactor_plugins.detectors.recognizer.ner_runtime import NerModel
@@ -30,7 +38,6 @@ def models():
 
 def test_two_workers_give_the_numbers_of_one(models):
     from redactor_plugins.shared.encoders import head_memo
-    from redactor_plugins.shared.encoders.windows import overlapping_windows
 
     one, two = models
     assert (one.workers, two.workers) == (1, 2) and one.batch_size == two.batch_size == 1
@@ -40,7 +47,7 @@ def test_two_workers_give_the_numbers_of_one(models):
     head_memo.clear()
     pieces2, p2 = two.token_probabilities(TEXT)
     head2 = head_memo.recall(two._model_key, "mask", TEXT)
-    assert len(overlapping_windows(len(pieces1), one.window - 2, one.overlap)) >= 3
+    assert len(_windows(one, TEXT, pieces1)) >= 3
     assert pieces1 == pieces2
     np.testing.assert_array_equal(p1, p2)
     for a, b in zip(head1, head2, strict=True):
@@ -86,14 +93,13 @@ def test_overlapping_runs_count_their_union_once():
 
 
 def test_a_prefetched_pass_is_taken_once_and_equals_a_fresh_one(models, monkeypatch):
-    from redactor_plugins.shared.encoders.windows import overlapping_windows
     from redactor_plugins.shared.onnx_runs import model_seconds, reset_model_seconds
 
     one, two = models
     text = TEXT.replace("Kowalski", "Wiśniewski")
     expected = one.predict(text)
     pieces, _ = one.token_probabilities(text)
-    windows = len(overlapping_windows(len(pieces), two.window - 2, two.overlap))
+    windows = len(_windows(two, text, pieces))
     reset_model_seconds()
     two.prefetch(text)
     two.prefetch(text)  # asked twice: one pass

@@ -32,6 +32,7 @@ from redactor_plugins.shared.encoders.windows import (  # noqa: E402
     CPU_BATCH,
     GPU_BATCH,
     overlapping_windows,
+    sentence_breaks,
     windowed_probabilities,
 )
 from redactor_plugins.shared.onnx_runs import run  # noqa: E402
@@ -182,7 +183,8 @@ class NerModel:
         probs, *heads = windowed_probabilities(
             enc.ids, self._forward, window=self.window, overlap=self.overlap,
             batch_size=self.batch_size, cls_id=self.cls_id, sep_id=self.sep_id,
-            pad_id=self.pad_id, workers=self.workers)
+            pad_id=self.pad_id, workers=self.workers,
+            breaks=sentence_breaks(text, enc.offsets))
         if self._model_key is not None:
             offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
             for name, head in zip(self.extra_heads, heads, strict=True):

@@ -45,6 +45,56 @@ def overlapping_windows(n: int, size: int, overlap: int) -> list[tuple[int, int]
         s += step
 
 
+def sentence_breaks(text: str, offsets: Sequence[tuple[int, int]]) -> list[int]:
+    """Indices of the word pieces that begin a sentence or a line of ``text``: after a
+    line break, or after ".", "!" or "?" ending a word of 4+ characters or a number (not
+    "Mr." or "no.") and followed by a space."""
+    out = []
+    for i in range(1, len(offsets)):
+        ps, pe = offsets[i - 1]
+        s = offsets[i][0]
+        gap = text[pe:s]
+        if not gap:
+            continue
+        if "\n" in gap:
+            out.append(i)
+            continue
+        if pe > ps and text[pe - 1] in ".!?" and gap.isspace():
+            k = pe - 1
+            j = k
+            while j > 0 and not text[j - 1].isspace():
+                j -= 1
+            word = text[j:k]
+            if len(word) >= 4 or (word and word.isdigit()):
+                out.append(i)
+    return out
+
+
+def sentence_windows(n: int, size: int, overlap: int,
+                     breaks: Sequence[int]) -> list[tuple[int, int]]:
+    """Windows of at most ``size`` items that end at a sentence break where one lies in the
+    second half of the window (the next then starts there, no overlap), else like
+    :func:`overlapping_windows` (``overlap`` items shared)."""
+    import bisect
+
+    if n <= size:
+        return [(0, n)]
+    out = []
+    s = 0
+    while True:
+        if n - s <= size:
+            out.append((s, n))
+            return out
+        hi = bisect.bisect_right(breaks, s + size) - 1
+        if hi >= 0 and breaks[hi] >= s + size // 2:
+            e = breaks[hi]
+            out.append((s, e))
+            s = e
+        else:
+            out.append((s, s + size))
+            s += size - overlap
+
+
 @functools.cache
 def _pool(workers: int) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="redactor-encoder")
@@ -105,7 +155,8 @@ def stitch(out: Any, wins: Sequence[tuple[int, int]], results: Sequence[Any]) ->
 
 def windowed_probabilities(ids: Sequence[int], forward: Callable[[Any, Any], Sequence[Any]], *,
                            window: int, overlap: int, batch_size: int, cls_id: int,
-                           sep_id: int, pad_id: int, workers: int = 1) -> list[Any]:
+                           sep_id: int, pad_id: int, workers: int = 1,
+                           breaks: Sequence[int] | None = None) -> list[Any]:
     r"""Softmax probabilities per word piece of ``ids`` for each output of ``forward``.
 
     ``ids`` (non-empty) is read in :func:`overlapping_windows` of ``window`` pieces including
@@ -120,7 +171,10 @@ def windowed_probabilities(ids: Sequence[int], forward: Callable[[Any, Any], Seq
     import numpy as np
 
     n = len(ids)
-    wins = overlapping_windows(n, window - 2, overlap)
+    if breaks is not None:
+        wins = sentence_windows(n, window - 2, overlap, breaks)
+    else:
+        wins = overlapping_windows(n, window - 2, overlap)
     size = max(1, batch_size)
     batches = [wins[k : k + size] for k in range(0, len(wins), size)]
     feeds = []
