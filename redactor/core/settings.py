@@ -67,7 +67,9 @@ class Settings:
         return copy.deepcopy(value) if isinstance(value, dict) else {}
 
     def get(self, section: str, key: str, default: Any = None) -> Any:
-        return self.section(section).get(key, default)
+        """One setting (a copy: changing it changes nothing here)."""
+        value = self._data.get(section, {})
+        return copy.deepcopy(value.get(key, default)) if isinstance(value, dict) else default
 
     def strings(self, section: str, key: str) -> list[str]:
         """A list-of-strings setting (a term list …); one string counts as one item, never
