@@ -180,3 +180,37 @@ def test_fold_split_holds_out_each_document_once() -> None:
         assert not {d["doc_id"] for d in train} & {d["doc_id"] for d in test}
         held += [d["doc_id"] for d in test]
     assert sorted(held) == sorted(d["doc_id"] for d in docs)
+
+
+def test_distillation_loss_pulls_towards_the_teacher_on_real_pieces_only() -> None:
+    torch = pytest.importorskip("torch")
+    import train  # training/ner/train.py
+    from transformers import BertConfig, BertForTokenClassification
+
+    cfg = BertConfig(vocab_size=50, hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
+                     intermediate_size=32, num_labels=len(LABELS))
+    torch.manual_seed(0)
+    student, other = BertForTokenClassification(cfg), BertForTokenClassification(cfg)
+    twin = BertForTokenClassification(cfg)
+    twin.load_state_dict(student.state_dict())
+    for m in (student, other, twin):
+        m.eval()  # no dropout: the same weights give the same logits
+    ids = torch.tensor([[2, 7, 9, 11, 0, 0]])
+    att = torch.tensor([[1, 1, 1, 1, 0, 0]])
+    lab = torch.tensor([[0, 1, 2, 0, -100, -100]])
+    out = student(input_ids=ids, attention_mask=att, labels=lab)
+    # a teacher with the student's own weights adds nothing: (1 - alpha) x the hard loss
+    same = train.distil_loss(out.logits, twin, ids, att, out.loss, 0.5, 2.0)
+    assert torch.isclose(same, 0.5 * out.loss, atol=1e-6)
+    # another teacher adds a positive KL term, and only the student gets gradients
+    loss = train.distil_loss(out.logits, other, ids, att, out.loss, 0.5, 2.0)
+    assert loss > same
+    loss.backward()
+    assert student.classifier.weight.grad is not None
+    assert all(p.grad is None for p in other.parameters())
+    # padded pieces do not count: changing the logits there changes nothing
+    moved = out.logits.detach().clone()
+    moved[0, 4:] += 5.0
+    assert torch.isclose(train.distil_loss(moved, other, ids, att, out.loss.detach(), 1.0, 2.0),
+                         train.distil_loss(out.logits.detach(), other, ids, att,
+                                           out.loss.detach(), 1.0, 2.0))

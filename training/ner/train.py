@@ -125,6 +125,18 @@ def quick_eval(model, tok, docs, size=254) -> dict:
     return {"p": round(pr, 4), "r": round(rc, 4), "f1": round(2 * pr * rc / max(pr + rc, 1e-9), 4)}
 
 
+def distil_loss(logits, teacher, ids, att, hard, alpha: float, temp: float):
+    """(1 - alpha) x the hard-label loss + alpha x T² x KL(teacher || student) at temperature
+    T, averaged over the real (unpadded) word pieces."""
+    with torch.no_grad():
+        t = teacher(input_ids=ids, attention_mask=att).logits
+    mask = att.bool()
+    log_s = torch.log_softmax(logits[mask] / temp, -1)
+    p_t = torch.softmax(t[mask] / temp, -1)
+    kl = torch.nn.functional.kl_div(log_s, p_t, reduction="batchmean")
+    return (1 - alpha) * hard + alpha * temp * temp * kl
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--base", default=str(WORK / "rampart_fp32"))
@@ -147,6 +159,11 @@ def main() -> None:
     ap.add_argument("--stop-after-epochs", type=int, default=0,
                     help="stop after this many epochs, keeping the schedule planned for --epochs")
     ap.add_argument("--no-epoch-eval", action="store_true", help="skip the per-epoch validation F1")
+    ap.add_argument("--teacher", default=None,
+                    help="distil: a fine-tuned NER folder whose label distributions the model "
+                         "also learns (KL divergence at --distil-temp, weight --distil-alpha)")
+    ap.add_argument("--distil-alpha", type=float, default=0.5)
+    ap.add_argument("--distil-temp", type=float, default=2.0)
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -190,6 +207,12 @@ def main() -> None:
     else:
         model = init_model(Path(args.base))
     model.train()
+    teacher = None
+    if args.teacher:
+        from transformers import BertForTokenClassification
+
+        teacher = BertForTokenClassification.from_pretrained(args.teacher).eval()
+        assert teacher.config.num_labels == len(LABELS)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     warm = max(1, int(args.warmup * total))
     budget = args.max_minutes * 60
@@ -209,7 +232,11 @@ def main() -> None:
         nb = 0
         for k in range(0, len(items), args.batch):
             ids, att, lab = collate(items[k : k + args.batch])
-            loss = model(input_ids=ids, attention_mask=att, labels=lab).loss
+            out_ = model(input_ids=ids, attention_mask=att, labels=lab)
+            loss = out_.loss
+            if teacher is not None:
+                loss = distil_loss(out_.logits, teacher, ids, att, loss, args.distil_alpha,
+                                   args.distil_temp)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             for g in opt.param_groups:
