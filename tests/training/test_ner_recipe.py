@@ -214,3 +214,43 @@ def test_distillation_loss_pulls_towards_the_teacher_on_real_pieces_only() -> No
     assert torch.isclose(train.distil_loss(moved, other, ids, att, out.loss.detach(), 1.0, 2.0),
                          train.distil_loss(out.logits.detach(), other, ids, att,
                                            out.loss.detach(), 1.0, 2.0))
+
+
+def test_student_keeps_the_chosen_layers_of_its_teacher(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch")
+    import student  # training/ner/student.py
+    from transformers import BertConfig, BertForTokenClassification
+
+    cfg = BertConfig(vocab_size=50, hidden_size=16, num_hidden_layers=6, num_attention_heads=2,
+                     intermediate_size=32, num_labels=len(LABELS))
+    torch.manual_seed(0)
+    teacher = BertForTokenClassification(cfg)
+    teacher.save_pretrained(tmp_path / "teacher")
+    student.make_student(tmp_path / "teacher", tmp_path / "student", (0, 1, 2, 5))
+    small = BertForTokenClassification.from_pretrained(tmp_path / "student")
+    assert small.config.num_hidden_layers == 4 and len(small.bert.encoder.layer) == 4
+    for mine, theirs in zip(small.bert.encoder.layer, [teacher.bert.encoder.layer[i]
+                                                        for i in (0, 1, 2, 5)], strict=True):
+        for a, b in zip(mine.parameters(), theirs.parameters(), strict=True):
+            assert torch.equal(a, b)
+    assert torch.equal(small.classifier.weight, teacher.classifier.weight)
+    with pytest.raises(SystemExit):
+        student.make_student(tmp_path / "teacher", tmp_path / "bad", (0, 7))
+
+
+def test_fold_recipe_can_ship_a_distilled_student() -> None:
+    import build  # training/ner/build.py
+
+    cmds = build.fold_commands(["--k", "3", "--only", "1", "--student"])
+    names = [Path(c[1]).name for c in cmds]
+    assert names == ["prepare.py", "train.py", "train.py", "student.py", "train.py",
+                     "export.py", "export.py", "fold_meta.py"]
+    distil = cmds[4]
+    fold = build.WORK / "folds" / "k3" / "fold1"
+    assert distil[distil.index("--teacher") + 1] == str(fold / "model")
+    assert distil[distil.index("--out") + 1] == str(fold / "student")
+    for export in cmds[5:7]:
+        assert export[export.index("--model") + 1] == str(fold / "student")
+    plain = build.fold_commands(["--k", "3", "--only", "1"])
+    assert "student.py" not in " ".join(c[1] for c in plain)
+    assert plain[-2][plain[-2].index("--model") + 1] == str(fold / "model")

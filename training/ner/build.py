@@ -10,6 +10,10 @@ Steps:
   prepare   gold train split + synthetic/teacher silver data -> training/work/ner/data/train.jsonl
   train     fine-tune in two stages -> training/work/ner/model_ep0, training/work/ner/model
             (~632 steps of 16x128 word pieces: ~15 min on 2 idle cores, 75 min on a busy machine)
+  student   distil that model into 4 of its layers (0, 1, 2, 5; student.py), 413 steps with the
+            6-layer model as teacher -> training/work/ner/student (~9 min on 2 idle cores);
+            then `build.py export -- --model training/work/ner/student` and
+            `build.py quantize -- --model training/work/ner/student` ship it
   export    ONNX fp32 -> training/work/ner/onnx/model.fp32.onnx
   quantize  int8 dynamic, per-channel, reduce_range -> resources/models/ner/
   evaluate  ONNX Runtime int8 on the validation documents -> resources/models/ner/metrics.json
@@ -21,7 +25,9 @@ Steps:
             with fold J's TAB and Wikipedia documents held out (every other development
             document trained on) -> training/work/ner/folds/kK/foldJ/{model,int8,fold.json}.
             `build.py folds -- --k 3 --only 0,2` (default K=3, every fold; ~15-20 min per fold
-            on 2 idle cores, after ~5 min for the synthetic data the folds share)
+            on 2 idle cores, after ~5 min for the synthetic data the folds share);
+            `--student`: each fold's model is then distilled as by `student` (into
+            foldJ/student) and the student is exported to foldJ/int8
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ REPO = HERE.parents[1]
 WORK = REPO / "training" / "work" / "ner"
 PY = sys.executable
 STEPS = ["base", "prepare", "train", "export", "quantize", "evaluate", "bench", "card"]
+#: not part of ``all``: the 4-layer student distilled from the trained model
+EXTRA_STEPS = ["student"]
 
 
 def rampart_dir() -> Path:
@@ -69,6 +77,8 @@ def commands(step: str, extra: list[str]) -> list[list[str]]:
         ]
     if step in ("export", "quantize"):
         return [[PY, str(HERE / "export.py"), step, *extra]]
+    if step == "student":
+        return student_commands(WORK / "model", WORK / "student", WORK / "data" / "train.jsonl")
     if step == "evaluate":
         return [[PY, str(HERE / "evaluate.py"), *extra]]
     if step == "bench":
@@ -80,7 +90,19 @@ def commands(step: str, extra: list[str]) -> list[list[str]]:
     if step == "test":
         return [[PY, "-m", "pytest", "-q", "tests/training/test_ner_recipe.py",
                  "tests/plugins/test_ner_runtime.py", *extra]]
-    raise SystemExit(f"unknown step {step!r}; steps: {' '.join(STEPS)} test all")
+    raise SystemExit(f"unknown step {step!r}; steps: {' '.join(STEPS + EXTRA_STEPS)} test all")
+
+
+def student_commands(teacher: Path, out: Path, data: Path) -> list[list[str]]:
+    """Distil ``teacher`` into a 4-layer student trained on ``data`` -> ``out``."""
+    init = out.with_name(out.name + "_init")
+    return [
+        [PY, str(HERE / "student.py"), str(teacher), str(init)],
+        [PY, str(HERE / "train.py"), "--data", str(data), "--resume", str(init),
+         "--teacher", str(teacher), "--epochs", "5", "--max-steps", "413",
+         "--max-minutes", "100000", "--lr", "8e-5", "--warmup", "0.02", "--seed", "1",
+         "--no-epoch-eval", "--out", str(out)],
+    ]
 
 
 def fold_commands(extra: list[str]) -> list[list[str]]:
@@ -90,6 +112,8 @@ def fold_commands(extra: list[str]) -> list[list[str]]:
     ap = argparse.ArgumentParser(prog="build.py folds --")
     ap.add_argument("--k", type=int, default=3)
     ap.add_argument("--only", default="", help="comma-separated fold numbers (default: all)")
+    ap.add_argument("--student", action="store_true",
+                    help="distil each fold's model into a 4-layer student and export that")
     args = ap.parse_args(extra)
     only = [int(x) for x in args.only.split(",") if x.strip()] or list(range(args.k))
     out = []
@@ -105,9 +129,15 @@ def fold_commands(extra: list[str]) -> list[list[str]]:
              "--resume", str(d / "model_ep0"), "--epochs", "5", "--max-steps", "413",
              "--max-minutes", "100000", "--lr", "8e-5", "--warmup", "0.02", "--seed", "1",
              "--no-epoch-eval", "--out", str(d / "model")],
-            [PY, str(HERE / "export.py"), "export", "--model", str(d / "model"),
+        ]
+        shipped = d / "model"
+        if args.student:
+            shipped = d / "student"
+            out += student_commands(d / "model", shipped, d / "data" / "train.jsonl")
+        out += [
+            [PY, str(HERE / "export.py"), "export", "--model", str(shipped),
              "--onnx", str(d / "onnx" / "model.fp32.onnx"), "--dest", str(d / "int8")],
-            [PY, str(HERE / "export.py"), "quantize", "--model", str(d / "model"),
+            [PY, str(HERE / "export.py"), "quantize", "--model", str(shipped),
              "--onnx", str(d / "onnx" / "model.fp32.onnx"), "--dest", str(d / "int8")],
             [PY, str(HERE / "fold_meta.py"), str(args.k), str(j), str(d)],
         ]

@@ -123,8 +123,8 @@ def quantize(onnx_path: Path, model_dir: Path, dest: Path) -> None:
                                              "intermediate_size", "vocab_size", "max_position_embeddings")},
         "lowercase": True,
         "max_length": 512,
-        "window": 256,
-        "overlap": 64,
+        "window": 128,  # word pieces per window read (with [CLS]/[SEP]; trained on 126)
+        "overlap": 32,  # shared with the next window where no sentence end allows a clean cut
         "inputs": ["input_ids", "attention_mask"],
         "outputs": ["logits"],
         "quantization": "onnxruntime quantize_dynamic int8, QInt8 weights, per_channel=True, reduce_range=True",

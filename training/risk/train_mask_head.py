@@ -197,6 +197,24 @@ def build_pack(src: Path, dest: Path, model, tensor: str, info: dict, tok: Token
     return diff
 
 
+def trimmed_base(base: Path, shared: int, own: int, dest: Path) -> Path:
+    """A copy of ``base`` with layers ``[0, shared)`` and its last ``own`` layers: trained from
+    it, the head owns exactly ``own`` layers (the first ``shared`` stay frozen and unused)."""
+    from transformers import BertForTokenClassification
+
+    model = BertForTokenClassification.from_pretrained(base)
+    layers = model.bert.encoder.layer
+    if shared + own > len(layers) or own < 1:
+        raise SystemExit(f"--shared {shared} --own {own}: the base has {len(layers)} layers")
+    model.bert.encoder.layer = torch.nn.ModuleList([*layers[:shared], *layers[len(layers) - own:]])
+    model.config.num_hidden_layers = shared + own
+    model.save_pretrained(dest)
+    for f in base.iterdir():
+        if f.name.startswith(("tokenizer", "special_tokens", "vocab")):
+            shutil.copy(f, dest / f.name)
+    return dest
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--ner", default="resources/models/ner", help="the shipped NER pack (gets the head)")
@@ -213,6 +231,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--data", nargs="*", default=None,
                     help="TAB-format gold files (default: TAB dev and Wikipedia dev)")
     ap.add_argument("--base", default=str(ts.BASE), help="initial weights of layers 4-5")
+    ap.add_argument("--own", type=int, default=0,
+                    help="layers the head owns: the base's last N (default: every layer above "
+                         "--shared; a NER with fewer layers than the base needs it)")
     args = ap.parse_args(argv)
     torch.set_num_threads(args.threads)
     work = Path(args.work)
@@ -246,6 +267,11 @@ def main(argv: list[str] | None = None) -> None:
             jobs.append((d / "int8", work / d.name, set(meta["test_doc_ids"]), int(meta["fold"]), meta))
     if not args.skip_final:
         jobs.append((ner, ner, set(), 99, None))
+    base_dir = Path(args.base)
+    if args.own:
+        base_dir = trimmed_base(base_dir, args.shared, args.own, work / "base_trimmed")
+        info["init"] = (f"the last {args.own} layer(s) of {args.base} (the Rampart base), "
+                        "new classifier")
     for src, dest, held, seed, meta in jobs:
         sess = hidden_session(src / "model.onnx", tensor, args.threads)
         train_w = [w for d in docs if d.doc_id not in held for w in wins[d.doc_id]]
@@ -253,7 +279,7 @@ def main(argv: list[str] | None = None) -> None:
         del sess
         log(f"{dest}: {len(cached)} windows cached ({(time.time() - t0) / 60:.1f} min)")
         model = ts.train(cached, 0, seed=seed, log=log, steps=args.steps, bs=args.batch,
-                         base=Path(args.base), frozen=args.shared)
+                         base=base_dir, frozen=args.shared)
         if meta is None:
             diff = build_pack(src, dest, model, tensor, info, tok, probe, name="ner", version=args.version,
                               shared=args.shared)
