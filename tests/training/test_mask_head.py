@@ -142,3 +142,36 @@ def test_the_mask_head_is_grafted_onto_the_ner(tmp_path: Path, monkeypatch: pyte
     again = onnx.load(str(pack / "model.onnx"))
     assert [o.name for o in again.graph.output] == ["logits", "mask_logits"]
     assert len(again.graph.node) == len(model.graph.node)
+
+
+def test_a_head_can_own_fewer_layers_than_the_base_has_above_the_branch(tmp_path: Path) -> None:
+    """--own N: the head owns the base's last N layers, whatever --shared is (a 4-layer NER
+    distilled from the 6-layer one branches after its layer 2 and owns one layer)."""
+    from transformers import BertForTokenClassification
+
+    sys.path.insert(0, str(ROOT / "training" / "risk"))
+    import train_mask_head as tmh
+
+    pack, base = _tiny_ner(tmp_path)
+    trimmed = tmh.trimmed_base(base, 3, 1, tmp_path / "trimmed")
+    full = BertForTokenClassification.from_pretrained(base)
+    small = BertForTokenClassification.from_pretrained(trimmed)
+    assert small.config.num_hidden_layers == 4
+    kept = [*full.bert.encoder.layer[:3], full.bert.encoder.layer[5]]
+    for mine, theirs in zip(small.bert.encoder.layer, kept, strict=True):
+        for a, b in zip(mine.parameters(), theirs.parameters(), strict=True):
+            assert torch.equal(a, b)
+    with pytest.raises(SystemExit):
+        tmh.trimmed_base(base, 3, 4, tmp_path / "too_many")
+
+    gold = _gold(tmp_path)
+    tmh.main(["--ner", str(pack), "--skip-folds", "--steps", "20", "--batch", "4", "--threads",
+              "1", "--base", str(base), "--data", str(gold), "--work", str(tmp_path / "work"),
+              "--shared", "3", "--own", "1"])
+    model = onnx.load(str(pack / "model.onnx"))
+    head_norms = [n for n in model.graph.node if n.op_type == "LayerNormalization"
+                  and n.name.startswith(tmh.PREFIX)]
+    assert len(head_norms) == 2  # one encoder layer: after attention and after feed-forward
+    cfg = json.loads((pack / "config.json").read_text())
+    assert cfg["heads"]["mask"]["shared_layers"] == 3
+    assert "last 1 layer" in cfg["heads"]["mask"]["init"]

@@ -113,7 +113,7 @@ def quantize(onnx_path: Path, model_dir: Path, dest: Path) -> None:
         hist = json.loads((model_dir / "train_history.json").read_text())
     cfg = json.loads((model_dir / "config.json").read_text())
     meta = {
-        "name": "redactor-ner-tab8-minilm-l6",
+        "name": f"redactor-ner-tab8-minilm-l{cfg['num_hidden_layers']}",
         "task": "token-classification (BIO)",
         "types": list(TYPES),
         "labels": LABELS,
