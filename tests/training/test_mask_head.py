@@ -173,5 +173,5 @@ def test_a_head_can_own_fewer_layers_than_the_base_has_above_the_branch(tmp_path
                   and n.name.startswith(tmh.PREFIX)]
     assert len(head_norms) == 2  # one encoder layer: after attention and after feed-forward
     cfg = json.loads((pack / "config.json").read_text())
-    assert cfg["heads"]["mask"]["shared_layers"] == 3
+    assert cfg["heads"]["mask"]["shared_layers"] == 3 and cfg["heads"]["mask"]["own_layers"] == 1
     assert "last 1 layer" in cfg["heads"]["mask"]["init"]

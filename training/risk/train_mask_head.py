@@ -189,6 +189,7 @@ def build_pack(src: Path, dest: Path, model, tensor: str, info: dict, tok: Token
     cfg = json.loads(cfg_path.read_text())
     cfg["outputs"] = ["logits", OUTPUT]
     cfg["heads"] = {"mask": {"output": OUTPUT, "labels": LABELS, "shared_layers": shared,
+                             "own_layers": len(model.bert.encoder.layer) - shared,
                              "kind": "risk-seqlabel", **info}}
     if "model_sha256" in cfg:
         cfg["model_sha256"] = hashlib.sha256((dest / "model.onnx").read_bytes()).hexdigest()
