@@ -149,9 +149,9 @@ document). ~15 min per fold on 2 idle cores (1.3 s per step).
 
 `model.onnx` has a second output, `mask_logits` (NO_MASK, MASK per word piece), read by the
 `sequence-labelling` risk indicator (`config.json` → `heads.mask`). It branches off after
-encoder layer {shared - 1}: layers 0–{shared - 1} and the embeddings are the NER's, the head
-owns {own} encoder layer(s) of its own ({head.get("init", "initialised from the Rampart base")})
-and a linear classifier, trained on the outputs of the NER's int8 layers 0–{shared - 1} for TAB
+encoder layer {shared - 1}: layers 0–{shared - 1} and the embeddings are the NER's; the head
+owns {own} encoder layer(s) and a linear classifier (initialised from {head.get("init", "the Rampart base")}),
+trained on the outputs of the NER's int8 layers 0–{shared - 1} for TAB
 dev + Wikipedia dev gold masking decisions (a word piece is MASK inside a DIRECT or QUASI
 mention of any annotator; the pack's windows (128 pieces), two cuts per document; 545 steps of
 16 windows, AdamW lr 2e-4, class weight 2 for MASK; `training/risk/train_mask_head.py`). One
