@@ -201,18 +201,13 @@ def build_pack(src: Path, dest: Path, model, tensor: str, info: dict, tok: Token
 def trimmed_base(base: Path, shared: int, own: int, dest: Path) -> Path:
     """A copy of ``base`` with layers ``[0, shared)`` and its last ``own`` layers: trained from
     it, the head owns exactly ``own`` layers (the first ``shared`` stay frozen and unused)."""
-    from transformers import BertForTokenClassification
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ner"))
+    from student import make_student  # training/ner/student.py
 
-    model = BertForTokenClassification.from_pretrained(base)
-    layers = model.bert.encoder.layer
-    if shared + own > len(layers) or own < 1:
-        raise SystemExit(f"--shared {shared} --own {own}: the base has {len(layers)} layers")
-    model.bert.encoder.layer = torch.nn.ModuleList([*layers[:shared], *layers[len(layers) - own:]])
-    model.config.num_hidden_layers = shared + own
-    model.save_pretrained(dest)
-    for f in base.iterdir():
-        if f.name.startswith(("tokenizer", "special_tokens", "vocab")):
-            shutil.copy(f, dest / f.name)
+    n = int(json.loads((base / "config.json").read_text())["num_hidden_layers"])
+    if own < 1:
+        raise SystemExit(f"--own {own}: the head needs a layer of its own")
+    make_student(base, dest, (*range(shared), *range(n - own, n)))
     return dest
 
 
