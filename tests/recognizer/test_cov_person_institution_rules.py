@@ -17,6 +17,7 @@ from redactor_plugins.detectors.recognizer.mention_propagation import propagate
 from redactor_plugins.detectors.recognizer.person_rules import (
     letter_names,
     name_parts,
+    particle_end,
     titles_of_rule,
 )
 
@@ -113,6 +114,31 @@ def test_ner_detector_finds_the_surname_alone() -> None:
     later = text.index("Sá travelled")
     assert any(f.span.start == later and f.span.end == later + 2 and f.label == Label.PERSON
                for f in found)
+
+
+@pytest.mark.parametrize(("piece", "name"), [
+    ("Estácio de", "Estácio de Sá"),
+    ("Ludwig van", "Ludwig van Beethoven-Smith"),
+    ("Anna de la", "Anna de la Cruz"),
+    ("Jan van der", "Jan van der Berg's"),
+    ("Carlos da", "Carlos da"),            # the next word is not capitalised
+    ("Maria de", "Maria de"),              # the next word is on the next line
+    ("Anna", "Anna"),                      # no particle
+    ("de", "de"),                          # a particle alone is not a name
+])
+def test_a_name_does_not_end_in_a_particle(piece: str, name: str) -> None:
+    t = ("Estácio de Sá (1520) and Ludwig van Beethoven-Smith met Anna de la Cruz, "
+         "Jan van der Berg's son, Carlos da silva and Maria de\nSilva. de Vries")
+    start = t.index(piece)
+    assert t[start:particle_end(t, start, start + len(piece))] == name
+
+
+def test_a_finding_inside_a_grown_name_is_dropped() -> None:
+    t = "Estácio de Sá was a soldier in Rio."
+    person = Finding(Span(0, 13), Label.PERSON, t[:13], detector="ner")
+    org = Finding(Span(11, 13), Label.ORG, "Sá", detector="ner")
+    loc = Finding(Span(31, 34), Label.LOC, "Rio", detector="ner")
+    assert ner_detector._drop_inside_grown_names([person, org, loc]) == [person, loc]
 
 
 # -- prisons, companies, case names -------------------------------------------------------------

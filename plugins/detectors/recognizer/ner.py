@@ -29,7 +29,11 @@ from redactor_plugins.detectors.recognizer.mention_propagation import (
     native_names,
     propagate,
 )
-from redactor_plugins.detectors.recognizer.person_rules import letter_list, name_parts
+from redactor_plugins.detectors.recognizer.person_rules import (
+    letter_list,
+    name_parts,
+    particle_end,
+)
 
 from redactor.plugin_api import (
     Document,
@@ -400,10 +404,12 @@ class NerDetector:
                 kept += [f.with_(span=Span(s, s + 1), text=doc.text[s], label=Label.PERSON,
                                  subtype="") for s in letters]
                 continue
+            if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
+                end = particle_end(doc.text, start, end)
             if (start, end) != (f.span.start, f.span.end):
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)
-        found = kept
+        found = _drop_inside_grown_names(kept)
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()
@@ -412,6 +418,15 @@ class NerDetector:
             yield from aliases
             yield from propagate(doc.text, found, self.id,
                                  always=aliases + name_parts(doc.text, found, self.id))
+
+
+def _drop_inside_grown_names(found: list[Finding]) -> list[Finding]:
+    """Drop the model's findings that lie inside a PERSON finding grown over a particle's
+    name (the "Sá" tagged ORG of "Estácio de Sá")."""
+    people = [f.span for f in found if f.label == Label.PERSON]
+    return [f for f in found
+            if f.label == Label.PERSON or not any(p.start <= f.span.start and f.span.end <= p.end
+                                                  for p in people)]
 
 
 _BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*")

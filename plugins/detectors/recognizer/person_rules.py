@@ -9,6 +9,9 @@
   without such a cue are not people.
 * **Titles of rule** — "Empress of Haiti", "Duke of Edinburgh", "Archbishop of Canterbury":
   a title of rule or rank followed by "of" and a capitalised place names one person at a time.
+* **A name does not end in a particle** — "Estácio de" is not a whole name: a PERSON span
+  whose last word is a lower-case name particle ("de", "van", "von", "bin" …) runs on over
+  the capitalised word that follows ("Estácio de Sá"), whatever the model made of that word.
 * **Parts of a detected name** — once "Estácio de Sá" is found, a later "Sá" on its own is the
   same person: the surname (the last word, suffixes such as "Jr" left aside) and the given
   name (the first word, at least three letters) of a PERSON finding of two words or more.
@@ -29,7 +32,7 @@ from redactor_plugins.shared.names.rulers import RULER
 
 from redactor.plugin_api import Finding, Label, Span
 
-__all__ = ["letter_list", "letter_names", "name_parts", "titles_of_rule"]
+__all__ = ["letter_list", "letter_names", "name_parts", "particle_end", "titles_of_rule"]
 
 #: Words for people right before a list of letters ("co-accused A, B and R").
 _PEOPLE = (r"co[-‑‐]?accused|accused|co[-‑‐]?defendants?|defendants?|applicants?|witness(?:es)?"
@@ -155,3 +158,22 @@ def name_parts(text: str, findings: Sequence[Finding], detector: str) -> list[Fi
                                score=f.score, detector=detector,
                                explanation="a part of a detected name, standing alone"))
     return out
+
+
+#: Lower-case particles inside names (Romance, Germanic, Arabic); a name never ends in one.
+_PARTICLES = frozenset({"de", "da", "do", "dos", "das", "di", "del", "della", "du", "des",
+                        "la", "le", "van", "von", "der", "den", "ten", "ter", "zu", "bin",
+                        "ibn", "al", "el", "y", "e"})
+_PARTICLE_TAIL = re.compile(r"(?<=\S)\s+([^\W\d_]+)$")
+_NEXT_WORD = re.compile(r"[^\S\n]+([^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)?)")
+
+
+def particle_end(text: str, start: int, end: int) -> int:
+    """The end of a PERSON span ``text[start:end]`` once a trailing name particle has its
+    name: "Estácio de" + " Sá" -> the end of "Sá". ``end`` when the span's last word is not a
+    lower-case particle after another word, or no capitalised word follows on the line."""
+    m = _PARTICLE_TAIL.search(text, start, end)
+    if m is None or m.group(1) not in _PARTICLES:
+        return end
+    nxt = _NEXT_WORD.match(text, end)
+    return nxt.end() if nxt and nxt.group(1)[0].isupper() else end
