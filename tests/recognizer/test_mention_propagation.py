@@ -106,3 +106,22 @@ def test_parts_of_addresses_are_neither_sources_nor_targets() -> None:
     half = [Finding(Span(i, i + 6), Label.ORG, "family", detector="ner")
             for i in (text.index("family moved"),)]
     assert propagate(text, half, "ner") == []  # 1 of 2 free-standing: not a majority
+
+
+def test_another_name_given_after_a_person() -> None:
+    text = ("Dathus or Datus, was elected Bishop of Ravenna. John Smith, also known as Jack "
+            "Smith, met Marie Curie (née Skłodowska). Mr Berg or Mr Olsen came. Anna or Her "
+            "sister came. Mr Smith or the applicant. Later Datus died.")
+
+    def person(name: str) -> Finding:
+        i = text.index(name)
+        return Finding(Span(i, i + len(name)), Label.PERSON, name, detector="ner")
+
+    found = [person(n) for n in ("Dathus", "John Smith", "Marie Curie", "Mr Berg", "Anna",
+                                 "Mr Smith")]
+    aliases = defined_aliases(text, found, "ner")
+    # a title, a pronoun or a lower-case phrase after "or" is not another name
+    assert [a.text for a in aliases] == ["Datus", "Jack Smith", "Skłodowska"]
+    assert all(a.label == Label.PERSON and "another name" in a.explanation for a in aliases)
+    later = propagate(text, found, "ner", always=aliases)
+    assert [f.text for f in later] == ["Datus"] and later[0].span.start == text.rindex("Datus")
