@@ -10,8 +10,8 @@ Steps:
   prepare   gold train split + synthetic/teacher silver data -> training/work/ner/data/train.jsonl
   train     fine-tune in two stages -> training/work/ner/model_ep0, training/work/ner/model
             (~632 steps of 16x128 word pieces: ~15 min on 2 idle cores, 75 min on a busy machine)
-  student   distil that model into 4 of its layers (0, 1, 2, 5; student.py), 413 steps with the
-            6-layer model as teacher -> training/work/ner/student (~9 min on 2 idle cores);
+  student   distil that model into 4 of its layers (0, 1, 2, 5; student.py), 860 steps with the
+            6-layer model as teacher -> training/work/ner/student (~18 min on 2 idle cores);
             then `build.py export -- --model training/work/ner/student` and
             `build.py quantize -- --model training/work/ner/student` ship it
   export    ONNX fp32 -> training/work/ner/onnx/model.fp32.onnx
@@ -99,8 +99,8 @@ def student_commands(teacher: Path, out: Path, data: Path) -> list[list[str]]:
     return [
         [PY, str(HERE / "student.py"), str(teacher), str(init)],
         [PY, str(HERE / "train.py"), "--data", str(data), "--resume", str(init),
-         "--teacher", str(teacher), "--epochs", "5", "--max-steps", "413",
-         "--max-minutes", "100000", "--lr", "8e-5", "--warmup", "0.02", "--seed", "1",
+         "--teacher", str(teacher), "--epochs", "5", "--max-steps", "860",
+         "--max-minutes", "100000", "--lr", "1e-4", "--warmup", "0.02", "--seed", "1",
          "--no-epoch-eval", "--out", str(out)],
     ]
 
