@@ -306,6 +306,13 @@ class Pipeline:
             out.append(res if isinstance(res, CombinedRisk) else vote(sig, self.policy.k))
         return tuple(out)
 
+    def decision_policy(self, ctx: RunContext) -> Policy:
+        """The policy with the settings file's term lists (section ``terms``): a user's
+        always-mask term is masked and a never-mask term kept whatever the risk vote says."""
+        always = tuple(ctx.settings.strings("terms", "always_mask"))
+        never = tuple(ctx.settings.strings("terms", "never_mask"))
+        return self.policy.with_terms(always, never) if always or never else self.policy
+
     def analyze(self, doc: Document, ctx: RunContext,
                 on_findings: Callable[[list[Finding]], None] | None = None) -> Analysis:
         if ctx.policy is None:
@@ -317,7 +324,7 @@ class Pipeline:
         signals = self.assess(doc, findings, entities, ctx)
         with ctx.timed("decide"):
             combined = self.combine(findings, signals)
-            decisions = decide(findings, entities, ent_of, combined, self.policy)
+            decisions = decide(findings, entities, ent_of, combined, self.decision_policy(ctx))
             decisions = triage(findings, signals, decisions, self.policy)  # uncertain → REVIEW
             # findings beside words OCR read with low confidence go to review (docs/ocr.md)
             decisions, ocr_notes = review_low_confidence(doc, findings, entities, decisions)

@@ -54,3 +54,22 @@ def test_the_cli_refuses_to_run_on_a_corrupt_settings_file(
                  str(doc), "-o", str(out)]) == 0
     text = out.read_text()
     assert "CONFIDENTIAL" not in text and "I saw a cat." in text
+
+
+def test_the_settings_term_lists_decide_whatever_the_risk_vote_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A user's always-mask term is masked and a never-mask term kept by the policy itself
+    (decided_by "policy"), not left to the risk indicators."""
+    monkeypatch.setenv("REDACTOR_NO_PLUGINS", "1")
+    monkeypatch.setenv("REDACTOR_CONFIG_DIR", str(tmp_path / "cfg"))
+    (tmp_path / "cfg").mkdir()
+    (tmp_path / "cfg" / "settings.json").write_text(json.dumps(
+        {"version": 1, "terms": {"always_mask": ["CONFIDENTIAL"], "never_mask": ["Oslo"]}}))
+    doc = tmp_path / "a.txt"
+    doc.write_text("This is CONFIDENTIAL. Mr Jonas Berg lives in Oslo.\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["analyze", str(doc), "--json"]) == 0
+    found = {f["text"]: f for f in json.loads(capsys.readouterr().out)["findings"]}
+    assert found["CONFIDENTIAL"]["decision"] == "MASK"
+    assert found["CONFIDENTIAL"]["decided_by"] == "policy"
+    assert found["Oslo"]["decision"] == "KEEP" and found["Oslo"]["decided_by"] == "policy"
