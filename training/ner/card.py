@@ -52,21 +52,13 @@ def main() -> None:
         speed += f"~{tok_s:,.0f} word pieces/s, ~{wrd_s:,.0f} words/s over the validation texts."
     distil = (f"""3. **distilled into {layers} of its {6} layers** (`build.py student`, `student.py`): the
    student starts as the embeddings, layers 0, 1, 2 and 5 and the classifier of the model of
-   steps 1–2 (the teacher) and is trained 860 more steps (~4 epochs) on the same data (lr
-   1e-4 decaying linearly, warm-up 2 %, seed 1) on the gold/silver labels and, with equal
-   weight, the teacher's label distributions (KL divergence at temperature 2; `train.py
-   --teacher`). Keeping layers 0, 1, 2, 5 beat 0, 2, 4, 5 on fold 0 (training loss 0.154 vs
-   0.187 after one epoch), distilling beat training on the labels alone, and 860 steps beat
-   413 (fold 0's held-out documents, detection F1 TAB 0.890 / Wikipedia 0.898 at 128-piece
-   sentence windows, against 0.887 / 0.899 after 413 steps and 0.891 / 0.898 for the 6-layer
-   teacher of that fold). Why it ships (pack 2.0, session 17): 5 layers of work per window
-   instead of 8 (`redactor analyze` 4,063 → 5,501 words/s on 2 cores) for out-of-fold
-   figures within 0.006 of the 6-layer pack 1.1 (`build.py folds -- --student` and heads
-   without the fold; TAB dev: detection F1 0.873 vs 0.875, policy P 0.762 vs 0.762,
-   R_direct 0.991 vs 0.9955, R_quasi 0.895 vs 0.901; Wikipedia dev: 0.885 vs 0.887, 0.750
-   vs 0.754, 1.000 vs 1.000, 0.897 vs 0.900; docs/performance.md). On the validation
-   documents below it beats pack 1.1 on TAB (labels ignored F1 0.890 vs 0.887) and trails it
-   on Wikipedia (0.881 vs 0.885).
+   steps 1–2 (the teacher) and is trained 860 more steps on the same data (lr 1e-4, warm-up
+   2 %, seed 1) on the gold/silver labels and, with equal weight, the teacher's label
+   distributions (KL divergence at temperature 2; `train.py --teacher`). Keeping layers
+   0, 1, 2, 5 beat 0, 2, 4, 5 on fold 0 (training loss 0.154 vs 0.187 after one epoch), and
+   distilling beat training on the labels alone (fold 0's held-out documents, detection F1
+   TAB 0.887 / Wikipedia 0.899 at 128-piece sentence windows, against 0.891 / 0.898 for the
+   6-layer teacher of that fold).
 """ if student else "")
     rebuild_student = ("python training/ner/build.py student     # distil into 4 layers\n"
                        "python training/ner/build.py export -- --model training/work/ner/student\n"
