@@ -117,12 +117,27 @@ def _state(request: ReplacementRequest, ctx: RunContext) -> dict[str, Any]:
     return memo
 
 
+_YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d{2}(?!\d)")
+_NON_DIGIT = re.compile(r"\D")
+
+
 def _doc_words(memo: dict[str, Any], doc: Document) -> frozenset[str]:
     cached = memo["doc_words"].get(doc.id)
     if cached is None:
         cached = frozenset(fold(w) for w in _ALNUM.findall(doc.text))
         memo["doc_words"] = {doc.id: cached}  # keep only the current document's words
+        memo["doc_years"] = frozenset(_YEAR.findall(doc.text))
     return cached
+
+
+def _shows_a_year(candidate: str, original: str, memo: dict[str, Any]) -> bool:
+    """A made-up number whose digits hold a year of the document ("2019" inside a fake phone
+    number): the export's check would read it as that year surviving in another spelling."""
+    years = memo.get("doc_years")
+    if not years:
+        return False
+    digits, own = _NON_DIGIT.sub("", candidate), _NON_DIGIT.sub("", original)
+    return any(y in digits and y not in own for y in years)
 
 
 def _locale(memo: dict[str, Any], request: ReplacementRequest) -> str:
@@ -144,6 +159,8 @@ def _acceptable(candidate: str, original: str, memo: dict[str, Any],
         return False
     orig = fold(original).strip()
     if orig and (orig in fold(candidate) or fold(candidate) in orig):
+        return False
+    if _shows_a_year(candidate, original, memo):
         return False
     if word_check:
         orig_words = {fold(w) for w in _ALNUM.findall(original)}
