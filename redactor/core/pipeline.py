@@ -371,10 +371,9 @@ class Pipeline:
                                                    text, f.text))
             last_end = f.span.end
         self.host.failures[n_failures:] = collapse(self.host.failures[n_failures:])
-        extra = ctx.settings.strings("terms", "always_mask")
         plan = RedactionPlan(doc.id, tuple(replacements), self.policy.name,
                              dict(self.policy.options),
-                             tuple(dict.fromkeys([*self.policy.always_mask, *extra])))
+                             tuple(dict.fromkeys(self.decision_policy(ctx).always_mask)))
         warnings = [f"strategy {sid!r} (plugin {plugin!r}) {why} for {n} mention(s); they were "
                     f"masked with {used!r} instead" for (sid, plugin, why, used), n
                     in fallbacks.items()]

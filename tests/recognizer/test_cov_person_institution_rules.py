@@ -138,7 +138,7 @@ def test_a_finding_inside_a_grown_name_is_dropped() -> None:
     person = Finding(Span(0, 13), Label.PERSON, t[:13], detector="ner")
     org = Finding(Span(11, 13), Label.ORG, "Sá", detector="ner")
     loc = Finding(Span(31, 34), Label.LOC, "Rio", detector="ner")
-    assert ner_detector._drop_inside_grown_names([person, org, loc]) == [person, loc]
+    assert ner_detector._drop_inside([person, org, loc], [(10, 13)]) == [person, loc]
 
 
 # -- prisons, companies, case names -------------------------------------------------------------

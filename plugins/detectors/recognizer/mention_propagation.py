@@ -141,36 +141,29 @@ _NOT_NAMES = frozenset({"Mr", "Mrs", "Ms", "Miss", "Dr", "Sir", "Lady", "Lord", 
                         "Her", "He", "She", "They", "It", "In", "On", "At"})
 
 
-def _other_names(text: str, f: Finding, lower_words: set[str]) -> tuple[int, int] | None:
-    m = _OTHER_NAME.match(text, f.span.end)
-    if m is None:
-        return None
-    words = m.group(1).split()
-    if any(w in _NOT_NAMES or w.lower() in lower_words or len(w) < 2 for w in words):
-        return None
-    return m.span(1)
+def _lower_words(text: str) -> set[str]:
+    return {t.text for t in _tokens(text) if t.text[:1].islower()}
 
 
 def defined_aliases(text: str, findings: Sequence[Finding], detector: str) -> list[Finding]:
     """Quoted short forms defined in brackets right after a PERSON/ORG/LOC/MISC span, and a
     person's other name given right after theirs ("Dathus or Datus,", "also known as …")."""
     out = []
-    lower_words: set[str] | None = None
+    lower_words: set[str] | None = None  # read only when an "or …" follows a person (rare)
     for f in findings:
         if f.label not in (Label.PERSON, Label.ORG, Label.LOC, Label.MISC):
             continue
         m = _ALIAS.match(text, f.span.end)
-        if m is None and f.label == Label.PERSON:
-            if lower_words is None:
-                lower_words = {t.text for t in _tokens(text) if t.text[:1].islower()}
-            other = _other_names(text, f, lower_words)
-            if other is not None:
-                s, e = other
-                out.append(Finding(Span(s, e), f.label, text[s:e], subtype=f.subtype,
-                                   score=f.score, detector=detector,
-                                   explanation="another name the document gives the person"))
-            continue
         if m is None:
+            other = _OTHER_NAME.match(text, f.span.end) if f.label == Label.PERSON else None
+            if other is not None:
+                lower_words = _lower_words(text) if lower_words is None else lower_words
+                if not any(w in _NOT_NAMES or w.lower() in lower_words or len(w) < 2
+                           for w in other.group(1).split()):
+                    s, e = other.span(1)
+                    out.append(Finding(Span(s, e), f.label, text[s:e], subtype=f.subtype,
+                                       score=f.score, detector=detector,
+                                       explanation="another name the document gives the person"))
             continue
         s, e = m.span(1)
         alias = text[s:e]

@@ -392,6 +392,7 @@ class NerDetector:
                                      explanation=f"NER model ({raw})"))
         trimmed = trim_identifier_cue(doc.text, [(f.span.start, f.span.end) for f in found])
         kept: list[Finding] = []
+        grown: list[tuple[int, int]] = []  # what a name took in after its particle
         for f, (start, end) in zip(found, trimmed, strict=True):
             if start >= end or non_word(doc.text, start, end):
                 continue
@@ -405,11 +406,14 @@ class NerDetector:
                                  subtype="") for s in letters]
                 continue
             if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
-                end = particle_end(doc.text, start, end)
+                longer = particle_end(doc.text, start, end)
+                if longer > end:
+                    grown.append((end, longer))
+                    end = longer
             if (start, end) != (f.span.start, f.span.end):
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)
-        found = _drop_inside_grown_names(kept)
+        found = _drop_inside(kept, grown) if grown else kept
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()
@@ -420,13 +424,12 @@ class NerDetector:
                                  always=aliases + name_parts(doc.text, found, self.id))
 
 
-def _drop_inside_grown_names(found: list[Finding]) -> list[Finding]:
-    """Drop the model's findings that lie inside a PERSON finding grown over a particle's
-    name (the "Sá" tagged ORG of "Estácio de Sá")."""
-    people = [f.span for f in found if f.label == Label.PERSON]
+def _drop_inside(found: list[Finding], grown: list[tuple[int, int]]) -> list[Finding]:
+    """Drop the model's other findings inside what a name took in after its particle (the
+    "Sá" tagged ORG of "Estácio de Sá")."""
     return [f for f in found
-            if f.label == Label.PERSON or not any(p.start <= f.span.start and f.span.end <= p.end
-                                                  for p in people)]
+            if f.label == Label.PERSON or not any(s <= f.span.start and f.span.end <= e
+                                                  for s, e in grown)]
 
 
 _BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*")
