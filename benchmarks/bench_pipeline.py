@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_GOLD = ROOT.parent / "shared" / "data" / "tab" / "tab_dev.json"
@@ -90,7 +91,12 @@ def run_child(cmd: list[str]) -> tuple[float, float]:
 def in_process(files: list[Path], device: str) -> dict[str, float]:
     """Stage timings of analyze + JSON in this process (models warmed on the first file)."""
     os.environ["REDACTOR_DEVICE"] = device
-    from redactor_plugins.shared.onnx_runs import model_seconds, reset_model_seconds
+    from redactor_plugins.shared.onnx_runs import (
+        model_seconds,
+        record_calls,
+        recorded_calls,
+        reset_model_seconds,
+    )
 
     from redactor.cli.main import analysis_to_json
     from redactor.core.context import RunContext
@@ -104,6 +110,7 @@ def in_process(files: list[Path], device: str) -> dict[str, float]:
     warm = RunContext(settings=host.settings)
     pipeline.analyze(pipeline.read(files[0], warm), warm)
     reset_model_seconds()
+    record_calls(True)
     stages: dict[str, float] = {}
     t0 = time.perf_counter()
     # as `redactor analyze` does: the next file is read and its model pass started
@@ -131,7 +138,24 @@ def in_process(files: list[Path], device: str) -> dict[str, float]:
     for model, (secs, calls) in model_seconds().items():
         stages[f"onnx:{model}"] = secs
         stages[f"calls:{model}"] = calls
+    stages["passes alone"] = replay(recorded_calls())
+    record_calls(False)
     return stages
+
+
+def replay(calls: list[tuple[Any, str, list[str] | None, dict[str, Any]]]) -> float:
+    """Wall seconds of the same forward passes with nothing else running: each model's calls
+    side by side on as many threads as the pipeline runs them (one intra-op thread each on
+    the CPU; one at a time where a model runs alone)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from redactor_plugins.shared.onnx_sessions import parallel_runs
+
+    workers = max(1, parallel_runs(0, ["CPUExecutionProvider"])[0]) if calls else 1
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(lambda c: c[0].run(c[2], c[3]), calls))
+    return time.perf_counter() - t0
 
 
 def presidio(texts: list[str]) -> tuple[float, float] | None:
@@ -199,14 +223,18 @@ def main() -> None:
         stages = in_process(files, args.device)
         total = stages["total"]
         print(f"in process   : {n_words / total:,.0f} words/s after warm-up ({total:.2f} s)")
-        for k in sorted(k for k in stages if not k.startswith(("onnx:", "calls:", "total"))):
+        for k in sorted(k for k in stages
+                        if not k.startswith(("onnx:", "calls:", "total", "passes alone"))):
             print(f"  {k:<28} {stages[k]:7.2f} s  {100 * stages[k] / total:5.1f} %")
         model_total = sum(v for k, v in stages.items() if k.startswith("onnx:"))
         for k in sorted(k for k in stages if k.startswith("onnx:")):
             name = k.split(":", 1)[1]
             print(f"  {k:<28} {stages[k]:7.2f} s  {100 * stages[k] / total:5.1f} %  "
                   f"({int(stages['calls:' + name])} calls)")
-        print(f"  model time / total          {model_total / total:.2f}")
+        print(f"  model time / total          {model_total / total:.2f} (ONNX Runtime busy)")
+        alone = stages["passes alone"]
+        print(f"  forward passes alone        {alone:7.2f} s  (the same {sum(int(v) for k, v in stages.items() if k.startswith('calls:'))} "
+              f"calls replayed with nothing else running) / total = {alone / total:.2f}")
 
     if not args.no_presidio:
         res = presidio([t for _, t in docs])

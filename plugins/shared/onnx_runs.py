@@ -18,18 +18,22 @@ import threading
 import time
 from typing import Any
 
-__all__ = ["model_seconds", "reference_path", "reset_model_seconds", "run"]
+__all__ = ["model_seconds", "record_calls", "recorded_calls", "reference_path",
+           "reset_model_seconds", "run"]
 
 _LOCK = threading.Lock()
 _SECONDS: dict[str, float] = {}
 _CALLS: dict[str, int] = {}
 _ACTIVE: dict[str, tuple[int, float]] = {}  # model -> (calls in flight, since when)
+_RECORDED: list[tuple[Any, str, list[str] | None, dict[str, Any]]] | None = None
 
 
 def run(session: Any, model: str, outputs: list[str] | None, feed: dict[str, Any]) -> list[Any]:
     """``session.run(outputs, feed)``, its wall time added to ``model``'s account. Calls that
     overlap in time (batches run side by side on several cores) count their union once."""
     with _LOCK:
+        if _RECORDED is not None:
+            _RECORDED.append((session, model, outputs, feed))
         active, since = _ACTIVE.get(model, (0, 0.0))
         _ACTIVE[model] = (active + 1, time.perf_counter() if active == 0 else since)
     try:
@@ -68,3 +72,17 @@ def reset_model_seconds() -> None:
 def reference_path() -> bool:
     """``REDACTOR_REFERENCE_PATH=1``: compute the slow, plain way (for equivalence tests)."""
     return os.environ.get("REDACTOR_REFERENCE_PATH", "0") == "1"
+
+
+def record_calls(on: bool) -> None:
+    """Keep every call's session and inputs from now on (``on``), or stop and forget them:
+    the benchmark replays them alone to time the raw forward passes. Inputs are token ids."""
+    global _RECORDED
+    with _LOCK:
+        _RECORDED = [] if on else None
+
+
+def recorded_calls() -> list[tuple[Any, str, list[str] | None, dict[str, Any]]]:
+    """The calls kept since :func:`record_calls` ``(True)``: (session, model, outputs, feed)."""
+    with _LOCK:
+        return list(_RECORDED or [])

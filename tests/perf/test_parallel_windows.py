@@ -214,3 +214,26 @@ def test_a_pass_left_running_does_not_hold_the_exit(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     loaded = float(proc.stdout.split()[-1])
     assert ended - loaded < 10.0  # the pass itself: ~1,700 windows
+
+
+def test_recorded_calls_replay_the_same_passes(models):
+    """The benchmark's "forward passes alone" replays the calls :mod:`onnx_runs` kept: every
+    window of a document, with inputs that give the same numbers again; off, nothing is kept."""
+    from redactor_plugins.shared import onnx_runs
+
+    _, two = models
+    onnx_runs.record_calls(True)
+    try:
+        pieces, probs = two._pass(TEXT + " recorded")
+        calls = onnx_runs.recorded_calls()
+    finally:
+        onnx_runs.record_calls(False)
+    assert len(calls) == len(_windows(two, TEXT + " recorded", pieces)) > 1
+    assert {model for _, model, _, _ in calls} == {"ner"}
+    session, _, outputs, feed = calls[0]
+    first = session.run(outputs, feed)[0]
+    assert first.shape[1] == feed["input_ids"].shape[1]
+    again = session.run(outputs, feed)[0]
+    np.testing.assert_array_equal(first, again)
+    two._pass(TEXT + " not recorded")
+    assert onnx_runs.recorded_calls() == []

@@ -156,3 +156,44 @@ def test_case_note_cues_and_references_end_to_end() -> None:
         "CODE/CASE_NUMBER", False)
     ref = by_text["ACME-2024-000123"]
     assert (ref.full_type, ref.validated) == ("CODE/REFERENCE_NUMBER", False)
+
+
+# -- "the Government" of a judgment ----------------------------------------------------------
+@pytest.mark.parametrize(("text", "word", "bare"), [
+    ("The applicant wrote to the Government.", "Government", True),
+    ("were represented (“the Government”) by", "Government", True),
+    ("said the Government.", "the Government", True),
+    ("The Governments of both States", "Governments", True),
+    ("The Turkish Government replied.", "Turkish Government", False),
+    ("The Turkish Government replied.", "Government", False),     # named by the word before
+    ("the Government of Gujarat", "Government", False),           # named after it
+    ("The Government of the United Kingdom", "Government", False),
+    ("Government ministers met.", "Government", False),           # no article
+    ("the government", "government", False),
+])
+def test_bare_government(text: str, word: str, bare: bool) -> None:
+    assert ner_detector.bare_government(text, *_span(text, word)) is bare
+
+
+@pytest.mark.skipif(not NER_OK, reason=NER_WHY or "NER model absent")
+def test_the_government_of_a_judgment_is_no_finding() -> None:
+    """The short name a judgment defines ("the Government") and its later mentions name no
+    one (TAB masks none of them); the State's own name stays a finding."""
+    from redactor.core.pipeline import Pipeline
+    from redactor.pluginhost.manager import PluginHost
+
+    pipeline = Pipeline(PluginHost(load_entrypoints=False, load_user_folder=False))
+    text = ("The case originated in an application (no. 36110/97) against the Republic of "
+            "Turkey lodged with the Court by a Turkish national, Mr Ahmet Yılmaz (“the "
+            "applicant”), on 3 May 1999. The applicant was represented by Mr S. Cengiz, a "
+            "lawyer practising in İzmir. The Turkish Government (“the Government”) did not "
+            "designate an Agent for the purposes of the proceedings before the Court. On 5 "
+            "June 2000 the Court decided to communicate the application to the Government. "
+            "The Government submitted their observations.")
+    found = pipeline.detect(Document("d", Path("d.txt"), "txt", text),
+                            RunContext(settings=Settings({})))
+    texts = [f.text for f in found]
+    assert "Turkish Government" in texts
+    assert not [f for f in found if ner_detector.bare_government(text, f.span.start, f.span.end)]
+    assert not [t for t in texts if t.lower() in ("government", "the government")]
+    assert "Ahmet Yılmaz" in " ".join(texts)

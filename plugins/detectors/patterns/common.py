@@ -27,6 +27,12 @@ GLUED_LEFT = r"(?<![\d_])(?<![\d_][./-])"
 """Lookbehind of an identifier that starts with a digit: no digit (or digit and separator)
 before it, but a word may be glued to it ("SSN536-90-4399", "fnr.15108695088")."""
 
+GLUED_AFTER_FIRST = r"(?<![\d_].)(?<![\d_][./-].)"
+""":data:`GLUED_LEFT` written after the identifier's first character (a digit, then this,
+then five more digits matches what this lookbehind before six digits does): an expression that starts with a
+character class lets Python's ``re`` skip ahead to the next digit in C, where one that starts
+with a lookbehind tries every position (4× slower over a court case)."""
+
 LIKE = "_LIKE"
 """Suffix of the subtype of a look-alike: the shape of an identifier whose checksum or
 format check failed ("IBAN_LIKE"); never validated."""

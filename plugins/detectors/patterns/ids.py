@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from redactor_plugins.detectors.patterns.common import (
-    GLUED_LEFT,
+    GLUED_AFTER_FIRST,
     LIKE,
     RANK_LOOKALIKE,
     RANK_VALIDATED,
@@ -39,31 +39,31 @@ from stdnum.us import ssn
 
 from redactor.plugin_api import Label
 
-_IBAN = re.compile(r"(?<![\d_])[A-Z]{2}\d{2}(?:[ \u00a0]?[A-Z0-9]{4}){2,7}(?:[ \u00a0]?[A-Z0-9]{1,3})?(?!\w)")
-_G = GLUED_LEFT
-_CARD = re.compile(rf"{_G}(?<![.,])\d(?:[ -]?\d){{11,18}}(?![\w]|[.,/-]\d)")
+_IBAN = re.compile(r"[A-Z](?<![\d_].)[A-Z]\d{2}(?:[ \u00a0]?[A-Z0-9]{4}){2,7}(?:[ \u00a0]?[A-Z0-9]{1,3})?(?!\w)")
+_G = GLUED_AFTER_FIRST  # after the first digit: see common.GLUED_AFTER_FIRST
+_CARD = re.compile(rf"\d{_G}(?<![.,].)(?:[ -]?\d){{11,18}}(?![\w]|[.,/-]\d)")
 _CARD_GROUPS = re.compile(r"\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{4,5}")
 _CARD_CUE = re.compile(r"(?i)\b(?:cards?|kort|karte|carte|visa|mastercard|maestro|amex)\b\W{0,20}$")
 
-_NO_FNR = re.compile(rf"{_G}\d{{6}}[ -]?\d{{5}}(?![\w]|[./-]\d)")
-_SE_PNR = re.compile(rf"{_G}(?:\d{{2}})?\d{{6}}[-+]\d{{4}}(?![\w]|[./-]\d)")
-_SE_PNR12 = re.compile(rf"{_G}(?:19|20)\d{{10}}(?![\w]|[./-]\d)")
-_DK_CPR = re.compile(rf"{_G}\d{{6}}-\d{{4}}(?![\w]|[./-]\d)")
-_FI_HETU = re.compile(rf"{_G}\d{{6}}[-+A-FU-Y]\d{{3}}[0-9A-Y](?!\w)")
-_DE_IDNR = re.compile(rf"{_G}\d{{2}}[ ]?\d{{3}}[ ]?\d{{3}}[ ]?\d{{3}}(?![\w]|[./-]\d)")
-_IN_AADHAAR = re.compile(rf"{_G}[2-9]\d{{3}}([ :-]?)\d{{4}}\1\d{{4}}(?![\w]|[./:-]\d)")
+_NO_FNR = re.compile(rf"\d{_G}\d{{5}}[ -]?\d{{5}}(?![\w]|[./-]\d)")
+_SE_PNR = re.compile(rf"\d{_G}(?:\d{{2}})?\d{{5}}[-+]\d{{4}}(?![\w]|[./-]\d)")
+_SE_PNR12 = re.compile(rf"(?:1{_G}9|2{_G}0)\d{{10}}(?![\w]|[./-]\d)")
+_DK_CPR = re.compile(rf"\d{_G}\d{{5}}-\d{{4}}(?![\w]|[./-]\d)")
+_FI_HETU = re.compile(rf"\d{_G}\d{{5}}[-+A-FU-Y]\d{{3}}[0-9A-Y](?!\w)")
+_DE_IDNR = re.compile(rf"\d{_G}\d[ ]?\d{{3}}[ ]?\d{{3}}[ ]?\d{{3}}(?![\w]|[./-]\d)")
+_IN_AADHAAR = re.compile(rf"[2-9]{_G}\d{{3}}([ :-]?)\d{{4}}\1\d{{4}}(?![\w]|[./:-]\d)")
 _AADHAAR_CUE = re.compile(r"(?i)(?:aadhaar|aadhar|uidai|\buid)\b[^\n]{0,30}$")
 _FR_NIR = re.compile(
-    _G + r"[12][ ]?\d{2}[ ]?(?:0[1-9]|1[0-2]|[2-9]\d)[ ]?(?:\d{2}|2[AB])[ ]?\d{3}"
+    r"[12]" + _G + r"[ ]?\d{2}[ ]?(?:0[1-9]|1[0-2]|[2-9]\d)[ ]?(?:\d{2}|2[AB])[ ]?\d{3}"
     r"[ ]?\d{3}[ ]?\d{2}(?![\w]|[./-]\d)"
 )
 _NL = r"(?:[ \u00a0]|[ \t]*\n[ \t]*)?"  # a space, or a line wrapped there ("PW 45 67\n89 B")
 _UK_NINO = re.compile(
-    rf"(?<![\w])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]){_NL}(\d{{2}}){_NL}(\d{{2}}){_NL}(\d{{2}}){_NL}"
+    rf"([A-CEGHJ-PR-TW-Z](?<!\w.)[A-CEGHJ-NPR-TW-Z]){_NL}(\d{{2}}){_NL}(\d{{2}}){_NL}(\d{{2}}){_NL}"
     r"([A-D])(?!\w)"
 )
 _NINO_BAD_PREFIX = {"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"}
-_US_SSN = re.compile(rf"{_G}\d{{3}}(?P<sep>[-. ])\d{{2}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")
+_US_SSN = re.compile(rf"\d{_G}\d{{2}}(?P<sep>[-. ])\d{{2}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")
 
 
 def _hit(start: int, end: int, subtype: str, explanation: str, *, ok: bool,
