@@ -10,6 +10,7 @@ with exit 141, as for ``ls`` or ``git`` killed by SIGPIPE.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import logging
 import os
@@ -208,21 +209,41 @@ def _read_ahead(pipeline: Any, args: argparse.Namespace, host: Any
                 ) -> Iterator[tuple[Path, Any, Any]]:
     """``(path, context, document or the reader's error)`` per file, the next file read and
     its model pass started (Pipeline.prefetch) before this one is handed out, so the cores
-    work on it while this one is assessed. A reader's error is handed out in its turn."""
-    def read(path: Path) -> tuple[Path, Any, Any]:
+    work on it while this one is assessed. On a GPU (``Pipeline.prefetch_group`` > 1) the
+    files are read a group at a time and each group's passes start together, their windows
+    sharing batches, while the group before it is assessed. A reader's error is handed out
+    in its turn."""
+    def read(path: Path, start: bool = True) -> tuple[Path, Any, Any]:
         ctx = _context(args, host)
         try:
             doc = pipeline.read(path, ctx)
         except Exception as exc:  # noqa: BLE001 - raised again in the file's turn
             return path, ctx, exc
-        pipeline.prefetch(doc, ctx)
+        if start:
+            pipeline.prefetch(doc, ctx)
         return path, ctx, doc
 
+    group = pipeline.prefetch_group(_context(args, host)) if len(args.files) > 2 else 1
+    if group > 1:
+        files = iter(args.files)
+
+        def next_group() -> list[tuple[Path, Any, Any]]:
+            items = [read(path, start=False) for path in itertools.islice(files, group)]
+            pipeline.prefetch_many([(doc, ctx) for _, ctx, doc in items
+                                    if not isinstance(doc, Exception)])
+            return items
+
+        current = next_group()
+        while current:
+            following = next_group()
+            yield from current
+            current = following
+        return
     reads = (read(path) for path in args.files)
     ahead = next(reads, None)
     while ahead is not None:
-        current, ahead = ahead, next(reads, None)
-        yield current
+        current_one, ahead = ahead, next(reads, None)
+        yield current_one
 
 
 def _print_analysis(res: dict[str, Any]) -> None:

@@ -218,6 +218,41 @@ class Pipeline:
                 except Exception as exc:  # noqa: BLE001 - detect() runs it again, isolated
                     log.debug("prefetch of %s failed: %s", reg.id, type(exc).__name__)
 
+    def prefetch_group(self, ctx: RunContext) -> int:
+        """How many documents to read ahead and start together (:meth:`prefetch_many`): the
+        largest ``prefetch_group(ctx)`` a detector asks for (the NER on a GPU: 8), else 1."""
+        group = 1
+        for reg in self.host.components("detectors"):
+            ask = getattr(reg.component, "prefetch_group", None)
+            if callable(ask):
+                try:
+                    group = max(group, int(ask(ctx)))
+                except Exception as exc:  # noqa: BLE001 - detect() reports a broken detector
+                    log.debug("prefetch_group of %s failed: %s", reg.id, type(exc).__name__)
+        return group
+
+    def prefetch_many(self, items: Sequence[tuple[Document, RunContext]]) -> None:
+        """:meth:`prefetch` of several documents, in one job for the detectors that batch
+        (an optional ``prefetch_many(docs, ctx)``: the NER on a GPU puts the windows of all
+        of them in shared batches); one by one for the others."""
+        if not items:
+            return
+        views = [(view.document, ctx) for doc, ctx in items for view in detection_views(doc)]
+        for reg in self.host.components("detectors"):
+            many = getattr(reg.component, "prefetch_many", None)
+            one = getattr(reg.component, "prefetch", None)
+            if not callable(many) and not callable(one):
+                continue
+            self._ready(reg.component)
+            try:
+                if callable(many):
+                    many([d for d, _ in views], items[0][1])
+                else:
+                    for d, ctx in views:
+                        one(d, ctx)
+            except Exception as exc:  # noqa: BLE001 - detect() runs it again, isolated
+                log.debug("prefetch of %s failed: %s", reg.id, type(exc).__name__)
+
     def detect(self, doc: Document, ctx: RunContext,
                on_findings: Callable[[list[Finding]], None] | None = None) -> list[Finding]:
         """Run every detector (isolated) and resolve overlaps."""

@@ -117,6 +117,10 @@ def bare_government(text: str, start: int, end: int) -> bool:
             and _NAMED_AFTER.match(text, end) is None)
 
 
+#: Documents read ahead and passed together on a GPU: a TAB court case is ~10 windows, so 8
+#: of them fill a batch of 64 windows (``windows.GPU_BATCH``) about once
+GPU_READ_AHEAD = 8
+
 _PERCENT = re.compile(r"%|\bper\s*cent\b|\bpercent\b", re.IGNORECASE)
 # The cue word or phrase of an identifier right before its value ("IBAN NO93 …", "National
 # Insurance number PW 45 …", "SSN: 536-…"): TAB's annotators mark the value alone (as in
@@ -379,6 +383,28 @@ class NerDetector:
         model = self._model_if_ready(ctx) if doc.text.strip() else None
         if model is not None:
             model.prefetch(doc.text)
+
+    def prefetch_many(self, docs: list[Document], ctx: RunContext) -> None:
+        """Start the model's passes over several documents in one background job: on a GPU
+        their windows share batches (``NerModel.prefetch_many``); on the CPU as
+        :meth:`prefetch`, one by one."""
+        texts = [d.text for d in docs if d.text.strip()]
+        model = self._model_if_ready(ctx) if texts else None
+        if model is not None:
+            model.prefetch_many(texts)
+
+    def prefetch_group(self, ctx: RunContext) -> int:
+        """How many documents a caller should read ahead and hand to :meth:`prefetch_many`
+        at once: :data:`GPU_READ_AHEAD` when the model runs on a GPU (windows batched by
+        the dozen), else 1."""
+        from redactor_plugins.shared.onnx_sessions import default_providers
+
+        try:
+            gpu = "CUDAExecutionProvider" in default_providers()
+        except RuntimeError:  # --device cuda without CUDA: detect() says so
+            return 1
+        model = self._model_if_ready(ctx) if gpu else None
+        return GPU_READ_AHEAD if model is not None and model.batch_size > 1 else 1
 
     def detect(self, doc: Document, ctx: RunContext) -> Iterator[Finding]:
         settings = ctx.settings

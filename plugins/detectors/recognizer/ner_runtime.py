@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import os
 import threading
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+log = logging.getLogger(__name__)
 
 import numpy as np  # noqa: E402
 from redactor_plugins.shared.encoders import head_memo  # noqa: E402
@@ -34,6 +37,7 @@ from redactor_plugins.shared.encoders.windows import (  # noqa: E402
     overlapping_windows,
     sentence_breaks,
     windowed_probabilities,
+    windowed_probabilities_many,
 )
 from redactor_plugins.shared.onnx_runs import run  # noqa: E402
 from redactor_plugins.shared.onnx_sessions import (  # noqa: E402
@@ -91,6 +95,7 @@ class NerModel:
         batch_size: int | None = None,
         threads: int = 2,
         providers: list[str] | None = None,
+        float_graph: bool | None = None,
     ) -> None:
         d = Path(model_dir) if model_dir is not None else default_model_dir()
         self.model_dir = d
@@ -117,7 +122,11 @@ class NerModel:
             providers = default_providers()
         #: batches of a document run side by side, one intra-op thread each (CPU)
         self.workers, so = parallel_runs(threads, providers)
-        self.session = inference_session(d / "model.onnx", so, providers)
+        #: on a GPU (or when asked) the int8 graph's products run in float, so that a window's
+        #: numbers do not depend on the other windows of its batch (:mod:`float_graph`)
+        self.float_graph = ("CUDAExecutionProvider" in providers if float_graph is None
+                            else float_graph)
+        self.session = _session(d / "model.onnx", so, providers, self.float_graph)
         self._inputs = {i.name for i in self.session.get_inputs()}
         # a second head in the same graph (the sequence labeller's MASK/NO_MASK): computed in
         # the same pass and kept in head_memo for the sequence-labelling indicator
@@ -172,12 +181,51 @@ class NerModel:
             # a failed prefetch: computed again here, where the error surfaces
         return self._pass(text)
 
+    def prefetch_many(self, texts: Sequence[str]) -> None:
+        """Start the passes over several texts in the background, in one job: on a GPU
+        (batches of more than one window) the windows of all of them share batches
+        (:func:`windowed_probabilities_many`), which keeps the device busy where one court
+        case fills a sixth of a batch; on the CPU each text is prefetched as by
+        :meth:`prefetch` (one window per call, so no number depends on the neighbours)."""
+        texts = [t for t in dict.fromkeys(texts) if t and t.strip()]
+        if self.batch_size <= 1 or len(texts) <= 1:
+            for text in texts:
+                self.prefetch(text)
+            return
+        with self._pending_lock:
+            todo = [t for t in texts if t not in self._pending]
+            if not todo:
+                return
+            parts: list[Future[tuple[list[_Piece], np.ndarray]]] = [Future() for _ in todo]
+
+            def hand_out(job: Future[list[tuple[list[_Piece], np.ndarray]]]) -> None:
+                exc = job.exception()
+                for i, part in enumerate(parts):
+                    if exc is not None:
+                        part.set_exception(exc)
+                    else:
+                        part.set_result(job.result()[i])
+
+            _prefetch_pool().submit(self._pass_many, todo).add_done_callback(hand_out)
+            for text, part in zip(todo, parts, strict=True):
+                self._pending[text] = part
+            while len(self._pending) > max(_PREFETCH_KEEP, 2 * len(todo)):
+                self._pending.pop(next(iter(self._pending)))
+
+    def _pieces(self, enc: Any) -> list[_Piece]:
+        return [_Piece(s, e, -1 if w is None else int(w))
+                for (s, e), w in zip(enc.offsets, enc.word_ids, strict=True)]
+
+    def _keep_heads(self, text: str, enc: Any, heads: Sequence[np.ndarray]) -> None:
+        """The extra heads' probabilities of the pass over ``text``, for :mod:`head_memo`."""
+        if self._model_key is not None:
+            offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
+            for name, head in zip(self.extra_heads, heads, strict=True):
+                head_memo.remember(self._model_key, name, text, (offs[:, 0], offs[:, 1], head))
+
     def _pass(self, text: str) -> tuple[list[_Piece], np.ndarray]:
         enc = encode_document(self.tokenizer, text, self.tok_key)
-        pieces = [
-            _Piece(s, e, -1 if w is None else int(w))
-            for (s, e), w in zip(enc.offsets, enc.word_ids, strict=True)
-        ]
+        pieces = self._pieces(enc)
         if not pieces:
             return pieces, np.zeros((0, len(self.labels)), dtype=np.float32)
         probs, *heads = windowed_probabilities(
@@ -185,11 +233,28 @@ class NerModel:
             batch_size=self.batch_size, cls_id=self.cls_id, sep_id=self.sep_id,
             pad_id=self.pad_id, workers=self.workers,
             breaks=sentence_breaks(text, enc.offsets))
-        if self._model_key is not None:
-            offs = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
-            for name, head in zip(self.extra_heads, heads, strict=True):
-                head_memo.remember(self._model_key, name, text, (offs[:, 0], offs[:, 1], head))
+        self._keep_heads(text, enc, heads)
         return pieces, probs
+
+    def _pass_many(self, texts: list[str]) -> list[tuple[list[_Piece], np.ndarray]]:
+        """:meth:`_pass` of each text, their windows batched together (GPU)."""
+        encs = [encode_document(self.tokenizer, text, self.tok_key) for text in texts]
+        results = windowed_probabilities_many(
+            [(enc.ids, sentence_breaks(text, enc.offsets)) for text, enc in zip(texts, encs,
+                                                                               strict=True)],
+            self._forward, window=self.window, overlap=self.overlap,
+            batch_size=self.batch_size, cls_id=self.cls_id, sep_id=self.sep_id,
+            pad_id=self.pad_id)
+        out = []
+        for text, enc, outputs in zip(texts, encs, results, strict=True):
+            pieces = self._pieces(enc)
+            if not pieces:
+                out.append((pieces, np.zeros((0, len(self.labels)), dtype=np.float32)))
+                continue
+            probs, *heads = outputs
+            self._keep_heads(text, enc, heads)
+            out.append((pieces, probs))
+        return out
 
     def predict(self, text: str) -> list[NerSpan]:
         """Entity spans ``(start, end, label, confidence)`` with character offsets into
@@ -239,6 +304,23 @@ class NerModel:
         s, e, typ, confs = cur
         s, e = _trim(text, s, e)
         return (s, e, typ, round(float(np.mean(confs)), 4))
+
+
+def _session(path: Path, so: Any, providers: list[str], float_graph: bool) -> Any:
+    """The model's inference session: the int8 graph as shipped, or (``float_graph``) its
+    float copy built in memory; where that copy cannot be built (no ``onnx`` package, an
+    unfamiliar graph) the int8 graph, with a warning."""
+    if float_graph:
+        try:
+            import onnxruntime as ort
+            from redactor_plugins.shared.encoders.float_graph import dequantized_model
+
+            return ort.InferenceSession(dequantized_model(path), so, providers=providers)
+        except (ImportError, ValueError) as exc:
+            log.warning("NER: the float graph for batches could not be built (%s); the int8 "
+                        "graph runs, whose numbers depend a little on the batch",
+                        type(exc).__name__)
+    return inference_session(path, so, providers)
 
 
 def _trim(text: str, s: int, e: int) -> tuple[int, int]:

@@ -24,6 +24,7 @@ CPU_BATCH = 1
 GPU_BATCH = 64
 
 __all__ = ["CPU_BATCH", "GPU_BATCH", "Stopped", "overlapping_windows", "stitch",
+           "windowed_probabilities_many",
            "windowed_probabilities"]
 
 
@@ -198,3 +199,58 @@ def windowed_probabilities(ids: Sequence[int], forward: Callable[[Any, Any], Seq
             per_output[o].extend(p[i, 1 : e - s + 1] for i, (s, e) in enumerate(batch))
     return [stitch(np.zeros((n, res[0].shape[-1]), dtype=np.float32), wins, res)
             for res in per_output]
+
+
+def windowed_probabilities_many(docs: Sequence[tuple[Sequence[int], Sequence[int] | None]],
+                                forward: Callable[[Any, Any], Sequence[Any]], *, window: int,
+                                overlap: int, batch_size: int, cls_id: int, sep_id: int,
+                                pad_id: int) -> list[list[Any]]:
+    """:func:`windowed_probabilities` of several documents ``(ids, breaks)`` at once, for a
+    GPU: the windows of all of them are sorted by length and read ``batch_size`` at a time
+    (a batch holds windows of several documents, padded only to its own longest), then each
+    document's windows are stitched as alone. One list of outputs per document (an empty
+    document: ``[]``). A window's numbers may differ from a batch of other windows by the
+    runtime's float rounding (padding changes the shapes), so the CPU keeps one window per
+    call and never comes here."""
+    import numpy as np
+
+    plans = []
+    for ids, breaks in docs:
+        n = len(ids)
+        if n == 0:
+            plans.append([])
+        elif breaks is not None:
+            plans.append(sentence_windows(n, window - 2, overlap, breaks))
+        else:
+            plans.append(overlapping_windows(n, window - 2, overlap))
+    jobs = sorted(((d, w) for d, wins in enumerate(plans) for w in range(len(wins))),
+                  key=lambda j: plans[j[0]][j[1]][1] - plans[j[0]][j[1]][0])
+    size = max(1, batch_size)
+    got: list[list[list[Any]]] = [[[] for _ in wins] for wins in plans]  # doc, window, output
+    for k in range(0, len(jobs), size):
+        _check_running()
+        batch = jobs[k : k + size]
+        m = max(plans[d][w][1] - plans[d][w][0] for d, w in batch) + 2
+        x = np.full((len(batch), m), pad_id, dtype=np.int64)
+        att = np.zeros((len(batch), m), dtype=np.int64)
+        for i, (d, w) in enumerate(batch):
+            s, e = plans[d][w]
+            x[i, : e - s + 2] = [cls_id, *docs[d][0][s:e], sep_id]
+            att[i, : e - s + 2] = 1
+        for logits in forward(x, att):
+            z = logits - logits.max(-1, keepdims=True)
+            p = np.exp(z)
+            p /= p.sum(-1, keepdims=True)
+            for i, (d, w) in enumerate(batch):
+                s, e = plans[d][w]
+                got[d][w].append(p[i, 1 : e - s + 1])
+    out: list[list[Any]] = []
+    for d, wins in enumerate(plans):
+        if not wins:
+            out.append([])
+            continue
+        n_out = len(got[d][0])
+        out.append([stitch(np.zeros((len(docs[d][0]), got[d][0][o].shape[-1]),
+                                    dtype=np.float32), wins, [g[o] for g in got[d]])
+                    for o in range(n_out)])
+    return out
