@@ -223,24 +223,30 @@ def _read_ahead(pipeline: Any, args: argparse.Namespace, host: Any
             pipeline.prefetch(doc, ctx)
         return path, ctx, doc
 
-    group = pipeline.prefetch_group(_context(args, host)) if len(args.files) > 2 else 1
+    files = iter(args.files)
+    first = next(files, None)
+    if first is None:
+        return
+    head = read(first, start=False)  # read while the models load in their own thread
+    group = pipeline.prefetch_group(head[1]) if len(args.files) > 2 else 1
     if group > 1:
-        files = iter(args.files)
-
-        def next_group() -> list[tuple[Path, Any, Any]]:
-            items = [read(path, start=False) for path in itertools.islice(files, group)]
+        def next_group(items: list[tuple[Path, Any, Any]]) -> list[tuple[Path, Any, Any]]:
+            items += [read(path, start=False)
+                      for path in itertools.islice(files, group - len(items))]
             pipeline.prefetch_many([(doc, ctx) for _, ctx, doc in items
                                     if not isinstance(doc, Exception)])
             return items
 
-        current = next_group()
+        current = next_group([head])
         while current:
-            following = next_group()
+            following = next_group([])
             yield from current
             current = following
         return
-    reads = (read(path) for path in args.files)
-    ahead = next(reads, None)
+    if not isinstance(head[2], Exception):
+        pipeline.prefetch(head[2], head[1])
+    reads = (read(path) for path in files)
+    ahead: tuple[Path, Any, Any] | None = head
     while ahead is not None:
         current_one, ahead = ahead, next(reads, None)
         yield current_one
