@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from redactor.core import read_ahead
 from redactor.core.analysis import Analysis, decide
 from redactor.core.combine import CombinedRisk, triage, vote
 from redactor.core.components import ReplacementRequest
@@ -203,55 +204,17 @@ class Pipeline:
         """Let detectors that can (an optional ``prefetch(doc, ctx)`` method) start their
         slow work on ``doc`` in the background: ``detect`` calls it first, so a model's pass
         runs while the pattern detectors do; ``redactor analyze`` calls it for the next file
-        while this one is assessed. A detector's failure here is ignored (its ``detect``
-        reports it)."""
-        for reg in self.host.components("detectors"):
-            prefetch = getattr(reg.component, "prefetch", None)
-            if not callable(prefetch):
-                continue
-            if views is None:
-                views = detection_views(doc)
-            self._ready(reg.component)
-            for view in views:
-                try:
-                    prefetch(view.document, ctx)
-                except Exception as exc:  # noqa: BLE001 - detect() runs it again, isolated
-                    log.debug("prefetch of %s failed: %s", reg.id, type(exc).__name__)
+        while this one is assessed (:func:`redactor.core.read_ahead.prefetch`)."""
+        read_ahead.prefetch(self.host.components("detectors"), doc, ctx, views, self._ready)
 
     def prefetch_group(self, ctx: RunContext) -> int:
-        """How many documents to read ahead and start together (:meth:`prefetch_many`): the
-        largest ``prefetch_group(ctx)`` a detector asks for (the NER on a GPU: 8), else 1."""
-        group = 1
-        for reg in self.host.components("detectors"):
-            ask = getattr(reg.component, "prefetch_group", None)
-            if callable(ask):
-                try:
-                    group = max(group, int(ask(ctx)))
-                except Exception as exc:  # noqa: BLE001 - detect() reports a broken detector
-                    log.debug("prefetch_group of %s failed: %s", reg.id, type(exc).__name__)
-        return group
+        """How many documents to read ahead and start together (:meth:`prefetch_many`): 1,
+        or more where a detector batches documents (the NER on a GPU: 8)."""
+        return read_ahead.prefetch_group(self.host.components("detectors"), ctx)
 
     def prefetch_many(self, items: Sequence[tuple[Document, RunContext]]) -> None:
-        """:meth:`prefetch` of several documents, in one job for the detectors that batch
-        (an optional ``prefetch_many(docs, ctx)``: the NER on a GPU puts the windows of all
-        of them in shared batches); one by one for the others."""
-        if not items:
-            return
-        views = [(view.document, ctx) for doc, ctx in items for view in detection_views(doc)]
-        for reg in self.host.components("detectors"):
-            many = getattr(reg.component, "prefetch_many", None)
-            one = getattr(reg.component, "prefetch", None)
-            if not callable(many) and not callable(one):
-                continue
-            self._ready(reg.component)
-            try:
-                if callable(many):
-                    many([d for d, _ in views], items[0][1])
-                else:
-                    for d, ctx in views:
-                        one(d, ctx)
-            except Exception as exc:  # noqa: BLE001 - detect() runs it again, isolated
-                log.debug("prefetch of %s failed: %s", reg.id, type(exc).__name__)
+        """:meth:`prefetch` of several documents, in one job for the detectors that batch."""
+        read_ahead.prefetch_many(self.host.components("detectors"), items, self._ready)
 
     def detect(self, doc: Document, ctx: RunContext,
                on_findings: Callable[[list[Finding]], None] | None = None) -> list[Finding]:
