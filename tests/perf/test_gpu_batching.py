@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from redactor.plugin_api import hookimpl
+from tests.perf.test_parallel_windows import _Plugin  # registers one detector
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "tab" / "tab_dev.json"
 GENERATED = (
@@ -162,15 +162,6 @@ class _Grouping:
 
     def detect(self, doc, ctx):  # noqa: ANN001, ANN201
         return iter(())
-
-
-class _Plugin:
-    def __init__(self, det: _Grouping) -> None:
-        self.det = det
-
-    @hookimpl
-    def register_detectors(self, register):  # noqa: ANN001, ANN201
-        register(self.det)
 
 
 def test_analyze_reads_a_group_ahead_when_a_detector_asks(tmp_path):

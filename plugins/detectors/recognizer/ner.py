@@ -469,10 +469,9 @@ class NerDetector:
                        + native_names(doc.text, found, self.id)
                        if not _bare_government_finding(doc.text, a)]
             yield from aliases
-            for other in propagate(doc.text, found, self.id,
-                                   always=aliases + name_parts(doc.text, found, self.id)):
-                if not _bare_government_finding(doc.text, other):
-                    yield other
+            # no bare "Government" is in found or aliases, so none is propagated
+            yield from propagate(doc.text, found, self.id,
+                                 always=aliases + name_parts(doc.text, found, self.id))
 
 
 def _bare_government_finding(text: str, f: Finding) -> bool:

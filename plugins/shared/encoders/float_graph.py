@@ -59,7 +59,7 @@ def dequantized_model(path: str | Path) -> bytes:
     drop: set[int] = set()
     new_nodes: dict[int, Any] = {}
     new_inits = []
-    for node in graph.node:
+    for at, node in enumerate(graph.node):
         if node.op_type != "MatMulInteger":
             continue
         quant = producer.get(node.input[0])
@@ -79,7 +79,6 @@ def dequantized_model(path: str | Path) -> bytes:
         dequantized = (weight - zero) * array(w_scale).astype(np.float32)
         name = f"{node.input[1]}_dequantized"
         new_inits.append(numpy_helper.from_array(dequantized.astype(np.float32), name))
-        at = list(graph.node).index(node)
         new_nodes[at] = helper.make_node("MatMul", [quant.input[0], name], [mul.output[0]],
                                          name=f"{node.name}_float")
         drop.update(id(n) for n in (node, cast, mul))

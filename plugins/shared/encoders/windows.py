@@ -172,33 +172,52 @@ def windowed_probabilities(ids: Sequence[int], forward: Callable[[Any, Any], Seq
     import numpy as np
 
     n = len(ids)
-    if breaks is not None:
-        wins = sentence_windows(n, window - 2, overlap, breaks)
-    else:
-        wins = overlapping_windows(n, window - 2, overlap)
+    wins = _plan(n, window, overlap, breaks)
     size = max(1, batch_size)
     batches = [wins[k : k + size] for k in range(0, len(wins), size)]
-    feeds = []
-    for batch in batches:
-        m = max(e - s for s, e in batch) + 2
-        x = np.full((len(batch), m), pad_id, dtype=np.int64)
-        att = np.zeros((len(batch), m), dtype=np.int64)
-        for i, (s, e) in enumerate(batch):
-            x[i, : e - s + 2] = [cls_id, *ids[s:e], sep_id]
-            att[i, : e - s + 2] = 1
-        feeds.append((x, att))
+    feeds = [_feed([(ids, s, e) for s, e in batch], cls_id, sep_id, pad_id)
+             for batch in batches]
     outputs = _run_all(forward, feeds, workers)
     per_output: list[list[Any]] = []
     for batch, result in zip(batches, outputs, strict=True):
         for o, logits in enumerate(result):
-            z = logits - logits.max(-1, keepdims=True)
-            p = np.exp(z)
-            p /= p.sum(-1, keepdims=True)
+            p = _softmax(logits)
             if o == len(per_output):
                 per_output.append([])
             per_output[o].extend(p[i, 1 : e - s + 1] for i, (s, e) in enumerate(batch))
     return [stitch(np.zeros((n, res[0].shape[-1]), dtype=np.float32), wins, res)
             for res in per_output]
+
+
+def _plan(n: int, window: int, overlap: int,
+          breaks: Sequence[int] | None) -> list[tuple[int, int]]:
+    """The windows over ``n`` pieces: ending at sentence ends where ``breaks`` are known."""
+    if breaks is not None:
+        return sentence_windows(n, window - 2, overlap, breaks)
+    return overlapping_windows(n, window - 2, overlap)
+
+
+def _feed(rows: Sequence[tuple[Sequence[int], int, int]], cls_id: int, sep_id: int,
+          pad_id: int) -> tuple[Any, Any]:
+    """``(input_ids, attention_mask)`` of windows ``(ids, start, end)``: [CLS] window [SEP],
+    padded to the longest."""
+    import numpy as np
+
+    m = max(e - s for _, s, e in rows) + 2
+    x = np.full((len(rows), m), pad_id, dtype=np.int64)
+    att = np.zeros((len(rows), m), dtype=np.int64)
+    for i, (ids, s, e) in enumerate(rows):
+        x[i, : e - s + 2] = [cls_id, *ids[s:e], sep_id]
+        att[i, : e - s + 2] = 1
+    return x, att
+
+
+def _softmax(logits: Any) -> Any:
+    import numpy as np
+
+    p = np.exp(logits - logits.max(-1, keepdims=True))
+    p /= p.sum(-1, keepdims=True)
+    return p
 
 
 def windowed_probabilities_many(docs: Sequence[tuple[Sequence[int], Sequence[int] | None]],
@@ -209,48 +228,29 @@ def windowed_probabilities_many(docs: Sequence[tuple[Sequence[int], Sequence[int
     GPU: the windows of all of them are sorted by length and read ``batch_size`` at a time
     (a batch holds windows of several documents, padded only to its own longest), then each
     document's windows are stitched as alone. One list of outputs per document (an empty
-    document: ``[]``). A window's numbers may differ from a batch of other windows by the
-    runtime's float rounding (padding changes the shapes), so the CPU keeps one window per
-    call and never comes here."""
+    document: ``[]``). Only a graph whose numbers do not depend on the batch should be fed
+    this way (the NER's float graph on a GPU, ``float_graph.py``): the int8 graph quantises a
+    batch's activations together, which is why the CPU keeps one window per call."""
     import numpy as np
 
-    plans = []
-    for ids, breaks in docs:
-        n = len(ids)
-        if n == 0:
-            plans.append([])
-        elif breaks is not None:
-            plans.append(sentence_windows(n, window - 2, overlap, breaks))
-        else:
-            plans.append(overlapping_windows(n, window - 2, overlap))
-    jobs = sorted(((d, w) for d, wins in enumerate(plans) for w in range(len(wins))),
-                  key=lambda j: plans[j[0]][j[1]][1] - plans[j[0]][j[1]][0])
+    plans = [_plan(len(ids), window, overlap, breaks) if len(ids) else []
+             for ids, breaks in docs]
+    jobs = sorted(((d, s, e) for d, wins in enumerate(plans) for s, e in wins),
+                  key=lambda j: j[2] - j[1])
+    got: dict[tuple[int, int, int], list[Any]] = {}  # (doc, start, end) -> outputs
     size = max(1, batch_size)
-    got: list[list[list[Any]]] = [[[] for _ in wins] for wins in plans]  # doc, window, output
     for k in range(0, len(jobs), size):
         _check_running()
         batch = jobs[k : k + size]
-        m = max(plans[d][w][1] - plans[d][w][0] for d, w in batch) + 2
-        x = np.full((len(batch), m), pad_id, dtype=np.int64)
-        att = np.zeros((len(batch), m), dtype=np.int64)
-        for i, (d, w) in enumerate(batch):
-            s, e = plans[d][w]
-            x[i, : e - s + 2] = [cls_id, *docs[d][0][s:e], sep_id]
-            att[i, : e - s + 2] = 1
-        for logits in forward(x, att):
-            z = logits - logits.max(-1, keepdims=True)
-            p = np.exp(z)
-            p /= p.sum(-1, keepdims=True)
-            for i, (d, w) in enumerate(batch):
-                s, e = plans[d][w]
-                got[d][w].append(p[i, 1 : e - s + 1])
+        feed = _feed([(docs[d][0], s, e) for d, s, e in batch], cls_id, sep_id, pad_id)
+        for logits in forward(*feed):
+            p = _softmax(logits)
+            for i, (d, s, e) in enumerate(batch):
+                got.setdefault((d, s, e), []).append(p[i, 1 : e - s + 1])
     out: list[list[Any]] = []
     for d, wins in enumerate(plans):
-        if not wins:
-            out.append([])
-            continue
-        n_out = len(got[d][0])
-        out.append([stitch(np.zeros((len(docs[d][0]), got[d][0][o].shape[-1]),
-                                    dtype=np.float32), wins, [g[o] for g in got[d]])
-                    for o in range(n_out)])
+        results = [got[(d, s, e)] for s, e in wins]
+        per_output = zip(*results, strict=True)  # each output's arrays, window by window
+        out.append([stitch(np.zeros((len(docs[d][0]), r[0].shape[-1]), dtype=np.float32),
+                           wins, list(r)) for r in per_output] if wins else [])
     return out
