@@ -39,12 +39,11 @@ REC_BATCH = 6
 #: with the width): measured on the generated set, 0.6 reads as well as 1.0, 0.5 starts to
 #: drop characters, 0.4 fails. A line read below REC_RETRY_SCORE (mean of its characters) is
 #: read again unsqueezed and the better reading kept (a condensed font, a dense line).
-#: **Off (1.0) by default:** squeezed to 0.6 (and to 0.7), the re-read of a redacted PNG/TIFF
-#: export in the writer conformance check (tests/kit) misread a word that was kept, with a
-#: score above the retry threshold; at 0.8 it passed, for ~15 % of the recognition time. The
-#: verifier's re-read must not misread (a misread redacted name would pass it), so the
-#: squeeze waits for a test set of real scans that shows it safe.
-REC_SQUEEZE, REC_RETRY_SCORE = 1.0, 0.9
+#: **0.8 by default** (session 19, with the int8 body): on the calibration pages of
+#: :mod:`.rec_int8` 0.8 reads as well as 1.0 (CER 0.350 % both) and 0.7 worse (0.400 %);
+#: at 0.6 and 0.7 the re-read of a redacted PNG/TIFF export in the writer conformance check
+#: (tests/kit) misread a kept word with a score above the retry threshold; 0.8 passes it.
+REC_SQUEEZE, REC_RETRY_SCORE = 0.8, 0.9
 
 
 def available() -> bool:
@@ -85,7 +84,9 @@ class RapidOcrEngine:
 
     def _engine(self, ctx: RunContext | None) -> Any:
         if self._ocr is None:
-            self._ocr = build(_threads(ctx), _alphabet(ctx))
+            self._ocr = build(_threads(ctx), _alphabet(ctx), _recogniser(ctx))
+            if getattr(self._ocr, "rec_form", "float") == "int8":
+                self.version = f"{package_version()} (PP-OCRv6 small det+rec, rec int8)"
         return self._ocr
 
     def recognize(self, image: Any, ctx: RunContext) -> list[OcrWord]:
@@ -112,6 +113,11 @@ def _threads(ctx: RunContext | None) -> int:
     return threads if threads > 0 else min(4, os.cpu_count() or 1)
 
 
+def _recogniser(ctx: RunContext | None) -> str:
+    value = str(ctx.settings.get("ocr", "recogniser", "int8") if ctx is not None else "int8")
+    return "float" if value.strip().lower() == "float" else "int8"
+
+
 def _alphabet(ctx: RunContext | None) -> str:
     value = str(ctx.settings.get("ocr", "alphabet", "latin") if ctx is not None else "latin")
     return value.strip().lower() if value.strip().lower() in ("latin", "all") else "latin"
@@ -129,15 +135,18 @@ def detection_side(size: tuple[int, int], line_height: float | None) -> int:
     return int(min(DET_SIDE, longest, max(DET_MIN_SIDE, side)))
 
 
-def build(threads: int, alphabet: str) -> Any:
+def build(threads: int, alphabet: str, recogniser: str = "int8") -> Any:
     """RapidOCR over our own ONNX Runtime sessions (:func:`~redactor_plugins.shared.
-    onnx_sessions.session_options`: spinning off, memory arena on), the recogniser's head
-    evaluated over ``alphabet`` (:mod:`.rec_head`); RapidOCR's own classifier is not used."""
+    onnx_sessions.session_options`: spinning off, memory arena on), the recogniser's body in
+    int8 where ``recogniser`` says so and the pack matches the wheel (:mod:`.rec_int8`), its
+    head evaluated over ``alphabet`` (:mod:`.rec_head`) with the space bias of the body in
+    use; RapidOCR's own classifier is not used."""
     import onnxruntime as ort
     from omegaconf import flag_override
     from rapidocr import RapidOCR
     from rapidocr.ch_ppocr_rec.utils import CTCLabelDecode
     from redactor_plugins.ocr.rec_head import HeadSession, characters, keep, split_head
+    from redactor_plugins.ocr.rec_int8 import SPACE_BIAS, int8_body
     from redactor_plugins.shared.onnx_sessions import session_options  # telemetry off first
 
     det_path, rec_path = model_paths()
@@ -161,7 +170,9 @@ def build(threads: int, alphabet: str) -> Any:
     cut = split_head(rec_bytes)
     chars = characters(rec_bytes)
     det_session = ort.InferenceSession(str(det_path), opts, providers=providers)
-    rec_session = ort.InferenceSession(cut[0] if cut and chars else rec_bytes, opts,
+    body = int8_body(rec_path) if cut and chars and recogniser == "int8" else None
+    form = "int8" if body is not None else "float"
+    rec_session = ort.InferenceSession(body or (cut[0] if cut and chars else rec_bytes), opts,
                                        providers=providers)
     with flag_override(ocr.cfg, "allow_objects", True):  # RapidOCR's "custom session"
         ocr.cfg.Det.session = det_session
@@ -171,9 +182,10 @@ def build(threads: int, alphabet: str) -> Any:
     if cut and chars:
         kept = keep(chars, alphabet)
         columns = [0, *(1 + i for i in kept), cut[1].shape[1] - 1]  # blank, kept, space
-        rec.session = HeadSession(rec_session, cut[1], cut[2], columns)
+        rec.session = HeadSession(rec_session, cut[1], cut[2], columns, SPACE_BIAS[form])
         rec.postprocess_op = CTCLabelDecode(character=[chars[i] for i in kept])
     ocr.text_rec = SqueezedRecognizer(rec)
+    ocr.rec_form = form
     # RapidOCR orders the 4 corners of every word box with a dozen numpy calls per word
     # (~0.2 CPU s a page); :func:`words_of` only takes their extent, so the order is not needed
     ocr.cal_rec_boxes.order_points = lambda box: box

@@ -235,15 +235,17 @@ def characters(model: bytes) -> list[str] | None:
 class HeadSession:
     """Runs the cut model, then the head over the kept classes: called like RapidOCR's own
     session wrapper (a batch of line images in, per-step class probabilities out, the
-    columns being blank, the kept characters in order, and the space)."""
+    columns being blank, the kept characters in order, and the space). ``space_bias`` is
+    added to the space's logit (:data:`.rec_int8.SPACE_BIAS`)."""
 
     def __init__(self, session: Any, weight: np.ndarray, bias: np.ndarray,
-                 columns: list[int]) -> None:
+                 columns: list[int], space_bias: float = 0.0) -> None:
         self.session = session
         self.input = session.get_inputs()[0].name
         self.output = session.get_outputs()[0].name
         self.weight = np.ascontiguousarray(weight[:, columns], dtype=np.float32)
         self.bias = np.ascontiguousarray(bias[columns], dtype=np.float32)
+        self.bias[-1] += space_bias
 
     def __call__(self, batch: np.ndarray) -> np.ndarray:
         feats = self.session.run([self.output], {self.input: batch})[0]
