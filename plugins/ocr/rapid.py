@@ -40,7 +40,7 @@ REC_BATCH = 6
 #: drop characters, 0.4 fails. A line read below REC_RETRY_SCORE (mean of its characters) is
 #: read again unsqueezed and the better reading kept (a condensed font, a dense line).
 #: **0.8 by default** (session 19, with the int8 body): on the calibration pages of
-#: :mod:`.rec_int8` 0.8 reads as well as 1.0 (CER 0.350 % both) and 0.7 worse (0.400 %);
+#: :mod:`.int8_pack` 0.8 reads as well as 1.0 (CER 0.350 % both) and 0.7 worse (0.400 %);
 #: at 0.6 and 0.7 the re-read of a redacted PNG/TIFF export in the writer conformance check
 #: (tests/kit) misread a kept word with a score above the retry threshold; 0.8 passes it.
 REC_SQUEEZE, REC_RETRY_SCORE = 0.8, 0.9
@@ -84,9 +84,10 @@ class RapidOcrEngine:
 
     def _engine(self, ctx: RunContext | None) -> Any:
         if self._ocr is None:
-            self._ocr = build(_threads(ctx), _alphabet(ctx), _recogniser(ctx))
-            if getattr(self._ocr, "rec_form", "float") == "int8":
-                self.version = f"{package_version()} (PP-OCRv6 small det+rec, rec int8)"
+            self._ocr = build(_threads(ctx), _alphabet(ctx), _precision(ctx))
+            int8 = "+".join(getattr(self._ocr, "int8_models", ()))
+            if int8:
+                self.version = f"{package_version()} (PP-OCRv6 small det+rec, {int8} int8)"
         return self._ocr
 
     def recognize(self, image: Any, ctx: RunContext) -> list[OcrWord]:
@@ -113,8 +114,8 @@ def _threads(ctx: RunContext | None) -> int:
     return threads if threads > 0 else min(4, os.cpu_count() or 1)
 
 
-def _recogniser(ctx: RunContext | None) -> str:
-    value = str(ctx.settings.get("ocr", "recogniser", "int8") if ctx is not None else "int8")
+def _precision(ctx: RunContext | None) -> str:
+    value = str(ctx.settings.get("ocr", "precision", "int8") if ctx is not None else "int8")
     return "float" if value.strip().lower() == "float" else "int8"
 
 
@@ -135,18 +136,18 @@ def detection_side(size: tuple[int, int], line_height: float | None) -> int:
     return int(min(DET_SIDE, longest, max(DET_MIN_SIDE, side)))
 
 
-def build(threads: int, alphabet: str, recogniser: str = "int8") -> Any:
+def build(threads: int, alphabet: str, precision: str = "int8") -> Any:
     """RapidOCR over our own ONNX Runtime sessions (:func:`~redactor_plugins.shared.
-    onnx_sessions.session_options`: spinning off, memory arena on), the recogniser's body in
-    int8 where ``recogniser`` says so and the pack matches the wheel (:mod:`.rec_int8`), its
-    head evaluated over ``alphabet`` (:mod:`.rec_head`) with the space bias of the body in
-    use; RapidOCR's own classifier is not used."""
+    onnx_sessions.session_options`: spinning off, memory arena on), the detector and the
+    recogniser's body in int8 where ``precision`` says so and the pack matches the wheel
+    (:mod:`.int8_pack`), the recogniser's head evaluated over ``alphabet`` (:mod:`.rec_head`)
+    with the space bias of the body in use; RapidOCR's own classifier is not used."""
     import onnxruntime as ort
     from omegaconf import flag_override
     from rapidocr import RapidOCR
     from rapidocr.ch_ppocr_rec.utils import CTCLabelDecode
     from redactor_plugins.ocr.rec_head import HeadSession, characters, keep, split_head
-    from redactor_plugins.ocr.rec_int8 import SPACE_BIAS, int8_body
+    from redactor_plugins.ocr.int8_pack import SPACE_BIAS, int8_model
     from redactor_plugins.shared.onnx_sessions import session_options  # telemetry off first
 
     det_path, rec_path = model_paths()
@@ -169,8 +170,9 @@ def build(threads: int, alphabet: str, recogniser: str = "int8") -> Any:
     rec_bytes = rec_path.read_bytes()
     cut = split_head(rec_bytes)
     chars = characters(rec_bytes)
-    det_session = ort.InferenceSession(str(det_path), opts, providers=providers)
-    body = int8_body(rec_path) if cut and chars and recogniser == "int8" else None
+    det_int8 = int8_model("det", det_path) if precision == "int8" else None
+    det_session = ort.InferenceSession(det_int8 or str(det_path), opts, providers=providers)
+    body = int8_model("rec", rec_path) if cut and chars and precision == "int8" else None
     form = "int8" if body is not None else "float"
     rec_session = ort.InferenceSession(body or (cut[0] if cut and chars else rec_bytes), opts,
                                        providers=providers)
@@ -185,7 +187,7 @@ def build(threads: int, alphabet: str, recogniser: str = "int8") -> Any:
         rec.session = HeadSession(rec_session, cut[1], cut[2], columns, SPACE_BIAS[form])
         rec.postprocess_op = CTCLabelDecode(character=[chars[i] for i in kept])
     ocr.text_rec = SqueezedRecognizer(rec)
-    ocr.rec_form = form
+    ocr.int8_models = tuple(k for k, v in (("det", det_int8), ("rec", body)) if v is not None)
     # RapidOCR orders the 4 corners of every word box with a dozen numpy calls per word
     # (~0.2 CPU s a page); :func:`words_of` only takes their extent, so the order is not needed
     ocr.cal_rec_boxes.order_points = lambda box: box

@@ -236,7 +236,7 @@ class HeadSession:
     """Runs the cut model, then the head over the kept classes: called like RapidOCR's own
     session wrapper (a batch of line images in, per-step class probabilities out, the
     columns being blank, the kept characters in order, and the space). ``space_bias`` is
-    added to the space's logit (:data:`.rec_int8.SPACE_BIAS`)."""
+    added to the space's logit (:data:`.int8_pack.SPACE_BIAS`)."""
 
     def __init__(self, session: Any, weight: np.ndarray, bias: np.ndarray,
                  columns: list[int], space_bias: float = 0.0) -> None:

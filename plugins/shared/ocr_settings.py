@@ -22,7 +22,7 @@ DEFAULTS: dict[str, object] = {
     "deskew": True,
     "docx_images": True,        # read pictures in DOCX bodies, headers, footers, text boxes
     "threads": 0,               # ONNX Runtime threads of the built-in engine (0: automatic)
-    "recogniser": "int8",       # "int8": the recogniser's int8 body (resources); "float"
+    "precision": "int8",        # "int8": the built-in engine's int8 models (resources); "float"
     "alphabet": "latin",        # the built-in engine reads Latin, Greek, Cyrillic ("all": + CJK)
 }
 #: The height (pixels) of the text lines of the image an engine is reading, where the page

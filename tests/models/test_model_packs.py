@@ -77,11 +77,11 @@ def test_a_tampered_model_marks_its_component_failed(tmp_path: Path) -> None:
     assert "Berg" not in out.stderr + json.dumps(data["failures"])
 
 
-def test_the_ocr_recogniser_pack_is_complete() -> None:
-    folder = resource_path("models", "ocr_rec")
+def test_the_ocr_int8_pack_is_complete() -> None:
+    folder = resource_path("models", "ocr_int8")
     manifest = read_manifest(folder)
     listed = {e["file"] for e in manifest["files"]}
-    assert listed == {"body_int8.onnx", "source.json"}
+    assert listed == {"det_int8.onnx", "rec_body_int8.onnx", "source.json"}
     assert manifest["licence"] == "Apache-2.0"
     assert (folder / "MODEL_CARD.md").is_file()
     on_disk = {p.name for p in folder.iterdir() if p.is_file()} - {MANIFEST, "MODEL_CARD.md"}

@@ -1,21 +1,24 @@
-"""Build ``resources/models/ocr_rec``: the OCR recogniser's body quantised to int8, and measure it.
+"""Build ``resources/models/ocr_int8``: the OCR engine's detector and recogniser with their
+convolutions in int8, and measure them.
 
     .venv/bin/python training/ocr/quantize_recogniser.py build    [--data ../shared/data]
     .venv/bin/python training/ocr/quantize_recogniser.py evaluate [--data ../shared/data] [--pages 10]
 
-``build`` takes PP-OCRv6 small's recogniser from the installed ``rapidocr`` wheel, cuts its
-classification head off (:func:`redactor_plugins.ocr.rec_head.split_head`: the head stays in
-float, evaluated over the kept alphabet), converts the body to opset 17 and quantises its
-convolutions with ONNX Runtime's static quantiser (QDQ, per-channel int8 weights, uint8
-activations, min/max ranges with a moving average). Calibration: the line images (not
-squeezed) the float engine reads on six A4 pages (200 dpi, every other one degraded like a scan) of **Wikipedia
-dev** text drawn in three fonts (Vera, DejaVu Serif, Vera Italic). The space bias (the logit
-added to the space class, :data:`redactor_plugins.ocr.rec_int8.SPACE_BIAS`) was chosen on the
-same pages: the int8 body loses spaces between words ("practisingin") without it.
+``build`` takes PP-OCRv6 small's detector and recogniser from the installed ``rapidocr``
+wheel, cuts the recogniser's classification head off
+(:func:`redactor_plugins.ocr.rec_head.split_head`: the head stays in float, evaluated over the
+kept alphabet), converts both to opset 17, quantises their convolutions with ONNX Runtime's
+static quantiser (QDQ, per-channel int8 weights, uint8 activations, min/max ranges with a
+moving average) and writes their GELUs as single ``Gelu`` nodes (:func:`fuse_gelu`).
+Calibration: the pages and the line images (not squeezed) the float engine reads on six A4
+pages (200 dpi, every other one degraded like a scan) of **Wikipedia dev** text drawn in
+three fonts (Vera, DejaVu Serif, Vera Italic). The space bias (the logit added to the space
+class, :data:`redactor_plugins.ocr.int8_pack.SPACE_BIAS`) was chosen on the same pages: the
+int8 body loses spaces between words ("practisingin") without it.
 
 ``evaluate`` reads ten pages of **TAB dev** court text in five other fonts (DejaVu Sans,
 DejaVu Serif Condensed, Vera Bold, DejaVu Sans Mono, DejaVu Sans Bold; every other page
-degraded) with the float and the int8 recogniser and prints CER (typographic quotes folded to
+degraded) with the float and the int8 models and prints CER (typographic quotes folded to
 ASCII: the model reads “ as ") and the recall of capitalised words and numbers, with CPU
 seconds per page. Needs the ``train`` extra (``onnx``) and Debian's ``fonts-dejavu-core``.
 """
@@ -36,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "ocr"))
 
-OUT = ROOT / "resources" / "models" / "ocr_rec"
+OUT = ROOT / "resources" / "models" / "ocr_int8"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "„": '"'})
 
@@ -84,7 +87,7 @@ def pages(source: Path, fonts: list[str], n: int, seed: int, lines: int = 36) ->
     return out
 
 
-def _engine(recogniser: str):  # type: ignore[no-untyped-def]
+def _engine(precision: str):  # type: ignore[no-untyped-def]
     from redactor_plugins.ocr.rapid import RapidOcrEngine
     from redactor_plugins.shared.ocr_run import read_text
 
@@ -92,7 +95,7 @@ def _engine(recogniser: str):  # type: ignore[no-untyped-def]
     from redactor.core.settings import Settings
 
     engine = RapidOcrEngine()
-    ctx = RunContext(settings=Settings({"ocr": {"threads": 2, "recogniser": recogniser}}))
+    ctx = RunContext(settings=Settings({"ocr": {"threads": 2, "precision": precision}}))
     ctx.ocr_engines = {engine.id: engine}  # type: ignore[attr-defined]
     from PIL import Image
 
@@ -100,7 +103,81 @@ def _engine(recogniser: str):  # type: ignore[no-untyped-def]
     return engine, ctx
 
 
-def build(data: Path) -> None:
+def _scalar(values: dict, name: str) -> float | None:
+    value = values.get(name)
+    return None if value is None or value.size != 1 else float(value.reshape(-1)[0])
+
+
+def fuse_gelu(model) -> int:  # type: ignore[no-untyped-def]
+    """Replace each x·½(1 + erf(x/√2)) (Div, Erf, Add, Mul, Mul) by one ``com.microsoft``
+    ``Gelu`` node, in place; return how many. ONNX Runtime fuses the pattern itself in the
+    float graph, but not between the quantised convolutions' Q/DQ nodes, where the five
+    element-wise passes cost ~18 % of the body's time."""
+    from onnx import helper, numpy_helper
+
+    graph = model.graph
+    producer = {o: n for n in graph.node for o in n.output}
+    consumers: dict[str, list] = {}
+    for node in graph.node:
+        for name in node.input:
+            consumers.setdefault(name, []).append(node)
+    values = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
+
+    def only(name: str, op: str):  # type: ignore[no-untyped-def]
+        nodes = consumers.get(name, [])
+        return nodes[0] if len(nodes) == 1 and nodes[0].op_type == op else None
+
+    replaced: dict[int, object] = {}
+    dropped: set[int] = set()
+    for erf in [n for n in graph.node if n.op_type == "Erf"]:
+        div = producer.get(erf.input[0])
+        if div is None or div.op_type != "Div" or abs((_scalar(values, div.input[1]) or 0.0)
+                                                      - 2 ** 0.5) > 1e-4:
+            continue
+        x = div.input[0]
+        add = only(erf.output[0], "Add")
+        if add is None or [_scalar(values, i) for i in add.input if i != erf.output[0]] != [1.0]:
+            continue
+        times_x = only(add.output[0], "Mul")
+        if times_x is None or x not in times_x.input:
+            continue
+        half = only(times_x.output[0], "Mul")
+        if half is None or [_scalar(values, i) for i in half.input
+                            if i != times_x.output[0]] != [0.5]:
+            continue
+        dropped |= {id(div), id(erf), id(add), id(times_x)}
+        replaced[id(half)] = helper.make_node("Gelu", [x], [half.output[0]],
+                                              name=f"{erf.name}_gelu", domain="com.microsoft")
+    nodes = [replaced.get(id(n), n) for n in graph.node if id(n) not in dropped]
+    del graph.node[:]
+    graph.node.extend(nodes)
+    used = {i for n in graph.node for i in n.input}
+    kept = [t for t in graph.initializer if t.name in used]
+    del graph.initializer[:]
+    graph.initializer.extend(kept)
+    if replaced and not any(o.domain == "com.microsoft" for o in model.opset_import):
+        model.opset_import.append(helper.make_opsetid("com.microsoft", 1))
+    return len(replaced)
+
+
+class _Capture:
+    """Wraps a session-like callable, keeping a copy of every input it is given."""
+
+    def __init__(self, inner) -> None:  # type: ignore[no-untyped-def]
+        self.inner, self.inputs = inner, []
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self.inner, name)
+
+    def __call__(self, batch):  # type: ignore[no-untyped-def]
+        self.inputs.append(batch.copy())
+        return self.inner(batch)
+
+
+def quantise(model: bytes, inputs: list, out: Path) -> None:
+    """``model`` (ONNX bytes, input ``x``) → opset 17 → convolutions quantised (QDQ,
+    per-channel int8 weights, uint8 activations, min/max ranges with a moving average over
+    ``inputs``) → GELUs fused → ``out``."""
     import onnx
     from onnx import version_converter
     from onnxruntime.quantization import (
@@ -111,62 +188,63 @@ def build(data: Path) -> None:
         quantize_static,
     )
     from onnxruntime.quantization.shape_inference import quant_pre_process
-    from redactor_plugins.ocr import rapid, rec_head, rec_int8
+
+    class Reader(CalibrationDataReader):
+        def __init__(self) -> None:
+            self.it = iter(inputs)
+
+        def get_next(self):  # type: ignore[no-untyped-def]
+            batch = next(self.it, None)
+            return None if batch is None else {"x": batch}
+
+    with tempfile.TemporaryDirectory() as tmp:
+        plain, pre = Path(tmp) / "plain.onnx", Path(tmp) / "pre.onnx"
+        onnx.save(version_converter.convert_version(onnx.load_from_string(model), 17), plain)
+        quant_pre_process(str(plain), str(pre), skip_symbolic_shape=True)
+        quantize_static(str(pre), str(out), Reader(), quant_format=QuantFormat.QDQ,
+                        per_channel=True, activation_type=QuantType.QUInt8,
+                        weight_type=QuantType.QInt8, op_types_to_quantize=["Conv"],
+                        calibrate_method=CalibrationMethod.MinMax,
+                        extra_options={"CalibMovingAverage": True})
+    quantised = onnx.load(out)
+    print(f"{out.name}: {fuse_gelu(quantised)} GELUs fused")
+    onnx.save(quantised, out)
+
+
+def build(data: Path) -> None:
+    from redactor_plugins.ocr import int8_pack, rapid, rec_head
     from redactor_plugins.shared.ocr_run import read_text
 
     from redactor.models.manifest import build_manifest
 
     rapid.REC_SQUEEZE = 1.0  # the shipped pack was calibrated on unsqueezed lines
     engine, ctx = _engine("float")
-    head = engine._ocr.text_rec.rec.session
-    batches = []
-
-    class Capture:
-        def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
-            return getattr(head, name)
-
-        def __call__(self, batch):  # type: ignore[no-untyped-def]
-            batches.append(batch.copy())
-            return head(batch)
-
-    engine._ocr.text_rec.rec.session = Capture()
+    det = engine._ocr.text_det.session = _Capture(engine._ocr.text_det.session)
+    rec = engine._ocr.text_rec.rec.session = _Capture(engine._ocr.text_rec.rec.session)
     for img, _ in pages(data / "wiki" / "wiki_dev.json", _fonts(CALIBRATION_FONTS), 6, seed=7):
         read_text(img, ctx, engine)
-    print(f"calibration: {len(batches)} batches, {sum(len(b) for b in batches)} lines")
+    print(f"calibration: {len(det.inputs)} pages, {len(rec.inputs)} batches of "
+          f"{sum(len(b) for b in rec.inputs)} lines")
 
-    source = rapid.model_paths()[1]
-    cut = rec_head.split_head(source.read_bytes())
+    det_path, rec_path = rapid.model_paths()
+    cut = rec_head.split_head(rec_path.read_bytes())
     if cut is None:
         raise SystemExit("the recogniser does not end in MatMul → Add → Softmax")
-    with tempfile.TemporaryDirectory() as tmp:
-        body, pre = Path(tmp) / "body.onnx", Path(tmp) / "pre.onnx"
-        onnx.save(version_converter.convert_version(onnx.load_from_string(cut[0]), 17), body)
-        quant_pre_process(str(body), str(pre), skip_symbolic_shape=True)
-
-        class Reader(CalibrationDataReader):
-            def __init__(self) -> None:
-                self.it = iter(batches)
-
-            def get_next(self):  # type: ignore[no-untyped-def]
-                batch = next(self.it, None)
-                return None if batch is None else {"x": batch}
-
-        OUT.mkdir(parents=True, exist_ok=True)
-        quantize_static(str(pre), str(OUT / rec_int8.BODY), Reader(),
-                        quant_format=QuantFormat.QDQ, per_channel=True,
-                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-                        op_types_to_quantize=["Conv"], calibrate_method=CalibrationMethod.MinMax,
-                        extra_options={"CalibMovingAverage": True})
-    (OUT / rec_int8.SOURCE).write_text(json.dumps({
-        "model": source.name,
-        "sha256": hashlib.sha256(source.read_bytes()).hexdigest(),
+    OUT.mkdir(parents=True, exist_ok=True)
+    quantise(det_path.read_bytes(), det.inputs, OUT / int8_pack.FILES["det"])
+    quantise(cut[0], rec.inputs, OUT / int8_pack.FILES["rec"])
+    source = {kind: {"model": path.name, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+              for kind, path in (("det", det_path), ("rec", rec_path))}
+    (OUT / int8_pack.SOURCE).write_text(json.dumps({
+        **source,
         "rapidocr": rapid.package_version(),
         "quantised": "Conv (QDQ, per-channel int8 weights, uint8 activations, min/max "
-                     "with moving average), opset 17",
+                     "with moving average), opset 17; GELU as com.microsoft Gelu; the "
+                     "recogniser without its last linear layer",
         "calibration": "6 A4 pages, 200 dpi, Wikipedia dev text, Vera / DejaVu Serif / "
                        "Vera Italic, every other page degraded",
     }, indent=1) + "\n", encoding="utf-8")
-    build_manifest(OUT, name="ocr_rec", version=rec_int8.VERSION, licence="Apache-2.0")
+    build_manifest(OUT, name="ocr_int8", version=int8_pack.VERSION, licence="Apache-2.0")
     print(f"wrote {OUT}")
 
 
@@ -180,8 +258,8 @@ def evaluate(data: Path, n: int, seed: int) -> None:
         return re.sub(r"\s+", " ", text.translate(QUOTES)).strip()
 
     print(f"{n} pages of TAB dev text, 5 fonts, every other page degraded (seed {seed})")
-    for recogniser in ("float", "int8"):
-        engine, ctx = _engine(recogniser)
+    for precision in ("float", "int8"):
+        engine, ctx = _engine(precision)
         edits = chars = found = total = 0
         cpu = 0.0
         for img, lines in evaluation:
@@ -196,7 +274,7 @@ def evaluate(data: Path, n: int, seed: int) -> None:
                    if w[:1].isupper() or any(c.isdigit() for c in w)]
             found += sum(w in words for w in pii)
             total += len(pii)
-        print(f"{recogniser:6} CER {edits / chars:.3%} ({edits} edits / {chars} characters), "
+        print(f"{precision:6} CER {edits / chars:.3%} ({edits} edits / {chars} characters), "
               f"capitalised words and numbers read {found / total:.4f} ({total - found} of "
               f"{total} missed), {cpu / n:.2f} CPU s/page")
 

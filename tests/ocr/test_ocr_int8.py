@@ -1,6 +1,6 @@
-"""The int8 recogniser pack (``resources/models/ocr_rec``): used only when it was built from
-the installed wheel's recogniser and its files match their manifest; reads a page as the
-float recogniser does; the space bias turns a near-tie towards the space."""
+"""The int8 OCR pack (``resources/models/ocr_int8``): each model used only when it was built
+from the installed wheel's file and the files match their manifest; the int8 models read a
+page as the float ones do; the space bias turns a near-tie towards the space."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from ocr_fixtures import a4_page, page_lines
 from ocr_helpers import needs_ocr
-from redactor_plugins.ocr import rec_int8
+from redactor_plugins.ocr import int8_pack
 from redactor_plugins.ocr.rec_head import HeadSession
 
 from redactor.core.context import RunContext
@@ -22,51 +22,53 @@ from redactor.models.manifest import ModelIntegrityError, build_manifest
 
 
 def _copy_pack(tmp_path: Path) -> Path:
-    folder = tmp_path / "ocr_rec"
-    shutil.copytree(rec_int8.pack_folder(), folder)
+    folder = tmp_path / "ocr_int8"
+    shutil.copytree(int8_pack.pack_folder(), folder)
     return folder
 
 
-def _wheel_recogniser() -> Path:
+def _wheel(kind: str) -> Path:
     from redactor_plugins.ocr.rapid import model_paths
 
-    return model_paths()[1]
+    return dict(zip(("det", "rec"), model_paths(), strict=True))[kind]
 
 
 @needs_ocr
-def test_the_shipped_pack_was_built_from_the_installed_recogniser() -> None:
-    body = rec_int8.int8_body(_wheel_recogniser())
-    assert body is not None, ("the int8 pack does not match rapidocr's recogniser: rebuild it "
-                              "(training/ocr/quantize_recogniser.py build)")
-    assert body == (rec_int8.pack_folder() / rec_int8.BODY).read_bytes()
+@pytest.mark.parametrize("kind", ["det", "rec"])
+def test_the_shipped_pack_was_built_from_the_installed_models(kind: str) -> None:
+    model = int8_pack.int8_model(kind, _wheel(kind))
+    assert model is not None, (f"the int8 pack does not match rapidocr's {kind} model: "
+                               "rebuild it (training/ocr/quantize_recogniser.py build)")
+    assert model == (int8_pack.pack_folder() / int8_pack.FILES[kind]).read_bytes()
 
 
 @needs_ocr
 def test_a_pack_built_from_another_model_is_not_used(tmp_path: Path,
                                                      caplog: pytest.LogCaptureFixture) -> None:
     folder = _copy_pack(tmp_path)
-    source = json.loads((folder / rec_int8.SOURCE).read_text(encoding="utf-8"))
-    source["sha256"] = "0" * 64
-    (folder / rec_int8.SOURCE).write_text(json.dumps(source), encoding="utf-8")
-    build_manifest(folder, name="ocr_rec", version=rec_int8.VERSION, licence="Apache-2.0")
+    source = json.loads((folder / int8_pack.SOURCE).read_text(encoding="utf-8"))
+    source["rec"]["sha256"] = "0" * 64
+    (folder / int8_pack.SOURCE).write_text(json.dumps(source), encoding="utf-8")
+    build_manifest(folder, name="ocr_int8", version=int8_pack.VERSION, licence="Apache-2.0")
     with caplog.at_level(logging.WARNING):
-        assert rec_int8.int8_body(_wheel_recogniser(), folder) is None
-    assert "reading in float" in caplog.text
+        assert int8_pack.int8_model("rec", _wheel("rec"), folder) is None
+        assert int8_pack.int8_model("det", _wheel("det"), folder) is not None
+    assert "reading it in float" in caplog.text
 
 
 @needs_ocr
 def test_a_changed_body_fails_its_manifest(tmp_path: Path) -> None:
     folder = _copy_pack(tmp_path)
-    data = bytearray((folder / rec_int8.BODY).read_bytes())
+    data = bytearray((folder / int8_pack.FILES["det"]).read_bytes())
     data[len(data) // 2] ^= 0xFF
-    (folder / rec_int8.BODY).write_bytes(bytes(data))
+    (folder / int8_pack.FILES["det"]).write_bytes(bytes(data))
     with pytest.raises(ModelIntegrityError, match="does not match"):
-        rec_int8.int8_body(_wheel_recogniser(), folder)
+        int8_pack.int8_model("rec", _wheel("rec"), folder)
 
 
 def test_a_missing_pack_reads_in_float(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING):
-        assert rec_int8.int8_body(tmp_path / "model.onnx", tmp_path / "absent") is None
+        assert int8_pack.int8_model("rec", tmp_path / "model.onnx", tmp_path / "absent") is None
     assert "not installed" in caplog.text
 
 
@@ -92,7 +94,7 @@ def test_the_space_bias_decides_a_near_tie_for_the_space() -> None:
 
 
 @needs_ocr
-def test_int8_reads_a_page_as_the_float_recogniser_does() -> None:
+def test_int8_reads_a_page_as_the_float_models_do() -> None:
     from redactor_plugins.ocr.rapid import RapidOcrEngine
     from redactor_plugins.shared.ocr_run import read_text
 
@@ -101,9 +103,9 @@ def test_int8_reads_a_page_as_the_float_recogniser_does() -> None:
     texts = {}
     for form in ("int8", "float"):
         engine = RapidOcrEngine()
-        ctx = RunContext(settings=Settings({"ocr": {"recogniser": form, "threads": 2}}))
+        ctx = RunContext(settings=Settings({"ocr": {"precision": form, "threads": 2}}))
         texts[form] = read_text(page, ctx, engine).text
-        assert ("rec int8" in engine.version) == (form == "int8")
+        assert ("det+rec int8" in engine.version) == (form == "int8")
     for form, text in texts.items():
         words = set(text.replace(",", " ").replace(".", " ").split())
         missed = [w for w in pii if w.strip(".,") not in words]
