@@ -146,8 +146,8 @@ def build(threads: int, alphabet: str, precision: str = "int8") -> Any:
     from omegaconf import flag_override
     from rapidocr import RapidOCR
     from rapidocr.ch_ppocr_rec.utils import CTCLabelDecode
-    from redactor_plugins.ocr.rec_head import HeadSession, characters, keep, split_head
     from redactor_plugins.ocr.int8_pack import SPACE_BIAS, int8_model
+    from redactor_plugins.ocr.rec_head import HeadSession, characters, keep, split_head
     from redactor_plugins.shared.onnx_sessions import session_options  # telemetry off first
 
     det_path, rec_path = model_paths()
