@@ -145,6 +145,7 @@ def build(threads: int, alphabet: str, precision: str = "int8") -> Any:
     import onnxruntime as ort
     from omegaconf import flag_override
     from rapidocr import RapidOCR
+    from rapidocr.ch_ppocr_det.utils import DetPreProcess
     from rapidocr.ch_ppocr_rec.utils import CTCLabelDecode
     from redactor_plugins.ocr.int8_pack import SPACE_BIAS, int8_model
     from redactor_plugins.ocr.rec_head import HeadSession, characters, keep, split_head
@@ -188,10 +189,38 @@ def build(threads: int, alphabet: str, precision: str = "int8") -> Any:
         rec.postprocess_op = CTCLabelDecode(character=[chars[i] for i in kept])
     ocr.text_rec = SqueezedRecognizer(rec)
     ocr.int8_models = tuple(k for k, v in (("det", det_int8), ("rec", body)) if v is not None)
+    det = ocr.text_det
+    det.get_preprocess = lambda: FastDetPreProcess(DetPreProcess(
+        det.limit_side_len, det.limit_type, det.mean, det.std))
     # RapidOCR orders the 4 corners of every word box with a dozen numpy calls per word
     # (~0.2 CPU s a page); :func:`words_of` only takes their extent, so the order is not needed
     ocr.cal_rec_boxes.order_points = lambda box: box
     return ocr
+
+
+class FastDetPreProcess:
+    """RapidOCR's detector input (``base``, its ``DetPreProcess``: resize to a multiple of 32,
+    normalise, channels first) with the normalisation as one table look-up per channel into
+    the float32 batch: the same values to float32 rounding, in a fifth of the time (RapidOCR
+    computes in float64)."""
+
+    def __init__(self, base: Any) -> None:
+        self.base = base
+
+    def __call__(self, img: Any) -> Any:
+        import numpy as np
+
+        resized = self.base.resize(img)
+        if resized is None:
+            return None
+        levels = np.arange(256, dtype=np.float64)[None, :] * self.base.scale
+        mean = np.asarray(self.base.mean, dtype=np.float64).reshape(-1)[:, None]
+        std = np.asarray(self.base.std, dtype=np.float64).reshape(-1)[:, None]
+        table = ((levels - mean) / std).astype(np.float32)
+        out = np.empty((1, resized.shape[2], *resized.shape[:2]), dtype=np.float32)
+        for c in range(resized.shape[2]):
+            np.take(table[c], resized[:, :, c], out=out[0, c])
+        return out
 
 
 def _resize_norm(img: Any, height: int, max_wh_ratio: float, squeeze: float) -> Any:

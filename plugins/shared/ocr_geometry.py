@@ -60,6 +60,7 @@ def ink_mask(gray: np.ndarray) -> np.ndarray:
     total = hist.sum()
     if total == 0:
         return np.zeros_like(gray, dtype=bool)
+    used = np.flatnonzero(hist)
     levels = np.arange(256)
     w0 = np.cumsum(hist)
     m0 = np.cumsum(hist * levels)
@@ -69,10 +70,10 @@ def ink_mask(gray: np.ndarray) -> np.ndarray:
         between = (mean_all * w0 / total - m0) ** 2 / (w0 * w1)
     between[~np.isfinite(between)] = 0
     threshold = int(np.argmax(between))
-    if float(gray.max()) - float(gray.min()) < 40:  # a blank or uniform page
+    if float(used[-1]) - float(used[0]) < 40:  # a blank or uniform page (max − min grey)
         return np.zeros_like(gray, dtype=bool)
     mask = gray <= threshold
-    return ~mask if mask.mean() > 0.5 else mask
+    return ~mask if w0[threshold] / total > 0.5 else mask  # more ink than ground: inverted
 
 
 def _box_sum(a: np.ndarray, k: int) -> np.ndarray:

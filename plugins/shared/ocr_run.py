@@ -137,12 +137,11 @@ def _blank_run(ink: np.ndarray, a: PixelBox, b: PixelBox) -> int:
     """The widest run of blank columns between the middles of two words of a line."""
     y0, y1 = int(min(a[1], b[1])), int(np.ceil(max(a[3], b[3])))
     x0, x1 = int((a[0] + a[2]) / 2), int(np.ceil((b[0] + b[2]) / 2))
-    cols = ink[max(0, y0):max(0, y1), max(0, x0):max(0, x1)].any(axis=0)
-    best = run = 0
-    for filled in cols:
-        run = 0 if filled else run + 1
-        best = max(best, run)
-    return best
+    blank = ~ink[max(0, y0):max(0, y1), max(0, x0):max(0, x1)].any(axis=0)
+    if not blank.any():
+        return 0
+    edges = np.diff(np.concatenate(([0], blank.view(np.int8), [0])))
+    return int((np.flatnonzero(edges == -1) - np.flatnonzero(edges == 1)).max())
 
 
 def _join_split_words(words: list[tuple[str, PixelBox, float, bool]], ink: np.ndarray | None
