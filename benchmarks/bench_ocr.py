@@ -1,12 +1,16 @@
 """Benchmark: OCR accuracy, PII recall, redaction by burning, and speed, on a generated set.
 
     .venv/bin/python benchmarks/bench_ocr.py [--pages 2] [--lines 40] [--engines rapidocr,tesseract]
-                                             [--threads 2] [--no-redaction]
+                                             [--threads 2] [--no-redaction] [--text TAB.json]
 
 Builds every page here (nothing is downloaded): A4 pages of legal prose with names, case
 numbers and dates, drawn with reportlab's Vera font by Pillow at 150, 200 and 300 dpi; the
 200-dpi pages degraded like scans (noise, blur, JPEG artefacts, 1–3° skew); turned by 90°;
-and a photo of an ID card pasted into a DOCX. For each engine and condition it prints:
+a photo of an ID card pasted into a DOCX; and 200-dpi pages in four other fonts (DejaVu Sans,
+DejaVu Serif Condensed, DejaVu Sans Mono from the system's fonts-dejavu, reportlab's Vera
+Bold; a font not installed is left out), every other one degraded — with ``--text`` their
+lines are real text (a TAB-format JSON file, e.g. ../shared/data/tab/tab_dev.json) and the
+"PII words" every capitalised word and number. For each engine and condition it prints:
 
 * ``CER``: character error rate of the read text against the drawn text (edit distance over
   the text's length, spaces collapsed), reading order included;
@@ -36,7 +40,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "ocr"))
 
-from ocr_fixtures import a4_page, degrade, docx_with_picture, id_card, page_lines  # noqa: E402
+from ocr_fixtures import (  # noqa: E402
+    FONT,
+    a4_page,
+    degrade,
+    docx_with_picture,
+    id_card,
+    page_lines,
+)
 from PIL import Image  # noqa: E402
 
 from redactor.core.context import RunContext  # noqa: E402
@@ -62,14 +73,43 @@ def _cpu() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
+QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "„": '"'})
+PUNCT = ".,;:()\"'"
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+OTHER_FONTS = {
+    "DejaVu Sans": DEJAVU / "DejaVuSans.ttf",
+    "DejaVu Serif Condensed": DEJAVU / "DejaVuSerifCondensed.ttf",
+    "DejaVu Sans Mono": DEJAVU / "DejaVuSansMono.ttf",
+}
+
+
 def flat(text: str) -> str:
-    return " ".join(text.split())
+    """Spaces collapsed, typographic quotes as ASCII (the recogniser reads “ as ")."""
+    return " ".join(text.translate(QUOTES).split())
+
+
+def text_lines(path: Path, seed: int, n: int, width: int) -> tuple[list[str], list[str]]:
+    """``n`` lines of ``width`` characters of the texts in ``path`` (TAB JSON), from a
+    random document on; and their capitalised words and numbers (the "PII" words)."""
+    import json
+    import random
+    import textwrap
+
+    docs = [d["text"] for d in json.loads(path.read_text(encoding="utf-8"))]
+    rng = random.Random(seed)
+    words: list[str] = []
+    while len(words) < 60 * n:
+        words += rng.choice(docs).split()
+    lines = textwrap.wrap(" ".join(words), width)[:n]
+    pii = [w.strip(PUNCT + "“”’") for line in lines for w in line.split()
+           if w[:1].isupper() or any(c.isdigit() for c in w)]
+    return lines, [w for w in pii if len(w) > 1]
 
 
 Condition = tuple[str, Callable[[int], tuple[Image.Image, list[str], list[str]]]]
 
 
-def conditions(lines: int) -> list[Condition]:
+def conditions(lines: int, text: Path | None = None) -> list[Condition]:
     def page(dpi: int, seed: int, deg: bool = False, turn: int = 0, skew: float = 0.0
              ) -> tuple[Image.Image, list[str], list[str]]:
         text, pii = page_lines(seed, lines)
@@ -79,6 +119,14 @@ def conditions(lines: int) -> list[Condition]:
         if turn:
             img = img.rotate(turn, expand=True, fillcolor=255)
         return img, text, pii
+
+    def other_font(face: Path, seed: int) -> tuple[Image.Image, list[str], list[str]]:
+        width = 62 if "Mono" in face.name else 76
+        drawn, pii = text_lines(text, seed, lines, width) if text else page_lines(seed, lines)
+        img = a4_page(drawn, dpi=200, face=str(face))
+        if seed % 2:
+            img = degrade(img, seed=seed, skew=1.0)
+        return img, drawn, pii
 
     def card(seed: int) -> tuple[Image.Image, list[str], list[str]]:
         from ocr_fixtures import CARD_LINES, DATE, ID_NUMBER, NAME
@@ -94,7 +142,10 @@ def conditions(lines: int) -> list[Condition]:
         ("200 dpi degraded, skew 3°", lambda s: page(200, s, True, skew=-3.0)),
         ("200 dpi turned 90°", lambda s: page(200, s, turn=90)),
         ("ID card photo (DOCX)", card),
-    ]
+    ] + [(f"200 dpi, {name}{' (text)' if text else ''}",
+          lambda s, face=face: other_font(face, s))
+         for name, face in [*OTHER_FONTS.items(), ("Vera Bold", Path(FONT).with_name("VeraBd.ttf"))]
+         if face.is_file()]
 
 
 def make_engine(engine_id: str, threads: int) -> tuple[object, RunContext]:
@@ -113,7 +164,7 @@ def measure(engine_id: str, conds: list[Condition], pages: int, threads: int) ->
     engine, ctx = make_engine(engine_id, threads)
     read_text(Image.new("L", (200, 60), 255), ctx, engine)  # load the models
     print(f"\n== {engine_id} {engine.version}")  # type: ignore[attr-defined]
-    print(f"{'condition':30} {'CER':>7} {'PII recall':>10} {'s/page':>7} {'CPU s/page':>10} "
+    print(f"{'condition':38} {'CER':>7} {'PII recall':>10} {'s/page':>7} {'CPU s/page':>10} "
           f"{'pages/s':>7}")
     for name, make in conds:
         errors = chars = found = total = 0
@@ -127,10 +178,10 @@ def measure(engine_id: str, conds: list[Condition], pages: int, threads: int) ->
             want = flat("\n".join(truth))
             errors += distance(want, flat(text))
             chars += len(want)
-            words = set(flat(text).replace(",", " ").replace(".", " ").split())
-            found += sum(1 for p in pii if p.strip(".,") in words)
+            words = {w.strip(PUNCT) for w in flat(text).replace(",", " ").split()}
+            found += sum(1 for p in pii if p.strip(PUNCT) in words)
             total += len(pii)
-        print(f"{name:30} {errors / max(1, chars):7.2%} {found / max(1, total):10.3f} "
+        print(f"{name:38} {errors / max(1, chars):7.2%} {found / max(1, total):10.3f} "
               f"{wall / pages:7.2f} {cpu / pages:10.2f} {pages / max(wall, 1e-9):7.2f}",
               flush=True)
 
@@ -142,7 +193,7 @@ def redaction(conds: list[Condition], engines: list[str], threads: int) -> None:
     from redactor.pluginhost.manager import PluginHost
 
     print("\n== after redaction (pipeline: terms denied, boxes burnt, verified)")
-    print(f"{'condition':30} {'replaced':>8} {'verified':>8} " +
+    print(f"{'condition':38} {'replaced':>8} {'verified':>8} " +
           " ".join(f"{'readable PII (' + e + ')':>24}" for e in engines))
     readers = {e: make_engine(e, threads) for e in engines}
     from redactor_plugins.shared.ocr_run import read_text
@@ -169,7 +220,7 @@ def redaction(conds: list[Condition], engines: list[str], threads: int) -> None:
             try:
                 result = pipe.export(analysis, dest, ctx)
             except VerificationError as exc:  # refused: exit 4, no file
-                print(f"{name:30} {'':8} {'refused':>8}  {len(exc.issues)} issue(s): "
+                print(f"{name:38} {'':8} {'refused':>8}  {len(exc.issues)} issue(s): "
                       + "; ".join(str(getattr(i, "where", "")) for i in exc.issues[:3]))
                 continue
             outs = _images(dest)
@@ -177,9 +228,9 @@ def redaction(conds: list[Condition], engines: list[str], threads: int) -> None:
             for e in engines:
                 engine, ectx = readers[e]
                 text = " ".join(flat(read_text(o, ectx, engine).text) for o in outs)
-                words = set(text.replace(",", " ").replace(".", " ").split())
-                counts.append(sum(1 for s in secrets if s in words))
-            print(f"{name:30} {len(result.plan.replacements):8} "
+                words = {w.strip(PUNCT) for w in text.replace(",", " ").split()}
+                counts.append(sum(1 for s in secrets if s.strip(PUNCT) in words))
+            print(f"{name:38} {len(result.plan.replacements):8} "
                   f"{str(result.verification.ok):>8} " + " ".join(f"{c:>24}" for c in counts),
                   flush=True)
 
@@ -204,12 +255,14 @@ def main() -> None:
     parser.add_argument("--engines", default="", help="comma-separated (default: installed)")
     parser.add_argument("--threads", type=int, default=2, help="ONNX Runtime threads")
     parser.add_argument("--no-redaction", action="store_true")
+    parser.add_argument("--text", type=Path, help="TAB-format JSON: real text for the pages "
+                        "in other fonts")
     args = parser.parse_args()
     from redactor_plugins.ocr.tesseract import program
 
     engines = [e for e in args.engines.split(",") if e] or (
         ["rapidocr", "tesseract"] if program() else ["rapidocr"])
-    conds = conditions(args.lines)
+    conds = conditions(args.lines, args.text)
     for engine_id in engines:
         measure(engine_id, conds, args.pages, args.threads)
     if not args.no_redaction:

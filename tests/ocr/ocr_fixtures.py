@@ -71,12 +71,13 @@ def page_lines(seed: int, n: int) -> tuple[list[str], list[str]]:
     return lines, pii
 
 
-def a4_page(lines: list[str], dpi: int = 200, pt: float = 11.0) -> Image.Image:
-    """An A4 page (grey) at ``dpi`` with ``lines`` in ``pt``-point type."""
+def a4_page(lines: list[str], dpi: int = 200, pt: float = 11.0, face: str = FONT
+            ) -> Image.Image:
+    """An A4 page (grey) at ``dpi`` with ``lines`` in ``pt``-point type (font file ``face``)."""
     w, h = int(8.27 * dpi), int(11.69 * dpi)
     img = Image.new("L", (w, h), 255)
     draw = ImageDraw.Draw(img)
-    f = font(round(pt * dpi / 72))
+    f = ImageFont.truetype(face, round(pt * dpi / 72))
     y = int(0.8 * dpi)
     for line in lines:
         draw.text((int(0.8 * dpi), y), line, font=f, fill=0)
