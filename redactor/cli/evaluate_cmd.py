@@ -453,7 +453,12 @@ def run(args: argparse.Namespace) -> int:
     }
     result: dict[str, Any] = {"meta": meta, "table": table}
     if args.detection:
-        preds = {r.doc_id: [(f.span.start, f.span.end, str(f.label)) for f in r.findings]
+        # as the analysis lists them: context the policy row keeps is no finding
+        policy_row = next((v for k, v in rows.items() if k.startswith("policy")), {})
+        preds = {r.doc_id: [(f.span.start, f.span.end, str(f.label)) for f in r.findings
+                            if not policy.is_context(f.label, f.subtype) or any(
+                                a < f.span.end and f.span.start < b
+                                for a, b in policy_row.get(r.doc_id, []))]
                  for r in runs}
         det = evaluate_detection(gold_docs, preds)
         result["detection"] = det.to_dict()

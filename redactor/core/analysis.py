@@ -85,21 +85,41 @@ class Analysis:
         sig = [self.signals[i] for i in keep] + [()]
         comb = [self.combined[i] for i in keep] + [CombinedRisk(True, 1.0, "marked by the reviewer")]
         dec = [self.decisions[i] for i in keep] + [Decision(action, decided_by, "marked by the reviewer")]
-        findings = [findings[j] for j in order]
+        return self._regrouped([findings[j] for j in order], [sig[j] for j in order],
+                               [comb[j] for j in order], [dec[j] for j in order])
+
+    def without(self, drop: Sequence[int]) -> Analysis:
+        """A copy without the findings at ``drop`` (their signals, risks and decisions with
+        them); entities are grouped again over what is left, decisions kept as they are."""
+        if not drop:
+            return self
+        gone = set(drop)
+        keep = [i for i in range(len(self.findings)) if i not in gone]
+        return self._regrouped([self.findings[i] for i in keep],
+                               [self.signals[i] for i in keep],
+                               [self.combined[i] for i in keep],
+                               [self.decisions[i] for i in keep])
+
+    def _regrouped(self, findings: list[Finding], signals: list[tuple[RiskSignal, ...]],
+                   combined: list[CombinedRisk], decisions: list[Decision]) -> Analysis:
+        """A copy with these parallel lists, entities grouped again over ``findings``."""
         entities = group_entities(findings, self.document.text)
         return dataclasses.replace(
-            self,
-            findings=tuple(findings),
-            entities=entities,
-            entity_of=entity_index(entities, len(findings)),
-            signals=tuple(sig[j] for j in order),
-            combined=tuple(comb[j] for j in order),
-            decisions=tuple(dec[j] for j in order),
-        )
+            self, findings=tuple(findings), entities=entities,
+            entity_of=entity_index(entities, len(findings)), signals=tuple(signals),
+            combined=tuple(combined), decisions=tuple(decisions))
 
     @property
     def masked_indices(self) -> list[int]:
         return [i for i, d in enumerate(self.decisions) if d.action != Action.KEEP]
+
+
+def kept_context(findings: Sequence[Finding], decisions: Sequence[Decision],
+                 policy: Policy) -> list[int]:
+    """Indices of the findings that the policy calls context (``Policy.context``) and that
+    are kept: they are not listed (a legal provision the vote keeps identifies no one)."""
+    return [i for i, (f, d) in enumerate(zip(findings, decisions, strict=True))
+            if d.action == Action.KEEP and policy.is_context(f.label, f.subtype)]
 
 
 def _matches_term(text: str, terms: Sequence[str]) -> bool:

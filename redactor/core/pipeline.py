@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from redactor.core import read_ahead
-from redactor.core.analysis import Analysis, decide
+from redactor.core.analysis import Analysis, decide, kept_context
 from redactor.core.combine import CombinedRisk, triage, vote
 from redactor.core.components import ReplacementRequest
 from redactor.core.context import RunContext
@@ -330,6 +330,8 @@ class Pipeline:
         analysis = Analysis(doc, tuple(findings), entities, ent_of, signals, combined, decisions,
                             self.policy, tuple(collapse(self.host.take_failures())),
                             tuple(self.policy_warnings()) + ocr_notes)
+        # context (a kept legal provision) is not listed: it shaped detection, names no one
+        analysis = analysis.without(kept_context(findings, decisions, self.policy))
         self.host.pm.hook.analysis_did_finish(analysis=analysis, ctx=ctx)
         return analysis
 

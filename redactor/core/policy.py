@@ -5,6 +5,7 @@ preset and ``--policy FILE`` a user's file. Example::
 
     name = "research"
     strategy = "label"                 # default strategy
+    context = ["MISC/LEGAL_PROVISION"] # findings of these types are listed only when masked
     [labels.LOC]
     action = "auto"                    # auto (risk decides) | mask | keep | review
     strategy = "generalize"
@@ -100,6 +101,10 @@ class Policy:
     #: indicator id → the score from which it says "risky" under this policy
     thresholds: Mapping[str, float] = field(default_factory=dict)
     options: Mapping[str, str] = field(default_factory=dict)
+    #: types ("LABEL" or "LABEL/SUBTYPE") whose findings are *context*: they take part in
+    #: detection (their parts are no findings of their own) but identify no one by
+    #: themselves, so the analysis lists them only when they are masked or under review
+    context: tuple[str, ...] = ()
     #: triage: which uncertain decisions go to review (``[review]``; off when absent)
     review: ReviewRule = field(default_factory=lambda: ReviewRule(enabled=False))
 
@@ -115,6 +120,10 @@ class Policy:
             if key in self.thresholds:
                 return self.thresholds[key]
         return None
+
+    def is_context(self, label: Label, subtype: str) -> bool:
+        """Whether a finding of this type is context (see :attr:`context`)."""
+        return str(label) in self.context or f"{label}/{subtype}" in self.context
 
     def rule(self, label: Label) -> LabelRule:
         return self.labels.get(label, LabelRule())
@@ -182,7 +191,13 @@ def policy_from_dict(data: Mapping[str, Any], fallback_name: str = "custom") -> 
     if indicators and k > len(indicators):
         raise UsageError(f"policy: risk.k = {k} but only {len(indicators)} indicator(s) are "
                          "enabled: no span could ever reach the vote")
+    context = _str_tuple(data.get("context"), "context")
+    for entry in context:
+        if entry.split("/", 1)[0] not in Label.__members__:
+            raise UsageError(f"policy: unknown label in context entry {entry!r} (LABEL or "
+                             "LABEL/SUBTYPE)")
     return Policy(
+        context=context,
         review=_review_rule(data.get("review")),
         name=str(data.get("name", fallback_name)),
         description=str(data.get("description", "")),
