@@ -164,3 +164,32 @@ def test_two_words_read_as_one_are_split_where_the_ink_has_a_space() -> None:
     read = recognize_page(img, RunContext(), _SplitEngine(glue=True))
     assert [w.text for w in read.words] == LINE.split(" ")
     assert read.words[0].box[2] <= read.words[1].box[0]
+
+
+def test_ink_is_the_dark_side_of_otsus_threshold_and_a_light_ground_inverts() -> None:
+    from redactor_plugins.shared.ocr_geometry import ink_mask
+
+    page = np.full((40, 60), 235, dtype=np.uint8)
+    page[10:14, 5:50] = 20  # a dark stroke on a light ground
+    mask = ink_mask(page)
+    assert mask[12, 20] and not mask[30, 20] and mask.sum() == 4 * 45
+    negative = 255 - page  # light text on a dark ground: the text is still the ink
+    assert np.array_equal(ink_mask(negative), mask)
+    assert not ink_mask(np.full((20, 20), 128, dtype=np.uint8)).any()  # uniform: no ink
+    faint = np.full((20, 20), 200, dtype=np.uint8)
+    faint[5, 5] = 180  # under 40 grey levels apart: a blank page
+    assert not ink_mask(faint).any()
+
+
+def test_the_widest_blank_run_between_two_words() -> None:
+    from redactor_plugins.shared.ocr_run import _blank_run
+
+    ink = np.zeros((10, 100), dtype=bool)
+    ink[2:8, 0:20] = True   # word one
+    ink[2:8, 32:35] = True  # a letter after a 12-column space
+    ink[2:8, 40:60] = True  # word two, 5 blank columns after the letter
+    # between the middles of the two words (columns 10 and 50)
+    assert _blank_run(ink, (0, 0, 20, 10), (40, 0, 60, 10)) == 12
+    assert _blank_run(ink, (0, 0, 20, 10), (0, 0, 20, 10)) == 0   # no columns between
+    ink[:, :] = True
+    assert _blank_run(ink, (0, 0, 20, 10), (40, 0, 60, 10)) == 0  # no blank at all

@@ -115,3 +115,15 @@ def test_int8_reads_a_page_as_the_float_models_do() -> None:
     same = difflib.SequenceMatcher(None, " ".join(texts["int8"].split()),
                                    " ".join(texts["float"].split())).ratio()
     assert same >= 0.995, same
+
+
+@needs_ocr
+def test_the_fast_detector_input_equals_rapidocrs() -> None:
+    from rapidocr.ch_ppocr_det.utils import DetPreProcess
+    from redactor_plugins.ocr.rapid import FastDetPreProcess
+
+    image = (np.random.default_rng(3).random((700, 500, 3)) * 255).astype(np.uint8)
+    base = DetPreProcess(640, "max", [0.485, 0.456, 0.406], [0.229, 0.224, 0.225])
+    theirs, ours = base(image), FastDetPreProcess(base)(image)
+    assert ours.shape == theirs.shape == (1, 3, 640, 448) and ours.dtype == np.float32
+    assert np.allclose(ours, theirs, atol=1e-5)
