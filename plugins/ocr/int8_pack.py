@@ -15,12 +15,11 @@ pages, see the model card).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 from pathlib import Path
 
-from redactor.plugin_api import resource_path, verify_model_pack
+from redactor.plugin_api import resource_path, sha256_file, verify_model_pack
 
 __all__ = ["FILES", "SOURCE", "SPACE_BIAS", "VERSION", "int8_model", "pack_folder"]
 
@@ -34,14 +33,6 @@ _log = logging.getLogger(__name__)
 
 def pack_folder() -> Path:
     return resource_path("models", "ocr_int8")
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def int8_model(kind: str, source: Path, folder: Path | None = None) -> bytes | None:
@@ -59,7 +50,7 @@ def int8_model(kind: str, source: Path, folder: Path | None = None) -> bytes | N
         _log.warning("OCR: the int8 model pack says nothing readable of its %s model; "
                      "reading it in float", kind)
         return None
-    if built_from != _sha256(source):
+    if built_from != sha256_file(source):
         _log.warning("OCR: the installed rapidocr's %s model is not the one the int8 pack was "
                      "built from; reading it in float (rebuild: training/ocr/"
                      "quantize_recogniser.py build)", kind)

@@ -20,7 +20,8 @@ int8 body loses spaces between words ("practisingin") without it.
 DejaVu Serif Condensed, Vera Bold, DejaVu Sans Mono, DejaVu Sans Bold; every other page
 degraded) with the float and the int8 models and prints CER (typographic quotes folded to
 ASCII: the model reads “ as ") and the recall of capitalised words and numbers, with CPU
-seconds per page. Needs the ``train`` extra (``onnx``) and Debian's ``fonts-dejavu-core``.
+seconds per page. Needs the ``train`` extra (``onnx``, ``rapidfuzz``) and Debian's
+``fonts-dejavu-core``.
 """
 
 from __future__ import annotations
