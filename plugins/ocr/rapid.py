@@ -44,6 +44,13 @@ REC_BATCH = 6
 #: at 0.6 and 0.7 the re-read of a redacted PNG/TIFF export in the writer conformance check
 #: (tests/kit) misread a kept word with a score above the retry threshold; 0.8 passes it.
 REC_SQUEEZE, REC_RETRY_SCORE = 0.8, 0.9
+#: The height in pixels of the line images the recogniser reads (its file says 48: the input
+#: dimension is freed in memory, :func:`~.rec_head.free_height`). The work goes with the
+#: square of it (the width follows the height). Session 20, on the calibration pages of
+#: :mod:`.int8_pack` (int8 body, squeeze 0.8): 48 → CER 0.356 %, 2.16 CPU s/page; 44 →
+#: 0.356 %, 1.88; **40 → 0.362 %, 1.60**; 36 → 0.412 %; 32 → 0.949 % (11 → 26 capitalised
+#: words misread).
+REC_HEIGHT = 40
 
 
 def available() -> bool:
@@ -96,11 +103,14 @@ class RapidOcrEngine:
         if width < 2 or height < 2:
             return []
         page = image if image.mode in ("RGB", "L") else image.convert("RGB")
+        from redactor_plugins.ocr.rec_head import one_blas_thread
+
         side = detection_side(page.size, LINE_HEIGHT.get())
         with self._lock:
             ocr = self._engine(ctx)
             ocr.text_det.limit_side_len = side
-            result = ocr(page, use_cls=False, return_word_box=True)
+            with one_blas_thread():
+                result = ocr(page, use_cls=False, return_word_box=True)
         return words_of(result, width, height)
 
 
@@ -148,8 +158,17 @@ def build(threads: int, alphabet: str, precision: str = "int8") -> Any:
     from rapidocr.ch_ppocr_det.utils import DetPreProcess
     from rapidocr.ch_ppocr_rec.utils import CTCLabelDecode
     from redactor_plugins.ocr.int8_pack import SPACE_BIAS, int8_model
-    from redactor_plugins.ocr.rec_head import HeadSession, characters, keep, split_head
-    from redactor_plugins.shared.onnx_sessions import session_options  # telemetry off first
+    from redactor_plugins.ocr.rec_head import (
+        HeadSession,
+        characters,
+        free_height,
+        keep,
+        split_head,
+    )
+    from redactor_plugins.shared.onnx_sessions import (  # telemetry off first
+        parallel_runs,
+        session_options,
+    )
 
     det_path, rec_path = model_paths()
     logging.getLogger("RapidOCR").setLevel(logging.ERROR)
@@ -175,8 +194,12 @@ def build(threads: int, alphabet: str, precision: str = "int8") -> Any:
     det_session = ort.InferenceSession(det_int8 or str(det_path), opts, providers=providers)
     body = int8_model("rec", rec_path) if cut and chars and precision == "int8" else None
     form = "int8" if body is not None else "float"
-    rec_session = ort.InferenceSession(body or (cut[0] if cut and chars else rec_bytes), opts,
-                                       providers=providers)
+    rec_model = body or (cut[0] if cut and chars else rec_bytes)
+    free = free_height(rec_model) if REC_HEIGHT != 48 else rec_model
+    height = REC_HEIGHT if free is not rec_model else 48
+    lanes, rec_opts = parallel_runs(threads, providers)  # lanes of one thread each
+    rec_opts.enable_cpu_mem_arena = True
+    rec_session = ort.InferenceSession(free, rec_opts, providers=providers)
     with flag_override(ocr.cfg, "allow_objects", True):  # RapidOCR's "custom session"
         ocr.cfg.Det.session = det_session
         ocr.cfg.Rec.session = rec_session
@@ -187,7 +210,8 @@ def build(threads: int, alphabet: str, precision: str = "int8") -> Any:
         columns = [0, *(1 + i for i in kept), cut[1].shape[1] - 1]  # blank, kept, space
         rec.session = HeadSession(rec_session, cut[1], cut[2], columns, SPACE_BIAS[form])
         rec.postprocess_op = CTCLabelDecode(character=[chars[i] for i in kept])
-    ocr.text_rec = SqueezedRecognizer(rec)
+    rec.rec_image_shape = [3, height, round(320 * height / 48)]  # RapidOCR's 320 wide at 48
+    ocr.text_rec = SqueezedRecognizer(rec, lanes)
     ocr.int8_models = tuple(k for k, v in (("det", det_int8), ("rec", body)) if v is not None)
     det = ocr.text_det
     det.get_preprocess = lambda: FastDetPreProcess(DetPreProcess(
@@ -246,8 +270,10 @@ class SqueezedRecognizer:
     width, the lines it doubts (score below :data:`REC_RETRY_SCORE`) read again at full
     width; everything else is the wrapped recogniser's."""
 
-    def __init__(self, rec: Any) -> None:
+    def __init__(self, rec: Any, lanes: int = 1) -> None:
         self.rec = rec
+        self.lanes = max(1, lanes)
+        self._pool: Any = None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.rec, name)
@@ -256,9 +282,47 @@ class SqueezedRecognizer:
         height = int(self.rec.rec_image_shape[1])
         self.rec.resize_norm_img = lambda img, ratio: _resize_norm(img, height, ratio, squeeze)
         try:
-            return self.rec(args)
+            return self._lanes(args)
         finally:
             del self.rec.resize_norm_img
+
+    def _lanes(self, args: Any) -> Any:
+        """The wrapped recogniser over ``args``' lines in :attr:`lanes` concurrent calls
+        (ONNX Runtime releases the GIL; each lane's run has one intra-op thread): the lines
+        sorted by width, cut into batches of at most :data:`REC_BATCH` (fewer where that
+        gives every lane work), batch ``k`` read by lane ``k mod lanes``; the results back
+        in the lines' order. One line, or one lane: the wrapped recogniser's own call."""
+        import math
+        from dataclasses import replace
+
+        imgs = args.img if isinstance(args.img, list) else [args.img]
+        if self.lanes < 2 or len(imgs) < 2:
+            return self.rec(args)
+        batch = min(int(self.rec.rec_batch_num), math.ceil(len(imgs) / self.lanes))
+        order = sorted(range(len(imgs)), key=lambda i: imgs[i].shape[1] / imgs[i].shape[0])
+        chunks = [order[k:k + batch] for k in range(0, len(order), batch)]
+        groups = [[i for c in chunks[lane::self.lanes] for i in c] for lane in range(self.lanes)]
+        groups = [g for g in groups if g]
+        outs = list(self.pool().map(
+            lambda g: self.rec(replace(args, img=[imgs[i] for i in g])), groups))
+        txts: list[Any] = [""] * len(imgs)
+        scores: list[Any] = [0.0] * len(imgs)
+        words: list[Any] = [()] * len(imgs)
+        for g, out in zip(groups, outs, strict=True):
+            for k, i in enumerate(g):
+                txts[i], scores[i] = out.txts[k], out.scores[k]
+                if out.word_results is not None:
+                    words[i] = out.word_results[k]
+        first = outs[0]
+        return replace(first, imgs=imgs, txts=tuple(txts), scores=scores,
+                       word_results=tuple(words), elapse=max(o.elapse or 0.0 for o in outs))
+
+    def pool(self) -> Any:
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(self.lanes, thread_name_prefix="ocr-rec")
+        return self._pool
 
     def __call__(self, args: Any) -> Any:
         from dataclasses import replace

@@ -222,6 +222,52 @@ def split_head(model: bytes) -> tuple[bytes, np.ndarray, np.ndarray] | None:
     return body, weight, bias
 
 
+def free_height(model: bytes, height: int = 48) -> bytes:
+    """``model`` (ONNX bytes) with its first input's third dimension (a line image's height,
+    ``height`` pixels in the file) made free (``dim_param "height"``), so that lines of
+    another height can be read; unchanged when that dimension is not ``height``."""
+    top = list(_fields(model))
+    graphs = [f for f in top if f[0] == 7 and f[1] == 2]
+    if len(graphs) != 1:
+        return model
+    graph = list(_fields(graphs[0][2]))
+    first = next((k for k, f in enumerate(graph) if f[0] == 11 and f[1] == 2), None)
+    if first is None:
+        return model
+
+    def edit(raw: bytes, path: tuple[int, ...]) -> bytes | None:
+        """``raw`` with the message at ``path`` (field numbers; the last one the dimension
+        list) rewritten: the third ``dim`` of the shape at the end of the path."""
+        parts, done = [], False
+        fields = list(_fields(raw))
+        if not path:
+            dims = [k for k, f in enumerate(fields) if f[0] == 1 and f[1] == 2]
+            if len(dims) != 4:
+                return None
+            k = dims[2]
+            if any(n == 1 and w == 0 and v == height for n, w, v, _ in _fields(fields[k][2])):
+                fields[k] = (1, 2, b"", _message(1, _message(2, b"height")))
+                return b"".join(f[3] for f in fields)
+            return None
+        for f in fields:
+            if not done and f[0] == path[0] and f[1] == 2:
+                inner = edit(f[2], path[1:])
+                if inner is not None:
+                    parts.append(_message(f[0], inner))
+                    done = True
+                    continue
+            parts.append(f[3])
+        return b"".join(parts) if done else None
+
+    # ValueInfoProto.type (2) → TypeProto.tensor_type (1) → .shape (2) → TensorShapeProto
+    value = edit(graph[first][2], (2, 1, 2))
+    if value is None:
+        return model
+    graph[first] = (11, 2, value, _message(11, value))
+    new_graph = b"".join(f[3] for f in graph)
+    return b"".join(_message(7, new_graph) if f[0] == 7 else f[3] for f in top)
+
+
 def characters(model: bytes) -> list[str] | None:
     """The character list in the model's metadata (``character``), as RapidOCR reads it."""
     for number, wire, value, _ in _fields(model):
@@ -230,6 +276,22 @@ def characters(model: bytes) -> list[str] | None:
             if entry.get(1) == b"character":
                 return bytes(entry.get(2, b"")).decode("utf-8").splitlines()
     return None
+
+
+_BLAS: Any = None
+
+
+def one_blas_thread() -> Any:
+    """A context in which numpy's BLAS runs on the calling thread only. The head's product is
+    small (a few hundred steps × a few hundred features × ~100 classes): split over BLAS
+    threads, which then busy-wait for the next call, it took ~0.4 CPU s a page from ONNX
+    Runtime's threads on 2 cores (session 20)."""
+    global _BLAS
+    if _BLAS is None:
+        from threadpoolctl import ThreadpoolController
+
+        _BLAS = ThreadpoolController()
+    return _BLAS.limit(limits=1, user_api="blas")
 
 
 class HeadSession:

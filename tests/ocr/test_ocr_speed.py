@@ -25,6 +25,8 @@ class _Output:
     txts: tuple[str, ...]
     scores: list[float]
     word_results: tuple[Any, ...] = field(default_factory=tuple)
+    imgs: list[Any] | None = None
+    elapse: float = 0.0
 
 
 class _FakeRec:
@@ -90,3 +92,105 @@ def test_a_page_reads_the_same_squeezed() -> None:
     img = text_image(("Anna Yilmaz was born on 12 March 1984.", "Case 2024-CV-0193"))
     text = read_text(img, RunContext(), engine("rapidocr")).text
     assert "Yilmaz" in text and "2024-CV-0193" in text and "1984" in text
+
+
+class _BatchRec(_FakeRec):
+    """Reads each line as its width (so results can be traced back), batching like RapidOCR."""
+
+    rec_batch_num = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.threads: set[str] = set()
+        self.groups: list[list[int]] = []
+
+    def __call__(self, args: _Input) -> _Output:
+        import threading
+
+        self.threads.add(threading.current_thread().name)
+        widths = [int(img.shape[1]) for img in args.img]
+        self.groups.append(widths)
+        return _Output(tuple(str(w) for w in widths), [0.99] * len(widths),
+                       tuple((str(w),) for w in widths))
+
+
+def test_lanes_read_every_line_once_and_keep_their_order(monkeypatch) -> None:
+    widths = [70, 20, 90, 40, 10, 60, 30, 50, 80]
+    lines = [np.zeros((10, w, 3), dtype=np.uint8) for w in widths]
+    fake = _BatchRec()
+    out = rapid.SqueezedRecognizer(fake, lanes=2)(_Input(lines))
+    assert out.txts == tuple(str(w) for w in widths)  # back in the lines' order
+    assert [w[0] for w in out.word_results] == [str(w) for w in widths]
+    assert sorted(w for g in fake.groups for w in g) == sorted(widths)  # each line once
+    # sorted by width, batches of 2 dealt to the lanes in turn
+    assert sorted(fake.groups) == [[10, 20, 50, 60, 90], [30, 40, 70, 80]]
+    assert all(name.startswith("ocr-rec") for name in fake.threads)
+
+
+def test_few_lines_are_shared_between_the_lanes() -> None:
+    fake = _BatchRec()
+    fake.rec_batch_num = 6
+    lines = [np.zeros((10, w, 3), dtype=np.uint8) for w in (30, 10, 20)]
+    out = rapid.SqueezedRecognizer(fake, lanes=2)(_Input(lines))
+    assert out.txts == ("30", "10", "20")
+    assert sorted(fake.groups) == [[10, 20], [30]]  # two lanes busy, not one batch of 3
+    one = _BatchRec()
+    assert rapid.SqueezedRecognizer(one, lanes=2)(_Input([lines[0]])).txts == ("30",)
+    assert one.threads == {"MainThread"}  # a single line is read on the caller's thread
+
+
+@needs_ocr
+def test_lanes_read_a_page_as_one_lane_does() -> None:
+    from ocr_fixtures import a4_page, page_lines
+    from redactor_plugins.ocr.rapid import RapidOcrEngine
+    from redactor_plugins.shared.ocr_run import read_text
+
+    from redactor.core.context import RunContext
+    from redactor.core.settings import Settings
+
+    page = a4_page(page_lines(5, 20)[0], dpi=200)
+    engine = RapidOcrEngine()
+    ctx = RunContext(settings=Settings({"ocr": {"threads": 2}}))
+    two = read_text(page, ctx, engine)
+    recogniser = engine._ocr.text_rec
+    assert recogniser.lanes == 2 and recogniser.rec_image_shape[1] == rapid.REC_HEIGHT
+    recogniser.lanes = 1
+    one = read_text(page, ctx, engine)
+    assert two.text == one.text and len(two.text) > 500
+    assert two.boxes == one.boxes
+
+
+@needs_ocr
+def test_the_recogniser_reads_lines_of_any_height() -> None:
+    import onnxruntime as ort
+    from redactor_plugins.ocr.rec_head import free_height, split_head
+
+    _, rec = rapid.model_paths()
+    body = split_head(rec.read_bytes())
+    assert body is not None
+    free = free_height(body[0])
+    session = ort.InferenceSession(free, providers=["CPUExecutionProvider"])
+    assert session.get_inputs()[0].shape[1:3] == [3, "height"]
+    for height in (48, 40):
+        line = np.zeros((1, 3, height, 320), dtype=np.float32)
+        assert session.run(None, {"x": line})[0].shape == (1, 40, 120)
+    assert free_height(free) == free  # nothing left to free
+    assert free_height(body[0], height=32) == body[0]  # not that height: unchanged
+    with pytest.raises(Exception):  # noqa: B017 - the file's own model refuses other heights
+        ort.InferenceSession(body[0], providers=["CPUExecutionProvider"]).run(
+            None, {"x": np.zeros((1, 3, 40, 320), dtype=np.float32)})
+
+
+def test_blas_runs_on_the_calling_thread_inside_the_context() -> None:
+    from redactor_plugins.ocr.rec_head import one_blas_thread
+    from threadpoolctl import threadpool_info
+
+    def blas() -> list[int]:
+        return [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+
+    before = blas()
+    if not before:
+        pytest.skip("numpy has no BLAS thread pool here")
+    with one_blas_thread():
+        assert set(blas()) == {1}
+    assert blas() == before

@@ -221,8 +221,11 @@ def build(data: Path) -> None:
 
     from redactor.models.manifest import build_manifest
 
-    rapid.REC_SQUEEZE = 1.0  # the shipped pack was calibrated on unsqueezed lines
+    rapid.REC_SQUEEZE = 1.0  # the shipped pack was calibrated on unsqueezed lines,
+    rapid.REC_HEIGHT = 48  # 48 pixels high (a pack calibrated at 40 read no better, session 20)
     engine, ctx = _engine("float")
+    engine._ocr.text_rec.lanes = 1  # batches in page order (the calibration is order-dependent)
+    del engine._ocr.text_det.get_preprocess  # RapidOCR's own input (float64), as when built
     det = engine._ocr.text_det.session = _Capture(engine._ocr.text_det.session)
     rec = engine._ocr.text_rec.rec.session = _Capture(engine._ocr.text_rec.rec.session)
     for img, _ in pages(data / "wiki" / "wiki_dev.json", _fonts(CALIBRATION_FONTS), 6, seed=7):
