@@ -21,7 +21,7 @@ DEFAULTS: dict[str, object] = {
     "detect_orientation": True,  # try 180° (and the other axis) when a page reads badly
     "deskew": True,
     "docx_images": True,        # read pictures in DOCX bodies, headers, footers, text boxes
-    "threads": 0,               # ONNX Runtime threads of the built-in engine (0: automatic)
+    "threads": 0,               # CPU threads of the built-in engine (0: the cores, up to 4)
     "precision": "int8",        # "int8": the built-in engine's int8 models (resources); "float"
     "alphabet": "latin",        # the built-in engine reads Latin, Greek, Cyrillic ("all": + CJK)
 }
