@@ -4,8 +4,10 @@ recognition models, run by RapidOCR on ONNX Runtime.
 The ONNX models ship inside the ``rapidocr`` wheel (Apache-2.0, see
 docs/model-attributions.md); they are loaded by explicit path, so RapidOCR never looks for
 (or downloads) another model. Loaded lazily on the first page, once per process; calls are
-serialised by a lock (one engine, many threads). Text orientation is the caller's job
-(:mod:`redactor_plugins.shared.ocr_run`), so RapidOCR's line classifier is not used.
+serialised by a lock (one engine, many threads); within a page the recogniser reads its
+batches of lines in concurrent lanes, lines 40 pixels high (:data:`REC_HEIGHT`). Text
+orientation is the caller's job (:mod:`redactor_plugins.shared.ocr_run`), so RapidOCR's
+line classifier is not used.
 """
 
 from __future__ import annotations
@@ -267,8 +269,9 @@ def _resize_norm(img: Any, height: int, max_wh_ratio: float, squeeze: float) -> 
 
 class SqueezedRecognizer:
     """RapidOCR's text recogniser reading lines squeezed to :data:`REC_SQUEEZE` of their
-    width, the lines it doubts (score below :data:`REC_RETRY_SCORE`) read again at full
-    width; everything else is the wrapped recogniser's."""
+    width, in ``lanes`` concurrent batches (:meth:`_lanes`), the lines it doubts (score
+    below :data:`REC_RETRY_SCORE`) read again at full width; everything else is the wrapped
+    recogniser's."""
 
     def __init__(self, rec: Any, lanes: int = 1) -> None:
         self.rec = rec
@@ -318,6 +321,8 @@ class SqueezedRecognizer:
                        word_results=tuple(words), elapse=max(o.elapse or 0.0 for o in outs))
 
     def pool(self) -> Any:
+        """The lanes' threads (named ``ocr-rec``), started on first use, kept for the
+        engine's life."""
         if self._pool is None:
             from concurrent.futures import ThreadPoolExecutor
 
