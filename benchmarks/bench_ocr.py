@@ -41,7 +41,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "ocr"))
 
 from ocr_fixtures import (  # noqa: E402
+    DEJAVU,
     FONT,
+    QUOTES,
     a4_page,
     degrade,
     docx_with_picture,
@@ -73,9 +75,7 @@ def _cpu() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
-QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "„": '"'})
 PUNCT = ".,;:()\"'"
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 OTHER_FONTS = {
     "DejaVu Sans": DEJAVU / "DejaVuSans.ttf",
     "DejaVu Serif Condensed": DEJAVU / "DejaVuSerifCondensed.ttf",

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from redactor.plugin_api import resource_path, sha256_file, verify_model_pack
 
-__all__ = ["FILES", "SOURCE", "SPACE_BIAS", "VERSION", "int8_model", "pack_folder"]
+__all__ = ["FILES", "SOURCE", "SPACE_BIAS", "VERSION", "int8_model", "int8_models",
+           "pack_folder"]
 
 #: The pack's model files: the detector, the recogniser's body.
 FILES = {"det": "det_int8.onnx", "rec": "rec_body_int8.onnx"}
@@ -39,20 +40,34 @@ def int8_model(kind: str, source: Path, folder: Path | None = None) -> bytes | N
     """The int8 ``kind`` ("det" or "rec") built from ``source`` (the wheel's model), or None
     (with a warning) when the pack is missing or was built from another file; a pack whose
     files do not match its manifest raises :class:`~redactor.plugin_api.ModelIntegrityError`."""
+    return int8_models({kind: source}, folder)[kind]
+
+
+def int8_models(sources: dict[str, Path], folder: Path | None = None) -> dict[str, bytes | None]:
+    """:func:`int8_model` of each ``kind: source`` in ``sources``, the pack verified once."""
     folder = folder or pack_folder()
     if not (folder / "manifest.json").is_file():
         _log.warning("OCR: the int8 model pack is not installed; reading in float")
-        return None
+        return dict.fromkeys(sources)
     verify_model_pack(folder)
     try:
-        built_from = json.loads((folder / SOURCE).read_text(encoding="utf-8"))[kind]["sha256"]
-    except (OSError, ValueError, KeyError, TypeError):
-        _log.warning("OCR: the int8 model pack says nothing readable of its %s model; "
-                     "reading it in float", kind)
-        return None
-    if built_from != sha256_file(source):
-        _log.warning("OCR: the installed rapidocr's %s model is not the one the int8 pack was "
-                     "built from; reading it in float (rebuild: training/ocr/"
-                     "quantize_recogniser.py build)", kind)
-        return None
-    return (folder / FILES[kind]).read_bytes()
+        built = json.loads((folder / SOURCE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        built = {}
+    out: dict[str, bytes | None] = {}
+    for kind, source in sources.items():
+        try:
+            built_from = built[kind]["sha256"]
+        except (KeyError, TypeError):
+            _log.warning("OCR: the int8 model pack says nothing readable of its %s model; "
+                         "reading it in float", kind)
+            out[kind] = None
+            continue
+        if built_from != sha256_file(source):
+            _log.warning("OCR: the installed rapidocr's %s model is not the one the int8 pack "
+                         "was built from; reading it in float (rebuild: training/ocr/"
+                         "quantize_recogniser.py build)", kind)
+            out[kind] = None
+            continue
+        out[kind] = (folder / FILES[kind]).read_bytes()
+    return out

@@ -159,7 +159,7 @@ def build(threads: int, alphabet: str, precision: str = "int8") -> Any:
     from rapidocr import RapidOCR
     from rapidocr.ch_ppocr_det.utils import DetPreProcess
     from rapidocr.ch_ppocr_rec.utils import CTCLabelDecode
-    from redactor_plugins.ocr.int8_pack import SPACE_BIAS, int8_model
+    from redactor_plugins.ocr.int8_pack import SPACE_BIAS, int8_models
     from redactor_plugins.ocr.rec_head import (
         HeadSession,
         characters,
@@ -192,9 +192,10 @@ def build(threads: int, alphabet: str, precision: str = "int8") -> Any:
     rec_bytes = rec_path.read_bytes()
     cut = split_head(rec_bytes)
     chars = characters(rec_bytes)
-    det_int8 = int8_model("det", det_path) if precision == "int8" else None
+    wanted = {"det": det_path, **({"rec": rec_path} if cut and chars else {})}
+    packed = int8_models(wanted) if precision == "int8" else {}
+    det_int8, body = packed.get("det"), packed.get("rec")
     det_session = ort.InferenceSession(det_int8 or str(det_path), opts, providers=providers)
-    body = int8_model("rec", rec_path) if cut and chars and precision == "int8" else None
     form = "int8" if body is not None else "float"
     rec_model = body or (cut[0] if cut and chars else rec_bytes)
     free = free_height(rec_model) if REC_HEIGHT != 48 else rec_model

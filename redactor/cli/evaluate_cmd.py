@@ -270,9 +270,29 @@ def row_outputs(runs: Sequence[DocRun], policy, *, combine_ids: Sequence[str], k
         mine = [c for c in (policy_ids if policy_ids is not None else combine_ids)
                 if c in run.signals]
         put(f"policy: k={k_policy} of {len(mine)} ({', '.join(mine)})", run,
-            [vote([policy_signal(run.signals[c][i], c, policy) for c in mine], k_policy)
-             for i in range(n)])
+            policy_combined(run, policy, mine, k_policy))
     return rows
+
+
+def policy_combined(run: DocRun, policy, ids: Sequence[str], k: int) -> list[CombinedRisk]:
+    """The policy row's vote on each of ``run``'s findings: indicators ``ids`` (those the
+    run has), each judged by the policy's threshold, ``k`` of them needed."""
+    mine = [c for c in ids if c in run.signals]
+    return [vote([policy_signal(run.signals[c][i], c, policy) for c in mine], k)
+            for i in range(len(run.findings))]
+
+
+def listed_findings(run: DocRun, policy, ids: Sequence[str], k: int) -> list[Any]:
+    """``run``'s findings as the analysis lists them under the policy row: without the
+    context it keeps (:func:`redactor.core.analysis.kept_context`, as ``Pipeline.analyze``)."""
+    from redactor.core.analysis import decide, kept_context
+
+    if not run.findings:
+        return []
+    decisions = decide(run.findings, run.entities, run.entity_of,
+                       policy_combined(run, policy, ids, k), policy)
+    gone = set(kept_context(run.findings, decisions, policy))
+    return [f for i, f in enumerate(run.findings) if i not in gone]
 
 
 def weight_function(runs: Sequence[DocRun], gold_docs, settings):
@@ -454,11 +474,8 @@ def run(args: argparse.Namespace) -> int:
     result: dict[str, Any] = {"meta": meta, "table": table}
     if args.detection:
         # as the analysis lists them: context the policy row keeps is no finding
-        policy_row = next((v for k, v in rows.items() if k.startswith("policy")), {})
-        preds = {r.doc_id: [(f.span.start, f.span.end, str(f.label)) for f in r.findings
-                            if not policy.is_context(f.label, f.subtype) or any(
-                                a < f.span.end and f.span.start < b
-                                for a, b in policy_row.get(r.doc_id, []))]
+        preds = {r.doc_id: [(f.span.start, f.span.end, str(f.label))
+                            for f in listed_findings(r, policy, policy_rows, k_policy)]
                  for r in runs}
         det = evaluate_detection(gold_docs, preds)
         result["detection"] = det.to_dict()

@@ -73,3 +73,18 @@ def test_the_presets_make_legal_provisions_context_and_the_key_is_checked() -> N
         policy_from_dict({"context": ["STATUTE/LEGAL_PROVISION"]})
     with pytest.raises(UsageError):
         policy_from_dict({"context": "MISC"})
+
+
+@pytest.mark.parametrize("misc", ["keep", "mask"])
+def test_evaluate_scores_the_findings_the_analysis_lists(misc: str) -> None:
+    from redactor.cli.evaluate_cmd import DocRun, listed_findings
+    from redactor.core.entities import entity_index, group_entities
+
+    policy = {"context": ["MISC/LEGAL_PROVISION"],
+              "labels": {"MISC": {"action": misc}, "PERSON": {"action": "mask"}}}
+    doc = Document("d", None, "txt", TEXT)  # type: ignore[arg-type]
+    findings = list(ProvisionDetector().detect(doc, RunContext()))
+    entities = group_entities(findings, TEXT)
+    run = DocRun("d", findings, entities, entity_index(entities, len(findings)))
+    scored = [f.text for f in listed_findings(run, policy_from_dict(policy), [], 1)]
+    assert scored == [text for text, _ in _analyse(policy)]

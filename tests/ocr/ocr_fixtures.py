@@ -14,6 +14,10 @@ import reportlab
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 FONT = os.path.join(os.path.dirname(reportlab.__file__), "fonts", "Vera.ttf")
+#: Debian's fonts-dejavu (other faces for the benchmark and the OCR training script).
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+#: Typographic quotes as ASCII: the recogniser reads “ as ", so text is compared folded.
+QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "„": '"'})
 NAME = "Ingrid Lindqvist"
 ID_NUMBER = "784512-9931"
 DATE = "3 May 1971"

@@ -27,7 +27,6 @@ seconds per page. Needs the ``train`` extra (``onnx``, ``rapidfuzz``) and Debian
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import re
@@ -40,12 +39,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "ocr"))
 
+from ocr_fixtures import DEJAVU, QUOTES  # noqa: E402
+
+from redactor.plugin_api import sha256_file  # noqa: E402
+
 OUT = ROOT / "resources" / "models" / "ocr_int8"
 #: 7-bit weights: without VNNI, ONNX Runtime multiplies u8 by s8 in pairs summed in 16 bits, which
 #: saturates with full 8-bit weights (a model quantised without this reads well only on VNNI CPUs).
 REDUCE_RANGE = True
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
-QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "„": '"'})
 
 
 def _fonts(names: list[str]) -> list[str]:
@@ -240,7 +241,7 @@ def build(data: Path) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     quantise(det_path.read_bytes(), det.inputs, OUT / int8_pack.FILES["det"])
     quantise(cut[0], rec.inputs, OUT / int8_pack.FILES["rec"])
-    source = {kind: {"model": path.name, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    source = {kind: {"model": path.name, "sha256": sha256_file(path)}
               for kind, path in (("det", det_path), ("rec", rec_path))}
     (OUT / int8_pack.SOURCE).write_text(json.dumps({
         **source,
