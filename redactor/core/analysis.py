@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -127,6 +128,15 @@ def _matches_term(text: str, terms: Sequence[str]) -> bool:
     return any(norm == normalise(t) for t in terms)
 
 
+def _contains_term(text: str, terms: Sequence[str]) -> bool:
+    """Whether ``text`` holds one of ``terms`` as whole words (case and spacing aside): a
+    finding the terms detector saw inside a longer one ("Peter Okafor" around "Okafor")."""
+    norm = normalise(text)
+    return any(
+        (t := normalise(term)) and re.search(rf"(?<!\w){re.escape(t)}(?!\w)", norm)
+        for term in terms)
+
+
 def decide(
     findings: Sequence[Finding],
     entities: Sequence[Entity],
@@ -145,7 +155,7 @@ def decide(
         strategy = policy.strategy_for(f.label)
         if _matches_term(f.text, policy.never_mask):
             decisions.append(Decision(Action.KEEP, "policy", "on the never-mask list", strategy))
-        elif TERMS_DETECTOR in f.detectors and _matches_term(f.text, policy.always_mask):
+        elif TERMS_DETECTOR in f.detectors and _contains_term(f.text, policy.always_mask):
             decisions.append(Decision(Action.MASK, "policy", "on the always-mask list", strategy))
         elif rule.action == "mask":
             decisions.append(Decision(Action.MASK, "policy", f"the policy masks every {f.label}", strategy))

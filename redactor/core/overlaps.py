@@ -11,10 +11,14 @@ One exception keeps every detected character masked: a finding that strictly con
 (validated) findings it overlaps is not cut down to them. It keeps its extent and takes the
 type of the strongest finding inside ("ACME-2024-000123" from a plugin around a validated
 "2024-000123" stays whole, typed as the pattern says). Only a validated finding can beat a
-longer one, so nothing else changes — except that a user's term keeps its own extent (the
-user chose it, and the always-mask decision matches the term's exact text) — and that a
-span stringing validated identifiers together with only punctuation and conjunctions between
-them ("B MW 1234 and 34 ABC 123") leaves them apart (an identifier is one finding).
+longer one, so nothing else changes — except that a span stringing validated identifiers
+together with only punctuation and conjunctions between them ("B MW 1234 and 34 ABC 123")
+leaves them apart (an identifier is one finding). A user's always-mask term inside a longer
+finding is enclosed the same way, so that adding a term never unmasks a character: "Peter
+Okafor" from the NER around the term "Okafor" stays whole, keeps the NER's type (a term's
+default label, MISC, only fills in where no detector typed the place) and is always masked
+(``redactor.core.analysis.decide``: a finding from the terms detector whose text contains a
+term as whole words).
 """
 
 from __future__ import annotations
@@ -31,11 +35,6 @@ def _priority(f: Finding) -> tuple[int, int, float]:
 
 
 WEAK_LABEL_DETECTORS = frozenset({"terms"})
-
-
-def _user_term(f: Finding) -> bool:
-    """A user's term (its extent is the user's choice)."""
-    return any(d in WEAK_LABEL_DETECTORS for d in f.detectors)
 
 
 def _weak_label(f: Finding) -> bool:
@@ -100,8 +99,8 @@ def absorb(accepted: Finding, loser: Finding) -> Finding:
 
 
 def encloses(outer: Finding, overlapped: Sequence[Finding]) -> bool:
-    """Whether ``outer`` contains every finding it overlaps, none of them a user's term."""
-    return all(outer.span.contains(f.span) and not _user_term(f) for f in overlapped)
+    """Whether ``outer`` contains every finding it overlaps."""
+    return all(outer.span.contains(f.span) for f in overlapped)
 
 
 #: What may stand between two identifiers in a list: punctuation and conjunctions.
@@ -130,8 +129,11 @@ def only_fills_between(outer: Finding, inner: Sequence[Finding]) -> bool:
 
 def enclose(outer: Finding, inner: Sequence[Finding]) -> Finding:
     """``outer``'s extent (no part of it left in clear) with the type, score and validation of
-    the strongest finding it contains, and the detectors of all of them."""
-    best = max(inner, key=_priority)
+    the strongest finding it contains, and the detectors of all of them. A user's term with
+    the default label types nothing: where only such terms lie inside, ``outer`` keeps its
+    own type, score and validation."""
+    typed = [f for f in inner if not _weak_label(f)]
+    best = max(typed, key=_priority) if typed else outer
     detectors = tuple(dict.fromkeys(d for f in (*inner, outer) for d in f.detectors))
     return best.with_(span=outer.span, text=outer.text, detectors=detectors)
 

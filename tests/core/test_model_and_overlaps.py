@@ -91,8 +91,12 @@ def test_user_term_takes_the_detected_type() -> None:
     assert "terms" in out[0].detectors
     ner_longer = f(0, 13, Label.PERSON, 0.8, "ner")  # "Mr Tomas Berg" around "Tomas Berg"
     out = resolve_overlaps([term, ner_longer])
-    assert [(x.span, x.label) for x in out] == [(Span(3, 13), Label.PERSON)]
+    # the name keeps its extent (a term never unmasks "Mr"), its type and its validation
+    assert [(x.span, x.label, x.validated) for x in out] == [(Span(0, 13), Label.PERSON, False)]
     assert set(out[0].detectors) == {"terms", "ner"}
+    typed_term = term.with_(label=Label.ORG)  # a label the user chose does type the place
+    out = resolve_overlaps([typed_term, ner_longer])
+    assert [(x.span, x.label) for x in out] == [(Span(0, 13), Label.ORG)]
 
 
 def _resolve_by_pairs(findings):  # type: ignore[no-untyped-def]

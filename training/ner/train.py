@@ -106,6 +106,7 @@ def init_model(base: Path):
 @torch.no_grad()
 def quick_eval(model, tok, docs, size=254) -> dict:
     """Word-piece level labels-ignored and per-type F1 on validation docs (monitoring only)."""
+    modes = {m: m.training for m in model.modules()}
     model.eval()
     tp = fp = fn = 0
     for d in docs:
@@ -119,7 +120,8 @@ def quick_eval(model, tok, docs, size=254) -> dict:
             tp += int((g & p).sum())
             fp += int((p & ~g).sum())
             fn += int((g & ~p).sum())
-    model.train()
+    for m, mode in modes.items():
+        m.train(mode)
     pr = tp / max(tp + fp, 1)
     rc = tp / max(tp + fn, 1)
     return {"p": round(pr, 4), "r": round(rc, 4), "f1": round(2 * pr * rc / max(pr + rc, 1e-9), 4)}
@@ -159,6 +161,9 @@ def main() -> None:
     ap.add_argument("--stop-after-epochs", type=int, default=0,
                     help="stop after this many epochs, keeping the schedule planned for --epochs")
     ap.add_argument("--no-epoch-eval", action="store_true", help="skip the per-epoch validation F1")
+    ap.add_argument("--freeze", type=int, default=0,
+                    help="keep the embeddings and encoder layers [0, N) fixed (N > 0): a MASK head "
+                         "grafted on those layers stays valid")
     ap.add_argument("--teacher", default=None,
                     help="distil: a fine-tuned NER folder whose label distributions the model "
                          "also learns (KL divergence at --distil-temp, weight --distil-alpha)")
@@ -207,13 +212,20 @@ def main() -> None:
     else:
         model = init_model(Path(args.base))
     model.train()
+    if args.freeze:
+        frozen = [model.bert.embeddings, *model.bert.encoder.layer[: args.freeze]]
+        for part in frozen:
+            part.eval()  # no dropout: the frozen layers compute what they will at run time
+            for prm in part.parameters():
+                prm.requires_grad_(False)
     teacher = None
     if args.teacher:
         from transformers import BertForTokenClassification
 
         teacher = BertForTokenClassification.from_pretrained(args.teacher).eval()
         assert teacher.config.num_labels == len(LABELS)
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
+    opt = torch.optim.AdamW([p_ for p_ in model.parameters() if p_.requires_grad], lr=args.lr,
+                            weight_decay=0.01)
     warm = max(1, int(args.warmup * total))
     budget = args.max_minutes * 60
 
