@@ -38,7 +38,7 @@ import secrets
 import string
 from typing import Any
 
-from redactor_plugins.shared.names.org_forms import LEGAL_FORM, PRISON_FORM
+from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
@@ -463,9 +463,11 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
 
 
 #: what an organisation's name keeps in its pseudonym: a prison's form ("HM Prison …") and a
-#: company's legal form or a firm's word at its end ("… Limited", "… A/S", "… Solicitors")
+#: company's legal form, a firm's or a place of care's word at its end ("… Limited", "… A/S",
+#: "… Solicitors", "… Surgery")
 _PRISON_FORM = re.compile(rf"^({PRISON_FORM})\s+(?=\S)")
-_LEGAL_FORM = re.compile(rf"\s({LEGAL_FORM})$")
+_LEGAL_FORM = re.compile(rf"\s({LEGAL_FORM}|{CARE_FORM})$")
+_CARE_FORM = re.compile(rf"\s{CARE_FORM}$")
 
 
 def org_parts(text: str) -> tuple[str, str, str]:
@@ -481,11 +483,11 @@ def org_parts(text: str) -> tuple[str, str, str]:
 
 
 def org_like(before: str, after: str, rng: random.Random, locale: str) -> str:
-    """The made-up name for :func:`org_parts`' middle: a town for a prison ("HM Prison
-    <town>"), a surname before a legal form ("<surname> Limited", "<surname> Solicitors"),
-    else a made-up company."""
+    """The made-up name for :func:`org_parts`' middle: a town for a prison or a place of care
+    ("HM Prison <town>", "<town> Surgery"), a surname before a legal form ("<surname>
+    Limited", "<surname> Solicitors"), else a made-up company."""
     fake = faker_with(locale, rng)
-    if before:
+    if before or _CARE_FORM.search(after):
         return str(fake.city())
     if after:
         return str(fake.last_name())

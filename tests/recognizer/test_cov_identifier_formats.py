@@ -4,7 +4,8 @@ that fail the format's own rules are not that identifier.
 
 Formats from their specifications: EUI-48 (IEEE 802), IPv6 (RFC 4291 §2.2, RFC 4007 zones,
 RFC 4632/4291 prefixes), ISO 8601 date-time, German FZV plates, Turkish plates, British DVLA
-plates (2001 scheme), Royal Mail postcodes, UIDAI Aadhaar (Verhoeff).
+plates (2001 scheme), Royal Mail postcodes, UIDAI Aadhaar (Verhoeff), NHS numbers (NHS Data
+Dictionary: ten digits, modulus 11, written 3-3-4).
 """
 
 from __future__ import annotations
@@ -82,6 +83,10 @@ VALID = [
     ("2341-2341-2346", "CODE/NATIONAL_ID_IN", True),
     ("2341:2341:2346", "CODE/NATIONAL_ID_IN", True),
     ("4991 1866 5246", "CODE/NATIONAL_ID_IN", True),
+    # NHS numbers in the NHS's own 3-3-4 layout (modulus 11; check digit 0 when 11)
+    ("943 476 5919", "CODE/NHS_NUMBER", True),
+    ("401 023 2137", "CODE/NHS_NUMBER", True),
+    ("943\u00a0476\u00a05919", "CODE/NHS_NUMBER", True),
 ]
 
 
@@ -113,6 +118,19 @@ def test_aadhaar_ungrouped_needs_its_cue(text: str, value: str) -> None:
     _none_of("The total was 234123412346 units.", "234123412346", "NATIONAL_ID_IN")
 
 
+@pytest.mark.parametrize(("text", "value", "full_type", "validated"), [
+    ("NHS number 943 476 5919, seen today.", "943 476 5919", "CODE/NHS_NUMBER", True),
+    ("NHS No: 9434765919.", "9434765919", "CODE/NHS_NUMBER", True),
+    ("NHS no. 943-476-5919 (patient)", "943-476-5919", "CODE/NHS_NUMBER", True),
+    ("CHI number 0101011237 on file", "0101011237", "CODE/NHS_NUMBER", True),
+    # a cue makes a failed check a look-alike: still one finding, masked, not validated
+    ("NHS number 943 476 5918, seen today.", "943 476 5918", "CODE/NHS_NUMBER_LIKE", False),
+])
+def test_nhs_numbers_after_their_cue(text: str, value: str, full_type: str,
+                                     validated: bool) -> None:
+    _exactly_one(text, value, full_type, validated)
+
+
 # look-alikes: the shape is close but the format's own rules say no
 @pytest.mark.parametrize(("text", "value", "subtype"), [
     ("The id 00:1A:2B:3C:4D was short.", "00:1A:2B:3C:4D", "MAC_ADDRESS"),  # five groups
@@ -133,6 +151,10 @@ def test_aadhaar_ungrouped_needs_its_cue(text: str, value: str) -> None:
     ("Post SW1A 1CA today.", "SW1A 1CA", "POSTCODE"),  # no C in the inward code
     ("ID 2341 2341 2347 given.", "2341 2341 2347", "NATIONAL_ID_IN"),  # checksum
     ("ID 0123 4567 8901 given.", "0123 4567 8901", "NATIONAL_ID_IN"),  # starts with 0
+    ("Ref 943 476 5918 given.", "943 476 5918", "NHS_NUMBER"),  # check digit
+    ("Ref 123 456 7890 given.", "123 456 7890", "NHS_NUMBER"),  # check digit would be 10
+    ("Call 943-476-5919 now.", "943-476-5919", "NHS_NUMBER"),  # hyphens need a cue
+    ("Total 9434765919 units.", "9434765919", "NHS_NUMBER"),  # so does a bare run
 ])
 def test_look_alikes_are_not_the_identifier(text: str, value: str, subtype: str) -> None:
     _none_of(text, value, subtype)

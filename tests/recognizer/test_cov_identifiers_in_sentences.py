@@ -78,6 +78,9 @@ def test_a_statute_number_stays_with_its_act(detect) -> None:
     ("His phone is +47 22 33 44 55.", "phone is +47 22 33 44 55", "+47 22 33 44 55"),
     ("MAC address 00:1A:2B:3C:4D:5E", "MAC address", ""),
     ("licence plate B MW 1234 seen", "plate B MW 1234", "B MW 1234"),
+    ("Mrs Brennan (DOB 14/03/1961)", "DOB", ""),  # a form's label, not a code
+    ("Mrs Brennan (D.O.B.: 14/03/1961)", "D.O.B.", ""),
+    ("NHS number 943 476 5919", "NHS number 943 476 5919", "943 476 5919"),
     # a span that starts before the cue, or no value after the cue: unchanged
     ("Mr Berg's card 4111 1111 1111 1111", "Mr Berg", "Mr Berg"),
     ("The card was lost.", "card", "card"),

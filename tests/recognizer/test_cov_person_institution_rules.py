@@ -9,6 +9,7 @@ import pytest
 from redactor_plugins.detectors.recognizer import gazetteer as gaz
 from redactor_plugins.detectors.recognizer import ner as ner_detector
 from redactor_plugins.detectors.recognizer.institution_rules import (
+    care_institutions,
     case_names,
     company_names,
     prisons,
@@ -161,6 +162,24 @@ def test_companies_and_firms() -> None:
 
 def test_no_company_without_a_legal_form() -> None:
     assert company_names("The Limited Company Act and the solicitors of the applicant") == []
+
+
+def test_places_of_care() -> None:
+    t = ("GP: Dr R. Okonkwo, Hillside Surgery. Admitted to St Columba's Hospital, then Leeds "
+         "General Infirmary; she now lives at The Ashgrove Care Home and sees St Thomas’ "
+         "Hospital staff.")
+    assert texts(t, care_institutions(t)) == [
+        "Hillside Surgery", "St Columba's Hospital", "Leeds General Infirmary",
+        "Ashgrove Care Home", "St Thomas’ Hospital"]
+
+
+@pytest.mark.parametrize("text", [
+    "She was taken to the District Hospital.", "Her Surgery was closed.",
+    "The Royal Infirmary wrote.", "In Hospital she slept.", "The Mental Health Clinic.",
+    "the hospital and the surgery",
+])
+def test_generic_places_of_care_are_no_names(text: str) -> None:
+    assert care_institutions(text) == []
 
 
 def test_case_names() -> None:

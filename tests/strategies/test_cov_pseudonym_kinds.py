@@ -21,6 +21,7 @@ from stdnum.de import idnr
 from stdnum.dk import cpr
 from stdnum.fi import hetu
 from stdnum.fr import nir
+from stdnum.gb import nhs
 from stdnum.in_ import aadhaar
 from stdnum.no import fodselsnummer
 from stdnum.se import personnummer
@@ -84,6 +85,8 @@ def digits(text: str) -> str:
      lambda v: re.fullmatch(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] \d\d \d\d \d\d [A-D]", v)),
     ("536-90-4399", "NATIONAL_ID_US", ssn.is_valid),
     ("2341 2341 2346", "NATIONAL_ID_IN", aadhaar.is_valid),
+    ("943 476 5919", "NHS_NUMBER",
+     lambda v: nhs.is_valid(digits(v)) and re.fullmatch(r"\d{3} \d{3} \d{4}", v)),
     ("+47 22 33 44 55", "PHONE", lambda v: v.startswith("+47 ") and phonenumbers.is_valid_number(
         phonenumbers.parse(v))),
     ("07911 123456", "PHONE",

@@ -230,6 +230,8 @@ def test_people_known_by_a_letter_keep_one_letter_each() -> None:
     ("Postel Properties Limited", " Limited"),
     ("OA Solicitors", " Solicitors"),
     ("Latem A/S", " A/S"),
+    ("Hillside Surgery", " Surgery"),
+    ("Leeds General Infirmary", " Infirmary"),
 ])
 def test_an_organisation_keeps_its_kind(name: str, keeps: str) -> None:
     text = f"He wrote to {name} twice; {name} replied."

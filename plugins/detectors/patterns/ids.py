@@ -32,6 +32,7 @@ from stdnum.de import idnr
 from stdnum.dk import cpr
 from stdnum.fi import hetu
 from stdnum.fr import nir
+from stdnum.gb import nhs
 from stdnum.in_ import aadhaar
 from stdnum.no import fodselsnummer
 from stdnum.se import personnummer
@@ -63,6 +64,10 @@ _UK_NINO = re.compile(
     r"([A-D])(?!\w)"
 )
 _NINO_BAD_PREFIX = {"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"}
+# NHS number (England, Wales, Isle of Man; the same modulus-11 scheme serves Scotland's CHI and
+# Northern Ireland's H&C numbers): ten digits, usually 3-3-4 ("943 476 5919")
+_UK_NHS = re.compile(rf"\d{_G}\d{{2}}(?P<sep>[ \u00a0-]?)\d{{3}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")
+_NHS_CUE = re.compile(r"(?i)\b(?:nhs|chi|h\s?&\s?c|health\s+and\s+care)\b[^\n\d]{0,25}$")
 _US_SSN = re.compile(rf"\d{_G}\d{{2}}(?P<sep>[-. ])\d{{2}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")
 
 
@@ -186,6 +191,7 @@ def find_national_ids(text: str) -> list[Hit]:
                                 "invalid or reserved area, group or serial"),
                              ok=ok))
     hits += find_aadhaar(text)
+    hits += find_nhs_numbers(text)
     taken = {(h.start, h.end) for h in hits if h.validated}
     # A Danish CPR has had no checksum since 2007: a valid birth date is all there is to check,
     # so it is validated only in the hyphenated form and only if nothing stronger claimed it.
@@ -194,6 +200,20 @@ def find_national_ids(text: str) -> list[Hit]:
         if (h.start, h.end) not in taken:
             hits.append(h)
     return hits
+
+
+def find_nhs_numbers(text: str) -> Iterable[Hit]:
+    """UK NHS numbers (and CHI / H&C numbers, the same scheme): ten digits with a modulus-11
+    check digit. Grouped 3-3-4 with spaces (the NHS's own layout) they stand alone; hyphenated
+    or ungrouped they need a cue before them ("NHS number", "CHI no."), where a failed check
+    is a look-alike (``NHS_NUMBER_LIKE``) and is still masked."""
+    for m in _UK_NHS.finditer(text):
+        cue = _NHS_CUE.search(text[max(0, m.start() - 40) : m.start()]) is not None
+        ok = nhs.is_valid(re.sub(r"\D", "", m.group(0)))
+        if cue or (ok and m.group("sep") not in ("", "-")):
+            yield _hit(m.start(), m.end(), "NHS_NUMBER", "UK NHS number, " + (
+                "modulus 11 check digit valid" if ok else "modulus 11 check digit invalid"),
+                ok=ok)
 
 
 def find_aadhaar(text: str) -> Iterable[Hit]:

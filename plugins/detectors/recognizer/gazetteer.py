@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from redactor_plugins.detectors.recognizer.institution_rules import (
+    care_institutions,
     case_names,
     company_names,
     prisons,
@@ -535,6 +536,8 @@ def _select(cands: Iterable[_Cand]) -> list[_Cand]:
 _INSTITUTIONS = (
     (prisons, "PRISON", "a prison's name after its form (\"HM Prison …\")"),
     (company_names, "COMPANY", "capitalised words ending in a company's legal form"),
+    (care_institutions, "CARE", "capitalised words ending in a place of care's word "
+                                "(\"… Surgery\", \"… Hospital\")"),
 )
 
 

@@ -5,6 +5,11 @@
 * **Companies and firms** — one to five capitalised words (with "&", "and", "of" between
   them; "and" is not, so "Mr Smith and Postel Properties Limited" is not one name) ending in a legal form or a firm's word: "Postel Properties Limited", "OA Solicitors",
   "Latem A/S", "Smith & Jones LLP" (ORG). A leading "The" is left out.
+* **Places of care** — one to four capitalised words before a place of care's word:
+  "Hillside Surgery", "St Columba's Hospital", "Leeds General Infirmary", "Ashgrove Care
+  Home" (ORG). Not when every word before it is generic ("the District Hospital", "Royal
+  Infirmary", "Mental Health Clinic") or a pronoun ("Her Surgery"); a leading "The" is left
+  out.
 * **Case names** — "Figiel v. Poland (no. 2)", "Maxwell v. the United Kingdom": a party,
   "v." or "v", the other party and an optional "(no. N)" (MISC). They name the applicant's
   other proceedings as surely as a case number does.
@@ -17,9 +22,9 @@ from __future__ import annotations
 
 import re
 
-from redactor_plugins.shared.names.org_forms import LEGAL_FORM, PRISON_FORM
+from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
 
-__all__ = ["case_names", "company_names", "prisons"]
+__all__ = ["care_institutions", "case_names", "company_names", "prisons"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
 _WORD = r"[A-Z][\w'’-]*"
@@ -29,6 +34,18 @@ _LEAD = r"(?:The|In|On|At|By|For|From|With|And|But|An?|To|Of|Mr|Mrs|Ms|Dr|Under|
 _COMPANY = re.compile(
     rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:\s+(?:&|of|{_CAP})){{0,4}}\s+{LEGAL_FORM})"
     rf"(?![\w/])")
+_CARE = re.compile(
+    rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:[^\S\n]+(?:&|of|{_CAP})){{0,3}}"
+    rf"[^\S\n]+{CARE_FORM})(?![\w'’])")
+#: words that name no particular place of care by themselves ("the District Hospital")
+_GENERIC_CARE = frozenset("""
+    general district university teaching community royal state county city regional national
+    central main local private public new old military army naval veterans mental health
+    psychiatric children's childrens children’s women's womens women’s maternity eye dental
+    cancer memorial specialist day walk-in outpatient outpatients rehabilitation family gp
+    medical nhs his her their our my your its this that these those each every any no a an
+    of & st saint north south east west northern southern eastern western upper lower
+    """.split())
 _CASE = re.compile(
     rf"(?<![\w.])((?!(?:See|Cf|Also|{_LEAD})\b)[A-Z][\w'’-]*(?:\s+and\s+(?:Others|[A-Z][\w'’-]+))?"
     rf"\s+v\.?\s+(?:the\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){{0,3}}"
@@ -48,6 +65,20 @@ def company_names(text: str) -> list[tuple[int, int]]:
         if text[e - 1] == "." and (e == len(text) or text[e:e + 1].isspace()) and \
                 not re.search(r"(?:Ltd|Inc|Corp|S\.A|S\.p\.A|B\.V|N\.V|o\.o|s\.r\.o)\.$", text[s:e]):
             e -= 1
+        out.append((s, e))
+    return out
+
+
+def care_institutions(text: str) -> list[tuple[int, int]]:
+    """Spans of places of care such as "Hillside Surgery" (the whole name, its word
+    included); none whose words before the form are all generic."""
+    out = []
+    for m in _CARE.finditer(text):
+        s, e = m.span(1)
+        form = re.search(rf"{CARE_FORM}$", text[s:e])
+        words = text[s : e - len(form.group(0)) if form else e].split()
+        if words and all(w.casefold() in _GENERIC_CARE for w in words):
+            continue
         out.append((s, e))
     return out
 

@@ -129,7 +129,7 @@ _ID_CUE = re.compile(
     r"(?i)\b(?:IBAN|BIC|SWIFT|SSN|NINO|PIN|UID|Aadhaa?r|National\s+Insurance|Social\s+Security"
     r"|f\u00f8dselsnummer|personnummer|henkil\u00f6tunnus|Steuer-?ID|passport|sort\s+code"
     r"|(?:bank\s+)?account|(?:credit\s+|debit\s+)?card|(?:tele)?phone|mobile|tel|fax|e-?mail"
-    r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial"
+    r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial|NHS|CHI|DOB|D\.O\.B\.?"
     r"|(?:(?:licen[cs]e|number|registration)\s+)?plates?|registration|Kennzeichen|plaka)"
     r"(?:\s+(?:number|no\.?|nr\.?|code|card))?"
     r"(?=[ \t\u00a0]*(?:[:#]|\b(?:is|was|of|as)\b)?[ \t\u00a0]*\n?[ \t\u00a0]*"  # a wrapped line

@@ -56,7 +56,7 @@ NerSpan = tuple[int, int, str, float]
 
 _TRAIL_PUNCT = " \t\r\n,;:!?\u00a0"
 _LEAD_PUNCT = " \t\r\n,;:.!?(\"'“‘«\u00a0"
-_PAIRS = {")": "(", "]": "[", "”": "“", "’": "‘", "»": "«", '"': '"'}
+_PAIRS = {")": "(", "]": "[", "”": "“", "’": "‘", "»": "«", '"': '"', "'": "'"}
 
 
 def default_model_dir() -> Path:
@@ -341,7 +341,19 @@ def _trim(text: str, s: int, e: int) -> tuple[int, int]:
             if not (len(word) <= 3 or "." in word):
                 e -= 1
                 changed = True
+        if e - s > 1 and text[e - 1] in "'’" and _possessive(text, e - 1):
+            e -= 1  # "Siobhan's", "the Joneses' house": the name ends before the apostrophe
+            changed = True
         if e > s and text[e - 1] in _PAIRS and _PAIRS[text[e - 1]] not in text[s : e - 1]:
             e -= 1
             changed = True
     return s, e
+
+
+def _possessive(text: str, i: int) -> bool:
+    """Whether the apostrophe at ``i`` makes a possessive: "'s" ending a word, or "'" after
+    an "s" ending one."""
+    after = text[i + 1 : i + 3]
+    if after[:1] in ("s", "S"):
+        return len(after) < 2 or not after[1].isalnum()
+    return text[i - 1 : i] in ("s", "S") and not after[:1].isalnum()

@@ -7,7 +7,7 @@ Regular-expression source strings, to be embedded in a caller's pattern.
 
 from __future__ import annotations
 
-__all__ = ["LEGAL_FORM", "PRISON_FORM"]
+__all__ = ["CARE_FORM", "LEGAL_FORM", "PRISON_FORM"]
 
 #: a prison's form before its name: "HM Prison", "Her Majesty’s Prison", "HMP", "HMYOI" …
 PRISON_FORM = (r"(?:(?:HM|Her\s+Majesty['’]s|His\s+Majesty['’]s)\s+(?:Prison|Young\s+Offender\s+"
@@ -17,3 +17,8 @@ PRISON_FORM = (r"(?:(?:HM|Her\s+Majesty['’]s|His\s+Majesty['’]s)\s+(?:Prison
 LEGAL_FORM = (r"(?:Limited|Ltd\.?|plc|PLC|LLP|LLC|Inc\.?|Corp\.?|GmbH|AG|A/S|ApS|AB|ASA|Oy"
               r"|S\.A\.?|S\.p\.A\.|B\.V\.|N\.V\.|Sp\.\s*z\s*o\.o\.|s\.r\.o\.|Solicitors"
               r"|LLP\s+Solicitors)")
+
+#: a place of care's word after its name: "Hillside Surgery", "St Columba's Hospital",
+#: "Leeds General Infirmary", "Ashgrove Care Home" …
+CARE_FORM = (r"(?:Surgery|Medical\s+(?:Practice|Cent(?:re|er))|Health\s+Cent(?:re|er)|Hospital"
+             r"|Clinic|Infirmary|Hospice|(?:Care|Nursing)\s+Home)")

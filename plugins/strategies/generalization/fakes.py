@@ -181,6 +181,16 @@ def _in(c: str, rng: random.Random) -> str | None:
     return new if aadhaar.is_valid(new) else None
 
 
+def _nhs(c: str, rng: random.Random) -> str | None:
+    """An NHS number in England's range (400–499 and 600–799 million), modulus 11."""
+    from stdnum.gb import nhs
+
+    body = rng.choice("4567") + _digits(rng, 8)
+    check = 11 - sum(int(d) * (10 - i) for i, d in enumerate(body)) % 11
+    new = body + ("0" if check == 11 else str(check))
+    return new if check != 10 and nhs.is_valid(new) and not new.startswith("5") else None
+
+
 def _mac(c: str, rng: random.Random) -> str | None:
     return "".join(rng.choice(_HEX).upper() for _ in c)
 
@@ -225,7 +235,7 @@ _SCHEMES: dict[str, tuple[str, Callable[[str, random.Random], str | None]]] = {
     "NATIONAL_ID_SE": (r"\d{10}|\d{12}", _se), "NATIONAL_ID_FI": (r"\d{6}[-+A-FU-Y]\d{3}\w", _fi),
     "NATIONAL_ID_DE": (r"\d{11}", _de), "NATIONAL_ID_FR": (r"[0-9AB]{15}", _fr),
     "NATIONAL_ID_UK": (r"[A-Z]{2}\d{6}[A-D]", _uk), "NATIONAL_ID_US": (r"\d{9}", _us),
-    "NATIONAL_ID_IN": (r"\d{12}", _in), "MAC_ADDRESS": (r"[0-9A-F]{12}", _mac),
+    "NATIONAL_ID_IN": (r"\d{12}", _in), "NHS_NUMBER": (r"\d{10}", _nhs), "MAC_ADDRESS": (r"[0-9A-F]{12}", _mac),
     "POSTCODE": (r"[A-Z0-9]{5,7}", _postcode), "VEHICLE_PLATE": (r"[A-ZÄÖÜ0-9]{4,9}", _plate),
     "STATUTE_NUMBER": (r"\d{5,8}", _statute),
 }
