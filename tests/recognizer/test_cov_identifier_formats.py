@@ -180,3 +180,14 @@ def test_invalid_ipv6_is_never_cut_to_a_valid_prefix() -> None:
 ])
 def test_an_id_glued_to_the_word_before_it(text: str, value: str, full_type: str) -> None:
     _exactly_one(text, value, full_type, True)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("She texted from a mobile (07845 112233). Police were told.", "07845 112233"),
+    ("Call him (07845 112233) today.", "07845 112233"),
+    ("Norway (+47 22 33 44 55) answered.", "+47 22 33 44 55"),
+    ("Tel: (0113) 496 0000.", "(0113) 496 0000"),  # an area code's own brackets stay
+])
+def test_a_bracket_around_a_phone_number_is_not_part_of_it(text: str, value: str) -> None:
+    """"mobile (07845 112233)" came out "mobile [CODE 2])": the opening bracket went with it."""
+    _exactly_one(text, value, "CODE/PHONE", True)

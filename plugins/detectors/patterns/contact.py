@@ -140,7 +140,11 @@ def _iter_phones(window: str, region: str) -> Iterable[Hit]:
     except Exception:  # an unknown region is a settings mistake, not fatal
         return
     for match in matches:
-        raw = match.raw_string
+        raw, start, end = match.raw_string, match.start, match.end
+        if raw.startswith("(") and ")" not in raw:  # "mobile (07845 112233)": the bracket
+            raw, start = raw[1:], start + 1  # around the number is not part of it
+        if raw.endswith(")") and "(" not in raw:
+            raw, end = raw[:-1], end - 1
         digits = re.sub(r"\D", "", raw)
         if len(digits) < 7 or _NOT_PHONE.fullmatch(raw.strip("()")):
             continue
@@ -153,7 +157,7 @@ def _iter_phones(window: str, region: str) -> Iterable[Hit]:
         if international:
             where = phonenumbers.region_code_for_number(match.number) or "international"
         kind = "international" if international else f"national ({where})"
-        yield Hit(match.start, match.end, Label.CODE, "PHONE",
+        yield Hit(start, end, Label.CODE, "PHONE",
                   1.0 if international else 0.95,
                   f"phone number, {kind}, valid for {where} numbering plan",
                   RANK_PHONE, validated=True)
