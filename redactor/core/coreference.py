@@ -100,7 +100,11 @@ def name_key(text: str) -> tuple[str, ...]:
     """Words of a person mention without titles and possessive, initials kept ("Mr T. Berg's"
     → ``t berg``): the grouping key of a person, so that "T. Berg" and "K. Berg" differ."""
     text = re.sub(r"['’]s$", "", _fold(text).strip())
-    return tuple(w for w in re.findall(r"\w+", text) if w not in TITLES and w != "m")
+    words = re.findall(r"\w+", text)
+    key = tuple(w for w in words if w not in TITLES and w != "m")
+    # a person known by one letter ("M", "Mr M") is that letter: without it every "M" of a
+    # judgment was a person of its own
+    return key or tuple(w for w in words if len(w) == 1 and w.isalpha())
 
 
 def _compatible(a: str, b: str) -> bool:

@@ -69,6 +69,10 @@ P = Label.PERSON
      [["Horst Ludwig Georg Erich Wessel", "Horst Wessel", "Wessel"]]),
     ("Yuji Unozawa (Unozawa Yuji) played.",
      [("Yuji Unozawa", P), ("Unozawa Yuji", P)], [["Yuji Unozawa", "Unozawa Yuji"]]),
+    # a person known by one letter is one person however often named; other letters differ
+    ("Re: M (A Child). The mother of M and Mr M's friend B. M is seven.",
+     [("M", P), ("M", P), ("Mr M's", P), ("B", P), ("M", P)],
+     [["M", "M", "Mr M's", "M"], ["B"]]),
     # defined aliases, where the document says so
     ("by Mr Kamil Prus (“the applicant”), on 6 May. The applicant complained.",
      [("Mr Kamil Prus", P), ("The applicant", P)],

@@ -125,3 +125,29 @@ def test_another_name_given_after_a_person() -> None:
     assert all(a.label == Label.PERSON and "another name" in a.explanation for a in aliases)
     later = propagate(text, found, "ner", always=aliases)
     assert [f.text for f in later] == ["Datus"] and later[0].span.start == text.rindex("Datus")
+
+
+LETTERS = ("Re: M (A Child)\n1. This is an application in respect of M, a girl aged 7. M's "
+           "mother is Ms Webb. The report of J. M. Smith and M. Jones is in Annex M.\n"
+           "A. The facts\nI saw M.")
+
+
+def test_a_person_known_by_a_letter_is_found_wherever_named() -> None:
+    """"M's mother" stayed in clear while every other "M" of the judgment was masked."""
+    at = LETTERS.index("M (A")
+    found = [Finding(Span(at, at + 1), Label.PERSON, "M", detector="ner")]
+    new = propagate(LETTERS, found, "ner")
+    want = [LETTERS.index(cue) + len(cue) for cue in ("respect of ", "aged 7. ", "Annex ",
+                                                      "I saw ")]
+    assert [(f.span.start, f.text, f.label) for f in new] == [
+        (w, "M", Label.PERSON) for w in want]
+    # the initials of "J. M. Smith" and "M. Jones" are not the person; "A" and "I" never are
+    assert propagate(LETTERS, [Finding(Span(LETTERS.index("A."), LETTERS.index("A.") + 1),
+                                       Label.PERSON, "A", detector="ner")], "ner") == []
+
+
+def test_a_letter_the_model_calls_a_person_once_is_a_person_everywhere() -> None:
+    first, second = LETTERS.index("M (A"), LETTERS.index("M, a girl")
+    found = [Finding(Span(first, first + 1), Label.PERSON, "M", detector="ner"),
+             Finding(Span(second, second + 1), Label.MISC, "M", detector="ner")]
+    assert [f.label for f in ner_detector._letters_are_people(found)] == [Label.PERSON] * 2

@@ -38,6 +38,11 @@ PROPAGATED_LABELS = frozenset({Label.PERSON, Label.ORG, Label.LOC, Label.CODE, L
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _JOINERS = frozenset("-‐‑_./@\\:#+&=~%")  # inside e-mail addresses, URLs, file names, codes
 _POSSESSIVE = re.compile(r"\s*['’]s$")
+#: a person known by one capital letter ("M", the child of a judgment); not "A" or "I"
+LETTER_PERSON = re.compile(r"[B-HJ-Z]")
+#: a letter that is an initial of a longer name: "M. Smith", "J. M."
+_INITIAL_AFTER = re.compile(r"\.[^\S\n]*[A-Z]")
+_INITIAL_BEFORE = re.compile(r"[A-Z]\.[^\S\n]*$")
 _ALIAS = re.compile(
     r"\s*\(\s*(?:[^()“”\"]{0,60}?[;,]\s*)?"           # an optional native name first: "(länsrätten; …"
     r"(?:(?:hereinafter|henceforth)\s+(?:(?:referred\s+to|called)\s+as\s+)?|the\s+)?"
@@ -196,20 +201,23 @@ def propagate(text: str, findings: Sequence[Finding], detector: str, *,
         if f.label not in PROPAGATED_LABELS or not _free_standing(text, f.span.start, f.span.end):
             continue
         core = _POSSESSIVE.sub("", f.text.strip())
-        if len(core) < 2 or not any(c.isalnum() for c in core):
+        letter = f.label == Label.PERSON and LETTER_PERSON.fullmatch(core) is not None
+        if (len(core) < 2 and not letter) or not any(c.isalnum() for c in core):
             continue
         toks = _tokens(core)
         if not toks or len(toks) > 12:
             continue
         shape = _shape(toks)
         groups[shape].append(f)
-        if is_forced or _is_specific(core, toks, lower_words):
+        if is_forced or letter or _is_specific(core, toks, lower_words):
             forced.add(shape)
 
     out: list[Finding] = []
     for shape, members in groups.items():
         occ = [(s, e) for s, e in _occurrences(doc_toks, index, shape)
-               if _free_standing(text, s, e)]
+               if _free_standing(text, s, e) and not (
+                   len(shape) == 1 and e - s == 1 and (  # a letter: not an initial
+                       _INITIAL_AFTER.match(text, e) or _INITIAL_BEFORE.search(text, max(0, s - 4), s)))]
         untagged = [(s, e) for s, e in occ if covered.find(1, s, e) == -1]
         if not untagged:
             continue

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from redactor_plugins.detectors.recognizer.mention_propagation import (
+    LETTER_PERSON,
     defined_aliases,
     native_names,
     propagate,
@@ -462,6 +463,7 @@ class NerDetector:
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)
         found = _drop_inside(kept, grown) if grown else kept
+        found = _letters_are_people(found)
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()
@@ -472,6 +474,17 @@ class NerDetector:
             # no bare "Government" is in found or aliases, so none is propagated
             yield from propagate(doc.text, found, self.id,
                                  always=aliases + name_parts(doc.text, found, self.id))
+
+
+def _letters_are_people(found: list[Finding]) -> list[Finding]:
+    """A capital letter the model calls a person once is a person wherever it tagged it
+    ("Re: M (A Child)" PERSON, "in respect of M" MISC): one entity, one label."""
+    people = {f.text for f in found
+              if f.label == Label.PERSON and LETTER_PERSON.fullmatch(f.text)}
+    if not people:
+        return found
+    return [f.with_(label=Label.PERSON, subtype="") if f.text in people and
+            f.label != Label.PERSON else f for f in found]
 
 
 def _bare_government_finding(text: str, f: Finding) -> bool:
