@@ -18,6 +18,7 @@ from redactor_plugins.detectors.recognizer.mention_propagation import propagate
 from redactor_plugins.detectors.recognizer.person_rules import (
     letter_names,
     name_parts,
+    name_start,
     particle_end,
     titles_of_rule,
 )
@@ -132,6 +133,32 @@ def test_a_name_does_not_end_in_a_particle(piece: str, name: str) -> None:
          "Jan van der Berg's son, Carlos da silva and Maria de\nSilva. de Vries")
     start = t.index(piece)
     assert t[start:particle_end(t, start, start + len(piece))] == name
+
+
+@pytest.mark.parametrize(("span", "name"), [
+    ("biathlete Henrik Lund", "Henrik Lund"),  # a pseudonym read "donna Debbie Obrien"
+    ("former coach Anna Berg", "Anna Berg"),
+    ("de Sá", "de Sá"),                       # a particle starts a name
+    ("sergeant major", "sergeant major"),     # nothing capitalised follows: left to the model
+    ("Henrik Lund", "Henrik Lund"),
+])
+def test_a_name_does_not_start_with_lower_case_words(span: str, name: str) -> None:
+    t = ("the Swedish biathlete Henrik Lund, the former coach Anna Berg, Estácio de Sá and a "
+         "sergeant major")
+    start = t.index(span)
+    assert t[name_start(t, start, start + len(span)):start + len(span)] == name
+
+
+@pytest.mark.parametrize(("text", "word", "yes"), [
+    ("married to the Swedish biathlete Henrik Lund", "Swedish", True),
+    ("an English court", "English", True),
+    ("She moved to Swedish Lapland.", "Swedish", False),     # a name follows: the model's call
+    ("He spoke Swedish.", "Swedish", False),
+    ("the Commission decided", "Commission", False),
+])
+def test_a_nationality_before_a_noun_is_a_nationality(text: str, word: str, yes: bool) -> None:
+    at = text.index(word)
+    assert ner_detector.adjectival_nationality(text, at, at + len(word)) is yes
 
 
 def test_a_finding_inside_a_grown_name_is_dropped() -> None:

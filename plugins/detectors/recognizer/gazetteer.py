@@ -232,6 +232,11 @@ class Gazetteer:
             if len(entries) > 1:
                 entries.sort(key=lambda e: (-_PRIORITY.get(e.list_name, 0), e.ambiguous))
 
+    def is_nationality(self, word: str) -> bool:
+        """Whether one word is in the nationalities list, not marked ambiguous ("Swedish")."""
+        return any(e.list_name == "nationalities" and not e.ambiguous
+                   for e in self.index.get((_key(word),), ()))
+
     @classmethod
     def load(cls, path: Path) -> Gazetteer:
         """The lists in ``path``, parsed so that other threads run meanwhile (see

@@ -30,9 +30,11 @@ from redactor_plugins.detectors.recognizer.mention_propagation import (
     native_names,
     propagate,
 )
+from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
 from redactor_plugins.detectors.recognizer.person_rules import (
     letter_list,
     name_parts,
+    name_start,
     particle_end,
 )
 
@@ -445,6 +447,9 @@ class NerDetector:
                 continue
             if f.label == Label.ORG and bare_government(doc.text, start, end):
                 continue
+            if f.label in (Label.ORG, Label.LOC) and adjectival_nationality(doc.text, start,
+                                                                            end):
+                f = f.with_(label=Label.DEM, subtype="NATIONALITY")
             if f.label == Label.CODE:
                 start, end = widen_code(doc.text, start, end)
             else:
@@ -455,6 +460,7 @@ class NerDetector:
                                  subtype="") for s in letters]
                 continue
             if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
+                start = name_start(doc.text, start, end)  # nor start in "biathlete"
                 longer = particle_end(doc.text, start, end)
                 if longer > end:
                     grown.append((end, longer))
@@ -474,6 +480,19 @@ class NerDetector:
             # no bare "Government" is in found or aliases, so none is propagated
             yield from propagate(doc.text, found, self.id,
                                  always=aliases + name_parts(doc.text, found, self.id))
+
+
+_NEXT_LOWER = re.compile(r"[^\S\n]+[a-z]")
+
+
+def adjectival_nationality(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is one nationality word used as an adjective ("the Swedish
+    biathlete", which the model tagged ORG): in the gazetteer's nationalities, capitalised,
+    and a lower-case word follows."""
+    word = text[start:end]
+    if not word.isalpha() or not word[:1].isupper() or not _NEXT_LOWER.match(text, end):
+        return False
+    return load_gazetteer().is_nationality(word)
 
 
 def _letters_are_people(found: list[Finding]) -> list[Finding]:

@@ -177,3 +177,21 @@ def particle_end(text: str, start: int, end: int) -> int:
         return end
     nxt = _NEXT_WORD.match(text, end)
     return nxt.end() if nxt and nxt.group(1)[0].isupper() else end
+
+
+_LEADING_WORD = re.compile(r"([^\W\d_][\w'’-]*)[^\S\n]+(?=[^\W\d_])")
+
+
+def name_start(text: str, start: int, end: int) -> int:
+    """The start of a PERSON span ``text[start:end]`` without the lower-case words a model
+    put before the name ("biathlete Henrik Lund" -> "Henrik Lund"; a pseudonym read "donna
+    Debbie Obrien"): leading lower-case words that are no name particle, when a capitalised
+    word follows them inside the span. ``start`` otherwise ("sergeant major", "de Sá")."""
+    at = start
+    while True:
+        m = _LEADING_WORD.match(text, at, end)
+        if m is None or not m.group(1)[0].islower() or m.group(1) in _PARTICLES:
+            break
+        at = m.end()
+    return at if at < end and text[at].isupper() else start
+
