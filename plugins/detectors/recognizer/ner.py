@@ -24,13 +24,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
 from redactor_plugins.detectors.recognizer.mention_propagation import (
     LETTER_PERSON,
     defined_aliases,
     native_names,
     propagate,
 )
-from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
 from redactor_plugins.detectors.recognizer.person_rules import (
     letter_list,
     name_parts,
