@@ -10,6 +10,7 @@ pseudonym is of the same kind, in the same grammatical form:
 * a kinship term ("father", "grandmother", "sons") → another of the same gender and number —
   never an occupation; a birth order ("youngest") → another ("eldest");
 * a religion or political movement → another of the same group;
+* a marital status ("divorced", "a widow") → another of the same form (adjective or noun);
 * an occupation → another of its group (in the document's language), else a Faker job.
 
 Whatever the kind, the article before the mention stays right: after "a" the pseudonym starts
@@ -51,6 +52,10 @@ KIN_PLURALS = {"child": "children", "grandchild": "grandchildren"}
 BIRTH_ORDER = {"youngest": "eldest", "eldest": "youngest", "oldest": "youngest",
                "younger": "older", "older": "younger", "elder": "younger",
                "firstborn": "second-born", "middle": "eldest"}
+#: marital status, as adjectives and as nouns (a pseudonym keeps the form)
+MARITAL = ({"married", "divorced", "separated", "widowed", "single", "engaged", "unmarried",
+            "remarried", "cohabiting"},
+           {"widow", "widower", "divorcee", "divorcée", "bachelor", "spinster", "newlywed"})
 _NOUN_DEMONYMS = frozenset("Briton Swede Turk Scot Dane Finn Pole Serb Croat Spaniard Kurd "
                            "Arab Slovene Icelander Luxembourger".split())
 HEAD_NOUNS = frozenset("national nationals citizen citizens origin descent nationality "
@@ -188,6 +193,14 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
         return _nationality(place.country, False, rng, fits, english)
     if low in BIRTH_ORDER:
         return BIRTH_ORDER[low]
+    bare = re.sub(r"^(?:an?|the)\s+", "", low)
+    for pool in MARITAL:
+        if bare in pool:
+            other = _pick(rng, sorted(pool - {bare}), lambda c: fits(c) if bare == low else True)
+            article = low[: len(low) - len(bare)]
+            if article.strip() in ("a", "an") and other:
+                article = indefinite_article(other) + " "
+            return article + (other or bare)
     kin = _kin(low, rng, fits) if len(words) == 1 else None
     if kin is not None:
         return kin
