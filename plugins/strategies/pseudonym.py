@@ -42,7 +42,7 @@ from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISO
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
-from redactor_plugins.strategies.generalization.demographics import dem_pseudonym
+from redactor_plugins.strategies.generalization.demographics import dem_pseudonym, role_like
 from redactor_plugins.strategies.generalization.fakes import (
     code_like,
     email_like,
@@ -448,6 +448,12 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         the = previous_word(doc.text, f.span.start) == "the"  # "the United Kingdom"
         result = _choose(memo, doc_words, text,
                          lambda r, _a: place_like(text, r, locale, the), *seed)
+    elif label == Label.DEM and not role_like(text) and not dem_pseudonym(
+            text, random.Random(0), doc.text, f.span.start, locale.startswith("en"),
+            any_job=False):  # no kind fits ("dizzy"): a made-up job would read wrong
+        result = generalize_mention(label, text, request.entity.canonical, "",
+                                    doc_text=doc.text, start=f.span.start, end=f.span.end)
+        return result
     elif label == Label.DEM:  # the same kind (nationality, kin, age …) and article
         result = _choose(memo, frozenset(), text, lambda r, _a: dem_pseudonym(
             text, r, doc.text, f.span.start, locale.startswith("en")), *seed,

@@ -185,6 +185,17 @@ def test_a_marital_status_stays_a_marital_status(sentence: str, value: str, pool
         assert out.split()[0] == indefinite_article(bare)
 
 
+def test_a_description_of_no_known_kind_is_not_made_a_job() -> None:
+    """"she had been dizzy" read "she had been scientist" (a Faker job for any DEM)."""
+    from redactor_plugins.strategies.generalization.demographics import role_like
+
+    dizzy, skier = replace("She had been dizzy, said the biathlete.",
+                           [("dizzy", "DEM", ""), ("biathlete", "DEM", "")])
+    assert not role_like("dizzy") and role_like("biathlete") and role_like("trustees")
+    assert dizzy != "dizzy" and not role_like(dizzy), dizzy  # generalized, not a job
+    assert skier != "biathlete" and skier  # a role: another role
+
+
 @pytest.mark.parametrize(("value", "pattern"), [
     ("aged 38", r"aged \d{1,3}"), ("aged 4, 7 and 11", r"aged \d{1,3}, \d{1,3} and \d{1,3}"),
     ("45-year-old", r"\d{1,3}-year-old"), ("aged forty", r"aged [a-z-]+"),

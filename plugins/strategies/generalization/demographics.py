@@ -11,7 +11,9 @@ pseudonym is of the same kind, in the same grammatical form:
   never an occupation; a birth order ("youngest") → another ("eldest");
 * a religion or political movement → another of the same group;
 * a marital status ("divorced", "a widow") → another of the same form (adjective or noun);
-* an occupation → another of its group (in the document's language), else a Faker job.
+* an occupation → another of its group (in the document's language), else a Faker job when
+  the words read as a role ("biathlete"); anything else ("dizzy") is generalized by the
+  caller (:func:`role_like`).
 
 Whatever the kind, the article before the mention stays right: after "a" the pseudonym starts
 with a consonant sound, after "an" with a vowel sound (:func:`article_fits`).
@@ -166,9 +168,22 @@ def _kin(low: str, rng: random.Random, fits: Callable[[str], bool]) -> str | Non
     return None
 
 
+#: how English nouns for a person's role end ("biathlete", "teacher", "pianist", "trustee")
+_ROLE_NOUN = re.compile(r"(?:er|or|ist|ian|eer|man|men|woman|women|ess|ete|ee|ary|ive|ic|"
+                        r"ogist|wright|smith|maker|ers|ors|ists|ians|ees)$")
+
+
+def role_like(text: str) -> bool:
+    """Whether the last word of ``text`` looks like a noun for a role (so a made-up job can
+    stand in for it); "dizzy", "pregnant" and "left-handed" do not."""
+    words = fold(text).split()
+    return bool(words) and _ROLE_NOUN.search(words[-1]) is not None
+
+
 def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int = 0,
-                  english: bool = True) -> str:
-    """A DEM pseudonym of the same kind and form as ``text`` (see module docstring)."""
+                  english: bool = True, *, any_job: bool = True) -> str:
+    """A DEM pseudonym of the same kind and form as ``text`` (see module docstring); "" when
+    no kind fits and ``any_job`` is false (no Faker job for it)."""
     def fits(candidate: str) -> bool:
         return article_fits(candidate, doc_text, start) if doc_text else True
 
@@ -215,6 +230,8 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
         choice = _pick(rng, pool, fits)
         if choice:
             return choice
+    if not any_job:
+        return ""
     from faker import Faker
 
     fake = Faker("en_US")
