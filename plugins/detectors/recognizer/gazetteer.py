@@ -34,12 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from redactor_plugins.detectors.recognizer.institution_rules import (
-    care_institutions,
-    case_names,
-    company_names,
-    prisons,
-)
+from redactor_plugins.detectors.recognizer.institution_rules import INSTITUTIONS, case_names
 from redactor_plugins.detectors.recognizer.person_rules import letter_names, titles_of_rule
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
@@ -537,15 +532,6 @@ def _select(cands: Iterable[_Cand]) -> list[_Cand]:
     return sorted(taken, key=lambda c: (c.start, c.end))
 
 
-#: rule-written institution names (institution_rules): (rule, subtype, explanation)
-_INSTITUTIONS = (
-    (prisons, "PRISON", "a prison's name after its form (\"HM Prison …\")"),
-    (company_names, "COMPANY", "capitalised words ending in a company's legal form"),
-    (care_institutions, "CARE", "capitalised words ending in a place of care's word "
-                                "(\"… Surgery\", \"… Hospital\")"),
-)
-
-
 def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places: bool = True,
          legal: bool = True, convention: bool = False, ambiguity: bool = True,
          soft_newlines: bool = False) -> list[tuple[int, int, Label, str, float, str]]:
@@ -562,7 +548,7 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
                         "people after a word for people") for s, e in letter_names(text)]
         cands += [_Cand(s, e, Label.PERSON, "NAME", 0.99, 3, "a title of rule or rank of a "
                         "place (\"Duke of Edinburgh\")") for s, e in titles_of_rule(text)]
-    cands += [_Cand(s, e, Label.ORG, sub, 0.8, 3, why) for rule, sub, why in _INSTITUTIONS
+    cands += [_Cand(s, e, Label.ORG, sub, 0.8, 3, why) for rule, sub, why in INSTITUTIONS
               for s, e in rule(text)]
     cands += [_Cand(s, e, Label.MISC, "CASE", 0.8, 3, "a case name (\"X v. Y\")")
               for s, e in case_names(text)]

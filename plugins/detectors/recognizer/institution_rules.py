@@ -24,7 +24,7 @@ import re
 
 from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
 
-__all__ = ["care_institutions", "case_names", "company_names", "prisons"]
+__all__ = ["INSTITUTIONS", "care_institutions", "case_names", "company_names", "prisons"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
 _WORD = r"[A-Z][\w'’-]*"
@@ -86,3 +86,13 @@ def care_institutions(text: str) -> list[tuple[int, int]]:
 def case_names(text: str) -> list[tuple[int, int]]:
     """Spans of case names such as "Figiel v. Poland (no. 2)"."""
     return [m.span(1) for m in _CASE.finditer(text)]
+
+
+#: the rules that write institution names, for the gazetteer detector (ORG): (rule, subtype,
+#: explanation)
+INSTITUTIONS = (
+    (prisons, "PRISON", "a prison's name after its form (\"HM Prison …\")"),
+    (company_names, "COMPANY", "capitalised words ending in a company's legal form"),
+    (care_institutions, "CARE", "capitalised words ending in a place of care's word "
+                                "(\"… Surgery\", \"… Hospital\")"),
+)
