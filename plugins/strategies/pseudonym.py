@@ -45,6 +45,7 @@ from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.demographics import dem_pseudonym, role_like
 from redactor_plugins.strategies.generalization.fakes import (
     code_like,
+    count_bounds,
     email_like,
     fake_identifier,
     is_postcode,
@@ -422,8 +423,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             generalize_mention(label, text, request.entity.canonical, "year",
                                doc_text=doc.text, start=f.span.start, end=f.span.end)
     elif label == Label.QUANTITY:
-        result = _choose(memo, frozenset(), text, lambda r, _a: quantity_like(text, r), *seed,
-                         word_check=False)
+        low, high = count_bounds(doc.text, f.span.start, f.span.end)
+        result = _choose(memo, frozenset(), text, lambda r, _a: quantity_like(
+            text, r, low, high), *seed, word_check=False)
     elif label == Label.CODE:
         if "@" in text:
             local = text.split("@", 1)[0]  # the domain's words ("com") may repeat

@@ -185,6 +185,22 @@ def test_a_marital_status_stays_a_marital_status(sentence: str, value: str, pool
         assert out.split()[0] == indefinite_article(bare)
 
 
+@pytest.mark.parametrize(("sentence", "value", "ok"), [
+    # the case note read "attended five of the four parenting sessions"
+    ("He attended five of the six parenting sessions.", "six", lambda n: n >= 5),
+    ("He attended five of the six parenting sessions.", "five", lambda n: n <= 6),
+    ("Three of his 4 children came.", "4", lambda n: n >= 3),
+    ("Three of his 4 children came.", "Three", lambda n: n <= 4),
+])
+def test_a_count_keeps_its_part_of_a_whole(sentence: str, value: str, ok) -> None:  # type: ignore[no-untyped-def]
+    from redactor_plugins.strategies.generalization.numbers import parse_word_number
+
+    for attempt in range(12):  # a fresh context each time: fresh random choices
+        [out] = replace(sentence, [(value, "QUANTITY", "COUNT")])
+        n = int(out) if out.isdigit() else int(parse_word_number(out) or 0)
+        assert out != value and ok(n), (attempt, out)
+
+
 def test_a_description_of_no_known_kind_is_not_made_a_job() -> None:
     """"she had been dizzy" read "she had been scientist" (a Faker job for any DEM)."""
     from redactor_plugins.strategies.generalization.demographics import role_like

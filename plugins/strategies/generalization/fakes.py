@@ -324,8 +324,45 @@ def fake_ip(text: str, rng: random.Random) -> str | None:
 
 
 # -- quantities, e-mail addresses, places ------------------------------------------------
-def quantity_like(text: str, rng: random.Random) -> str:
-    """A nearby number in the same format (number words stay words)."""
+def _within(n: int, value: float, low: int, high: int) -> int:
+    """``n`` moved into [low, high], and off ``value`` where the bounds leave room."""
+    n = min(high, max(low, n))
+    if n == value:
+        n = n + 1 if n + 1 <= high else max(low, n - 1)
+    return n
+
+
+_OF_BEFORE = re.compile(r"(?i)(?<![\w-])([\w-]+)\s+of\s+(?:(?:the|his|her|their|its|our|my|"
+                        r"your|these|those)\s+)?$")
+_OF_AFTER = re.compile(r"(?i)[\w\s-]*?\s+of\s+(?:(?:the|his|her|their|its|our|my|your|these|"
+                       r"those)\s+)?([\w-]+)")
+
+
+def count_bounds(doc_text: str, start: int, end: int) -> tuple[int, int]:
+    """Bounds a count at ``doc_text[start:end]`` keeps with the count it is part of or that
+    is part of it: "five of the six sessions" — the six stays at least five, the five at most
+    six ("attended five of the four" read wrong)."""
+    low, high = 1, 10**9
+    m = _OF_BEFORE.search(doc_text, max(0, start - 40), start)
+    part = _count(m.group(1)) if m else None
+    if part is not None:
+        low = max(low, part)
+    m = _OF_AFTER.match(doc_text, end, min(len(doc_text), end + 40))
+    whole = _count(m.group(1)) if m else None
+    if whole is not None:
+        high = min(high, whole)
+    return low, max(low, high)
+
+
+def _count(word: str) -> int | None:
+    value = numbers.parse_number(word) if word[:1].isdigit() else \
+        numbers.parse_word_number(word)
+    return int(value) if value is not None and value == int(value) else None
+
+
+def quantity_like(text: str, rng: random.Random, low: int = 1, high: int = 10**9) -> str:
+    """A nearby number in the same format (number words stay words), within [low, high]
+    (:func:`count_bounds`) where the number is a whole one."""
     m = numbers._NUMBER_RE.search(text)
     if m is None:
         q = numbers.parse_quantity(text)
@@ -333,12 +370,12 @@ def quantity_like(text: str, rng: random.Random) -> str:
             return code_like(text, rng)
         new = max(1, int(round(q.value * rng.choice((rng.uniform(0.6, 0.9),
                                                      rng.uniform(1.1, 1.5))))))
-        if new == q.value:
-            new += 1
+        new = _within(new, q.value, low, high)
         wm = numbers._WORDNUM_RE.search(text)
         assert wm is not None
         word = wm.group(0).strip()
-        spoken = other_number(word, rng) if re.fullmatch(r"[A-Za-z-]+", word) else ""
+        spoken = other_number(word, rng, low, high) if re.fullmatch(r"[A-Za-z-]+", word) \
+            else ""
         return text[: wm.start()] + (spoken or f"{new:,}") + (
             " " if wm.group(0).endswith(" ") else "") + text[wm.end():]
     token = m.group(0)
@@ -353,9 +390,7 @@ def quantity_like(text: str, rng: random.Random) -> str:
         if "," in token[-decimals - 1 :]:
             new = new.replace(".", ",")
     else:
-        n = max(1, int(round(new_value)))
-        if n == int(value):
-            n += 1
+        n = _within(max(1, int(round(new_value))), value, low, high)
         sep = next((c for c in token if c in ",.\u00a0\u202f' "), "")
         new = f"{n:,}".replace(",", sep) if sep and n >= 1000 else str(n)
     return text[: m.start()] + new + text[m.end() :]
