@@ -191,3 +191,21 @@ def test_an_id_glued_to_the_word_before_it(text: str, value: str, full_type: str
 def test_a_bracket_around_a_phone_number_is_not_part_of_it(text: str, value: str) -> None:
     """"mobile (07845 112233)" came out "mobile [CODE 2])": the opening bracket went with it."""
     _exactly_one(text, value, "CODE/PHONE", True)
+
+
+@pytest.mark.parametrize(("text", "value", "full_type", "validated"), [
+    ("His sort code is 20-00-00, account 55779911.", "20-00-00", "CODE/SORT_CODE", True),
+    ("Sort code: 200000 (NatWest)", "200000", "CODE/SORT_CODE", True),
+    ("His sort code is 20-00-00, account 55779911.", "55779911", "CODE/ACCOUNT_NUMBER", False),
+    ("Account number: 1234 5678 90, closed.", "1234 5678 90", "CODE/ACCOUNT_NUMBER", False),
+])
+def test_bank_details_after_their_cue(text: str, value: str, full_type: str,
+                                      validated: bool) -> None:
+    """A sort code came out as a DATETIME range, an account number as a PHONE look-alike."""
+    _exactly_one(text, value, full_type, validated)
+
+
+@pytest.mark.parametrize("text", ["The code 20-00-00 is", "taken into account 2019 figures",
+                                  "account 12345 only"])
+def test_no_bank_details_without_their_cue(text: str) -> None:
+    assert not [f for f in detect_text(text) if f.subtype in ("SORT_CODE", "ACCOUNT_NUMBER")]

@@ -141,10 +141,13 @@ def test_a_name_does_not_end_in_a_particle(piece: str, name: str) -> None:
     ("de Sá", "de Sá"),                       # a particle starts a name
     ("sergeant major", "sergeant major"),     # nothing capitalised follows: left to the model
     ("Henrik Lund", "Henrik Lund"),
+    ("Grievance - Daniel Mensah", "Daniel Mensah"),  # a subject line run into the name
+    ("Re: Kerry Webb", "Kerry Webb"),
+    ("Smith – Jones", "Smith – Jones"),  # one word after the dash: left to the model
 ])
 def test_a_name_does_not_start_with_lower_case_words(span: str, name: str) -> None:
     t = ("the Swedish biathlete Henrik Lund, the former coach Anna Berg, Estácio de Sá and a "
-         "sergeant major")
+         "sergeant major.\nSubject: Grievance - Daniel Mensah\nRe: Kerry Webb; Smith – Jones")
     start = t.index(span)
     assert t[name_start(t, start, start + len(span)):start + len(span)] == name
 

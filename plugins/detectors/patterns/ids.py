@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from redactor_plugins.detectors.patterns.common import (
     GLUED_AFTER_FIRST,
     LIKE,
+    RANK_CASE,
     RANK_LOOKALIKE,
     RANK_VALIDATED,
     Hit,
@@ -68,6 +69,12 @@ _NINO_BAD_PREFIX = {"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"}
 # Northern Ireland's H&C numbers): ten digits, usually 3-3-4 ("943 476 5919")
 _UK_NHS = re.compile(rf"\d{_G}\d{{2}}(?P<sep>[ \u00a0-]?)\d{{3}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")
 _NHS_CUE = re.compile(r"(?i)\b(?:nhs|chi|h\s?&\s?c|health\s+and\s+care)\b[^\n\d]{0,25}$")
+# UK bank sort code after its cue ("sort code 20-00-00"): six digits in pairs; no checksum
+_SORT_CODE = re.compile(r"(?i)\bsort[^\S\n]*-?[^\S\n]*code\b[^\n\d]{0,15}?(\d{2}([- ]?)\d{2}\2\d{2})"
+                        r"(?![\w]|[-/.]\d)")
+# a bank account number after its cue ("account 55779911", "account no. 1234 5678 90")
+_ACCOUNT = re.compile(r"(?i)\b(?:bank[^\S\n]+)?account(?:[^\S\n]+(?:number|no\.?|nr\.?|#))?"
+                      r"[:\s]{1,3}(\d(?:[ -]?\d){5,17})(?![\w]|[-/.]\d)")
 _US_SSN = re.compile(rf"\d{_G}\d{{2}}(?P<sep>[-. ])\d{{2}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")
 
 
@@ -192,6 +199,12 @@ def find_national_ids(text: str) -> list[Hit]:
                              ok=ok))
     hits += find_aadhaar(text)
     hits += find_nhs_numbers(text)
+    hits += [_hit(m.start(1), m.end(1), "SORT_CODE", "UK bank sort code after its cue, six "
+                  "digits in pairs (no checksum exists)", ok=True)
+             for m in _SORT_CODE.finditer(text)]
+    hits += [Hit(m.start(1), m.end(1), Label.CODE, "ACCOUNT_NUMBER", 0.95, "a number after "
+                 "an account cue (no check exists)", RANK_CASE)
+             for m in _ACCOUNT.finditer(text)]
     taken = {(h.start, h.end) for h in hits if h.validated}
     # A Danish CPR has had no checksum since 2007: a valid birth date is all there is to check,
     # so it is validated only in the hyphenated form and only if nothing stronger claimed it.

@@ -180,14 +180,21 @@ def particle_end(text: str, start: int, end: int) -> int:
 
 
 _LEADING_WORD = re.compile(r"([^\W\d_][\w'’-]*)[^\S\n]+(?=[^\W\d_])")
+#: a heading or subject line run into a name: "Grievance - Daniel Mensah", "Re: Kerry Webb"
+_HEADING_DASH = re.compile(r"[^\S\n]+[-–—][^\S\n]+|:[^\S\n]+")
+_TWO_NAMES = re.compile(r"[A-Z][\w'’.-]*(?:[^\S\n]+[A-Z][\w'’.-]*)+")
 
 
 def name_start(text: str, start: int, end: int) -> int:
-    """The start of a PERSON span ``text[start:end]`` without the lower-case words a model
-    put before the name ("biathlete Henrik Lund" -> "Henrik Lund"; a pseudonym read "donna
-    Debbie Obrien"): leading lower-case words that are no name particle, when a capitalised
-    word follows them inside the span. ``start`` otherwise ("sergeant major", "de Sá")."""
+    """The start of a PERSON span ``text[start:end]`` without what a model put before the
+    name: a heading before a spaced dash or a colon ("Grievance - Daniel Mensah", when two or
+    more capitalised words follow), and leading lower-case words that are no name particle,
+    when a capitalised word follows them ("biathlete Henrik Lund" -> "Henrik Lund"; a
+    pseudonym read "donna Debbie Obrien"). ``start`` otherwise ("sergeant major", "de Sá")."""
     at = start
+    for m in _HEADING_DASH.finditer(text, start, end):  # the name is what follows the last
+        if _TWO_NAMES.fullmatch(text, m.end(), end):  # separator, when that is a full name
+            at = m.end()
     while True:
         m = _LEADING_WORD.match(text, at, end)
         if m is None or not m.group(1)[0].islower() or m.group(1) in _PARTICLES:
