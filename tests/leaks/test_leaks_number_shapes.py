@@ -89,9 +89,11 @@ def test_the_same_number_otherwise_written_in_kept_text_is_found(secret: str,
 
 def test_a_regrouped_number_is_refused_end_to_end(tmp_path: Path) -> None:
     """``--deny 12345678``: the term list finds the plain spelling only; the grouped one is
-    left in the kept text, so verification must refuse (exit 4), never say "passed"."""
+    left in the kept text (no cue before it: "account 1234 5678" is an account number of
+    its own now), so verification must refuse (exit 4), never say "passed"."""
     src = tmp_path / "in.txt"
-    src.write_text("Account 12345678 is closed. Again: account 1234 5678.\n", encoding="utf-8")
+    src.write_text("Account 12345678 is closed. Again: it was 1234 5678 then.\n",
+                   encoding="utf-8")
     result = export(src, tmp_path / "out.txt", "12345678")
     assert isinstance(result, VerificationError)
     assert not (tmp_path / "out.txt").exists()
