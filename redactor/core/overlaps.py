@@ -18,7 +18,9 @@ finding is enclosed the same way, so that adding a term never unmasks a characte
 Okafor" from the NER around the term "Okafor" stays whole, keeps the NER's type (a term's
 default label, MISC, only fills in where no detector typed the place) and is always masked
 (``redactor.core.analysis.decide``: a finding from the terms detector whose text contains a
-term as whole words).
+term as whole words). A finding that only partly overlaps a user's term keeps its parts
+outside the term as findings of their own ("Mr Peter" of "Mr Peter Okafor" beside the term
+"Okafor of Leeds").
 """
 
 from __future__ import annotations
@@ -160,6 +162,40 @@ def resolve_overlaps(findings: Sequence[Finding]) -> list[Finding]:
             accepted[j:k] = [enclose(cand, accepted[j:k])]
             starts[j:k] = [cand.span.start]
         else:
+            rest = outside_terms(cand, accepted[j:k])
             for i in range(j, k):
                 accepted[i] = absorb(accepted[i], cand)
+            for piece in rest:  # never overlaps an accepted finding: see outside_terms
+                at = bisect.bisect_left(starts, piece.span.start)
+                starts.insert(at, piece.span.start)
+                accepted.insert(at, piece)
     return accepted
+
+
+def outside_terms(cand: Finding, overlapped: Sequence[Finding]) -> list[Finding]:
+    """The parts of a losing ``cand`` outside the findings it overlaps, when one of those is
+    a user's term and ``cand`` is not: "Mr Peter" of the NER's "Mr Peter Okafor" beside the
+    term "Okafor of Leeds" (a term never unmasks what a detector found). Each part keeps
+    ``cand``'s type, trimmed of spaces and punctuation; none without a letter or digit."""
+    if cand.detector in WEAK_LABEL_DETECTORS or not any(
+            f.detector in WEAK_LABEL_DETECTORS for f in overlapped):
+        return []
+    pieces, at = [], cand.span.start
+    for f in sorted(overlapped, key=lambda f: f.span.start):
+        pieces.append((at, f.span.start))
+        at = max(at, f.span.end)
+    pieces.append((at, cand.span.end))
+    out = []
+    for a, b in pieces:
+        if b <= a:
+            continue
+        text = cand.text[a - cand.span.start:b - cand.span.start]
+        lead = len(text) - len(text.lstrip(_EDGE))
+        text = text.strip(_EDGE)
+        if any(c.isalnum() for c in text):
+            start = a + lead
+            out.append(cand.with_(span=Span(start, start + len(text)), text=text))
+    return out
+
+
+_EDGE = " \t\n\r\u00a0,;:.-–—()[]\"'“”‘’"

@@ -77,3 +77,38 @@ def test_a_term_matches_whole_words_only(tmp_path: Path) -> None:
     ctx = RunContext()
     analysis = pipe.analyze(pipe.read(src, ctx), ctx)
     assert {d.action for d in analysis.decisions} == {Action.KEEP}
+
+
+def test_a_term_that_overlaps_part_of_a_name_leaves_no_part_of_it_in_clear(
+        tmp_path: Path) -> None:
+    """``--deny "Okafor of Leeds"`` beside the NER's "Mr Peter Okafor": the term won the
+    overlap and "Mr Peter" came out in clear."""
+    text = "We met Mr Peter Okafor of Leeds yesterday.\n"
+
+    class Mister:
+        id = "names"
+        version = "1"
+
+        def detect(self, doc, ctx):  # type: ignore[no-untyped-def]
+            at = doc.text.find("Mr Peter Okafor")
+            yield Finding(Span(at, at + 15), Label.PERSON, "Mr Peter Okafor", score=0.9,
+                          detector=self.id)
+
+    plugin = SimpleNamespace(register_detectors=hookimpl(specname="register_detectors")(
+        lambda register: register(Mister())))
+    host = PluginHost(builtins=("redactor_plugins.formats.txt.plugin",
+                                "redactor_plugins.detectors.terms.plugin",
+                                "redactor_plugins.strategies.plugin"),
+                      load_entrypoints=False, load_user_folder=False,
+                      extra_plugins=[("names", plugin)])
+    pipe = Pipeline(host, Policy(labels={Label.PERSON: LabelRule(action="mask")},
+                                 always_mask=("Okafor of Leeds",)))
+    src = tmp_path / "in.txt"
+    src.write_text(text, encoding="utf-8")
+    ctx = RunContext()
+    analysis = pipe.analyze(pipe.read(src, ctx), ctx)
+    assert [(f.text, f.label) for f in analysis.findings] == [
+        ("Mr Peter", Label.PERSON), ("Okafor of Leeds", Label.PERSON)]
+    out = tmp_path / "out.txt"
+    pipe.export(analysis, out, ctx)
+    assert out.read_text(encoding="utf-8") == "We met [REDACTED] [REDACTED] yesterday.\n"

@@ -102,7 +102,7 @@ def test_user_term_takes_the_detected_type() -> None:
 def _resolve_by_pairs(findings):  # type: ignore[no-untyped-def]
     """The module's rules applied by comparing each candidate with every accepted finding
     (the obvious quadratic reading of the docstring), as a reference."""
-    from redactor.core.overlaps import absorb, enclose, encloses, ranked
+    from redactor.core.overlaps import absorb, enclose, encloses, outside_terms, ranked
 
     accepted: list = []
     for cand in ranked(findings):
@@ -110,13 +110,15 @@ def _resolve_by_pairs(findings):  # type: ignore[no-untyped-def]
         if not clash:
             accepted.append(cand)
             continue
-        inside = [accepted[i] for i in clash]
+        inside = sorted((accepted[i] for i in clash), key=lambda f: f.span.start)
         if encloses(cand, inside):  # a finding is not cut down to what it contains
             accepted = [a for i, a in enumerate(accepted) if i not in clash]
             accepted.append(enclose(cand, inside))
             continue
+        rest = outside_terms(cand, inside)
         for i in clash:
             accepted[i] = absorb(accepted[i], cand)
+        accepted += rest
     return sorted(accepted, key=lambda f: (f.span.start, f.span.end))
 
 
