@@ -125,8 +125,14 @@ def test_aadhaar_ungrouped_needs_its_cue(text: str, value: str) -> None:
     ("CHI number 0101011237 on file", "0101011237", "CODE/NHS_NUMBER", True),
     # a cue makes a failed check a look-alike: still one finding, masked, not validated
     ("NHS number 943 476 5918, seen today.", "943 476 5918", "CODE/NHS_NUMBER_LIKE", False),
+    # bank details: a sort code came out as a DATETIME range, an account number as a PHONE
+    # look-alike
+    ("His sort code is 20-00-00, account 55779911.", "20-00-00", "CODE/SORT_CODE", True),
+    ("Sort code: 200000 (NatWest)", "200000", "CODE/SORT_CODE", True),
+    ("His sort code is 20-00-00, account 55779911.", "55779911", "CODE/ACCOUNT_NUMBER", False),
+    ("Account number: 1234 5678 90, closed.", "1234 5678 90", "CODE/ACCOUNT_NUMBER", False),
 ])
-def test_nhs_numbers_after_their_cue(text: str, value: str, full_type: str,
+def test_identifiers_after_their_cue(text: str, value: str, full_type: str,
                                      validated: bool) -> None:
     _exactly_one(text, value, full_type, validated)
 
@@ -191,18 +197,6 @@ def test_an_id_glued_to_the_word_before_it(text: str, value: str, full_type: str
 def test_a_bracket_around_a_phone_number_is_not_part_of_it(text: str, value: str) -> None:
     """"mobile (07845 112233)" came out "mobile [CODE 2])": the opening bracket went with it."""
     _exactly_one(text, value, "CODE/PHONE", True)
-
-
-@pytest.mark.parametrize(("text", "value", "full_type", "validated"), [
-    ("His sort code is 20-00-00, account 55779911.", "20-00-00", "CODE/SORT_CODE", True),
-    ("Sort code: 200000 (NatWest)", "200000", "CODE/SORT_CODE", True),
-    ("His sort code is 20-00-00, account 55779911.", "55779911", "CODE/ACCOUNT_NUMBER", False),
-    ("Account number: 1234 5678 90, closed.", "1234 5678 90", "CODE/ACCOUNT_NUMBER", False),
-])
-def test_bank_details_after_their_cue(text: str, value: str, full_type: str,
-                                      validated: bool) -> None:
-    """A sort code came out as a DATETIME range, an account number as a PHONE look-alike."""
-    _exactly_one(text, value, full_type, validated)
 
 
 @pytest.mark.parametrize("text", ["The code 20-00-00 is", "taken into account 2019 figures",

@@ -12,9 +12,9 @@ Other codes, each one span from its first to its last character (CODE):
 * Swedish/Finnish statute numbers ("1962:381" in "Act 1962:381"): ``STATUTE_NUMBER``;
 * Council of Europe and similar document references ("CPT/Inf (2002) 8", "CommDH(2009)30"):
   ``DOCUMENT_REFERENCE``;
-* a number a cue makes a code: after a file/register/decision/prisoner/account … noun
-  ("decision 128/14", "file no. 68", "account 55779911": a bare number of six digits or more
-  needs no "no."), after "under number" ("registered under number 5299"), or after a
+* a number a cue makes a code: after a file/register/decision/prisoner … noun ("decision
+  128/14", "file no. 68"; a bare number of six digits needs no "no.": "passport 123456"),
+  after "under number" ("registered under number 5299"), or after a
   bare "no." that no legal instrument, series or case name precedes ("no. 68" — not "Law no.
   3713", "Protocol No. 1", "Series A no. 192", "Figiel v. Poland (no. 2)"):
   ``REFERENCE_NUMBER``, the number alone;
@@ -122,8 +122,8 @@ def find_reference_codes(text: str) -> Iterable[Hit]:
         if _ORDINAL.search(code) or (bare and "/" in code) or (
                 code.isdigit() and len(code) < 6 and not bare and not m.group("no")
                 and not re.match(r"(?i)under|with|bearing", m.group(0))):
-            continue  # slashed after "no.": a case number; "file 68": needs a "no." (a long
-            # number needs none: "account 55779911")
+            continue  # slashed after "no.": a case number; "file 68": needs a "no." (six
+            # digits need none: "passport 123456")
         if bare and _NOT_REF_BEFORE.search(text[max(0, m.start() - 70) : m.start()]):
             continue
         # a cue and a shape: surer than a model's guess of the same span ("13/40" a date)

@@ -199,12 +199,6 @@ def find_national_ids(text: str) -> list[Hit]:
                              ok=ok))
     hits += find_aadhaar(text)
     hits += find_nhs_numbers(text)
-    hits += [_hit(m.start(1), m.end(1), "SORT_CODE", "UK bank sort code after its cue, six "
-                  "digits in pairs (no checksum exists)", ok=True)
-             for m in _SORT_CODE.finditer(text)]
-    hits += [Hit(m.start(1), m.end(1), Label.CODE, "ACCOUNT_NUMBER", 0.95, "a number after "
-                 "an account cue (no check exists)", RANK_CASE)
-             for m in _ACCOUNT.finditer(text)]
     taken = {(h.start, h.end) for h in hits if h.validated}
     # A Danish CPR has had no checksum since 2007: a valid birth date is all there is to check,
     # so it is validated only in the hyphenated form and only if nothing stronger claimed it.
@@ -227,6 +221,17 @@ def find_nhs_numbers(text: str) -> Iterable[Hit]:
             yield _hit(m.start(), m.end(), "NHS_NUMBER", "UK NHS number, " + (
                 "modulus 11 check digit valid" if ok else "modulus 11 check digit invalid"),
                 ok=ok)
+
+
+def find_bank_details(text: str) -> list[Hit]:
+    """A UK sort code after "sort code" (validated by its format: no checksum exists) and a
+    bank account number after "account" (never validated: no check exists)."""
+    return [*(_hit(m.start(1), m.end(1), "SORT_CODE", "UK bank sort code after its cue, six "
+                   "digits in pairs (no checksum exists)", ok=True)
+              for m in _SORT_CODE.finditer(text)),
+            *(Hit(m.start(1), m.end(1), Label.CODE, "ACCOUNT_NUMBER", 0.95, "a number after "
+                  "an account cue (no check exists)", RANK_CASE)
+              for m in _ACCOUNT.finditer(text))]
 
 
 def find_aadhaar(text: str) -> Iterable[Hit]:

@@ -54,6 +54,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_ids.find_ibans(text)
     hits += pattern_ids.find_cards(text)
     hits += pattern_ids.find_national_ids(text)
+    hits += pattern_ids.find_bank_details(text)
     hits += pattern_codes.find_case_numbers(text)
     hits += pattern_codes.find_reference_codes(text)
     hits += pattern_regional.find_plates(text)

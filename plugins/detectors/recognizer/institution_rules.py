@@ -36,7 +36,7 @@ _COMPANY = re.compile(
     rf"(?![\w/])")
 _CARE = re.compile(
     rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:[^\S\n]+(?:&|of|{_CAP})){{0,3}}"
-    rf"[^\S\n]+{CARE_FORM})(?![\w'’])")
+    rf"[^\S\n]+(?P<form>{CARE_FORM}))(?![\w'’])")
 #: words that name no particular place of care by themselves ("the District Hospital")
 _GENERIC_CARE = frozenset("""
     general district university teaching community royal state county city regional national
@@ -72,15 +72,9 @@ def company_names(text: str) -> list[tuple[int, int]]:
 def care_institutions(text: str) -> list[tuple[int, int]]:
     """Spans of places of care such as "Hillside Surgery" (the whole name, its word
     included); none whose words before the form are all generic."""
-    out = []
-    for m in _CARE.finditer(text):
-        s, e = m.span(1)
-        form = re.search(rf"{CARE_FORM}$", text[s:e])
-        words = text[s : e - len(form.group(0)) if form else e].split()
-        if words and all(w.casefold() in _GENERIC_CARE for w in words):
-            continue
-        out.append((s, e))
-    return out
+    return [m.span(1) for m in _CARE.finditer(text)
+            if not all(w.casefold() in _GENERIC_CARE
+                       for w in text[m.start(1):m.start("form")].split())]
 
 
 def case_names(text: str) -> list[tuple[int, int]]:

@@ -110,6 +110,13 @@ def _occurrences(doc_toks: Sequence[_Tok], index: dict[str, list[int]],
     return out
 
 
+def _initial(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is one letter that is an initial of a longer name ("M" of
+    "M. Smith" or "J. M. Smith"), not a person known by that letter."""
+    return end - start == 1 and bool(_INITIAL_AFTER.match(text, end)
+                                     or _INITIAL_BEFORE.search(text, max(0, start - 4), start))
+
+
 def _free_standing(text: str, start: int, end: int) -> bool:
     """Not part of a longer token such as an e-mail address ("riverside-family.example") or a
     URL: the neighbouring characters are spaces or punctuation that ends or opens a phrase
@@ -215,9 +222,7 @@ def propagate(text: str, findings: Sequence[Finding], detector: str, *,
     out: list[Finding] = []
     for shape, members in groups.items():
         occ = [(s, e) for s, e in _occurrences(doc_toks, index, shape)
-               if _free_standing(text, s, e) and not (
-                   len(shape) == 1 and e - s == 1 and (  # a letter: not an initial
-                       _INITIAL_AFTER.match(text, e) or _INITIAL_BEFORE.search(text, max(0, s - 4), s)))]
+               if _free_standing(text, s, e) and not _initial(text, s, e)]
         untagged = [(s, e) for s, e in occ if covered.find(1, s, e) == -1]
         if not untagged:
             continue

@@ -15,6 +15,7 @@ see :data:`ALIASES`). When no model is installed the detector is not registered
 from __future__ import annotations
 
 import bisect
+import functools
 import importlib
 import logging
 import os
@@ -492,7 +493,13 @@ def adjectival_nationality(text: str, start: int, end: int) -> bool:
     word = text[start:end]
     if not word.isalpha() or not word[:1].isupper() or not _NEXT_LOWER.match(text, end):
         return False
-    return load_gazetteer().is_nationality(word)
+    return _default_gazetteer().is_nationality(word)
+
+
+@functools.cache
+def _default_gazetteer() -> Any:
+    """The bundled gazetteer (:func:`load_gazetteer` resolves its path on every call)."""
+    return load_gazetteer()
 
 
 def _letters_are_people(found: list[Finding]) -> list[Finding]:
