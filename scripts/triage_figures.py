@@ -136,10 +136,12 @@ def figures(docs: Sequence[dict[str, Any]], policy: Any) -> dict[str, Any]:
             "errors_before_triage": before, "by_label": by_label}
 
 
-def calibrate(docs: Sequence[dict[str, Any]], policy: Any, budget: float) -> Any:
+def calibrate(docs: Sequence[dict[str, Any]], policy: Any, budget: float,
+              min_gain: float = 0.35, keep_detection: bool = False) -> Any:
     """Per-label thresholds (detection score, risk margin) chosen greedily on ``docs``: each
-    step takes the raise that sends the most wrongly masked findings to review per finding
-    sent, until ``budget`` (a share of the findings) is spent."""
+    step takes the raise (of any size, so that a plateau does not stop it) that sends the most
+    wrongly masked findings to review per finding sent, until ``budget`` (a share of the
+    findings) is spent or a step gains less than ``min_gain`` errors per finding sent."""
     from redactor.core.model import Label
 
     margins = [0.0, 0.02, 0.05, 0.08, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]
@@ -150,6 +152,10 @@ def calibrate(docs: Sequence[dict[str, Any]], policy: Any, budget: float) -> Any
     state = {(kind, str(lab)): 0 for kind in ("margin", "detection", "disagreement")
              for lab in Label}
     state[("flag", "propagated")] = 0
+    if keep_detection:  # the policy's weak-hit floor is a policy choice: start from it
+        for lab in Label:
+            floor = policy.review.detection_for(str(lab))
+            state[("detection", str(lab))] = max(i for i, v in enumerate(scores) if v <= floor)
 
     def per_label(st: dict[tuple[str, str], int], kind: str) -> tuple[tuple[str, float], ...]:
         return tuple(sorted((lab, grids[kind][v]) for (k, lab), v in st.items()
@@ -170,18 +176,18 @@ def calibrate(docs: Sequence[dict[str, Any]], policy: Any, budget: float) -> Any
     while True:
         best = None
         for key, v in state.items():
-            grid = grids[key[0]]
-            if v + 1 >= len(grid):
-                continue
-            trial = dict(state, **{})
-            trial[key] = v + 1
-            r, h = score(trial)
-            if r <= cur_review or r > budget * total:
-                continue
-            gain = (h - cur_held) / (r - cur_review)
-            if best is None or gain > best[0]:
-                best = (gain, trial, r, h)
-        if best is None or best[0] < 0.35:
+            for nxt in range(v + 1, len(grids[key[0]])):  # any raise: jumps over plateaus
+                trial = dict(state)
+                trial[key] = nxt
+                r, h = score(trial)
+                if r > budget * total:
+                    break
+                if r <= cur_review:
+                    continue
+                gain = (h - cur_held) / (r - cur_review)
+                if best is None or gain > best[0]:
+                    best = (gain, trial, r, h)
+        if best is None or best[0] < min_gain:
             break
         _, state, cur_review, cur_held = best
     return rule_for(state)
@@ -194,7 +200,8 @@ def toml_table(rule: Any) -> str:
     return "\n".join(lines)
 
 
-def report(cache: Path, policy_name: str, do_calibrate: bool, budget: float) -> dict[str, Any]:
+def report(cache: Path, policy_name: str, do_calibrate: bool, budget: float,
+           min_gain: float = 0.35, keep_detection: bool = False) -> dict[str, Any]:
     from redactor.core.policy import load_policy
 
     data = json.loads(cache.read_text())
@@ -203,7 +210,7 @@ def report(cache: Path, policy_name: str, do_calibrate: bool, budget: float) -> 
     cal = [d for d in docs if split_of(d["doc_id"]) == "calibrate"]
     held_out = [d for d in docs if split_of(d["doc_id"]) == "report"]
     if do_calibrate:
-        rule = calibrate(cal, policy, budget)
+        rule = calibrate(cal, policy, budget, min_gain, keep_detection)
         print(toml_table(rule))
         policy = dataclasses.replace(policy, review=rule)
     out = {"policy": policy.name, "split": "documents by SHA-256 of 'triage-split:'+id: "
@@ -230,11 +237,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="choose the thresholds on the calibration half first")
     p.add_argument("--budget", type=float, default=0.13,
                    help="share of the findings calibration may send to review")
+    p.add_argument("--min-gain", type=float, default=0.35,
+                   help="calibration stops when a step holds fewer errors per reviewed finding")
+    p.add_argument("--keep-detection", action="store_true",
+                   help="start from the policy's detection-score floors (only raise them)")
     args = parser.parse_args(argv)
     if args.cmd == "dump":
         dump(args.gold, args.out, args.policy, args.limit)
         return 0
-    res = report(args.cache, args.policy, args.calibrate, args.budget)
+    res = report(args.cache, args.policy, args.calibrate, args.budget, args.min_gain,
+                 args.keep_detection)
     for name, fig in res.items():
         if isinstance(fig, dict):
             print(f"{name}: {fig['documents']} documents, {fig['findings']} findings, "

@@ -1,5 +1,6 @@
 """People and institutions named by a fixed rule (issue 15): letters for co-accused, titles of
-rule, a detected name's parts standing alone, prisons, companies and case names."""
+rule, police officers, a detected name's parts standing alone, prisons, companies, places of
+care, streets and case names."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from redactor_plugins.detectors.recognizer.institution_rules import (
     case_names,
     company_names,
     prisons,
+    street_names,
 )
 from redactor_plugins.detectors.recognizer.mention_propagation import propagate
 from redactor_plugins.detectors.recognizer.person_rules import (
     letter_names,
     name_parts,
     name_start,
+    officers,
     particle_end,
     titles_of_rule,
 )
@@ -164,6 +167,19 @@ def test_a_nationality_before_a_noun_is_a_nationality(text: str, word: str, yes:
     assert ner_detector.adjectival_nationality(text, at, at + len(word)) is yes
 
 
+@pytest.mark.parametrize(("text", "word", "yes"), [
+    ("He shouted at me in Polish and then in English.", "English", True),
+    ("She speaks Swahili at home", "Swahili", True),
+    ("a letter translated from Turkish", "Turkish", True),
+    ("He moved to England in 2001.", "England", False),          # a place, not a language
+    ("He lived in Jersey.", "Jersey", False),                    # not in the languages list
+    ("the English were", "English", False),                      # no cue before it
+])
+def test_a_language_after_its_cue_is_a_language(text: str, word: str, yes: bool) -> None:
+    at = text.index(word)
+    assert ner_detector.language_in_use(text, at, at + len(word)) is yes
+
+
 def test_a_finding_inside_a_grown_name_is_dropped() -> None:
     t = "Estácio de Sá was a soldier in Rio."
     person = Finding(Span(0, 13), Label.PERSON, t[:13], detector="ner")
@@ -172,7 +188,26 @@ def test_a_finding_inside_a_grown_name_is_dropped() -> None:
     assert ner_detector._drop_inside([person, org, loc], [(10, 13)]) == [person, loc]
 
 
-# -- prisons, companies, case names -------------------------------------------------------------
+# -- police officers --------------------------------------------------------------------------
+
+def test_police_officers_are_named_by_rank_number_and_name() -> None:
+    t = ("PC 4471 Hollings arrived at 22:31. Witnessed by DC Sarah Pemberton, collar number "
+         "2209. Detective Sergeant Okoro's notes were read by DCI Smith They and Sgt. Mills "
+         "and WPC 112 Patel.")
+    assert texts(t, officers(t)) == ["PC 4471 Hollings", "DC Sarah Pemberton",
+                                     "Detective Sergeant Okoro", "DCI Smith", "Sgt. Mills",
+                                     "WPC 112 Patel"]
+
+
+@pytest.mark.parametrize("text", [
+    "the Inspector General said", "the Chief Constable of Kent", "PS I love you",
+    "a police constable arrived", "the Sergeant Major shouted",
+])
+def test_ranks_without_an_officer_name_no_one(text: str) -> None:
+    assert officers(text) == []
+
+
+# -- prisons, companies, streets, case names -------------------------------------------------------------
 
 def test_prisons() -> None:
     t = ("He is serving his sentence in Her Majesty’s Prison Long Lartin, in Worcestershire, "
@@ -212,6 +247,21 @@ def test_generic_places_of_care_are_no_names(text: str) -> None:
     assert care_institutions(text) == []
 
 
+def test_streets() -> None:
+    t = ("walking home from Roundhay Road. She lived at Flat 4, 27 Harehills Lane, Leeds, near "
+         "Kensington Gardens and 12 High Street; Abbey Road Studios.")
+    assert texts(t, street_names(t)) == ["Roundhay Road", "Harehills Lane", "Kensington Gardens",
+                                         "High Street", "Abbey Road"]
+
+
+@pytest.mark.parametrize("text", [
+    "In Road safety matters", "He was on Death Row.", "the Third Way", "St James's Place",
+    "the road and the street", "The Street was empty",
+])
+def test_no_street_without_a_name(text: str) -> None:
+    assert street_names(text) == []
+
+
 def test_case_names() -> None:
     t = ("which was lodged by the applicant (Figiel v. Poland (no. 2)) and the case of Maxwell "
          "v. the United Kingdom (no. 31/1993/426/505); see also R v. Brown.")
@@ -227,6 +277,10 @@ def test_gazetteer_labels_institutions() -> None:
     assert ("HM Prison Wymott", "ORG", "PRISON") in found
     assert ("Postel Properties Limited", "ORG", "COMPANY") in found
     assert ("Figiel v. Poland (no. 2)", "MISC", "CASE") in found
+    t = "PC 4471 Hollings met her on Roundhay Road."
+    found = {(t[s:e], str(label), sub) for s, e, label, sub, *_ in gaz.find(t)}
+    assert ("PC 4471 Hollings", "PERSON", "NAME") in found
+    assert ("Roundhay Road", "LOC", "STREET") in found
 
 
 # -- a model's span never cuts a word ------------------------------------------------------------
@@ -308,3 +362,10 @@ def test_a_title_of_rule_is_a_person_whatever_the_model_says() -> None:
     found = {f.text: f.label for f in pipe.detect(doc, RunContext(settings=settings))}
     assert found.get("Duke of Edinburgh") == Label.PERSON
     assert found.get("Empress of Haiti") == Label.PERSON
+    text = ("I was walking home on Roundhay Road when he shouted at me in English. PC 4471 "
+            "Hollings arrived at 22:31.")
+    doc = Document(id="t", source=Path("t.txt"), format="txt", text=text)
+    found = {f.text: f.label for f in pipe.detect(doc, RunContext(settings=settings))}
+    assert found.get("Roundhay Road") == Label.LOC and "Road" not in found
+    assert found.get("PC 4471 Hollings") == Label.PERSON
+    assert found.get("English", Label.DEM) == Label.DEM

@@ -139,6 +139,48 @@ def distil_loss(logits, teacher, ids, att, hard, alpha: float, temp: float):
     return (1 - alpha) * hard + alpha * temp * temp * kl
 
 
+class WeightAverage:
+    """Running mean of a model's floating-point weights (stochastic weight averaging)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.mean: dict[str, torch.Tensor] = {}
+
+    def add(self, model: torch.nn.Module) -> None:
+        self.count += 1
+        with torch.no_grad():
+            for name, t in model.state_dict().items():
+                if not t.is_floating_point():
+                    continue
+                if name not in self.mean:
+                    self.mean[name] = t.detach().clone()
+                else:
+                    self.mean[name] += (t.detach() - self.mean[name]) / self.count
+
+    def applied(self, model: torch.nn.Module):
+        """Context manager: the model holds the mean inside, its own weights again after."""
+        import contextlib
+
+        @contextlib.contextmanager
+        def swap():
+            saved = {k: v.detach().clone() for k, v in model.state_dict().items()}
+            model.load_state_dict({**saved, **self.mean})
+            try:
+                yield model
+            finally:
+                model.load_state_dict(saved)
+        return swap()
+
+
+def save_model(model: torch.nn.Module, out: Path, base: Path) -> None:
+    """Write the model and the base's tokenizer files to ``out``."""
+    model.save_pretrained(out, safe_serialization=True)
+    for f in ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt"):
+        src = base / f
+        if src.exists():
+            (out / f).write_bytes(src.read_bytes())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--base", default=str(WORK / "rampart_fp32"))
@@ -169,6 +211,11 @@ def main() -> None:
                          "also learns (KL divergence at --distil-temp, weight --distil-alpha)")
     ap.add_argument("--distil-alpha", type=float, default=0.5)
     ap.add_argument("--distil-temp", type=float, default=2.0)
+    ap.add_argument("--average-from", type=int, default=0,
+                    help="save the mean of the weights seen every --average-every steps from "
+                         "this step on (weight averaging) instead of the last weights; the last "
+                         "ones go to OUT/last")
+    ap.add_argument("--average-every", type=int, default=10)
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -236,6 +283,7 @@ def main() -> None:
 
     step = 0
     out = Path(args.out)
+    avg = WeightAverage() if args.average_from else None
     stop = False
     history = []
     for ep in range(args.epochs):
@@ -258,6 +306,8 @@ def main() -> None:
             step += 1
             nb += 1
             loss_sum += float(loss.detach())
+            if avg is not None and step >= args.average_from and step % args.average_every == 0:
+                avg.add(model)
             if step % 50 == 0:
                 el = time.time() - t0
                 print(f"ep {ep} step {step}/{total} loss {loss_sum / nb:.4f} lr {lr_at(step):.2e} "
@@ -276,11 +326,12 @@ def main() -> None:
         history.append({"epoch": ep, "step": step, "loss": loss_sum / max(nb, 1), "tab_val": ev, "wiki_val": evw})
         print(f"== epoch {ep} done: loss {loss_sum / max(nb, 1):.4f} tab {ev} wiki {evw} "
               f"{(time.time() - t0) / 60:.1f} min", flush=True)
-        model.save_pretrained(out, safe_serialization=True)
-        for f in ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt"):
-            src = Path(args.base) / f
-            if src.exists():
-                (out / f).write_bytes(src.read_bytes())
+        if avg is not None and avg.count:
+            save_model(model, out / "last", Path(args.base))
+            with avg.applied(model):
+                save_model(model, out, Path(args.base))
+        else:
+            save_model(model, out, Path(args.base))
         (out / "train_history.json").write_text(json.dumps({"args": vars(args), "history": history}, indent=1))
         if stop or (args.stop_after_epochs and ep + 1 >= args.stop_after_epochs):
             break

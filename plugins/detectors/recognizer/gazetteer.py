@@ -34,8 +34,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from redactor_plugins.detectors.recognizer.institution_rules import INSTITUTIONS, case_names
-from redactor_plugins.detectors.recognizer.person_rules import letter_names, titles_of_rule
+from redactor_plugins.detectors.recognizer.institution_rules import WRITTEN_NAMES
+from redactor_plugins.detectors.recognizer.person_rules import (
+    letter_names,
+    officers,
+    titles_of_rule,
+)
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
 from redactor.plugin_api import Document, Finding, Label, RunContext, Span, resource_path
@@ -227,9 +231,9 @@ class Gazetteer:
             if len(entries) > 1:
                 entries.sort(key=lambda e: (-_PRIORITY.get(e.list_name, 0), e.ambiguous))
 
-    def is_nationality(self, word: str) -> bool:
-        """Whether one word is in the nationalities list, not marked ambiguous ("Swedish")."""
-        return any(e.list_name == "nationalities" and not e.ambiguous
+    def in_list(self, word: str, list_name: str) -> bool:
+        """Whether one word is in a list, not marked ambiguous ("Swedish", "nationalities")."""
+        return any(e.list_name == list_name and not e.ambiguous
                    for e in self.index.get((_key(word),), ()))
 
     @classmethod
@@ -548,10 +552,10 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
                         "people after a word for people") for s, e in letter_names(text)]
         cands += [_Cand(s, e, Label.PERSON, "NAME", 0.99, 3, "a title of rule or rank of a "
                         "place (\"Duke of Edinburgh\")") for s, e in titles_of_rule(text)]
-    cands += [_Cand(s, e, Label.ORG, sub, 0.8, 3, why) for rule, sub, why in INSTITUTIONS
+        cands += [_Cand(s, e, Label.PERSON, "NAME", 0.99, 3, "a police rank before a name "
+                        "(\"PC 4471 Hollings\")") for s, e in officers(text)]
+    cands += [_Cand(s, e, lab, sub, 0.8, 3, why) for rule, lab, sub, why in WRITTEN_NAMES
               for s, e in rule(text)]
-    cands += [_Cand(s, e, Label.MISC, "CASE", 0.8, 3, "a case name (\"X v. Y\")")
-              for s, e in case_names(text)]
     if legal:
         cands += list(m.legal(convention))
     return [(c.start, c.end, c.label, c.subtype, c.score, c.explanation) for c in _select(cands)]

@@ -1,4 +1,5 @@
-"""Names of institutions and cases that are written by a fixed rule, not learnt word by word.
+"""Names of institutions, streets and cases that are written by a fixed rule, not learnt word
+by word.
 
 * **Prisons** — "HM Prison Wymott", "Her Majesty’s Prison Long Lartin", "HMP Belmarsh",
   "HMYOI Feltham": the institution's form, then its capitalised name (ORG).
@@ -10,12 +11,16 @@
   Home" (ORG). Not when every word before it is generic ("the District Hospital", "Royal
   Infirmary", "Mental Health Clinic") or a pronoun ("Her Surgery"); a leading "The" is left
   out.
+* **Streets** — one to three capitalised words before a street's word: "Roundhay Road",
+  "Harehills Lane", "Kensington Gardens" (LOC; the model often tags the name a place and the
+  word an organisation). Not after a clause word ("In Road …"); "Way", "Place", "Row" and
+  "St" are left out (the Third Way, Death Row, St James).
 * **Case names** — "Figiel v. Poland (no. 2)", "Maxwell v. the United Kingdom": a party,
   "v." or "v", the other party and an optional "(no. N)" (MISC). They name the applicant's
   other proceedings as surely as a case number does.
 
 Pure functions over a text: each returns ``(start, end)`` character spans; the gazetteer
-detector labels them.
+detector labels them (:data:`WRITTEN_NAMES`).
 """
 
 from __future__ import annotations
@@ -24,7 +29,10 @@ import re
 
 from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
 
-__all__ = ["INSTITUTIONS", "care_institutions", "case_names", "company_names", "prisons"]
+from redactor.plugin_api import Label
+
+__all__ = ["WRITTEN_NAMES", "care_institutions", "case_names", "company_names", "prisons",
+           "street_names"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
 _WORD = r"[A-Z][\w'’-]*"
@@ -46,6 +54,10 @@ _GENERIC_CARE = frozenset("""
     medical nhs his her their our my your its this that these those each every any no a an
     of & st saint north south east west northern southern eastern western upper lower
     """.split())
+_STREET = re.compile(
+    rf"(?<![\w&])((?!{_LEAD}\b){_WORD}(?:[^\S\n]+(?!{_LEAD}\b){_WORD}){{0,2}}[^\S\n]+"
+    rf"(?:Road|Rd|Street|Lane|Avenue|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews"
+    rf"|Boulevard|Parade|Walk))(?![\w'’])")
 _CASE = re.compile(
     rf"(?<![\w.])((?!(?:See|Cf|Also|{_LEAD})\b)[A-Z][\w'’-]*(?:\s+and\s+(?:Others|[A-Z][\w'’-]+))?"
     rf"\s+v\.?\s+(?:the\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){{0,3}}"
@@ -77,16 +89,23 @@ def care_institutions(text: str) -> list[tuple[int, int]]:
                        for w in text[m.start(1):m.start("form")].split())]
 
 
+def street_names(text: str) -> list[tuple[int, int]]:
+    """Spans of street names such as "Roundhay Road" (the whole name, its word included)."""
+    return [m.span(1) for m in _STREET.finditer(text)]
+
+
 def case_names(text: str) -> list[tuple[int, int]]:
     """Spans of case names such as "Figiel v. Poland (no. 2)"."""
     return [m.span(1) for m in _CASE.finditer(text)]
 
 
-#: the rules that write institution names, for the gazetteer detector (ORG): (rule, subtype,
-#: explanation)
-INSTITUTIONS = (
-    (prisons, "PRISON", "a prison's name after its form (\"HM Prison …\")"),
-    (company_names, "COMPANY", "capitalised words ending in a company's legal form"),
-    (care_institutions, "CARE", "capitalised words ending in a place of care's word "
-                                "(\"… Surgery\", \"… Hospital\")"),
+#: the rules that write names, for the gazetteer detector: (rule, label, subtype, explanation)
+WRITTEN_NAMES = (
+    (prisons, Label.ORG, "PRISON", "a prison's name after its form (\"HM Prison …\")"),
+    (company_names, Label.ORG, "COMPANY", "capitalised words ending in a company's legal form"),
+    (care_institutions, Label.ORG, "CARE", "capitalised words ending in a place of care's word "
+                                           "(\"… Surgery\", \"… Hospital\")"),
+    (street_names, Label.LOC, "STREET", "capitalised words ending in a street's word "
+                                        "(\"… Road\", \"… Lane\")"),
+    (case_names, Label.MISC, "CASE", "a case name (\"X v. Y\")"),
 )

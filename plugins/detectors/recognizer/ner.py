@@ -38,6 +38,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     name_start,
     particle_end,
 )
+from redactor_plugins.shared.text_pieces import wrap_width
 
 from redactor.plugin_api import (
     Document,
@@ -424,11 +425,12 @@ class NerDetector:
         model = load_model(path, int(settings.get(SECTION, "threads", 0) or 0))
         ctx.check()
         found: list[Finding] = []
+        wrap = wrap_width(doc.text) if doc.format == "txt" else 0
         for span_start, span_end, raw, score in model.predict(doc.text):
             if span_end <= span_start or float(score) < min_score:
                 continue
             for start, end in split_at_breaks(doc.text, int(span_start), int(span_end),
-                                              soft_newlines=doc.format == "pdf"):
+                                              soft_newlines=doc.format == "pdf", wrap=wrap):
                 text = doc.text[start:end]
                 mapped = map_label(str(raw), text)
                 if mapped is None:
@@ -451,6 +453,8 @@ class NerDetector:
             if f.label in (Label.ORG, Label.LOC) and adjectival_nationality(doc.text, start,
                                                                             end):
                 f = f.with_(label=Label.DEM, subtype="NATIONALITY")
+            elif f.label in (Label.ORG, Label.LOC) and language_in_use(doc.text, start, end):
+                f = f.with_(label=Label.DEM, subtype="LANGUAGE")
             if f.label == Label.CODE:
                 start, end = widen_code(doc.text, start, end)
             else:
@@ -493,7 +497,22 @@ def adjectival_nationality(text: str, start: int, end: int) -> bool:
     word = text[start:end]
     if not word.isalpha() or not word[:1].isupper() or not _NEXT_LOWER.match(text, end):
         return False
-    return _default_gazetteer().is_nationality(word)
+    return _default_gazetteer().in_list(word, "nationalities")
+
+
+_LANGUAGE_CUE = re.compile(r"(?i:\b(?:in|into|speaks?|spoke|spoken|speaking|fluent|native|"
+                           r"learn(?:t|ed|s|ing)?|translat(?:ed|ion|ing|or)(?:\s+from)?)\s+)$")
+
+
+def language_in_use(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a language named as one ("shouted in English", "speaks
+    Polish", which the model tagged LOC): one capitalised word in the gazetteer's languages
+    after a word that introduces a language."""
+    word = text[start:end]
+    if not word.isalpha() or not word[:1].isupper() or \
+            not _LANGUAGE_CUE.search(text, max(0, start - 20), start):
+        return False
+    return _default_gazetteer().in_list(word, "languages")
 
 
 @functools.cache
@@ -527,21 +546,34 @@ def _drop_inside(found: list[Finding], grown: list[tuple[int, int]]) -> list[Fin
                                                   for s, e in grown)]
 
 
+def _wrapped(text: str, start: int, end: int, wrap: int) -> bool:
+    """Whether the break ``text[start:end]`` is one line break after a long, unfinished line."""
+    if text.count("\n", start, end) != 1 or re.search(r"[\f\v\u2028\u2029]", text[start:end]):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return start - line_start >= wrap and text[start - 1] not in ".:;!?"
+
+
 _BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*")
 _HARD_BREAK = re.compile(r"\s*(?:[\f\v\u2028\u2029]|\n[^\S\n]*\n)\s*")
 
 
-def split_at_breaks(text: str, start: int, end: int, *,
-                    soft_newlines: bool = False) -> list[tuple[int, int]]:
+def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = False,
+                    wrap: int = 0) -> list[tuple[int, int]]:
     """Split a span at paragraph and page breaks (a name never runs from one table cell or
     paragraph into the next); pieces without a word character are dropped.
 
     With ``soft_newlines`` (PDF text, where a single newline is only a wrapped line) a span
-    is split at blank lines and page breaks only.
+    is split at blank lines and page breaks only. With ``wrap`` (hard-wrapped plain text:
+    :func:`~redactor_plugins.shared.text_pieces.wrap_width`) a single line break after a line
+    of at least ``wrap`` characters that does not end a sentence or a field is a wrap too
+    ("Social Care (Bradford⏎Council)" is one name).
     """
     pieces: list[tuple[int, int]] = []
     pos = start
     for m in (_HARD_BREAK if soft_newlines else _BREAK).finditer(text, start, end):
+        if wrap and _wrapped(text, m.start(), m.end(), wrap):
+            continue
         pieces.append((pos, m.start()))
         pos = m.end()
     pieces.append((pos, end))

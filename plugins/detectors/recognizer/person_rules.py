@@ -1,4 +1,4 @@
-"""Three ways a document names a person that neither the NER model nor the name lists see.
+"""Ways a document names a person that neither the NER model nor the name lists see.
 
 * **Letters for people** — anonymised judgments write co-accused and witnesses as single
   capitals: "the applicant (and five co-accused, A, B, H, N and R)". A list of single capitals
@@ -9,6 +9,10 @@
   without such a cue are not people.
 * **Titles of rule** — "Empress of Haiti", "Duke of Edinburgh", "Archbishop of Canterbury":
   a title of rule or rank followed by "of" and a capitalised place names one person at a time.
+* **Police officers** — "PC 4471 Hollings", "DC Sarah Pemberton", "Detective Sergeant
+  Okoro": a police rank (written out or abbreviated), an optional collar number and one or
+  two capitalised words name one officer (the rank and number included: the number
+  identifies the officer as surely as the name).
 * **A name does not end in a particle** — "Estácio de" is not a whole name: a PERSON span
   whose last word is a lower-case name particle ("de", "van", "von", "bin" …) runs on over
   the capitalised word that follows ("Estácio de Sá"), whatever the model made of that word.
@@ -32,7 +36,8 @@ from redactor_plugins.shared.names.rulers import RULER
 
 from redactor.plugin_api import Finding, Label, Span
 
-__all__ = ["letter_list", "letter_names", "name_parts", "particle_end", "titles_of_rule"]
+__all__ = ["letter_list", "letter_names", "name_parts", "officers", "particle_end",
+           "titles_of_rule"]
 
 #: Words for people right before a list of letters ("co-accused A, B and R").
 _PEOPLE = (r"co[-‑‐]?accused|accused|co[-‑‐]?defendants?|defendants?|applicants?|witness(?:es)?"
@@ -115,6 +120,30 @@ def titles_of_rule(text: str) -> list[tuple[int, int]]:
         if text[end - 2 : end] in ("'s", "’s"):
             end -= 2
         out.append((m.start(), end))
+    return out
+
+
+#: a police rank before an officer's name: "PC", "DCI", "Detective Sergeant", "Sgt." …
+_RANK = (r"(?:W?PC|W?DC|PS|DS|DI|DCI|DSI|DSU|Supt\.?|Sgt\.?|Insp\.?"
+         r"|(?:(?:Police|Detective|Special|Chief)\s+)?(?:Constable|Sergeant|Inspector"
+         r"|Superintendent)|Detective\s+Chief\s+(?:Inspector|Superintendent))")
+_NOT_A_NAME = r"(?:General|Chief|Constable|Sergeant|Inspector|Superintendent|Major|Of|The)\b"
+_OFFICER = re.compile(
+    rf"(?<![\w.])({_RANK}(?:[^\S\n]+\d{{2,6}})?(?:[^\S\n]+(?!{_NOT_A_NAME})[A-Z][\w'’-]+){{1,2}})")
+
+
+def officers(text: str) -> list[tuple[int, int]]:
+    """Character spans of police officers named by rank: "PC 4471 Hollings" (a possessive
+    dropped; a sentence's first word after the name is not part of it: "DC Smith They")."""
+    out = []
+    for m in _OFFICER.finditer(text):
+        start, end = m.span(1)
+        last = text[start:end].split()[-1]
+        if last in _STARTERS:
+            end = len(text[:end - len(last)].rstrip())
+        if text[end - 2:end] in ("'s", "’s"):
+            end -= 2
+        out.append((start, end))
     return out
 
 
