@@ -81,6 +81,8 @@ def test_a_statute_number_stays_with_its_act(detect) -> None:
     ("Mrs Brennan (DOB 14/03/1961)", "DOB", ""),  # a form's label, not a code
     ("Mrs Brennan (D.O.B.: 14/03/1961)", "D.O.B.", ""),
     ("NHS number 943 476 5919", "NHS number 943 476 5919", "943 476 5919"),
+    ("Pupil: Leyla (Year 4), UPN A123456789012", "UPN", ""),  # unique pupil number's cue
+    ("MRN 00451234 on the wristband", "MRN 00451234", "00451234"),
     # a span that starts before the cue, or no value after the cue: unchanged
     ("Mr Berg's card 4111 1111 1111 1111", "Mr Berg", "Mr Berg"),
     ("The card was lost.", "card", "card"),
@@ -114,6 +116,10 @@ def test_non_word(text: str, span: str, non_word: bool) -> None:
     ("application no.36110/97 was", "36110/97", "36110/97"),   # "no." is no part of it
     ("ID:12345 given", "12345", "12345"),
     ("on 12/03, then", "12/03", "12/03"),
+    ("(tenancy ref NH/0045/2219), a", "NH", "NH/0045/2219"),        # the model cut it in two
+    ("(tenancy ref NH/0045/2219), a", "0045/2219", "NH/0045/2219"),
+    ("ACME-2024-000123 was", "2024-000123", "ACME-2024-000123"),
+    ("the A-B road and/or 12", "12", "12"),
 ])
 def test_widen_code(text: str, span: str, want: str) -> None:
     start = text.index(span)

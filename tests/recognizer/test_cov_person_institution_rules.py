@@ -225,6 +225,13 @@ def test_companies_and_firms() -> None:
         "Bank of England Ltd.", "Postel Properties Limited"]
 
 
+def test_a_person_of_a_company_is_not_the_company() -> None:
+    t = "his landlord, Mr Darren Pickles of Pickles Lettings Ltd, changed the locks"
+    assert texts(t, company_names(t)) == ["Pickles Lettings Ltd"]
+    t = "the Bank of England Ltd and Dr Jones of Leeds"
+    assert texts(t, company_names(t)) == ["Bank of England Ltd"]
+
+
 def test_no_company_without_a_legal_form() -> None:
     assert company_names("The Limited Company Act and the solicitors of the applicant") == []
 

@@ -69,11 +69,19 @@ def prisons(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _PRISON.finditer(text)]
 
 
+_TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sir|Dame|Lord|Lady)\.?[^\S\n]+$")
+
+
 def company_names(text: str) -> list[tuple[int, int]]:
-    """Spans of company and firm names ending in a legal form ("Postel Properties Limited")."""
+    """Spans of company and firm names ending in a legal form ("Postel Properties Limited");
+    after a courtesy title the person's name before "of" is not part of it ("Mr Darren
+    Pickles of Pickles Lettings Ltd")."""
     out = []
     for m in _COMPANY.finditer(text):
         s, e = m.span(1)
+        of = text.find(" of ", s, e)
+        if of != -1 and _TITLE_BEFORE.search(text, max(0, s - 8), s):
+            s = of + 4
         if text[e - 1] == "." and (e == len(text) or text[e:e + 1].isspace()) and \
                 not re.search(r"(?:Ltd|Inc|Corp|S\.A|S\.p\.A|B\.V|N\.V|o\.o|s\.r\.o)\.$", text[s:e]):
             e -= 1

@@ -134,7 +134,7 @@ _ID_CUE = re.compile(
     r"(?i)\b(?:IBAN|BIC|SWIFT|SSN|NINO|PIN|UID|Aadhaa?r|National\s+Insurance|Social\s+Security"
     r"|f\u00f8dselsnummer|personnummer|henkil\u00f6tunnus|Steuer-?ID|passport|sort\s+code"
     r"|(?:bank\s+)?account|(?:credit\s+|debit\s+)?card|(?:tele)?phone|mobile|tel|fax|e-?mail"
-    r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial|NHS|CHI|DOB|D\.O\.B\.?"
+    r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial|NHS|CHI|DOB|D\.O\.B\.?|UPN|ULN|MRN"
     r"|(?:(?:licen[cs]e|number|registration)\s+)?plates?|registration|Kennzeichen|plaka)"
     r"(?:\s+(?:number|no\.?|nr\.?|code|card))?"
     r"(?=[ \t\u00a0]*(?:[:#]|\b(?:is|was|of|as)\b)?[ \t\u00a0]*\n?[ \t\u00a0]*"  # a wrapped line
@@ -196,14 +196,18 @@ def non_word(text: str, start: int, end: int) -> bool:
 
 def widen_code(text: str, start: int, end: int) -> tuple[int, int]:
     """A model's code span grown to the whole identifier it cuts ("5678:9012" in
-    "1234:5678:9012"): over letters and digits glued to it, and over a separator
-    (``: / . -``) that has a digit on both sides."""
+    "1234:5678:9012", "0045/2219" in "NH/0045/2219"): over letters and digits glued to it,
+    over a separator (``: / . -``) that has a digit on both sides, and over ``/`` or ``-``
+    between a digit and a capital letter ("ID:12345" stays "12345")."""
     def glued(i: int) -> bool:
         c = text[i]
         if c.isalnum():
             return True
-        return (c in ":/.-" and 0 < i < len(text) - 1 and text[i - 1].isdigit()
-                and text[i + 1].isdigit())
+        if not 0 < i < len(text) - 1:
+            return False
+        a, b = text[i - 1], text[i + 1]
+        return c in ":/.-" and a.isdigit() and b.isdigit() or c in "/-" and (
+            a.isdigit() and b.isupper() or a.isupper() and b.isdigit())
 
     while start > 0 and glued(start - 1):
         start -= 1
