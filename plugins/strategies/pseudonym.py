@@ -196,19 +196,27 @@ FIELD_WORDS = frozenset(
 
 # -- persons -------------------------------------------------------------------------------
 _NAME_PART = re.compile(r"[^\W\d_]+", re.UNICODE)
+#: police ranks before an officer's name ("PC 4471 Hollings"): kept like "Dr", case-sensitive
+#: ("DI" is a rank, "Di" a name)
+_RANKS = frozenset("PC WPC DC WDC PS DS DI DCI DSI DSU Sgt Insp Supt Constable Sergeant "
+                   "Inspector Superintendent Detective Chief Police".split())
+
+
+def _is_title(word: str) -> bool:
+    return (word.casefold() in TITLES and len(word) > 1) or word in _RANKS
 
 
 def _parts(text: str) -> tuple[list[str], list[str]]:
     """(name parts, titles) of a person mention."""
     names, titles = [], []
     for w in _NAME_PART.findall(text):
-        (titles if w.casefold() in TITLES and len(w) > 1 else names).append(w)
+        (titles if _is_title(w) else names).append(w)
     return names, titles
 
 
 def _title_before(doc: Document, start: int) -> list[str]:
     m = re.search(r"([^\W\d_]+)\.?\s+$", doc.text[max(0, start - 12) : start])
-    return [m.group(1)] if m and m.group(1).casefold() in TITLES else []
+    return [m.group(1)] if m and _is_title(m.group(1)) else []
 
 
 _RULER_OF = re.compile(rf"{RULER}\s+of\s+(?:the\s+)?")
@@ -243,7 +251,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     def replace(m: re.Match[str]) -> str:
         word = m.group(0)
         key = fold(word)
-        if (key in TITLES and len(word) > 1) or m.start() < kept_until:
+        if _is_title(word) or m.start() < kept_until:
             return word
         if 0 <= first_line_end < m.start() and key in FIELD_WORDS and key not in {
                 fold(n) for n in full}:
@@ -259,7 +267,11 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         return _case_like(_map_part(memo, doc_words, word, role, gender, locale, canonical),
                           word)
 
-    return _NAME_PART.sub(replace, f.text)
+    named = _NAME_PART.sub(replace, f.text)
+    # a number in a name is an officer's collar number ("PC 4471 Hollings"): another one
+    rng = memo["seeder"].rng("PERSON-NUMBER", fold(canonical))
+    return re.sub(r"\d+", lambda d: "".join(rng.choice("0123456789") for _ in d.group()),
+                  named)
 
 
 def letter_pseudonym(memo: dict[str, Any], letter: str, doc_text: str = "") -> str:
@@ -414,7 +426,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                 break
         if shifted is None:  # a clock time: another time of day in the same form
             rng = memo["seeder"].rng("DATETIME", "time", key[1])
-            shifted = times.shift_time(text, rng.choice((-1, 1)) * 5 * rng.randint(7, 60))
+            shifted = times.shift_times_inside(text, rng.choice((-1, 1)) * 5 * rng.randint(7, 60))
         if shifted is None and not _names_a_date(text):  # a duration ("three years")
             q = numbers.parse_quantity(text)
             shifted = _choose(memo, frozenset(), text, lambda r, _a: quantity_like(text, r), *seed,

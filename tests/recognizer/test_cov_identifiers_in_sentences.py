@@ -98,6 +98,8 @@ def test_trim_identifier_cue(text: str, span: str, want: str) -> None:
     ("call ptr->next now", "next", True),
     ("run main() first", "main", True),
     ("the value 000000000 was", "000000000", True),
+    ("Mrs Aisha Rahman (née Siddiqui)", "née", True),       # it announces the name
+    ("Mrs Aisha Rahman (née Siddiqui)", "Siddiqui", False),
     ("a xqzvbnmwr string", "xqzvbnmwr", True),
     ("use my_variable here", "my_variable", True),
     ("Mr Llwyd of Brno", "Llwyd", False),

@@ -221,6 +221,24 @@ def test_an_age_stays_an_age(value: str, pattern: str) -> None:
     assert re.fullmatch(pattern, out) and out != value, out
 
 
+def test_a_religion_keeps_its_form_and_a_gp_is_a_health_professional() -> None:
+    """"a practising Muslim" read "a practising Jewish"; "My GP is" read "My member of a group
+    is"."""
+    for attempt in range(15):
+        muslim, gp = replace(f"I am a practising Muslim. My GP is Dr Okoro ({attempt}).",
+                             [("Muslim", "DEM", "RELIGION"), ("GP", "DEM", "")])
+        assert muslim.casefold() not in ("jewish", "orthodox", "evangelical", "jew", "muslim")
+        assert "group" not in gp and gp != "GP", gp
+
+
+def test_an_officers_rank_stays_and_the_collar_number_changes() -> None:
+    pc, dc = replace("PC 4471 Hollings arrived; DC Sarah Pemberton wrote it down.",
+                     [("PC 4471 Hollings", "PERSON", "NAME"),
+                      ("DC Sarah Pemberton", "PERSON", "NAME")])
+    assert re.fullmatch(r"PC \d{4} [A-Z][\w'-]+", pc) and "4471" not in pc and "Hollings" not in pc
+    assert re.fullmatch(r"DC [A-Z][\w'-]+ [A-Z][\w'-]+", dc) and "Pemberton" not in dc
+
+
 def test_occupations_stay_in_the_documents_language() -> None:
     outs = replace("She is a social worker; he is a nurse; the judge ruled.",
                    [("social worker", "DEM", "OCCUPATION"), ("nurse", "DEM", "OCCUPATION"),
@@ -271,6 +289,10 @@ def test_words_before_a_code_stay(value: str, subtype: str, pattern: str) -> Non
     ("14:05", "TIME", r"([01]\d|2[0-3]):[0-5]\d"),
     ("9h15", "TIME", r"(1?\d|2[0-3])h[0-5]\d"),
     ("11:50 PM", "TIME", r"(1[0-2]|[1-9]):[0-5]\d [AP]M"),
+    # a time with words around it: the words stay ("at about 22:15" read "at about 31:15")
+    ("at about 22:15", "TIME", r"at about ([01]\d|2[0-3]):[0-5]\d"),
+    ("between 9.30 and 10.45 a.m.", "TIME",
+     r"between (1?\d|2[0-3])\.[0-5]\d and (1[0-2]|[1-9])\.[0-5]\d [ap]\.m\."),
 ])
 def test_dates_keep_their_form(value: str, subtype: str, pattern: str) -> None:
     before = "We met at" if subtype == "TIME" else "It happened"

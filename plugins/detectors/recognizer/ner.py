@@ -176,14 +176,16 @@ def trim_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[tuple[i
 _CODE_BEFORE = re.compile(r"\w(?:::|->)$")
 _CODE_AFTER = re.compile(r"^(?:::|->|\(\))")
 _NO_VOWEL = re.compile(r"(?i)[b-df-hj-np-tv-xz]{5,}")
+#: words that only announce a name ("Mrs Rahman (née Siddiqui)"): the name is the finding
+_NAME_MARKERS = frozenset({"née", "nee", "né", "geb", "geborene", "født"})
 
 
 def non_word(text: str, start: int, end: int) -> bool:
     """Whether the model span ``text[start:end]`` is no name, place or code of anyone (see
-    :data:`_NO_VOWEL`, :data:`_CODE_BEFORE`, :data:`_CODE_AFTER`)."""
+    :data:`_NO_VOWEL`, :data:`_CODE_BEFORE`, :data:`_CODE_AFTER`, :data:`_NAME_MARKERS`)."""
     span = text[start:end]
     words = span.split()
-    if not words:
+    if not words or span.strip(" .").casefold() in _NAME_MARKERS:
         return True
     if all(_NO_VOWEL.fullmatch(w) or (w.isdigit() and len(w) > 3 and len(set(w)) == 1)
            for w in words):

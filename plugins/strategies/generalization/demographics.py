@@ -9,7 +9,8 @@ pseudonym is of the same kind, in the same grammatical form:
   nationality of the same continent;
 * a kinship term ("father", "grandmother", "sons") → another of the same gender and number —
   never an occupation; a birth order ("youngest") → another ("eldest");
-* a religion or political movement → another of the same group;
+* a religion or political movement → another of the same group that reads in the same
+  places ("a practising Muslim" → "a practising Sikh", never "… Jewish");
 * a marital status ("divorced", "a widow") → another of the same form (adjective or noun);
 * an occupation → another of its group (in the document's language), else a Faker job when
   the words read as a role ("biathlete"); anything else ("dizzy") is generalized by the
@@ -58,6 +59,9 @@ BIRTH_ORDER = {"youngest": "eldest", "eldest": "youngest", "oldest": "youngest",
 MARITAL = ({"married", "divorced", "separated", "widowed", "single", "engaged", "unmarried",
             "remarried", "cohabiting"},
            {"widow", "widower", "divorcee", "divorcée", "bachelor", "spinster", "newlywed"})
+#: group words with one form only: "a practising Muslim" must not become "a practising Jewish"
+ADJECTIVE_ONLY = frozenset({"jewish", "orthodox", "evangelical"})
+NOUN_ONLY = frozenset({"jew"})
 _NOUN_DEMONYMS = frozenset("Briton Swede Turk Scot Dane Finn Pole Serb Croat Spaniard Kurd "
                            "Arab Slovene Icelander Luxembourger".split())
 HEAD_NOUNS = frozenset("national nationals citizen citizens origin descent nationality "
@@ -222,8 +226,10 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
     group = occupation_group(text)
     if group:
         plural = low.endswith("s") and not low.endswith("ss")
+        wrong_form = (NOUN_ONLY if low in ADJECTIVE_ONLY else ADJECTIVE_ONLY if low in NOUN_ONLY
+                      else ADJECTIVE_ONLY | NOUN_ONLY)  # a word of both forms needs both
         pool = [w for w in occupation_keywords(group) if fold(w) not in low
-                and not (english and w in NOT_ENGLISH)]
+                and not (english and w in NOT_ENGLISH) and w not in wrong_form]
         if plural:
             pool = [IRREGULAR_PLURALS.get(w, w + ("es" if w.endswith(("s", "sh", "ch")) else
                                                   "s")) for w in pool]

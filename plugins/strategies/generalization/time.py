@@ -306,6 +306,25 @@ def shift_time(text: str, minutes: int) -> str | None:
     return f"{shown:0{width}d}{s[m.end('h'):m.start('m')]}{new_m:02d}{rest}"
 
 
+#: a clock time with minutes inside a longer mention ("at about 22:15", "between 9.30 and 10")
+_CLOCK_INSIDE = re.compile(r"(?<![\d.:])\d{1,2}[.:h]\d{2}(?:\s*[ap]\.?\s?m\.?)?(?![\d.:]?\d)",
+                           re.IGNORECASE)
+
+
+def shift_times_inside(text: str, minutes: int) -> str | None:
+    """``text`` with every clock time in it moved by ``minutes`` (:func:`shift_time`), the
+    words around them kept ("at about 22:15" → "at about 21:40"); None when it holds none."""
+    parts = [(m.start(), m.end(), shift_time(m.group(), minutes))
+             for m in _CLOCK_INSIDE.finditer(text)]
+    parts = [p for p in parts if p[2] is not None]
+    if not parts:
+        return None
+    out = text
+    for start, end, value in reversed(parts):
+        out = out[:start] + value + out[end:]
+    return out
+
+
 _SEASON_MID = {"spring": 4, "summer": 7, "autumn": 10, "fall": 10, "winter": 1}  # its 15th
 
 
