@@ -195,7 +195,9 @@ FIELD_WORDS = frozenset(
 
 
 # -- persons -------------------------------------------------------------------------------
-_NAME_PART = re.compile(r"[^\W\d_]+", re.UNICODE)
+#: a name part: letters, with an apostrophe inside a name kept ("O'Connor", "D'Angelo" are one
+#: part; the "s" of "Berg's" is not)
+_NAME_PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]{2,})*", re.UNICODE)
 #: police ranks before an officer's name ("PC 4471 Hollings"): kept like "Dr", case-sensitive
 #: ("DI" is a rank, "Di" a name)
 _RANKS = frozenset("PC WPC DC WDC PS DS DI DCI DSI DSU Sgt Insp Supt Constable Sergeant "
@@ -270,7 +272,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     named = _NAME_PART.sub(replace, f.text)
     # a number in a name is an officer's collar number ("PC 4471 Hollings"): another one
     rng = memo["seeder"].rng("PERSON-NUMBER", fold(canonical))
-    return re.sub(r"\d+", lambda d: "".join(rng.choice("0123456789") for _ in d.group()),
+    return re.sub(r"(?<!\w)\d+(?!\w)", lambda d: "".join(rng.choice("0123456789") for _ in d.group()),
                   named)
 
 

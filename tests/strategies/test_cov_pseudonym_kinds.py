@@ -231,6 +231,22 @@ def test_a_religion_keeps_its_form_and_a_gp_is_a_health_professional() -> None:
         assert "group" not in gp and gp != "GP", gp
 
 
+def test_a_name_with_an_apostrophe_is_one_name() -> None:
+    """"Miss O'Connor" read "Miss R'Miller" (the "O" taken for an initial)."""
+    miss, alone = replace("Her teacher, Miss O'Connor, said O'Connor's class was calm.",
+                          [("Miss O'Connor", "PERSON", "NAME"), ("O'Connor's", "PERSON", "NAME")])
+    assert re.fullmatch(r"Miss [A-Z][\w'’-]+", miss) and "Connor" not in miss, miss
+    assert alone == miss[len("Miss "):] + "'s", (miss, alone)
+
+
+def test_a_count_over_a_line_break_keeps_the_break() -> None:
+    """"every three⏎months" (a hard-wrapped line) read "every twomonths"."""
+    for attempt in range(5):
+        [out] = replace(f"She attends ({attempt}) every three\nmonths.",
+                        [("every three\nmonths", "DATETIME", "")])
+        assert re.fullmatch(r"every [a-z-]+\nmonths", out) and out != "every three\nmonths", out
+
+
 def test_an_officers_rank_stays_and_the_collar_number_changes() -> None:
     pc, dc = replace("PC 4471 Hollings arrived; DC Sarah Pemberton wrote it down.",
                      [("PC 4471 Hollings", "PERSON", "NAME"),

@@ -373,10 +373,10 @@ def quantity_like(text: str, rng: random.Random, low: int = 1, high: int = 10**9
         wm = numbers._WORDNUM_RE.search(text)
         assert wm is not None
         word = wm.group(0).strip()
+        start = wm.start() + wm.group(0).index(word)  # the spaces around it stay, line breaks too
         spoken = other_number(word, rng, low, high) if re.fullmatch(r"[A-Za-z-]+", word) \
             else ""
-        return text[: wm.start()] + (spoken or f"{new:,}") + (
-            " " if wm.group(0).endswith(" ") else "") + text[wm.end():]
+        return text[:start] + (spoken or f"{new:,}") + text[start + len(word):]
     token = m.group(0)
     value = numbers.parse_number(token)
     if value is None:
