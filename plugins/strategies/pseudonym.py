@@ -490,26 +490,44 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
 _PRISON_FORM = re.compile(rf"^({PRISON_FORM})\s+(?=\S)")
 _LEGAL_FORM = re.compile(rf"\s({LEGAL_FORM}|{CARE_FORM})$")
 _CARE_FORM = re.compile(rf"\s{CARE_FORM}$")
+#: an institution's kind word, kept with a made-up town ("Bradford Council" → "<town> Council",
+#: "University of Bergen" → "University of <town>"); a party keeps "Party" with a made-up
+#: party name, a ministry "Ministry of" with another portfolio
+_KIND_AFTER = re.compile(
+    r"\s(Party|Council|University|College|School|Academy|Police|Constabulary|Court|Tribunal"
+    r"|Library|Museum|Airport|Cathedral|Church|Club|Association|Society|Foundation|Trust"
+    r"|Institute|Union|Federation|League|Orchestra|Choir)$")
+_KIND_OF = re.compile(r"^(?:the\s+)?((?:University|College|Council|Museum|Bank|Church|Diocese"
+                      r"|Municipality|County|City|Port|Ministry)\s+of\s+(?:the\s+)?)(?=\S)")
+_PARTIES = ("Liberal", "Progressive", "Reform", "Unity", "Democratic", "Green", "Labour",
+            "Conservative", "Agrarian", "People's", "Independence", "Civic")
+_PORTFOLIOS = ("Finance", "Justice", "Health", "Defence", "Education", "Transport", "Culture",
+               "Agriculture", "Trade", "the Interior", "Labour", "Fisheries")
 
 
 def org_parts(text: str) -> tuple[str, str, str]:
     """(kept form before, name, kept form after) of an organisation's name:
     ("HM Prison ", "Wymott", ""), ("", "Postel Properties", " Limited"), ("", "Acme", "")."""
-    prison = _PRISON_FORM.match(text)
+    prison = _PRISON_FORM.match(text) or _KIND_OF.match(text)
     if prison:
-        return text[:prison.end(1)] + " ", text[prison.end(1):].strip(), ""
-    form = _LEGAL_FORM.search(text)
+        return text[:prison.end(1)].rstrip() + " ", text[prison.end(1):].strip(), ""
+    form = _LEGAL_FORM.search(text) or _KIND_AFTER.search(text)
     if form and form.start() > 0:
         return "", text[:form.start()], text[form.start():]
     return "", text, ""
 
 
 def org_like(before: str, after: str, rng: random.Random, locale: str) -> str:
-    """The made-up name for :func:`org_parts`' middle: a town for a prison or a place of care
-    ("HM Prison <town>", "<town> Surgery"), a surname before a legal form ("<surname>
-    Limited", "<surname> Solicitors"), else a made-up company."""
+    """The made-up name for :func:`org_parts`' middle: a town for a prison, a place of care or
+    an institution of a kind ("HM Prison <town>", "<town> Surgery", "<town> Council",
+    "University of <town>"), a party's or a ministry's name from a list, a surname before a
+    legal form ("<surname> Limited", "<surname> Solicitors"), else a made-up company."""
     fake = faker_with(locale, rng)
-    if before or _CARE_FORM.search(after):
+    if after == " Party":
+        return rng.choice(_PARTIES)
+    if before.startswith(("Ministry", "the Ministry")):
+        return rng.choice(_PORTFOLIOS)
+    if before or _CARE_FORM.search(after) or _KIND_AFTER.search(after):
         return str(fake.city())
     if after:
         return str(fake.last_name())

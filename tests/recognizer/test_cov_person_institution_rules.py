@@ -180,6 +180,17 @@ def test_a_language_after_its_cue_is_a_language(text: str, word: str, yes: bool)
     assert ner_detector.language_in_use(text, at, at + len(word)) is yes
 
 
+@pytest.mark.parametrize(("text", "word", "yes"), [
+    ("married to the former footballer Arne Haugen", "footballer", True),
+    ("worked as a prosecutor in Bodø", "prosecutor", True),
+    ("the Footballer of the Year", "Footballer", False),        # capitalised: a name's word
+    ("the football club", "football", False),                    # no occupation
+])
+def test_a_lower_case_occupation_is_an_occupation(text: str, word: str, yes: bool) -> None:
+    at = text.index(word)
+    assert ner_detector.occupation_word(text, at, at + len(word)) is yes
+
+
 def test_a_finding_inside_a_grown_name_is_dropped() -> None:
     t = "Estácio de Sá was a soldier in Rio."
     person = Finding(Span(0, 13), Label.PERSON, t[:13], detector="ner")

@@ -232,6 +232,11 @@ def test_people_known_by_a_letter_keep_one_letter_each() -> None:
     ("Latem A/S", " A/S"),
     ("Hillside Surgery", " Surgery"),
     ("Leeds General Infirmary", " Infirmary"),
+    ("Bradford Council", " Council"),                  # an institution's kind word
+    ("Sheffield Ghanaian Association", " Association"),
+    ("Centre Party", " Party"),                        # a party stays a party ("Ross PLC")
+    ("University of Bergen", "University of "),
+    ("Ministry of Local Government", "Ministry of "),  # another portfolio
 ])
 def test_an_organisation_keeps_its_kind(name: str, keeps: str) -> None:
     text = f"He wrote to {name} twice; {name} replied."

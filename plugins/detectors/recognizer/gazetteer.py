@@ -231,9 +231,9 @@ class Gazetteer:
             if len(entries) > 1:
                 entries.sort(key=lambda e: (-_PRIORITY.get(e.list_name, 0), e.ambiguous))
 
-    def in_list(self, word: str, list_name: str) -> bool:
-        """Whether one word is in a list, not marked ambiguous ("Swedish", "nationalities")."""
-        return any(e.list_name == list_name and not e.ambiguous
+    def in_list(self, word: str, list_name: str, ambiguous: bool = False) -> bool:
+        """Whether one word is in a list ("Swedish", "nationalities"), marked ambiguous or not."""
+        return any(e.list_name == list_name and (ambiguous or not e.ambiguous)
                    for e in self.index.get((_key(word),), ()))
 
     @classmethod

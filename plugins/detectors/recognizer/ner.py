@@ -461,6 +461,8 @@ class NerDetector:
                 f = f.with_(label=Label.DEM, subtype="NATIONALITY")
             elif f.label in (Label.ORG, Label.LOC) and language_in_use(doc.text, start, end):
                 f = f.with_(label=Label.DEM, subtype="LANGUAGE")
+            elif f.label in (Label.ORG, Label.LOC) and occupation_word(doc.text, start, end):
+                f = f.with_(label=Label.DEM, subtype="OCCUPATION")
             if f.label == Label.CODE:
                 start, end = widen_code(doc.text, start, end)
             else:
@@ -504,6 +506,15 @@ def adjectival_nationality(text: str, start: int, end: int) -> bool:
     if not word.isalpha() or not word[:1].isupper() or not _NEXT_LOWER.match(text, end):
         return False
     return _default_gazetteer().in_list(word, "nationalities")
+
+
+def occupation_word(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is one lower-case word of the gazetteer's occupations, also
+    one it marks ambiguous ("the former footballer Arne Haugen", "the judge", which the model
+    tagged ORG)."""
+    word = text[start:end]
+    return bool(re.fullmatch(r"[a-z]+(?:-[a-z]+)?", word)) and \
+        _default_gazetteer().in_list(word, "occupations", ambiguous=True)
 
 
 _LANGUAGE_CUE = re.compile(r"(?i:\b(?:in|into|speaks?|spoke|spoken|speaking|fluent|native|"
