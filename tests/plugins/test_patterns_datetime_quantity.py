@@ -145,6 +145,25 @@ def test_ages_are_demographic_as_in_tab(text: str, age: str) -> None:
     assert _pairs(text) == [("DEM/AGE", age)]
 
 
+@pytest.mark.parametrize(("text", "year"), [
+    ("Pupil: Leyla Demir (Year 4, DOB", "Year 4"),     # was "Year" DATETIME and "4" QUANTITY
+    ("She is in Year R at Oakfield", "Year R"),
+    ("moved up to Yr 10 last", "Yr 10"),
+    ("a 4th grade student", "4th grade"),
+    ("repeating grade 11 now", "grade 11"),
+])
+def test_a_school_year_is_one_demographic(text: str, year: str) -> None:
+    assert ("DEM/SCHOOL_YEAR", year) in _pairs(text)
+    assert not any(t in ("Year", "4", "Yr") for _, t in _pairs(text))
+
+
+@pytest.mark.parametrize("text", [
+    "the year 4 of the plan", "Year 2024 was", "Year 14 of", "Year 4/5 class", "a grade 15 steel",
+])
+def test_not_school_years(text: str) -> None:
+    assert not any(lab == "DEM/SCHOOL_YEAR" for lab, _ in _pairs(text))
+
+
 @pytest.mark.parametrize(("text", "count"), [
     ("He and his wife had three children, born", "three children"),
     ("together with 16 other suspects, was", "16 other suspects"),

@@ -231,6 +231,19 @@ def test_a_religion_keeps_its_form_and_a_gp_is_a_health_professional() -> None:
         assert "group" not in gp and gp != "GP", gp
 
 
+def test_a_school_year_stays_a_school_year() -> None:
+    """"(Year 4, DOB …)" read "(a certain date 5, DOB …)"."""
+    from redactor_plugins.strategies.generalize import generalize_mention
+
+    for attempt in range(5):
+        year, grade = replace(f"Pupil ({attempt}): Leyla (Year 4), her brother in 4th grade.",
+                              [("Year 4", "DEM", "SCHOOL_YEAR"), ("4th grade", "DEM", "SCHOOL_YEAR")])
+        assert re.fullmatch(r"Year (?:[1-6])", year) and year != "Year 4", year
+        assert re.fullmatch(r"\d(?:st|nd|rd|th) grade", grade) and grade != "4th grade", grade
+    assert generalize_mention(Label.DEM, "Year 4", "Year 4", "").lower() == "primary school"
+    assert generalize_mention(Label.DEM, "grade 11", "grade 11", "").lower() == "high school"
+
+
 def test_a_name_with_an_apostrophe_is_one_name() -> None:
     """"Miss O'Connor" read "Miss R'Miller" (the "O" taken for an initial)."""
     miss, alone = replace("Her teacher, Miss O'Connor, said O'Connor's class was calm.",

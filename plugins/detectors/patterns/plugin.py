@@ -67,6 +67,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_quantity.find_money(text)
     hits += pattern_quantity.find_percentages(text)
     hits += pattern_quantity.find_ages(text)
+    hits += pattern_quantity.find_school_years(text)
     hits += pattern_quantity.find_measures(text)
     hits += pattern_quantity.find_counts(text)
     hits += pattern_contact.find_phones(text, phone_regions)

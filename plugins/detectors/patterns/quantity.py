@@ -122,6 +122,19 @@ def find_ages(text: str) -> Iterable[Hit]:
         yield Hit(m.start(), m.end(), Label.DEM, "AGE", 0.85, "age of a person", RANK_AMOUNT)
 
 
+#: a school year, which gives a child's age within a year: "Year 4", "Year R", "Yr 10",
+#: "4th grade", "grade 11" (capital "Year": "the year 4 of the plan" is no school year)
+_SCHOOL_YEAR_RE = re.compile(
+    r"(?<![\w-])(?:(?:Year|Yr\.?)\s?(?:1[0-3]|[1-9]|R)(?![\w/.,:-]?\d)"
+    r"|(?:1[0-2]|[1-9])(?:st|nd|rd|th)[-\s]grade|[Gg]rade\s(?:1[0-2]|[1-9]))(?![\w-])")
+
+
+def find_school_years(text: str) -> Iterable[Hit]:
+    for m in _SCHOOL_YEAR_RE.finditer(text):
+        yield Hit(m.start(), m.end(), Label.DEM, "SCHOOL_YEAR", 0.8, "a child's school year",
+                  RANK_AMOUNT)
+
+
 def find_measures(text: str) -> Iterable[Hit]:
     for m in _MEASURE_RE.finditer(text):
         yield Hit(m.start(), m.end(), Label.QUANTITY, "MEASURE", 0.7, "measured quantity",

@@ -4,6 +4,7 @@ The kind of a DEM mention is read from its text (a detector's subtype is often e
 pseudonym is of the same kind, in the same grammatical form:
 
 * an age ("aged 38", "aged 4, 7 and 11", "45-year-old") → the same words, other ages;
+* a school year ("Year 4", "4th grade") → another near it, written the same way;
 * a nationality, with its head noun ("a Norwegian national" → "a Danish national",
   "Norwegians" → "Danes"), or a country used as one ("his UK mobile", "a US citizen") → a
   nationality of the same continent;
@@ -26,7 +27,11 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
-from redactor_plugins.strategies.generalization.kinds import occupation_group, occupation_keywords
+from redactor_plugins.strategies.generalization.kinds import (
+    SCHOOL_YEAR,
+    occupation_group,
+    occupation_keywords,
+)
 from redactor_plugins.strategies.generalization.numbers import (
     _NUMBER_RE,
     IRREGULAR_PLURALS,
@@ -177,6 +182,17 @@ _ROLE_NOUN = re.compile(r"(?:er|or|ist|ian|eer|man|men|woman|women|ess|ete|ee|ar
                         r"ogist|wright|smith|maker|ers|ors|ists|ians|ees)$")
 
 
+def _school_year(m: re.Match[str], rng: random.Random) -> str:
+    """Another school year near this one, written the same way ("Year 4" → "Year 5")."""
+    n = 0 if m.group("n") == "R" else int(m.group("n") or m.group("m"))
+    top = 13 if (m.group("pre") or "").startswith("Y") else 12
+    other = rng.choice([k for k in range(max(1, n - 2), min(top, n + 2) + 1) if k != n])
+    if m.group("pre"):
+        return f"{m.group('pre')}{other}"
+    suffix = "th" if 10 <= other % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(other % 10, "th")
+    return f"{other}{suffix}{m.group('post')}"
+
+
 def role_like(text: str) -> bool:
     """Whether the last word of ``text`` looks like a noun for a role (so a made-up job can
     stand in for it); "dizzy", "pregnant" and "left-handed" do not."""
@@ -195,6 +211,9 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
     if age_in_span(text) is not None or ages_in_span(text) or re.fullmatch(
             r"(?:aged?|in (?:his|her|their))\b.*|\d{1,3}s?", low):
         return _ages(text, rng)
+    school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
+    if school:
+        return _school_year(school, rng)
     words = text.split()
     if len(words) >= 2 and fold(words[-1]) in HEAD_NOUNS:
         head = " ".join(words[:-1])

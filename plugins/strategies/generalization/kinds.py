@@ -123,9 +123,26 @@ def _nationality_phrase(text: str, level: str) -> Phrase | None:
     return None
 
 
+#: a child's school year ("Year 4", "Year R", "Yr 10", "grade 11", "4th grade")
+SCHOOL_YEAR = re.compile(r"(?P<pre>(?:Year|Yr\.?)\s?|[Gg]rade\s)(?P<n>1[0-3]|[1-9]|R)"
+                         r"|(?P<m>1[0-2]|[1-9])(?:st|nd|rd|th)(?P<post>[-\s]grade)")
+
+
+def school_stage(m: re.Match[str]) -> str:
+    """The stage of a school year: "primary school" for "Year 4", "high school" for "grade 11"."""
+    n = 0 if m.group("n") == "R" else int(m.group("n") or m.group("m"))
+    if m.group("pre") and m.group("pre").startswith("Y"):
+        return "primary school" if n <= 6 else "secondary school"
+    return "elementary school" if n <= 5 else "middle school" if n <= 8 else "high school"
+
+
 def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
                    end: int = 0) -> Phrase:
-    """A broader group for a demonym, occupation, religion or political group."""
+    """A broader group for a demonym, occupation, religion or political group; a school
+    year's stage."""
+    school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
+    if school:
+        return Phrase("school" if level == "generic" else school_stage(school), article=False)
     following = _next_word(doc_text, end)
     adjectival = (bool(following) and following[0].islower() and following not in _NON_NOUNS
                   and not re.search(r"(ed|ly)$", following))
