@@ -229,6 +229,11 @@ def test_a_religion_keeps_its_form_and_a_gp_is_a_health_professional() -> None:
                              [("Muslim", "DEM", "RELIGION"), ("GP", "DEM", "")])
         assert muslim.casefold() not in ("jewish", "orthodox", "evangelical", "jew", "muslim")
         assert "group" not in gp and gp != "GP", gp
+    for attempt in range(5):
+        retired, unemployed = replace(f"She is a retired nurse ({attempt}); he is unemployed.",
+                                      [("retired", "DEM", ""), ("unemployed", "DEM", "")])
+        assert retired not in ("pensioner", "retiree", "retired"), retired  # an adjective
+        assert unemployed not in ("jobseeker", "unemployed"), unemployed
 
 
 def test_a_school_year_stays_a_school_year() -> None:

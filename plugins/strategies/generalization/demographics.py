@@ -64,9 +64,11 @@ BIRTH_ORDER = {"youngest": "eldest", "eldest": "youngest", "oldest": "youngest",
 MARITAL = ({"married", "divorced", "separated", "widowed", "single", "engaged", "unmarried",
             "remarried", "cohabiting"},
            {"widow", "widower", "divorcee", "divorcée", "bachelor", "spinster", "newlywed"})
-#: group words with one form only: "a practising Muslim" must not become "a practising Jewish"
-ADJECTIVE_ONLY = frozenset({"jewish", "orthodox", "evangelical"})
-NOUN_ONLY = frozenset({"jew"})
+#: group words with one form only: "a practising Muslim" must not become "a practising Jewish",
+#: "a retired nurse" not "a pensioner nurse"
+ADJECTIVE_ONLY = frozenset({"jewish", "orthodox", "evangelical", "retired", "semi-retired",
+                            "unemployed", "out-of-work"})
+NOUN_ONLY = frozenset({"jew", "pensioner", "retiree", "jobseeker"})
 _NOUN_DEMONYMS = frozenset("Briton Swede Turk Scot Dane Finn Pole Serb Croat Spaniard Kurd "
                            "Arab Slovene Icelander Luxembourger".split())
 HEAD_NOUNS = frozenset("national nationals citizen citizens origin descent nationality "
