@@ -132,14 +132,19 @@ def _aesgcm(key: bytes) -> Any:
 
 def encrypt_token(key: bytes, text: str) -> str:
     """``⟦enc:…⟧`` holding ``text`` encrypted with a random nonce; the token never contains
-    the text itself (a new nonce is drawn when it would, case-insensitively)."""
+    the text itself nor, as a word of its own, any word of three or more characters of it ("379"
+    of "536-379-4399" between a "-" and a "_" of the base64 text): a new nonce is drawn when it
+    would, case-insensitively."""
     aes = _aesgcm(key)
     token = ""
+    words = {w.casefold() for w in re.findall(r"[^\W_]{3,}", text)}
     for _ in range(50):
         nonce = os.urandom(NONCE_BYTES)
         blob = nonce + aes.encrypt(nonce, text.encode("utf-8"), AAD)
         token = "⟦enc:" + base64.urlsafe_b64encode(blob).decode("ascii").rstrip("=") + "⟧"
-        if not text.strip() or text.strip().casefold() not in token.casefold():
+        shown = {w.casefold() for w in re.findall(r"[^\W_]+", token)}
+        if (not text.strip() or text.strip().casefold() not in token.casefold()) and \
+                not words & shown:
             break
     return token
 

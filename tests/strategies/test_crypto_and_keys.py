@@ -268,3 +268,22 @@ def test_encrypting_a_legacy_codepage_txt_is_refused(env_keys: dict[str, str],
     assert main(["--disable-plugin", "recognizer", "redact", str(utf8), "-o", str(out),
                  "--deny", "Anna Berg", "--strategy", "encrypt"]) == 0
     assert TOKEN_RE.search(out.read_text(encoding="utf-8"))
+
+
+def test_an_encrypted_token_never_shows_a_word_of_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random token once read "…-379_K6…": the "379" of the identifier, readable by chance.
+    The first draw below shows it; the token returned is a later draw without it."""
+    from redactor_plugins.strategies import crypto
+
+    real = crypto.base64.urlsafe_b64encode
+    draws: list[bytes] = []
+
+    def encode(blob: bytes) -> bytes:
+        draws.append(blob)
+        return b"oC0MurNP-379_K6lnd" if len(draws) == 1 else real(blob)
+
+    monkeypatch.setattr(crypto.base64, "urlsafe_b64encode", encode)
+    key = bytes(range(32))
+    token = crypto.encrypt_token(key, "536-379-4399")
+    assert len(draws) >= 2 and "379" not in token.replace("-", " ").replace("_", " ").split()
+    assert crypto.decrypt_token(key, token[len("⟦enc:"):-1]) == "536-379-4399"
