@@ -123,6 +123,12 @@ def test_echr_dem_and_misc_examples() -> None:
     assert "Article 8 of the Convention" in with_conv
     assert texts("Law no. 3083 and the Army Act 1955 apply.", "MISC") == [
         "Law no. 3083", "Army Act 1955"]
+    # a name from the lists inside an identifier's cue is no name ("Chi" is a given name)
+    assert texts("Re: Mr Callum Fraser, CHI 2211851234, tel. 0131 496 0872", "PERSON") == [
+        "Mr Callum Fraser"]
+    # a name with parts in brackets, over a wrapped line (its words were four MISC findings)
+    act = ("section 36 of the Mental Health (Care\nand Treatment) (Scotland) Act 2003")
+    assert texts(f"He was admitted under {act} after an overdose.", "MISC") == [act]
 
 
 def test_ambiguous_health_and_offence_words_need_cues() -> None:

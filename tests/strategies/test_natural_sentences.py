@@ -246,3 +246,17 @@ def test_year_ranges_become_decades() -> None:
                "DATE_RANGE") == "the 2010s to the 2020s"
     assert gen("Between\n1 March and 12 March 2024 the youngest", "1 March and 12 March 2024",
                "DATETIME", "DATE_RANGE", level="month") == "some days in March 2024"
+
+
+@pytest.mark.parametrize(("sentence", "span", "label", "want"), [
+    # the document's "an" stays, so the phrase after it must start with a vowel sound
+    ("He was admitted after an overdose of sertraline on 2 October.", "overdose of sertraline",
+     "MISC", "He was admitted after an unspecified matter on 2 October."),
+    ("She won at a Winter Olympics once.", "Winter Olympics", "MISC",
+     "She won at a particular event once."),
+    ("He had a stroke in May.", "stroke", "MISC", "He had a medical condition in May."),
+])
+def test_the_article_before_a_generalization_still_fits(sentence: str, span: str, label: str,
+                                                         want: str) -> None:
+    """"after an overdose of sertraline" read "after an matter"."""
+    assert in_sentence(sentence, span, label) == want

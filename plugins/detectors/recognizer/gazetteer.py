@@ -34,6 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from redactor_plugins.detectors.recognizer.identifier_cues import inside_identifier_cue
 from redactor_plugins.detectors.recognizer.institution_rules import WRITTEN_NAMES
 from redactor_plugins.detectors.recognizer.person_rules import (
     letter_names,
@@ -88,7 +89,7 @@ _PLACE_CUE = re.compile(
     r"living\s+in|resident\s+in|moved\s+to)\s+$", re.IGNORECASE)
 
 # Legal provisions (MISC/LEGAL_PROVISION).
-_LAW_NAME = r"(?:[A-Z][\w’'\-]*\s+|(?:of|and|on|for|the)\s+){0,6}"
+_LAW_NAME = r"(?:[A-Z][\w’'\-]*\s+|(?:of|and|on|for|the)\s+|\([A-Z][^()]{0,40}\)\s+){0,6}"
 _LAW_HEAD = (r"(?:Convention|Code|Act|Constitution|Law|Rules\s+of\s+Court|Rules|Regulations?|"
              r"Directive|Treaty|Charter|Ordinance|Decree|Order)")
 _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
@@ -558,7 +559,10 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
               for s, e in rule(text)]
     if legal:
         cands += list(m.legal(convention))
-    return [(c.start, c.end, c.label, c.subtype, c.score, c.explanation) for c in _select(cands)]
+    taken = _select(cands)  # a name in an identifier's cue ("CHI 2211851234") is no name
+    cue = inside_identifier_cue(text, [(c.start, c.end) for c in taken])
+    return [(c.start, c.end, c.label, c.subtype, c.score, c.explanation)
+            for c, in_cue in zip(taken, cue, strict=True) if not (in_cue and c.label == Label.PERSON)]
 
 
 class GazetteerDetector:

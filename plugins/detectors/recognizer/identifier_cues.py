@@ -1,0 +1,53 @@
+"""Identifier cues: the word or phrase before an identifier's value ("IBAN NO93 …", "National
+Insurance number PW 45 …", "SSN: 536-…", "CHI 2211851234", "tel. 0131 …"). TAB's annotators
+mark the value alone (as in "application no. 36110/97"), so a detector's span that lies inside
+such a cue is no finding (the NER's "DOB", the name lists' "CHI"), and one that starts inside
+it starts at the value.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+__all__ = ["inside_identifier_cue", "trim_identifier_cue"]
+
+#: the cues (see the module docstring)
+_ID_CUE = re.compile(
+    r"(?i)\b(?:IBAN|BIC|SWIFT|SSN|NINO|PIN|UID|Aadhaa?r|National\s+Insurance|Social\s+Security"
+    r"|f\u00f8dselsnummer|personnummer|henkil\u00f6tunnus|Steuer-?ID|passport|sort\s+code"
+    r"|(?:bank\s+)?account|(?:credit\s+|debit\s+)?card|(?:tele)?phone|mobile|tel|fax|e-?mail"
+    r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial|NHS|CHI|DOB|D\.O\.B\.?|UPN|ULN|MRN"
+    r"|(?:(?:licen[cs]e|number|registration)\s+)?plates?|registration|Kennzeichen|plaka)"
+    r"\.?(?:\s+(?:number|no\.?|nr\.?|code|card))?"
+    r"(?=[ \t\u00a0]*(?:[:#]|\b(?:is|was|of|as)\b)?[ \t\u00a0]*\n?[ \t\u00a0]*"  # a wrapped line
+    r"(?:\+|\d|[A-Z]{1,4}[ \u00a0-]?(?:[A-Z]{1,2}[ \u00a0]?)?\d))")
+
+
+def inside_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[bool]:
+    """For each (start, end): does it lie inside an identifier's cue (:data:`_ID_CUE`)?
+    (What :func:`trim_identifier_cue` leaves empty.)"""
+    return [start >= end for start, end in trim_identifier_cue(text, spans)]
+
+
+def trim_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Each (start, end) with an identifier's cue cut off its front ("Card 378282246310005"
+    → the number): a span that starts inside a cue and reaches beyond it starts at the value;
+    one inside a cue becomes empty (start == end); others are unchanged."""
+    cues = [m.span() for m in _ID_CUE.finditer(text)]
+    starts = [s for s, _ in cues]
+    out = []
+    for start, end in spans:
+        i = bisect.bisect_right(starts, start) - 1
+        if i < 0 or cues[i][1] <= start:
+            out.append((start, end))
+            continue
+        value = cues[i][1]
+        while value < end and (text[value].isspace() or text[value] in ":#"):
+            value += 1
+        if text[value:end].lower().startswith(("is ", "was ", "of ", "as ")):
+            value = text.index(" ", value) + 1
+            while value < end and text[value].isspace():
+                value += 1
+        out.append((min(value, end), end))
+    return out
