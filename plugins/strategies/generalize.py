@@ -154,6 +154,8 @@ def _special_datetime(text: str, level: str, previous: str, subtype: str) -> Phr
     if opener is not None:
         return opener
     hour = times.parse_time(text)
+    if hour is None and times.parse_date(text) is None:
+        hour = times.clock_hour_inside(text)  # "at about 22:15"
     if hour is not None and (subtype.upper() == "TIME" or times.parse_date(text) is None):
         return times.generalize_time_of_day(hour, level, previous)
     season = times.generalize_season(text, level)

@@ -248,6 +248,18 @@ def test_year_ranges_become_decades() -> None:
                "DATETIME", "DATE_RANGE", level="month") == "some days in March 2024"
 
 
+@pytest.mark.parametrize(("sentence", "span", "want"), [
+    # a clock time inside a longer mention ("at about 22:15" read "a quantity")
+    ("I was walking home at about 22:15 with my son.", "at about 22:15",
+     "I was walking home at night with my son."),
+    ("It lasted from 9.30 to 11.00 that day.", "from 9.30 to 11.00",
+     "It lasted in the morning that day."),
+])
+def test_a_time_inside_a_longer_mention_is_a_time_of_day(sentence: str, span: str,
+                                                          want: str) -> None:
+    assert in_sentence(sentence, span, "DATETIME", "TIME") == want
+
+
 @pytest.mark.parametrize(("sentence", "span", "label", "want"), [
     # the document's "an" stays, so the phrase after it must start with a vowel sound
     ("He was admitted after an overdose of sertraline on 2 October.", "overdose of sertraline",

@@ -311,6 +311,13 @@ _CLOCK_INSIDE = re.compile(r"(?<![\d.:])\d{1,2}[.:h]\d{2}(?:\s*[ap]\.?\s?m\.?)?(
                            re.IGNORECASE)
 
 
+def clock_hour_inside(text: str) -> int | None:
+    """The hour of the (first) clock time inside a longer mention ("at about 22:15" → 22,
+    "from 9.30 to 11.00" → 9); None when it holds none."""
+    found = [h for m in _CLOCK_INSIDE.finditer(text) if (h := parse_time(m.group())) is not None]
+    return found[0] if found else None
+
+
 def shift_times_inside(text: str, minutes: int) -> str | None:
     """``text`` with every clock time in it moved by ``minutes`` (:func:`shift_time`), the
     words around them kept ("at about 22:15" → "at about 21:40"); None when it holds none."""
