@@ -30,6 +30,7 @@ import re
 
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
+from redactor_plugins.strategies.generalization.demographics import KIN
 from redactor_plugins.strategies.generalization.kinds import (
     DEM_LEVELS,
     MISC_LEVELS,
@@ -143,9 +144,15 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
     if label in (Label.PERSON, Label.MISC) and doc_text and previous_word(
             doc_text, start) in TITLES:
         return Phrase("X", article=False)  # "Mr Yalman" → "Mr X"
+    if label == Label.PERSON and doc_text and previous_word(doc_text, start) in _KIN_WORDS:
+        return Phrase("X", article=False)  # "my sister Nadia's house" → "my sister X's house"
     if label == Label.PERSON:
         return Phrase("person")
     return generalize_misc(canonical or text, level)
+
+
+#: kinship words before a name ("my son Idris"): the name becomes "X", as after a title
+_KIN_WORDS = frozenset(t for terms in KIN.values() for t in terms if " " not in t)
 
 
 def _special_datetime(text: str, level: str, previous: str, subtype: str) -> Phrase | None:

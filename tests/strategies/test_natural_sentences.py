@@ -272,3 +272,13 @@ def test_the_article_before_a_generalization_still_fits(sentence: str, span: str
                                                          want: str) -> None:
     """"after an overdose of sertraline" read "after an matter"."""
     assert in_sentence(sentence, span, label) == want
+
+
+@pytest.mark.parametrize(("sentence", "span", "want"), [
+    ("I was walking home from my sister Nadia's house.", "Nadia's",
+     "I was walking home from my sister X's house."),    # read "my sister person's house"
+    ("My son Idris was with me.", "Idris", "My son X was with me."),
+    ("I met Idris there.", "Idris", "I met a person there."),
+])
+def test_a_name_after_a_kinship_word_is_x(sentence: str, span: str, want: str) -> None:
+    assert in_sentence(sentence, span, "PERSON") == want
