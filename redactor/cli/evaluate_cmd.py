@@ -162,6 +162,7 @@ def collect(gold_docs, *, host, pipeline, settings, gold_spans: bool, folds: int
     rows = _indicator_rows(host, wanted)
     runs = []
     used = {"ner": 0, "classifiers": 0, "seqlabel": 0, "in_sample": 0}
+    failures: dict[tuple[str, str], list[Any]] = {}  # (row, error type) -> count, first doc, text
     for n, g in enumerate(gold_docs):
         doc = Document(id=g.doc_id, source=Path(g.doc_id), format="txt", text=g.text)
         over = fold_map.get(g.doc_id, {})
@@ -194,17 +195,22 @@ def collect(gold_docs, *, host, pipeline, settings, gold_spans: bool, folds: int
         for row_id, comp in rows:
             try:
                 sig = list(comp.assess(doc, findings, entities, ctx)) if findings else []
-            except Exception as exc:  # an indicator failing is reported, not fatal
+            except Exception as exc:  # an indicator failing is reported (once), not fatal
                 if host.strict:
                     raise
-                print(f"warning: {row_id} failed on {g.doc_id}: {type(exc).__name__}: {exc}",
-                      file=sys.stderr)
+                failures.setdefault((row_id, type(exc).__name__),
+                                    [0, g.doc_id, str(exc)])[0] += 1
                 continue
             if len(sig) == len(findings):
                 run.signals[row_id] = sig
         runs.append(run)
         if progress:
             progress(n + 1, len(gold_docs))
+    if failures and progress:
+        print(file=sys.stderr)  # after the progress line
+    for (row_id, kind), (count, first, message) in failures.items():
+        print(f"warning: {row_id} failed on {count} of {len(gold_docs)} documents (first "
+              f"{first}): {kind}: {message}", file=sys.stderr)
     # an indicator that abstained everywhere (web-search when off) gives no row and no vote
     for row_id, _ in rows:
         if all(getattr(s, "abstained", False) for r in runs for s in r.signals.get(row_id, [])):

@@ -188,3 +188,23 @@ def test_a_detector_failing_stops_the_evaluation(tmp_path, monkeypatch):
     with pytest.raises(InputError, match=r"ner failed on test-0 \(detect\)"):
         evaluate_cmd.run(_args(_gold(tmp_path), "--no-weighted", "--indicators",
                                "span-classifier"))
+
+
+def test_an_indicator_failing_everywhere_is_one_warning(tmp_path, monkeypatch, capsys):
+    """A missing fold file of one indicator printed one warning per document (55 lines over
+    the progress line); now one line says how many documents it failed on."""
+    from redactor_plugins.indicators import plugin as indicators
+
+    from redactor.cli import evaluate_cmd
+
+    def broken(self, doc, findings, entities, ctx):  # type: ignore[no-untyped-def]
+        raise FileNotFoundError("fold0/span_classifier.json")
+
+    cls = next(c for c in vars(indicators).values()
+               if isinstance(c, type) and c.__dict__.get("id") == "span-classifier")
+    monkeypatch.setattr(cls, "assess", broken)
+    assert evaluate_cmd.run(_args(_gold(tmp_path), "--no-weighted", "--gold-spans",
+                                  "--folds", "0", "--indicators", "span-classifier")) == 0
+    err = [line for line in capsys.readouterr().err.splitlines() if "failed on" in line]
+    assert err == ["warning: span-classifier failed on 2 of 2 documents (first test-0): "
+                   "FileNotFoundError: fold0/span_classifier.json"]
