@@ -36,6 +36,7 @@ from pathlib import Path
 
 from redactor_plugins.detectors.recognizer.identifier_cues import inside_identifier_cue
 from redactor_plugins.detectors.recognizer.institution_rules import WRITTEN_NAMES
+from redactor_plugins.detectors.recognizer.legal_rules import legal_provisions
 from redactor_plugins.detectors.recognizer.person_rules import (
     letter_names,
     officers,
@@ -87,34 +88,6 @@ _DETERMINER = re.compile(r"(?i)^(?:the|a|an|its|his|her|their|our|your|my|this|t
 _PLACE_CUE = re.compile(
     r"\b(?:in|at|from|near|to|via|outside|inside|around|towards?|of|born\s+in|lived\s+in|"
     r"living\s+in|resident\s+in|moved\s+to)\s+$", re.IGNORECASE)
-
-# Legal provisions (MISC/LEGAL_PROVISION).
-_LAW_NAME = r"(?:[A-Z][\w’'\-]*\s+|(?:of|and|on|for|the)\s+|\([A-Z][^()]{0,40}\)\s+){0,6}"
-_LAW_HEAD = (r"(?:Convention|Code|Act|Constitution|Law|Rules\s+of\s+Court|Rules|Regulations?|"
-             r"Directive|Treaty|Charter|Ordinance|Decree|Order)")
-_LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
-    re.compile(
-        r"\b(?:Articles?|Art\.)\s+\d+[a-z]?(?:\s*§+\s*\d+[a-z]?)?(?:\s*\([0-9a-z]+\))*"
-        r"(?:\s*(?:,|and|or|to)\s+\d+[a-z]?(?:\s*§+\s*\d+)?(?:\s*\([0-9a-z]+\))*)*"
-        r"(?:\s+of\s+(?:the\s+)?(?:Protocol\s+No\.\s*\d+(?:\s+to\s+the\s+Convention)?|"
-        + _LAW_NAME + _LAW_HEAD + r"(?:\s+(?:of\s+)?\d{4})?))?"),
-    re.compile(
-        r"\b(?:[Ss]ections?|[Ss]s?\.|[Pp]aragraphs?|[Rr]ules?|[Rr]egulations?|[Ss]chedules?|"
-        r"[Cc]hapters?)\s+\d+[A-Za-z]?(?:\s*\([0-9a-zA-Z]+\))*"
-        r"(?:\s*(?:,|and|or|to)\s+\d+[A-Za-z]?(?:\s*\([0-9a-zA-Z]+\))*)*"
-        r"\s+of\s+(?:the\s+)?" + _LAW_NAME + _LAW_HEAD + r"(?:\s+(?:of\s+)?\d{4})?"),
-    re.compile(r"\b(?:[A-Z][\w’'\-]+\s+(?:(?:of|and|on|for)\s+)?){1,6}(?:Act|Code|Ordinance)"
-               r"\s+(?:of\s+)?\d{4}(?::\d{1,4})?\b"),  # Swedish/Finnish "Act 1962:381"
-    re.compile(r"\bthe\s+\d{4}\s+(?:Act|Code|Law|Constitution|Regulations)\b"),
-    re.compile(r"\b(?:Law|Act|Decree|Ordinance|Regulation|Resolution)\s+[Nn]o\.?\s*\d+"
-               r"(?:[/\-.]\d+)*(?:\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})?"),
-)
-#: A capitalised word that starts a sentence or clause, never a law's name ("Under Act 1962").
-_LAW_LEAD = re.compile(
-    r"(?:Under|In|By|According\s+to|Pursuant\s+to|With|Within|Of|On|For|From|To|As|At|Per"
-    r"|After|Before|Since|Until|And|Or|But|See|Cf|Also|Both|Neither|Thus|Hence|Moreover"
-    r"|However|Furthermore|Where|When|While|If|Unless)\s+")
-_CONVENTION = re.compile(r"Convention|Protocol|Rules\s+of\s+Court|^Articles?\s+[\d\s§,()a-z]+$")
 
 _PRIORITY = {  # which list wins for the same key (higher first)
     "nationalities": 9, "countries": 8, "languages": 7, "religions": 7, "ethnic_groups": 6,
@@ -511,21 +484,6 @@ class _Matcher:
         return _Cand(start, end, Label.PERSON, "NAME", score, 3 if len(words) > 1 or titled
                      else 1, f"gazetteer person names: {why}")
 
-    # -- legal provisions -------------------------------------------------------------------
-    def legal(self, convention: bool) -> Iterator[_Cand]:
-        for pat in _LEGAL_PATTERNS:
-            for m in pat.finditer(self.text):
-                found = m.group(0).rstrip(" ,")
-                offset = 4 if found[:4] in ("The ", "the ") else 0
-                lead = _LAW_LEAD.match(found, offset)
-                if lead and found[lead.end():lead.end() + 1].isupper():
-                    offset = lead.end()  # "Under Act 1962": the law is "Act 1962"
-                if not convention and _CONVENTION.search(found):
-                    continue
-                yield _Cand(m.start() + offset, m.start() + len(found), Label.MISC,
-                            "LEGAL_PROVISION",
-                            0.5, 2, "legal provision pattern")
-
 
 def _select(cands: Iterable[_Cand]) -> list[_Cand]:
     """Non-overlapping: longer first, then higher priority, then higher score, then earlier."""
@@ -558,7 +516,8 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
     cands += [_Cand(s, e, lab, sub, 0.8, 3, why) for rule, lab, sub, why in WRITTEN_NAMES
               for s, e in rule(text)]
     if legal:
-        cands += list(m.legal(convention))
+        cands += [_Cand(s, e, Label.MISC, "LEGAL_PROVISION", 0.5, 2, "legal provision pattern")
+                  for s, e in legal_provisions(text, convention)]
     taken = _select(cands)  # a name in an identifier's cue ("CHI 2211851234") is no name
     cue = inside_identifier_cue(text, [(c.start, c.end) for c in taken])
     return [(c.start, c.end, c.label, c.subtype, c.score, c.explanation)

@@ -1,0 +1,56 @@
+"""Legal provisions (MISC/LEGAL_PROVISION): "Article 125 of the Criminal Code", "section 36 of
+the Mental Health (Care and Treatment) (Scotland) Act 2003", "the 1988 Act", "Law no. 3083",
+the Swedish "Act 1962:381". A pure function over a text; the gazetteer detector labels the
+spans, and the default policy keeps a provision as context (docs/recognizer.md).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["legal_provisions"]
+
+_LAW_NAME = r"(?:[A-Z][\w’'\-]*\s+|(?:of|and|on|for|the)\s+|\([A-Z][^()]{0,40}\)\s+){0,6}"
+_LAW_HEAD = (r"(?:Convention|Code|Act|Constitution|Law|Rules\s+of\s+Court|Rules|Regulations?|"
+             r"Directive|Treaty|Charter|Ordinance|Decree|Order)")
+_LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"\b(?:Articles?|Art\.)\s+\d+[a-z]?(?:\s*§+\s*\d+[a-z]?)?(?:\s*\([0-9a-z]+\))*"
+        r"(?:\s*(?:,|and|or|to)\s+\d+[a-z]?(?:\s*§+\s*\d+)?(?:\s*\([0-9a-z]+\))*)*"
+        r"(?:\s+of\s+(?:the\s+)?(?:Protocol\s+No\.\s*\d+(?:\s+to\s+the\s+Convention)?|"
+        + _LAW_NAME + _LAW_HEAD + r"(?:\s+(?:of\s+)?\d{4})?))?"),
+    re.compile(
+        r"\b(?:[Ss]ections?|[Ss]s?\.|[Pp]aragraphs?|[Rr]ules?|[Rr]egulations?|[Ss]chedules?|"
+        r"[Cc]hapters?)\s+\d+[A-Za-z]?(?:\s*\([0-9a-zA-Z]+\))*"
+        r"(?:\s*(?:,|and|or|to)\s+\d+[A-Za-z]?(?:\s*\([0-9a-zA-Z]+\))*)*"
+        r"\s+of\s+(?:the\s+)?" + _LAW_NAME + _LAW_HEAD + r"(?:\s+(?:of\s+)?\d{4})?"),
+    re.compile(r"\b(?:[A-Z][\w’'\-]+\s+(?:(?:of|and|on|for)\s+)?){1,6}(?:Act|Code|Ordinance)"
+               r"\s+(?:of\s+)?\d{4}(?::\d{1,4})?\b"),  # Swedish/Finnish "Act 1962:381"
+    re.compile(r"\bthe\s+\d{4}\s+(?:Act|Code|Law|Constitution|Regulations)\b"),
+    re.compile(r"\b(?:Law|Act|Decree|Ordinance|Regulation|Resolution)\s+[Nn]o\.?\s*\d+"
+               r"(?:[/\-.]\d+)*(?:\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})?"),
+)
+#: A capitalised word that starts a sentence or clause, never a law's name ("Under Act 1962").
+_LAW_LEAD = re.compile(
+    r"(?:Under|In|By|According\s+to|Pursuant\s+to|With|Within|Of|On|For|From|To|As|At|Per"
+    r"|After|Before|Since|Until|And|Or|But|See|Cf|Also|Both|Neither|Thus|Hence|Moreover"
+    r"|However|Furthermore|Where|When|While|If|Unless)\s+")
+_CONVENTION = re.compile(r"Convention|Protocol|Rules\s+of\s+Court|^Articles?\s+[\d\s§,()a-z]+$")
+
+
+def legal_provisions(text: str, convention: bool = False) -> list[tuple[int, int]]:
+    """Character spans of the legal provisions in ``text``; the Convention's own articles
+    ("Article 6 § 1 of the Convention") only with ``convention``. A clause word before a law's
+    name is not part of it ("Under Act 1962" → "Act 1962")."""
+    out = []
+    for pat in _LEGAL_PATTERNS:
+        for m in pat.finditer(text):
+            found = m.group(0).rstrip(" ,")
+            offset = 4 if found[:4] in ("The ", "the ") else 0
+            lead = _LAW_LEAD.match(found, offset)
+            if lead and found[lead.end():lead.end() + 1].isupper():
+                offset = lead.end()  # "Under Act 1962": the law is "Act 1962"
+            if not convention and _CONVENTION.search(found):
+                continue
+            out.append((m.start() + offset, m.start() + len(found)))
+    return out
