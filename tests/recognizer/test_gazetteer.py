@@ -123,6 +123,10 @@ def test_echr_dem_and_misc_examples() -> None:
     assert "Article 8 of the Convention" in with_conv
     assert texts("Law no. 3083 and the Army Act 1955 apply.", "MISC") == [
         "Law no. 3083", "Army Act 1955"]
+    # a building named like a person is no person ("Field" and "House" are in the name lists)
+    assert texts("Heard at Field House on 14 July.", "PERSON") == []
+    assert texts("She was seen by Dr House; Mr John House said so.", "PERSON") == [
+        "Dr House", "Mr John House"]                      # after a title: a person
     # a name from the lists inside an identifier's cue is no name ("Chi" is a given name)
     assert texts("Re: Mr Callum Fraser, CHI 2211851234, tel. 0131 496 0872", "PERSON") == [
         "Mr Callum Fraser"]

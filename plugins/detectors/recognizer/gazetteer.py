@@ -55,6 +55,8 @@ _GAP = re.compile(r"[ \t]{1,2}|[ \t]*\n[ \t]*")
 _COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev "
                       "herr frau hr fru monsieur madame mme mlle signor signora señor señora"
                       .split())  # titles that a person-name span includes
+#: a building's word after a name ("Field House"): the run is a building's name, not a person's
+_BUILDINGS = frozenset("House Tower Building Buildings Chambers Barracks Manor Mansions".split())
 _PARTICLES = frozenset("van von de der den da di del della la le du dos das ter ten bin ibn al el".split())
 
 _OCC_CUE = re.compile(
@@ -481,6 +483,8 @@ class _Matcher:
             return None
         if len(words) == 1 and initials == 1 and not titled:
             return None
+        if not titled and len(words) >= 2 and toks[words[-1]].text in _BUILDINGS:
+            return None  # "Field House", "Somerset House": a building, not a person
         return _Cand(start, end, Label.PERSON, "NAME", score, 3 if len(words) > 1 or titled
                      else 1, f"gazetteer person names: {why}")
 
