@@ -191,6 +191,18 @@ def test_a_lower_case_occupation_is_an_occupation(text: str, word: str, yes: boo
     assert ner_detector.occupation_word(text, at, at + len(word)) is yes
 
 
+@pytest.mark.parametrize(("text", "span", "yes"), [
+    ("an assistant of Tamil heritage, raised", "Tamil heritage", True),
+    ("a British national of Kurdish origin", "Kurdish origin", True),
+    ("of Somali descent", "Somali descent", True),
+    ("the Oxford background", "Oxford background", False),     # a place, not a people
+    ("Tamil Nadu", "Tamil Nadu", False),
+])
+def test_a_people_and_heritage_is_an_ethnicity(text: str, span: str, yes: bool) -> None:
+    at = text.index(span)
+    assert ner_detector.heritage_phrase(text, at, at + len(span)) is yes
+
+
 def test_a_finding_inside_a_grown_name_is_dropped() -> None:
     t = "Estácio de Sá was a soldier in Rio."
     person = Finding(Span(0, 13), Label.PERSON, t[:13], detector="ner")

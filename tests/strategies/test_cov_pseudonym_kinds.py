@@ -161,6 +161,18 @@ def test_kinship_is_never_an_occupation(value: str, gender: str) -> None:
     assert out in KIN[gender] and out != value
 
 
+@pytest.mark.parametrize(("value", "same_generation"), [
+    ("son", {"nephew"}), ("daughter", {"niece"}), ("father", {"uncle"}), ("mother", {"aunt"}),
+    ("husband", {"brother", "half-brother", "elder brother"}),
+])
+def test_kinship_stays_in_its_generation(value: str, same_generation: set[str]) -> None:
+    """"after the birth of her son, Arjun" read "… of her grandfather, Caleb"."""
+    for attempt in range(6):
+        [out] = replace(f"after the birth ({attempt}) of her {value}, Arjun",
+                        [(value, "DEM", "")])
+        assert out in same_generation, out
+
+
 def test_kinship_plural_and_birth_order() -> None:
     sons, youngest = replace("His sons and the two youngest came.",
                              [("sons", "DEM", ""), ("youngest", "DEM", "")])

@@ -423,6 +423,8 @@ class NerDetector:
                 f = f.with_(label=Label.DEM, subtype="LANGUAGE")
             elif f.label in (Label.ORG, Label.LOC) and occupation_word(doc.text, start, end):
                 f = f.with_(label=Label.DEM, subtype="OCCUPATION")
+            elif f.label in (Label.ORG, Label.LOC) and heritage_phrase(doc.text, start, end):
+                f = f.with_(label=Label.DEM, subtype="ETHNICITY")
             if f.label == Label.CODE:
                 start, end = widen_code(doc.text, start, end)
             else:
@@ -475,6 +477,20 @@ def occupation_word(text: str, start: int, end: int) -> bool:
     word = text[start:end]
     return bool(re.fullmatch(r"[a-z]+(?:-[a-z]+)?", word)) and \
         _default_gazetteer().in_list(word, "occupations", ambiguous=True)
+
+
+_HERITAGE = re.compile(r"([A-Z][\w-]+)\s+(?:heritage|origin|descent|background|extraction"
+                       r"|ancestry|roots)")
+
+
+def heritage_phrase(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a people's name and "heritage", "origin", "descent" …
+    ("of Tamil heritage", which the model tagged ORG): the name in the gazetteer's
+    nationalities, ethnic groups or languages."""
+    m = _HERITAGE.fullmatch(text, start, end)
+    gaz = _default_gazetteer()
+    return m is not None and any(gaz.in_list(m.group(1), name, ambiguous=True)
+                                 for name in ("nationalities", "ethnic_groups", "languages"))
 
 
 _LANGUAGE_CUE = re.compile(r"(?i:\b(?:in|into|speaks?|spoke|spoken|speaking|fluent|native|"

@@ -151,11 +151,11 @@ def _nationality(country: str, plural: bool, rng: random.Random,
 
 
 _GENERATION = {t: g for g, terms in {
-    "parent": "father stepfather mother stepmother parent",
+    "parent": "father stepfather mother stepmother parent uncle aunt",
     "grandparent": "grandfather grandmother grandparent",
     "sibling": "brother half-brother sister half-sister sibling elder brother elder sister "
-               "elder sibling",
-    "child": "son stepson daughter stepdaughter child",
+               "elder sibling cousin husband wife spouse partner",
+    "child": "son stepson daughter stepdaughter child nephew niece",
     "grandchild": "grandson granddaughter grandchild"}.items()
     for t in re.findall(r"elder \w+|[\w-]+", terms)}
 
