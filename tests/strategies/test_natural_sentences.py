@@ -282,3 +282,13 @@ def test_the_article_before_a_generalization_still_fits(sentence: str, span: str
 ])
 def test_a_name_after_a_kinship_word_is_x(sentence: str, span: str, want: str) -> None:
     assert in_sentence(sentence, span, "PERSON") == want
+
+
+@pytest.mark.parametrize(("sentence", "span", "want"), [
+    ("an assistant of Tamil heritage, raised", "Tamil heritage",
+     "an assistant of Asian heritage, raised"),              # read "of an Asian heritage"
+    ("a man of Kurdish origin came", "Kurdish origin", "a man of Asian origin came"),
+    ("a Norwegian national came", "Norwegian national", "a European national came"),
+])
+def test_a_people_and_origin_takes_no_article(sentence: str, span: str, want: str) -> None:
+    assert in_sentence(sentence, span, "DEM") == want

@@ -97,6 +97,10 @@ def _count_before(doc_text: str, start: int) -> bool:
         "two three four five six seven eight nine ten few several many both".split()))
 
 
+#: head nouns after a people's name that take no article ("of Kurdish origin")
+_MASS_HEADS = frozenset("origin descent heritage background extraction ancestry roots".split())
+
+
 def _nationality_phrase(text: str, level: str) -> Phrase | None:
     """ "US citizen" → "North American citizen", "Norwegian national living" → "European
     national living" (a demonym or country name before other words)."""
@@ -119,7 +123,8 @@ def _nationality_phrase(text: str, level: str) -> Phrase | None:
         if level == "generic" or not adjective:
             adjective = "foreign"
         plural = rest.split(" ")[0].endswith("s") and not rest.split(" ")[0].endswith("ss")
-        return Phrase(f"{adjective} {rest}", plural=plural)
+        mass = rest.split(" ")[0] in _MASS_HEADS  # "of Asian heritage": no article
+        return Phrase(f"{adjective} {rest}", plural=plural, article=not mass)
     return None
 
 
