@@ -40,6 +40,7 @@ from typing import Any
 
 from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
 from redactor_plugins.shared.names.rulers import RULER
+from redactor_plugins.shared.names.titles import RANK_WORDS
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.demographics import dem_pseudonym, role_like
@@ -198,14 +199,9 @@ FIELD_WORDS = frozenset(
 #: a name part: letters, with an apostrophe inside a name kept ("O'Connor", "D'Angelo" are one
 #: part; the "s" of "Berg's" is not)
 _NAME_PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]{2,})*", re.UNICODE)
-#: police ranks before an officer's name ("PC 4471 Hollings"): kept like "Dr", case-sensitive
-#: ("DI" is a rank, "Di" a name)
-_RANKS = frozenset("PC WPC DC WDC PS DS DI DCI DSI DSU Sgt Insp Supt Constable Sergeant "
-                   "Inspector Superintendent Detective Chief Police".split())
-
-
 def _is_title(word: str) -> bool:
-    return (word.casefold() in TITLES and len(word) > 1) or word in _RANKS
+    """A title kept in a pseudonym: "Mr", "Dr", or a police rank ("PC 4471 Hollings")."""
+    return (word.casefold() in TITLES and len(word) > 1) or word in RANK_WORDS
 
 
 def _parts(text: str) -> tuple[list[str], list[str]]:
@@ -221,6 +217,7 @@ def _title_before(doc: Document, start: int) -> list[str]:
     return [m.group(1)] if m and _is_title(m.group(1)) else []
 
 
+_COLLAR = re.compile(r"(?<!\w)\d+(?!\w)")
 _RULER_OF = re.compile(rf"{RULER}\s+of\s+(?:the\s+)?")
 
 
@@ -270,10 +267,11 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                           word)
 
     named = _NAME_PART.sub(replace, f.text)
+    if not _COLLAR.search(named):
+        return named
     # a number in a name is an officer's collar number ("PC 4471 Hollings"): another one
     rng = memo["seeder"].rng("PERSON-NUMBER", fold(canonical))
-    return re.sub(r"(?<!\w)\d+(?!\w)", lambda d: "".join(rng.choice("0123456789") for _ in d.group()),
-                  named)
+    return _COLLAR.sub(lambda d: "".join(rng.choice("0123456789") for _ in d.group()), named)
 
 
 def letter_pseudonym(memo: dict[str, Any], letter: str, doc_text: str = "") -> str:

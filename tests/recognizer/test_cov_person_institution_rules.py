@@ -155,52 +155,37 @@ def test_a_name_does_not_start_with_lower_case_words(span: str, name: str) -> No
     assert t[name_start(t, start, start + len(span)):start + len(span)] == name
 
 
-@pytest.mark.parametrize(("text", "word", "yes"), [
-    ("married to the Swedish biathlete Henrik Lund", "Swedish", True),
-    ("an English court", "English", True),
-    ("She moved to Swedish Lapland.", "Swedish", False),     # a name follows: the model's call
-    ("He spoke Swedish.", "Swedish", False),
-    ("the Commission decided", "Commission", False),
+@pytest.mark.parametrize(("rule", "text", "word", "yes"), [
+    # a nationality before a noun
+    ("adjectival_nationality", "married to the Swedish biathlete Henrik Lund", "Swedish", True),
+    ("adjectival_nationality", "an English court", "English", True),
+    ("adjectival_nationality", "She moved to Swedish Lapland.", "Swedish", False),  # a name
+    ("adjectival_nationality", "He spoke Swedish.", "Swedish", False),
+    ("adjectival_nationality", "the Commission decided", "Commission", False),
+    # a language after its cue
+    ("language_in_use", "He shouted at me in Polish and then in English.", "English", True),
+    ("language_in_use", "She speaks Swahili at home", "Swahili", True),
+    ("language_in_use", "a letter translated from Turkish", "Turkish", True),
+    ("language_in_use", "He moved to England in 2001.", "England", False),  # a place
+    ("language_in_use", "He lived in Jersey.", "Jersey", False),            # no language
+    ("language_in_use", "the English were", "English", False),              # no cue before it
+    # a lower-case occupation
+    ("occupation_word", "married to the former footballer Arne Haugen", "footballer", True),
+    ("occupation_word", "worked as a prosecutor in Bodø", "prosecutor", True),
+    ("occupation_word", "the Footballer of the Year", "Footballer", False),  # a name's word
+    ("occupation_word", "the football club", "football", False),            # no occupation
+    # a people and "heritage", "origin" …
+    ("heritage_phrase", "an assistant of Tamil heritage, raised", "Tamil heritage", True),
+    ("heritage_phrase", "a British national of Kurdish origin", "Kurdish origin", True),
+    ("heritage_phrase", "of Somali descent", "Somali descent", True),
+    ("heritage_phrase", "the Oxford background", "Oxford background", False),  # a place
+    ("heritage_phrase", "Tamil Nadu", "Tamil Nadu", False),
 ])
-def test_a_nationality_before_a_noun_is_a_nationality(text: str, word: str, yes: bool) -> None:
+def test_a_demographic_word_the_model_tagged_org_or_loc(rule: str, text: str, word: str,
+                                                        yes: bool) -> None:
+    """Each rule of :func:`ner.dem_kind` on its own."""
     at = text.index(word)
-    assert ner_detector.adjectival_nationality(text, at, at + len(word)) is yes
-
-
-@pytest.mark.parametrize(("text", "word", "yes"), [
-    ("He shouted at me in Polish and then in English.", "English", True),
-    ("She speaks Swahili at home", "Swahili", True),
-    ("a letter translated from Turkish", "Turkish", True),
-    ("He moved to England in 2001.", "England", False),          # a place, not a language
-    ("He lived in Jersey.", "Jersey", False),                    # not in the languages list
-    ("the English were", "English", False),                      # no cue before it
-])
-def test_a_language_after_its_cue_is_a_language(text: str, word: str, yes: bool) -> None:
-    at = text.index(word)
-    assert ner_detector.language_in_use(text, at, at + len(word)) is yes
-
-
-@pytest.mark.parametrize(("text", "word", "yes"), [
-    ("married to the former footballer Arne Haugen", "footballer", True),
-    ("worked as a prosecutor in Bodø", "prosecutor", True),
-    ("the Footballer of the Year", "Footballer", False),        # capitalised: a name's word
-    ("the football club", "football", False),                    # no occupation
-])
-def test_a_lower_case_occupation_is_an_occupation(text: str, word: str, yes: bool) -> None:
-    at = text.index(word)
-    assert ner_detector.occupation_word(text, at, at + len(word)) is yes
-
-
-@pytest.mark.parametrize(("text", "span", "yes"), [
-    ("an assistant of Tamil heritage, raised", "Tamil heritage", True),
-    ("a British national of Kurdish origin", "Kurdish origin", True),
-    ("of Somali descent", "Somali descent", True),
-    ("the Oxford background", "Oxford background", False),     # a place, not a people
-    ("Tamil Nadu", "Tamil Nadu", False),
-])
-def test_a_people_and_heritage_is_an_ethnicity(text: str, span: str, yes: bool) -> None:
-    at = text.index(span)
-    assert ner_detector.heritage_phrase(text, at, at + len(span)) is yes
+    assert getattr(ner_detector, rule)(text, at, at + len(word)) is yes
 
 
 def test_a_finding_inside_a_grown_name_is_dropped() -> None:

@@ -7,12 +7,14 @@ training/work/ner/model (saved after every epoch, so an interrupted run still le
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import random
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("OMP_NUM_THREADS", "2")
@@ -157,19 +159,15 @@ class WeightAverage:
                 else:
                     self.mean[name] += (t.detach() - self.mean[name]) / self.count
 
-    def applied(self, model: torch.nn.Module):
-        """Context manager: the model holds the mean inside, its own weights again after."""
-        import contextlib
-
-        @contextlib.contextmanager
-        def swap():
-            saved = {k: v.detach().clone() for k, v in model.state_dict().items()}
-            model.load_state_dict({**saved, **self.mean})
-            try:
-                yield model
-            finally:
-                model.load_state_dict(saved)
-        return swap()
+    @contextlib.contextmanager
+    def applied(self, model: torch.nn.Module) -> Iterator[torch.nn.Module]:
+        """The model holds the mean inside the block and its own weights again after it."""
+        saved = {k: v.detach().clone() for k, v in model.state_dict().items()}
+        model.load_state_dict({**saved, **self.mean})
+        try:
+            yield model
+        finally:
+            model.load_state_dict(saved)
 
 
 def save_model(model: torch.nn.Module, out: Path, base: Path) -> None:

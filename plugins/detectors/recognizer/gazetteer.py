@@ -42,6 +42,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     officers,
     titles_of_rule,
 )
+from redactor_plugins.shared.names.titles import COURTESY
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
 from redactor.plugin_api import Document, Finding, Label, RunContext, Span, resource_path
@@ -52,9 +53,6 @@ SECTION = "recognizer"
 _TOKEN = re.compile(r"\w+(?:['’\-]\w+)*|[^\w\s]")
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;\"“”(\[]|\n\s*\n)\s*$")
 _GAP = re.compile(r"[ \t]{1,2}|[ \t]*\n[ \t]*")
-_COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev "
-                      "herr frau hr fru monsieur madame mme mlle signor signora señor señora"
-                      .split())  # titles that a person-name span includes
 #: a building's word after a name ("Field House"): the run is a building's name, not a person's
 _BUILDINGS = frozenset("House Tower Building Buildings Chambers Barracks Manor Mansions".split())
 _PARTICLES = frozenset("van von de der den da di del della la le du dos das ter ten bin ibn al el".split())
@@ -467,7 +465,7 @@ class _Matcher:
             end -= 2  # "Mr Fredin’s case": the name without the possessive
         titled = self.title_before(run[0])
         title = self.prev_word(run[0]) if titled else None
-        if title is not None and title.key in _COURTESY:
+        if title is not None and title.key in COURTESY:
             start = title.start  # TAB's names include "Mr", "Dr" …: "Dr Darby" is one span
         if titled:
             score, why = 0.85, "capitalised name after a title"
@@ -522,10 +520,12 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
     if legal:
         cands += [_Cand(s, e, Label.MISC, "LEGAL_PROVISION", 0.5, 2, "legal provision pattern")
                   for s, e in legal_provisions(text, convention)]
-    taken = _select(cands)  # a name in an identifier's cue ("CHI 2211851234") is no name
-    cue = inside_identifier_cue(text, [(c.start, c.end) for c in taken])
-    return [(c.start, c.end, c.label, c.subtype, c.score, c.explanation)
-            for c, in_cue in zip(taken, cue, strict=True) if not (in_cue and c.label == Label.PERSON)]
+    taken = _select(cands)
+    people = [(c.start, c.end) for c in taken if c.label == Label.PERSON]
+    in_cue = {s for (s, _e), inside in zip(people, inside_identifier_cue(text, people),
+                                           strict=True) if inside}  # "CHI 2211851234"
+    return [(c.start, c.end, c.label, c.subtype, c.score, c.explanation) for c in taken
+            if not (c.label == Label.PERSON and c.start in in_cue)]
 
 
 class GazetteerDetector:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
+from redactor_plugins.shared.names.titles import COURTESY
 
 from redactor.plugin_api import Label
 
@@ -69,7 +70,7 @@ def prisons(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _PRISON.finditer(text)]
 
 
-_TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sir|Dame|Lord|Lady)\.?[^\S\n]+$")
+_TITLE_BEFORE = re.compile(rf"\b(?:{'|'.join(t.capitalize() for t in COURTESY)})\.?[^\S\n]+$")
 
 
 def company_names(text: str) -> list[tuple[int, int]]:

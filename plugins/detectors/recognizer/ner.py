@@ -416,15 +416,8 @@ class NerDetector:
                 continue
             if f.label == Label.ORG and bare_government(doc.text, start, end):
                 continue
-            if f.label in (Label.ORG, Label.LOC) and adjectival_nationality(doc.text, start,
-                                                                            end):
-                f = f.with_(label=Label.DEM, subtype="NATIONALITY")
-            elif f.label in (Label.ORG, Label.LOC) and language_in_use(doc.text, start, end):
-                f = f.with_(label=Label.DEM, subtype="LANGUAGE")
-            elif f.label in (Label.ORG, Label.LOC) and occupation_word(doc.text, start, end):
-                f = f.with_(label=Label.DEM, subtype="OCCUPATION")
-            elif f.label in (Label.ORG, Label.LOC) and heritage_phrase(doc.text, start, end):
-                f = f.with_(label=Label.DEM, subtype="ETHNICITY")
+            if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(doc.text, start, end)):
+                f = f.with_(label=Label.DEM, subtype=kind)
             if f.label == Label.CODE:
                 start, end = widen_code(doc.text, start, end)
             else:
@@ -488,8 +481,7 @@ def heritage_phrase(text: str, start: int, end: int) -> bool:
     ("of Tamil heritage", which the model tagged ORG): the name in the gazetteer's
     nationalities, ethnic groups or languages."""
     m = _HERITAGE.fullmatch(text, start, end)
-    gaz = _default_gazetteer()
-    return m is not None and any(gaz.in_list(m.group(1), name, ambiguous=True)
+    return m is not None and any(_default_gazetteer().in_list(m.group(1), name, ambiguous=True)
                                  for name in ("nationalities", "ethnic_groups", "languages"))
 
 
@@ -506,6 +498,17 @@ def language_in_use(text: str, start: int, end: int) -> bool:
             not _LANGUAGE_CUE.search(text, max(0, start - 20), start):
         return False
     return _default_gazetteer().in_list(word, "languages")
+
+
+def dem_kind(text: str, start: int, end: int) -> str:
+    """The DEM subtype of a span the model tagged ORG or LOC that is a demographic word by one
+    of the rules above ("Swedish biathlete", "in English", "footballer", "Tamil heritage"),
+    or ""."""
+    for rule, kind in ((adjectival_nationality, "NATIONALITY"), (language_in_use, "LANGUAGE"),
+                       (occupation_word, "OCCUPATION"), (heritage_phrase, "ETHNICITY")):
+        if rule(text, start, end):
+            return kind
+    return ""
 
 
 @functools.cache

@@ -33,6 +33,7 @@ import re
 from collections.abc import Sequence
 
 from redactor_plugins.shared.names.rulers import RULER
+from redactor_plugins.shared.names.titles import POLICE_RANK
 
 from redactor.plugin_api import Finding, Label, Span
 
@@ -123,13 +124,9 @@ def titles_of_rule(text: str) -> list[tuple[int, int]]:
     return out
 
 
-#: a police rank before an officer's name: "PC", "DCI", "Detective Sergeant", "Sgt." …
-_RANK = (r"(?:W?PC|W?DC|PS|DS|DI|DCI|DSI|DSU|Supt\.?|Sgt\.?|Insp\.?"
-         r"|(?:(?:Police|Detective|Special|Chief)\s+)?(?:Constable|Sergeant|Inspector"
-         r"|Superintendent)|Detective\s+Chief\s+(?:Inspector|Superintendent))")
 _NOT_A_NAME = r"(?:General|Chief|Constable|Sergeant|Inspector|Superintendent|Major|Of|The)\b"
 _OFFICER = re.compile(
-    rf"(?<![\w.])({_RANK}(?:[^\S\n]+\d{{2,6}})?(?:[^\S\n]+(?!{_NOT_A_NAME})[A-Z][\w'’-]+){{1,2}})")
+    rf"(?<![\w.])({POLICE_RANK}(?:[^\S\n]+\d{{2,6}})?(?:[^\S\n]+(?!{_NOT_A_NAME})[A-Z][\w'’-]+){{1,2}})")
 
 
 def officers(text: str) -> list[tuple[int, int]]:

@@ -1,0 +1,21 @@
+"""Titles before a person's name: courtesy titles ("Mr", "Dr", "Frau") and police ranks ("PC
+4471 Hollings", "Detective Sergeant Okoro"). The recognizer takes them into a name's span; the
+pseudonym strategy keeps them and makes up the rest."""
+
+from __future__ import annotations
+
+__all__ = ["COURTESY", "POLICE_RANK", "RANK_WORDS"]
+
+#: courtesy titles, lower case, that a person-name span includes ("Mr Berg", "Fru Dahl")
+COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev herr frau hr "
+                     "fru monsieur madame mme mlle signor signora señor señora".split())
+
+#: regular-expression source of a police rank before an officer's name: "PC", "DCI",
+#: "Detective Sergeant", "Sgt." …
+POLICE_RANK = (r"(?:W?PC|W?DC|PS|DS|DI|DCI|DSI|DSU|Supt\.?|Sgt\.?|Insp\.?"
+               r"|(?:(?:Police|Detective|Special|Chief)\s+)?(?:Constable|Sergeant|Inspector"
+               r"|Superintendent)|Detective\s+Chief\s+(?:Inspector|Superintendent))")
+
+#: the words of those ranks, case-sensitive ("DI" is a rank, "Di" a name)
+RANK_WORDS = frozenset("PC WPC DC WDC PS DS DI DCI DSI DSU Sgt Insp Supt Constable Sergeant "
+                       "Inspector Superintendent Detective Chief Police".split())
