@@ -33,6 +33,7 @@ from redactor_plugins.shared.encoders import head_memo  # noqa: E402
 from redactor_plugins.shared.encoders.windows import (  # noqa: E402
     CPU_BATCH,
     GPU_BATCH,
+    case_flags,
     sentence_breaks,
     windowed_probabilities,
 )
@@ -104,6 +105,8 @@ class SeqLabeller:
         #: the output to read: the NER graph's ``mask_logits`` head, or a classifier's ``logits``
         self.output = str(head["output"]) if head else "logits"
         self.head = "mask" if head else None
+        #: the NER graph reads capitalisation as token types (as the recognizer feeds it)
+        self.case_types = bool(head and self.config.get("case_types"))
         if head:  # the NER's windows and batches: the same pass gives the same numbers
             labels = {str(i): v for i, v in enumerate(head.get("labels") or ["NO_MASK", "MASK"])}
             window = int(self.config.get("window", 256))
@@ -155,10 +158,11 @@ class SeqLabeller:
                         self.batch_size = GPU_BATCH
         return self._session
 
-    def _feed(self, ids: np.ndarray, att: np.ndarray) -> dict[str, np.ndarray]:
+    def _feed(self, ids: np.ndarray, att: np.ndarray,
+              types: np.ndarray | None = None) -> dict[str, np.ndarray]:
         feed = {"input_ids": ids, "attention_mask": att}
         if "token_type_ids" in self._input_names:
-            feed["token_type_ids"] = np.zeros_like(ids)
+            feed["token_type_ids"] = np.zeros_like(ids) if types is None else types
         return feed
 
     def token_probs(self, text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -212,11 +216,12 @@ class SeqLabeller:
             probs = np.zeros((0, 2), dtype=np.float32)
             if enc.ids:
                 probs = windowed_probabilities(
-                    enc.ids, lambda x, att: run(self.session, "seqlabel", [self.output],
-                                                self._feed(x, att)),
+                    enc.ids, lambda *feed: run(self.session, "seqlabel", [self.output],
+                                               self._feed(*feed)),
                     window=self.window, overlap=self.overlap, batch_size=self.batch_size,
                     cls_id=self.cls_id, sep_id=self.sep_id, pad_id=self.pad_id,
-                    workers=self.workers, breaks=sentence_breaks(text, enc.offsets))[0]
+                    workers=self.workers, breaks=sentence_breaks(text, enc.offsets),
+                    types=case_flags(text, enc.offsets) if self.case_types else None)[0]
             got = (offs[:, 0], offs[:, 1], probs)
         st, en, pr = got
         return st, en, pr[:, self.mask_index]

@@ -251,6 +251,7 @@ def test_fold_recipe_can_ship_a_distilled_student() -> None:
     assert distil[distil.index("--out") + 1] == str(fold / "student")
     for export in cmds[5:7]:
         assert export[export.index("--model") + 1] == str(fold / "student")
+    assert "--case-types" in cmds[1]  # stage 1 starts the model reading capitalisation
     plain = build.fold_commands(["--k", "3", "--only", "1"])
     assert "student.py" not in " ".join(c[1] for c in plain)
     assert plain[-2][plain[-2].index("--model") + 1] == str(fold / "model")

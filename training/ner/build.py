@@ -9,7 +9,8 @@ Steps:
             (../shared/tools/rampart_to_bert.py) -> training/work/ner/rampart_fp32
   prepare   gold train split + synthetic/teacher silver data -> training/work/ner/data/train.jsonl
   train     fine-tune in two stages -> training/work/ner/model_ep0, training/work/ner/model
-            (~632 steps of 16x128 word pieces: ~15 min on 2 idle cores, 75 min on a busy machine)
+            (~632 steps of 16x128 word pieces: ~15 min on 2 idle cores, 75 min on a busy machine);
+            the model reads capitalisation as token types (train.py --case-types)
   student   distil that model into 4 of its layers (0, 1, 2, 5; student.py), 860 steps with the
             6-layer model as teacher -> training/work/ner/student (~18 min on 2 idle cores);
             then `build.py export -- --model training/work/ner/student` and
@@ -69,7 +70,7 @@ def commands(step: str, extra: list[str]) -> list[list[str]]:
         # optimiser, lr 8e-5 decaying linearly to 0 over 413 steps.
         return [
             [PY, str(HERE / "train.py"), "--epochs", "6", "--stop-after-epochs", "1",
-             "--max-minutes", "100000", "--lr", "1e-4", "--seed", "0",
+             "--max-minutes", "100000", "--lr", "1e-4", "--seed", "0", "--case-types",
              "--out", str(WORK / "model_ep0")],
             [PY, str(HERE / "train.py"), "--resume", str(WORK / "model_ep0"), "--epochs", "5",
              "--max-steps", "413", "--max-minutes", "100000", "--lr", "8e-5", "--warmup", "0.02",
@@ -124,7 +125,8 @@ def fold_commands(extra: list[str]) -> list[list[str]]:
              "--out", str(d / "data")],
             [PY, str(HERE / "train.py"), "--data", str(d / "data" / "train.jsonl"),
              "--epochs", "6", "--stop-after-epochs", "1", "--max-minutes", "100000",
-             "--lr", "1e-4", "--seed", "0", "--no-epoch-eval", "--out", str(d / "model_ep0")],
+             "--lr", "1e-4", "--seed", "0", "--no-epoch-eval", "--case-types",
+             "--out", str(d / "model_ep0")],
             [PY, str(HERE / "train.py"), "--data", str(d / "data" / "train.jsonl"),
              "--resume", str(d / "model_ep0"), "--epochs", "5", "--max-steps", "413",
              "--max-minutes", "100000", "--lr", "8e-5", "--warmup", "0.02", "--seed", "1",

@@ -83,8 +83,8 @@ Anonymization Benchmark (TAB) in English text:
 
 Files: `model.onnx` (int8, {size:.1f} MB), `tokenizer.json` (WordPiece, lowercasing, 19,730
 pieces), `labels.json` (17 BIO labels in output order), `config.json` (metadata: window 128,
-overlap 32, inputs `input_ids` + `attention_mask`, outputs `logits` and `mask_logits`, the
-`heads` it carries), `metrics.json`,
+overlap 32, inputs `input_ids` + `attention_mask` + `token_type_ids`, `case_types: true`,
+outputs `logits` and `mask_logits`, the `heads` it carries), `metrics.json`,
 `LICENSE-RAMPART-CC-BY-4.0.txt`. Folder total {total:.1f} MB.
 
 Run time: `redactor_plugins.detectors.recognizer.ner_runtime.NerModel` (onnxruntime + tokenizers only; no torch).
@@ -94,6 +94,13 @@ before pack 1.1 — the model was trained on windows of 126 pieces: docs/perform
 word piece takes
 the prediction of the window where it is farthest from an edge, word pieces of one word share a
 label, and BIO tags are merged into character spans with a mean-probability confidence.
+
+**Capitalisation.** The tokenizer lowercases, so since pack 1.2 the model reads case as BERT's
+token type: type 1 for every word piece of a word that starts with a capital letter ("Berg",
+"NATO", "Government"), 0 for the rest, [CLS], [SEP] and punctuation
+(`redactor_plugins.shared.encoders.windows.case_flags`, the same function at training and run
+time). Row 1 of the token-type embeddings started as a copy of row 0, so training began from
+the case-blind model and learnt what capitals mean (`train.py --case-types`).
 
 ## Base model, licence and attribution
 
@@ -132,7 +139,7 @@ Training (CPU only, 2 shared cores, batch 16 windows of 126 word pieces, AdamW, 
 4× with random window offsets, plus 600 sampled synthetic documents ≈ 3,500 windows):
 
 1. from the dequantized Rampart model: 1 epoch (219 steps) of a schedule planned for 6 epochs,
-   peak lr 1e-4 (`train.py --epochs 6 --stop-after-epochs 1`);
+   peak lr 1e-4 (`train.py --epochs 6 --stop-after-epochs 1 --case-types`);
 2. resumed from that checkpoint with a fresh optimiser: 413 steps, lr 8e-5 decaying linearly
    (`train.py --resume … --epochs 5 --max-steps 413 --lr 8e-5 --warmup 0.02 --seed 1`).
    (On the shared machine this stage was stopped by its 50-minute time budget with an lr decayed
@@ -196,8 +203,9 @@ Recall over tokens of mentions that need masking (DIRECT/QUASI), labels ignored:
 
 ## Limitations
 
-* Uncased: capitalisation is not seen, so common words used as names ("Mr Young",
-  "Rose") and proper nouns vs. common nouns are harder.
+* Case is one bit per word (does it start with a capital?): the word pieces themselves are
+  lowercased, so "US" and "us" differ only by that bit, and all-capital headings look like
+  names.
 * English only; names and addresses from other languages come only from synthetic data.
 * DEM, MISC and QUANTITY follow TAB's loose annotation conventions and are the weakest types.
 * Validation sets are small (tens of documents); treat the numbers as indicative.

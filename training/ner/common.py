@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from redactor_plugins.detectors.recognizer.ner_runtime import overlapping_windows
+from redactor_plugins.shared.encoders.windows import case_flags as case_flags
 
 from redactor.evaluation import is_validation_document
 

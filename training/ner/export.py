@@ -42,34 +42,59 @@ def export(model_dir: Path, onnx_path: Path) -> None:
             super().__init__()
             self.m = m
 
-        def forward(self, input_ids, attention_mask):
-            return self.m(input_ids=input_ids, attention_mask=attention_mask)[0]
+        def forward(self, input_ids, attention_mask, token_type_ids=None):
+            return self.m(input_ids=input_ids, attention_mask=attention_mask,
+                          token_type_ids=token_type_ids)[0]
 
     wrapped = Wrap(model).eval()  # export restores the wrapper's mode afterwards: keep it eval
     ids = torch.randint(5, 1000, (2, 32), dtype=torch.long)
     att = torch.ones_like(ids)
     att[1, 20:] = 0  # a padded row, so the mask is traced as data
+    inputs = (ids, att)
+    names = ["input_ids", "attention_mask"]
+    if case_types(model_dir):  # capitalisation as token types (train.py --case-types)
+        inputs = (ids, att, torch.randint(0, 2, ids.shape, dtype=torch.long))
+        names.append("token_type_ids")
     onnx_path.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
         wrapped,
-        (ids, att),
+        inputs,
         str(onnx_path),
-        input_names=["input_ids", "attention_mask"],
+        input_names=names,
         output_names=["logits"],
-        dynamic_axes={"input_ids": {0: "batch", 1: "seq"}, "attention_mask": {0: "batch", 1: "seq"},
+        dynamic_axes={**{n: {0: "batch", 1: "seq"} for n in names},
                       "logits": {0: "batch", 1: "seq"}},
         opset_version=17,
         do_constant_folding=True,
         dynamo=False,
     )
     with torch.no_grad():
-        ref = wrapped.eval()(ids, att).numpy()
+        ref = wrapped.eval()(*inputs).numpy()
     import numpy as np
 
     np.save(onnx_path.with_suffix(".ref_logits.npy"), ref)
     np.save(onnx_path.with_suffix(".ref_ids.npy"), ids.numpy())
     np.save(onnx_path.with_suffix(".ref_mask.npy"), att.numpy())
+    if len(inputs) == 3:
+        np.save(onnx_path.with_suffix(".ref_types.npy"), inputs[2].numpy())
     print("exported", onnx_path, f"{onnx_path.stat().st_size / 1e6:.1f} MB")
+
+
+def case_types(model_dir: Path) -> bool:
+    """Whether the model was trained to read capitalisation as token types."""
+    cfg = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
+    return bool(cfg.get("case_types"))
+
+
+def _ref_feed(onnx_path: Path) -> dict:
+    import numpy as np
+
+    feed = {"input_ids": np.load(onnx_path.with_suffix(".ref_ids.npy")),
+            "attention_mask": np.load(onnx_path.with_suffix(".ref_mask.npy"))}
+    types = onnx_path.with_suffix(".ref_types.npy")
+    if types.is_file():
+        feed["token_type_ids"] = np.load(types)
+    return feed
 
 
 def quantize(onnx_path: Path, model_dir: Path, dest: Path) -> None:
@@ -80,11 +105,10 @@ def quantize(onnx_path: Path, model_dir: Path, dest: Path) -> None:
     so = ort.SessionOptions()
     so.intra_op_num_threads = 2
     fp = ort.InferenceSession(str(onnx_path), so, providers=["CPUExecutionProvider"])
-    ids = np.load(onnx_path.with_suffix(".ref_ids.npy"))
+    feed = _ref_feed(onnx_path)
     ref = np.load(onnx_path.with_suffix(".ref_logits.npy"))
-    att = np.load(onnx_path.with_suffix(".ref_mask.npy"))
-    keep = att.astype(bool)
-    got = fp.run(None, {"input_ids": ids, "attention_mask": att})[0]
+    keep = feed["attention_mask"].astype(bool)
+    got = fp.run(None, feed)[0]
     diff = float(np.abs(got - ref)[keep].max())
     print("fp32 ONNX vs torch max |diff| (unpadded positions):", diff)
     assert diff < 1e-3, "ONNX export does not match torch"
@@ -98,7 +122,7 @@ def quantize(onnx_path: Path, model_dir: Path, dest: Path) -> None:
         weight_type=QuantType.QInt8,
     )
     q = ort.InferenceSession(str(tmp), so, providers=["CPUExecutionProvider"])
-    got_q = q.run(None, {"input_ids": ids, "attention_mask": att})[0]
+    got_q = q.run(None, feed)[0]
     agree = float((got_q.argmax(-1) == ref.argmax(-1))[keep].mean())
     print(f"int8 vs fp32 argmax agreement on random ids: {agree:.4f}")
     shutil.copy(tmp, dest / "model.onnx")
@@ -125,7 +149,9 @@ def quantize(onnx_path: Path, model_dir: Path, dest: Path) -> None:
         "max_length": 512,
         "window": 128,  # word pieces per window read (with [CLS]/[SEP]; trained on 126)
         "overlap": 32,  # shared with the next window where no sentence end allows a clean cut
-        "inputs": ["input_ids", "attention_mask"],
+        "inputs": list(feed),
+        # token type 1 = a word piece of a capitalised word (case_flags; the tokenizer lowercases)
+        "case_types": "token_type_ids" in feed,
         "outputs": ["logits"],
         "quantization": "onnxruntime quantize_dynamic int8, QInt8 weights, per_channel=True, reduce_range=True",
         "model_sha256": hashlib.sha256((dest / "model.onnx").read_bytes()).hexdigest(),

@@ -30,6 +30,7 @@ from common import (  # noqa: E402,I001
     SHARED_DATA,
     WORK,
     bio_tags,
+    case_flags,
     gold_spans,
     load_tab,
     read_jsonl,
@@ -46,39 +47,47 @@ INIT_FROM = {
 }
 
 
-def encode_doc(tok: Tokenizer, text: str, spans: list, size: int, overlap: int, rng: random.Random | None):
+def encode_doc(tok: Tokenizer, text: str, spans: list, size: int, overlap: int,
+               rng: random.Random | None, case_types: bool = False):
+    """Training windows ``(ids, labels, token types)`` of one document; the token types are
+    the words' case flags (:func:`case_flags`) with ``case_types``, else all 0."""
     enc = tok.encode(text, add_special_tokens=False)
     offs = enc.offsets
     tags = bio_tags(offs, [tuple(s) for s in spans])
     ids = enc.ids
+    types = case_flags(text, offs) if case_types else [0] * len(ids)
     n = len(ids)
     shift = rng.randint(0, size // 2) if (rng and n > size) else 0
     out = []
     ws = windows(n - shift, size, overlap) if n - shift > 0 else []
     if shift:
-        out.append(_window(ids, tags, 0, shift))
+        out.append(_window(ids, tags, types, 0, shift))
     for s, e in ws:
-        out.append(_window(ids, tags, s + shift, e + shift))
+        out.append(_window(ids, tags, types, s + shift, e + shift))
     return out
 
 
-def _window(ids, tags, s, e):
+def _window(ids, tags, types, s, e):
     wt = list(tags[s:e])
     if wt and wt[0].startswith("I-"):
         wt[0] = "B-" + wt[0][2:]
-    return ([2] + ids[s:e] + [3], [-100] + [LABEL2ID[t] for t in wt] + [-100])
+    return ([2] + ids[s:e] + [3], [-100] + [LABEL2ID[t] for t in wt] + [-100],
+            [0] + list(types[s:e]) + [0])
 
 
 def collate(batch, pad_id=0):
+    """Padded tensors ``(ids, attention mask, labels, token types)`` of a batch."""
     m = max(len(x[0]) for x in batch)
     ids = torch.full((len(batch), m), pad_id, dtype=torch.long)
     lab = torch.full((len(batch), m), -100, dtype=torch.long)
     att = torch.zeros((len(batch), m), dtype=torch.long)
-    for i, (a, b) in enumerate(batch):
+    typ = torch.zeros((len(batch), m), dtype=torch.long)
+    for i, (a, b, c) in enumerate(batch):
         ids[i, : len(a)] = torch.tensor(a)
         lab[i, : len(b)] = torch.tensor(b)
+        typ[i, : len(c)] = torch.tensor(c)
         att[i, : len(a)] = 1
-    return ids, att, lab
+    return ids, att, lab, typ
 
 
 def init_model(base: Path):
@@ -105,6 +114,16 @@ def init_model(base: Path):
     return model
 
 
+def use_case_types(model) -> None:
+    """Let the model see capitalisation (its tokenizer lowercases): token type 1 marks word
+    pieces of capitalised words. Row 1 of the token-type embeddings starts as a copy of row 0,
+    so the model starts out computing what it did without the flag."""
+    with torch.no_grad():
+        emb = model.bert.embeddings.token_type_embeddings.weight
+        emb[1] = emb[0]
+    model.config.case_types = True
+
+
 @torch.no_grad()
 def quick_eval(model, tok, docs, size=254) -> dict:
     """Word-piece level labels-ignored and per-type F1 on validation docs (monitoring only)."""
@@ -112,10 +131,11 @@ def quick_eval(model, tok, docs, size=254) -> dict:
     model.eval()
     tp = fp = fn = 0
     for d in docs:
-        items = encode_doc(tok, d["text"], gold_spans(d), size, 0, None)
+        items = encode_doc(tok, d["text"], gold_spans(d), size, 0, None,
+                           bool(getattr(model.config, "case_types", False)))
         for k in range(0, len(items), 16):
-            ids, att, lab = collate(items[k : k + 16])
-            pred = model(input_ids=ids, attention_mask=att).logits.argmax(-1)
+            ids, att, lab, typ = collate(items[k : k + 16])
+            pred = model(input_ids=ids, attention_mask=att, token_type_ids=typ).logits.argmax(-1)
             mask = lab != -100
             g = (lab > 0) & mask
             p = (pred > 0) & mask
@@ -129,11 +149,11 @@ def quick_eval(model, tok, docs, size=254) -> dict:
     return {"p": round(pr, 4), "r": round(rc, 4), "f1": round(2 * pr * rc / max(pr + rc, 1e-9), 4)}
 
 
-def distil_loss(logits, teacher, ids, att, hard, alpha: float, temp: float):
+def distil_loss(logits, teacher, ids, att, hard, alpha: float, temp: float, typ=None):
     """(1 - alpha) x the hard-label loss + alpha x T² x KL(teacher || student) at temperature
-    T, averaged over the real (unpadded) word pieces."""
+    T, averaged over the real (unpadded) word pieces (``typ``: the token types both read)."""
     with torch.no_grad():
-        t = teacher(input_ids=ids, attention_mask=att).logits
+        t = teacher(input_ids=ids, attention_mask=att, token_type_ids=typ).logits
     mask = att.bool()
     log_s = torch.log_softmax(logits[mask] / temp, -1)
     p_t = torch.softmax(t[mask] / temp, -1)
@@ -214,6 +234,9 @@ def main() -> None:
                          "this step on (weight averaging) instead of the last weights; the last "
                          "ones go to OUT/last")
     ap.add_argument("--average-every", type=int, default=10)
+    ap.add_argument("--case-types", action="store_true",
+                    help="feed capitalisation as token types (use_case_types); a resumed model "
+                         "that was trained so keeps doing it")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -230,17 +253,20 @@ def main() -> None:
     val_docs = split_docs(load_tab(SHARED_DATA / "tab" / "tab_dev.json"))[1]
     wiki_val = split_docs(load_tab(SHARED_DATA / "wiki" / "wiki_dev.json"))[1]
 
+    case_types = args.case_types or bool(args.resume and json.loads(
+        (Path(args.resume) / "config.json").read_text(encoding="utf-8")).get("case_types"))
+
     def epoch_items():
         items = []
         for _ in range(args.tab_repeat):
             for r in by_src.get("tab", []):
-                items += encode_doc(tok, r["text"], r["spans"], args.size, 16, rng)
+                items += encode_doc(tok, r["text"], r["spans"], args.size, 16, rng, case_types)
         for _ in range(args.wiki_repeat):
             for r in by_src.get("wiki", []):
-                items += encode_doc(tok, r["text"], r["spans"], args.size, 16, rng)
+                items += encode_doc(tok, r["text"], r["spans"], args.size, 16, rng, case_types)
         syn = by_src.get("synthetic", [])
         for r in rng.sample(syn, min(len(syn), args.synthetic_per_epoch)):
-            items += encode_doc(tok, r["text"], r["spans"], args.size, 16, rng)
+            items += encode_doc(tok, r["text"], r["spans"], args.size, 16, rng, case_types)
         rng.shuffle(items)
         return items
 
@@ -256,6 +282,10 @@ def main() -> None:
         assert model.config.num_labels == len(LABELS)
     else:
         model = init_model(Path(args.base))
+        if args.case_types:
+            use_case_types(model)
+    if case_types != bool(getattr(model.config, "case_types", False)):
+        raise SystemExit("--case-types: the resumed model was trained without case flags")
     model.train()
     if args.freeze:
         frozen = [model.bert.embeddings, *model.bert.encoder.layer[: args.freeze]]
@@ -289,12 +319,12 @@ def main() -> None:
         loss_sum = 0.0
         nb = 0
         for k in range(0, len(items), args.batch):
-            ids, att, lab = collate(items[k : k + args.batch])
-            out_ = model(input_ids=ids, attention_mask=att, labels=lab)
+            ids, att, lab, typ = collate(items[k : k + args.batch])
+            out_ = model(input_ids=ids, attention_mask=att, token_type_ids=typ, labels=lab)
             loss = out_.loss
             if teacher is not None:
                 loss = distil_loss(out_.logits, teacher, ids, att, loss, args.distil_alpha,
-                                   args.distil_temp)
+                                   args.distil_temp, typ)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             for g in opt.param_groups:

@@ -94,10 +94,10 @@ def cache_hidden(sess: ort.InferenceSession, tensor: str, windows, bs: int = 16)
     out = []
     names = {i.name for i in sess.get_inputs()}
     for b in range(0, len(windows), bs):
-        ids, att, lab = ts.pad(windows[b:b + bs])
+        ids, att, lab, typ = ts.pad(windows[b:b + bs])
         feed = {"input_ids": ids, "attention_mask": att}
         if "token_type_ids" in names:
-            feed["token_type_ids"] = np.zeros_like(ids)
+            feed["token_type_ids"] = typ
         h = sess.run([tensor], feed)[0]
         for i in range(len(ids)):
             out.append((torch.from_numpy(h[i].copy()), torch.from_numpy(att[i]), torch.from_numpy(lab[i])))
@@ -163,6 +163,9 @@ def check_same_ner(old: Path, new: Path, tok: Tokenizer, text: str) -> float:
     """Largest difference of the NER logits between the plain and the grafted graph."""
     ids = np.array([[101, *tok.encode(text, add_special_tokens=False).ids[:200], 102]], dtype=np.int64)
     feed = {"input_ids": ids, "attention_mask": np.ones_like(ids)}
+    if "token_type_ids" in {i.name for i in ort.InferenceSession(
+            str(new), providers=["CPUExecutionProvider"]).get_inputs()}:
+        feed["token_type_ids"] = np.ones_like(ids)  # the case flags matter: both graphs see them
     a = ort.InferenceSession(strip_head(onnx.load(str(old))).SerializeToString(),
                              providers=["CPUExecutionProvider"]).run(["logits"], feed)[0]
     b = ort.InferenceSession(str(new), providers=["CPUExecutionProvider"]).run(["logits"], feed)[0]
@@ -249,8 +252,9 @@ def main(argv: list[str] | None = None) -> None:
     tok.no_padding()
     docs = ts.load_docs(args.data)
     probe = docs[0].text[:2000]
-    wins = {d.doc_id: ts.doc_windows(tok, d, 0, seq) + ts.doc_windows(tok, d, seq // 2, seq)[1:]
-            for d in docs}
+
+    def windows_of(d, case: bool) -> list:
+        return ts.doc_windows(tok, d, 0, seq, case) + ts.doc_windows(tok, d, seq // 2, seq, case)[1:]
     tensor = layer_output(onnx.load(str(ner / "model.onnx")), args.shared)
     t0 = time.time()
     info = {"steps": args.steps, "batch": args.batch, "window": seq, "docs": len(docs),
@@ -270,7 +274,9 @@ def main(argv: list[str] | None = None) -> None:
                         "new classifier")
     for src, dest, held, seed, meta in jobs:
         sess = hidden_session(src / "model.onnx", tensor, args.threads)
-        train_w = [w for d in docs if d.doc_id not in held for w in wins[d.doc_id]]
+        # the NER pack reads capitalisation as token types (train.py --case-types)
+        case = bool(json.loads((src / "config.json").read_text()).get("case_types"))
+        train_w = [w for d in docs if d.doc_id not in held for w in windows_of(d, case)]
         cached = cache_hidden(sess, tensor, train_w)
         del sess
         log(f"{dest}: {len(cached)} windows cached ({(time.time() - t0) / 60:.1f} min)")

@@ -34,6 +34,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
+from redactor_plugins.shared.encoders.windows import case_flags  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402
 from transformers import BertForTokenClassification  # noqa: E402
 
@@ -51,7 +52,9 @@ def load_docs(paths=None):
     return [d for p in paths for d in load_tab(Path(p))]
 
 
-def doc_windows(tok: Tokenizer, doc, offset: int = 0, seq: int = SEQ):
+def doc_windows(tok: Tokenizer, doc, offset: int = 0, seq: int = SEQ, case_types: bool = False):
+    """Windows ``(ids, MASK labels, token types)`` of ``seq`` pieces with [CLS]/[SEP]; the
+    token types are the case flags of an NER trained with them (``case_types``), else 0."""
     enc = tok.encode(doc.text, add_special_tokens=False)
     offs = enc.offsets
     lab = np.zeros(len(offs), dtype=np.int64)
@@ -63,27 +66,30 @@ def doc_windows(tok: Tokenizer, doc, offset: int = 0, seq: int = SEQ):
                 sel = (starts < m.end) & (ends > m.start)
                 lab[sel] = 1
     ids = np.array(enc.ids, dtype=np.int64)
+    types = np.array(case_flags(doc.text, offs) if case_types else [0] * len(ids), dtype=np.int64)
     inner = seq - 2
     out = []
     for s in [0] + list(range(offset or inner, max(1, len(ids) - inner // 4), inner)):
-        out.append((ids[s:s + inner], lab[s:s + inner]))
+        out.append((ids[s:s + inner], lab[s:s + inner], types[s:s + inner]))
     return out
 
 
 def pad(chunk):
-    """Windows of (word-piece ids, labels) → [CLS] … [SEP] id, attention and label arrays
-    (labels -100 on special and padding positions)."""
+    """Windows of (word-piece ids, labels, token types) → [CLS] … [SEP] id, attention, label
+    and token-type arrays (labels -100 on special and padding positions, types 0)."""
     chunk = list(chunk)
     T = max(len(w[0]) for w in chunk) + 2
     ids = np.zeros((len(chunk), T), dtype=np.int64)
     att = np.zeros_like(ids)
     lab = np.full_like(ids, -100)
-    for i, (w, y) in enumerate(chunk):
+    typ = np.zeros_like(ids)
+    for i, (w, y, t) in enumerate(chunk):
         ids[i, 0], ids[i, len(w) + 1] = 101, 102
         ids[i, 1:len(w) + 1] = w
         att[i, :len(w) + 2] = 1
         lab[i, 1:len(w) + 1] = y
-    return ids, att, lab
+        typ[i, 1:len(w) + 1] = t
+    return ids, att, lab, typ
 
 
 FROZEN = 4  # layers 0..3 (and embeddings) frozen: their outputs are computed once and cached
@@ -96,9 +102,9 @@ def cache_hidden(base_model, windows, bs=32):
     out = []
     for b in range(0, len(windows), bs):
         chunk = windows[b:b + bs]
-        ids, att, lab = pad(chunk)
+        ids, att, lab, typ = pad(chunk)
         ids_t, att_t = torch.from_numpy(ids), torch.from_numpy(att)
-        h = bert.embeddings(input_ids=ids_t)
+        h = bert.embeddings(input_ids=ids_t, token_type_ids=torch.from_numpy(typ))
         ext = bert.get_extended_attention_mask(att_t, ids_t.shape)
         for layer in bert.encoder.layer[:FROZEN]:
             h = layer(h, attention_mask=ext)[0]

@@ -34,6 +34,7 @@ from redactor_plugins.shared.encoders import head_memo  # noqa: E402
 from redactor_plugins.shared.encoders.windows import (  # noqa: E402
     CPU_BATCH,
     GPU_BATCH,
+    case_flags,
     overlapping_windows,
     sentence_breaks,
     windowed_probabilities,
@@ -128,6 +129,11 @@ class NerModel:
                             else float_graph)
         self.session = _session(d / "model.onnx", so, providers, self.float_graph)
         self._inputs = {i.name for i in self.session.get_inputs()}
+        #: the graph reads capitalisation as token types (its tokenizer lowercases)
+        self.case_types = bool(meta.get("case_types"))
+        if self.case_types and "token_type_ids" not in self._inputs:
+            raise ValueError(f"{d}: config.json says case_types but the graph has no "
+                             "token_type_ids input")
         # a second head in the same graph (the sequence labeller's MASK/NO_MASK): computed in
         # the same pass and kept in head_memo for the sequence-labelling indicator
         heads = meta.get("heads") or {}
@@ -148,11 +154,12 @@ class NerModel:
         return default if i is None else int(i)
 
     # -------------------------------------------------------------------------------------
-    def _forward(self, ids: np.ndarray, att: np.ndarray) -> list[np.ndarray]:
+    def _forward(self, ids: np.ndarray, att: np.ndarray,
+                 types: np.ndarray | None = None) -> list[np.ndarray]:
         """Logits of every output (``logits`` first, then the extra heads) for one batch."""
         feed = {"input_ids": ids, "attention_mask": att}
         if "token_type_ids" in self._inputs:
-            feed["token_type_ids"] = np.zeros_like(ids)
+            feed["token_type_ids"] = np.zeros_like(ids) if types is None else types
         return run(self.session, "ner", self._outputs,
                    {k: v for k, v in feed.items() if k in self._inputs})
 
@@ -212,6 +219,10 @@ class NerModel:
             while len(self._pending) > max(_PREFETCH_KEEP, 2 * len(todo)):
                 self._pending.pop(next(iter(self._pending)))
 
+    def _types(self, text: str, enc: Any) -> list[int] | None:
+        """The pieces' case flags for a pack trained with them (``case_types``), else None."""
+        return case_flags(text, enc.offsets) if self.case_types else None
+
     def _pieces(self, enc: Any) -> list[_Piece]:
         return [_Piece(s, e, -1 if w is None else int(w))
                 for (s, e), w in zip(enc.offsets, enc.word_ids, strict=True)]
@@ -232,7 +243,7 @@ class NerModel:
             enc.ids, self._forward, window=self.window, overlap=self.overlap,
             batch_size=self.batch_size, cls_id=self.cls_id, sep_id=self.sep_id,
             pad_id=self.pad_id, workers=self.workers,
-            breaks=sentence_breaks(text, enc.offsets))
+            breaks=sentence_breaks(text, enc.offsets), types=self._types(text, enc))
         self._keep_heads(text, enc, heads)
         return pieces, probs
 
@@ -244,7 +255,8 @@ class NerModel:
                                                                                strict=True)],
             self._forward, window=self.window, overlap=self.overlap,
             batch_size=self.batch_size, cls_id=self.cls_id, sep_id=self.sep_id,
-            pad_id=self.pad_id)
+            pad_id=self.pad_id, types=None if not self.case_types else
+            [case_flags(text, enc.offsets) for text, enc in zip(texts, encs, strict=True)])
         out = []
         for text, enc, outputs in zip(texts, encs, results, strict=True):
             pieces = self._pieces(enc)

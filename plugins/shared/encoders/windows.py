@@ -46,6 +46,22 @@ def overlapping_windows(n: int, size: int, overlap: int) -> list[tuple[int, int]
         s += step
 
 
+def case_flags(text: str, offsets: Sequence[tuple[int, int]]) -> list[int]:
+    """1 for each word piece whose word starts with a capital letter, else 0 (special pieces,
+    with empty offsets, 0): the token types of a model that sees capitalisation through an
+    uncased tokenizer."""
+    flags = []
+    for s, e in offsets:
+        if e <= s or not text[s].isalnum():
+            flags.append(0)
+            continue
+        w = s
+        while w > 0 and text[w - 1].isalnum():
+            w -= 1
+        flags.append(int(text[w].isupper()))
+    return flags
+
+
 def sentence_breaks(text: str, offsets: Sequence[tuple[int, int]]) -> list[int]:
     """Indices of the word pieces that begin a sentence or a line of ``text``: after a
     line break, or after ".", "!" or "?" ending a word of 4+ characters or a number (not
@@ -113,16 +129,16 @@ def _check_running() -> None:
         raise Stopped("the interpreter is shutting down")
 
 
-def _run_all(forward: Callable[[Any, Any], Sequence[Any]], feeds: list[tuple[Any, Any]],
+def _run_all(forward: Callable[..., Sequence[Any]], feeds: list[tuple[Any, ...]],
              workers: int) -> list[Sequence[Any]]:
     """``forward`` over ``feeds`` in order; with ``workers`` > 1 up to that many at once and
     as many queued behind them (no core waits for the next window), never more (an
     interrupted caller leaves at most ``2 × workers`` windows to run)."""
     if workers <= 1 or len(feeds) <= 1:
         out = []
-        for x, att in feeds:
+        for feed in feeds:
             _check_running()
-            out.append(forward(x, att))
+            out.append(forward(*feed))
         return out
     pool = _pool(workers)
     results: list[Any] = [None] * len(feeds)
@@ -154,15 +170,17 @@ def stitch(out: Any, wins: Sequence[tuple[int, int]], results: Sequence[Any]) ->
     return out
 
 
-def windowed_probabilities(ids: Sequence[int], forward: Callable[[Any, Any], Sequence[Any]], *,
+def windowed_probabilities(ids: Sequence[int], forward: Callable[..., Sequence[Any]], *,
                            window: int, overlap: int, batch_size: int, cls_id: int,
                            sep_id: int, pad_id: int, workers: int = 1,
-                           breaks: Sequence[int] | None = None) -> list[Any]:
+                           breaks: Sequence[int] | None = None,
+                           types: Sequence[int] | None = None) -> list[Any]:
     r"""Softmax probabilities per word piece of ``ids`` for each output of ``forward``.
 
     ``ids`` (non-empty) is read in :func:`overlapping_windows` of ``window`` pieces including
     [CLS] and [SEP], ``batch_size`` windows per call of ``forward(input_ids, attention_mask)``
-    (padded with ``pad_id`` to the batch's longest window; with ``workers`` > 1, up to that
+    — ``forward(input_ids, attention_mask, token_type_ids)`` when the pieces' ``types`` are
+    given (:func:`case_flags`; [CLS], [SEP] and padding get 0) — (padded with ``pad_id`` to the batch's longest window; with ``workers`` > 1, up to that
     many calls at once from a thread pool, so ``forward`` must be thread-safe, as
     ``InferenceSession.run`` is), and each output is
     :func:`stitch`\ ed: one ``(len(ids), n_labels)`` float32 array per output. The NER and the
@@ -175,7 +193,8 @@ def windowed_probabilities(ids: Sequence[int], forward: Callable[[Any, Any], Seq
     wins = _plan(n, window, overlap, breaks)
     size = max(1, batch_size)
     batches = [wins[k : k + size] for k in range(0, len(wins), size)]
-    feeds = [_feed([(ids, s, e) for s, e in batch], cls_id, sep_id, pad_id)
+    feeds = [_feed([(ids, s, e) for s, e in batch], cls_id, sep_id, pad_id,
+                   None if types is None else [types] * len(batch))
              for batch in batches]
     outputs = _run_all(forward, feeds, workers)
     per_output: list[list[Any]] = []
@@ -198,18 +217,22 @@ def _plan(n: int, window: int, overlap: int,
 
 
 def _feed(rows: Sequence[tuple[Sequence[int], int, int]], cls_id: int, sep_id: int,
-          pad_id: int) -> tuple[Any, Any]:
+          pad_id: int, types: Sequence[Sequence[int]] | None = None) -> tuple[Any, ...]:
     """``(input_ids, attention_mask)`` of windows ``(ids, start, end)``: [CLS] window [SEP],
-    padded to the longest."""
+    padded to the longest; with ``types`` (each row's document's token types) also the
+    windows' ``token_type_ids``."""
     import numpy as np
 
     m = max(e - s for _, s, e in rows) + 2
     x = np.full((len(rows), m), pad_id, dtype=np.int64)
     att = np.zeros((len(rows), m), dtype=np.int64)
+    tt = np.zeros((len(rows), m), dtype=np.int64)
     for i, (ids, s, e) in enumerate(rows):
         x[i, : e - s + 2] = [cls_id, *ids[s:e], sep_id]
         att[i, : e - s + 2] = 1
-    return x, att
+        if types is not None:
+            tt[i, 1 : e - s + 1] = types[i][s:e]
+    return (x, att) if types is None else (x, att, tt)
 
 
 def _softmax(logits: Any) -> Any:
@@ -221,10 +244,12 @@ def _softmax(logits: Any) -> Any:
 
 
 def windowed_probabilities_many(docs: Sequence[tuple[Sequence[int], Sequence[int] | None]],
-                                forward: Callable[[Any, Any], Sequence[Any]], *, window: int,
+                                forward: Callable[..., Sequence[Any]], *, window: int,
                                 overlap: int, batch_size: int, cls_id: int, sep_id: int,
-                                pad_id: int) -> list[list[Any]]:
-    """:func:`windowed_probabilities` of several documents ``(ids, breaks)`` at once, for a
+                                pad_id: int, types: Sequence[Sequence[int]] | None = None
+                                ) -> list[list[Any]]:
+    """:func:`windowed_probabilities` of several documents ``(ids, breaks)`` (with ``types``:
+    each document's token types, as there) at once, for a
     GPU: the windows of all of them are sorted by length and read ``batch_size`` at a time
     (a batch holds windows of several documents, padded only to its own longest), then each
     document's windows are stitched as alone. One list of outputs per document (an empty
@@ -242,7 +267,8 @@ def windowed_probabilities_many(docs: Sequence[tuple[Sequence[int], Sequence[int
     for k in range(0, len(jobs), size):
         _check_running()
         batch = jobs[k : k + size]
-        feed = _feed([(docs[d][0], s, e) for d, s, e in batch], cls_id, sep_id, pad_id)
+        feed = _feed([(docs[d][0], s, e) for d, s, e in batch], cls_id, sep_id, pad_id,
+                     None if types is None else [types[d] for d, _, _ in batch])
         for logits in forward(*feed):
             p = _softmax(logits)
             for i, (d, s, e) in enumerate(batch):
