@@ -97,8 +97,12 @@ def test_the_float_graph_computes_every_window_alone():
     outs = {o.name for o in float_s.get_outputs()}
     assert outs == {o.name for o in int8_s.get_outputs()}
 
+    types = rng.integers(0, 2, size=x.shape) * att  # case flags (pack 1.2 reads them)
+    inputs = {i.name for i in int8_s.get_inputs()}
+
     def logits(session, rows):  # noqa: ANN001, ANN202
-        return session.run(["logits"], {"input_ids": x[rows], "attention_mask": att[rows]})[0]
+        feed = {"input_ids": x[rows], "attention_mask": att[rows], "token_type_ids": types[rows]}
+        return session.run(["logits"], {k: v for k, v in feed.items() if k in inputs})[0]
 
     np.testing.assert_allclose(logits(float_s, [1, 2, 3])[0], logits(float_s, [1])[0],
                                atol=1e-5)

@@ -92,7 +92,8 @@ def _ner_model() -> Path:
 def _outputs(session: object) -> list[np.ndarray]:
     rng = np.random.default_rng(5)
     ids = rng.integers(1000, 5000, size=(2, 48), dtype=np.int64)
-    feed = {"input_ids": ids, "attention_mask": np.ones_like(ids)}
+    feed = {"input_ids": ids, "attention_mask": np.ones_like(ids),
+            "token_type_ids": rng.integers(0, 2, size=ids.shape, dtype=np.int64)}
     names = {i.name for i in session.get_inputs()}  # type: ignore[attr-defined]
     return session.run(None, {k: v for k, v in feed.items() if k in names})  # type: ignore[attr-defined]
 

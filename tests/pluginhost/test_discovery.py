@@ -111,7 +111,8 @@ def test_broken_plugin_does_not_stop_a_redaction(site: Path, tmp_path: Path) -> 
     doc = tmp_path / "voyage.txt"
     doc.write_text("The Titanic sank.\n")
     out = tmp_path / "out.txt"
-    res = run_cli(site, "redact", str(doc), "-o", str(out))
+    # the models are off: only the working plugin claims "Titanic" (the NER's spans vary)
+    res = run_cli(site, "--disable-plugin", "recognizer", "redact", str(doc), "-o", str(out))
     assert res.returncode == 0, res.stderr
     assert out.read_text() == "The [REDACTED] sank.\n"
 

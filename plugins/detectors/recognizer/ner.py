@@ -142,10 +142,13 @@ _NAME_MARKERS = frozenset({"née", "nee", "né", "geb", "geborene", "født"})
 
 def non_word(text: str, start: int, end: int) -> bool:
     """Whether the model span ``text[start:end]`` is no name, place or code of anyone (see
-    :data:`_NO_VOWEL`, :data:`_CODE_BEFORE`, :data:`_CODE_AFTER`, :data:`_NAME_MARKERS`)."""
+    :data:`_NO_VOWEL`, :data:`_CODE_BEFORE`, :data:`_CODE_AFTER`, :data:`_NAME_MARKERS`; a
+    possessive "s" alone)."""
     span = text[start:end]
     words = span.split()
     if not words or span.strip(" .").casefold() in _NAME_MARKERS:
+        return True
+    if span in ("s", "S") and text[start - 1:start] in ("'", "’"):  # "solicitor's": "s"
         return True
     if all(_NO_VOWEL.fullmatch(w) or (w.isdigit() and len(w) > 3 and len(set(w)) == 1)
            for w in words):

@@ -1,0 +1,104 @@
+"""compare VAL_IDS MODEL...: token-level F1 of fine-tuned NER folders (torch, before export) on
+the held-out documents of one fold, to compare recipes on the same documents.
+
+    python training/ner/compare.py training/work/ner/folds/k3/fold0/data/val_ids.json \\
+        OLD/fold0/model training/work/ner/folds/k3/fold0/model
+
+Documents are read in consecutive windows of 126 word pieces (no overlap) with the token
+types the model was trained with (case flags for ``case_types`` models); tokens are ``\\w+``
+matches; "F1" ignores labels (a token is any entity or none), "typed F1" needs the type too.
+Session 23 compared the NER with and without case flags this way (docs/recognizer.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import json
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import LABELS, SHARED_DATA, bio_to_spans, case_flags, gold_spans, load_tab  # noqa: E402
+
+WORD = re.compile(r"\w+")
+WINDOW = 126
+
+
+def token_types(text: str, spans) -> list[set[str]]:
+    """The types of the spans overlapping each ``\\w+`` token of ``text``."""
+    toks = [(m.start(), m.end()) for m in WORD.finditer(text)]
+    ends = [e for _, e in toks]
+    out: list[set[str]] = [set() for _ in toks]
+    for a, b, t in spans:
+        i = bisect.bisect_right(ends, a)
+        while i < len(toks) and toks[i][0] < b:
+            out[i].add(t)
+            i += 1
+    return out
+
+
+def predict(model, tok, text: str, case: bool) -> list[tuple[int, int, str]]:
+    import torch
+
+    enc = tok.encode(text, add_special_tokens=False)
+    types = case_flags(text, enc.offsets) if case else [0] * len(enc.ids)
+    tags: list[str] = []
+    with torch.no_grad():
+        for s in range(0, len(enc.ids), WINDOW):
+            x = torch.tensor([[2, *enc.ids[s:s + WINDOW], 3]])
+            tt = torch.tensor([[0, *types[s:s + WINDOW], 0]])
+            logits = model(input_ids=x, attention_mask=torch.ones_like(x),
+                           token_type_ids=tt).logits[0, 1:-1]
+            tags += [LABELS[i] for i in logits.argmax(-1).tolist()]
+    return bio_to_spans(enc.offsets, tags)
+
+
+def scores(model, tok, docs: list[dict], case: bool) -> dict[str, float]:
+    tp = n_pred = n_gold = typed_tp = typed_pred = typed_gold = 0
+    for d in docs:
+        gold = token_types(d["text"], gold_spans(d))
+        pred = token_types(d["text"], predict(model, tok, d["text"], case))
+        for g, p in zip(gold, pred, strict=True):
+            n_pred += bool(p)
+            n_gold += bool(g)
+            tp += bool(g and p)
+            typed_tp += len(g & p)
+            typed_pred += len(p)
+            typed_gold += len(g)
+
+    def f1(a: int, b: int, c: int) -> float:
+        return 2 * a / (b + c) if b + c else 0.0
+
+    return {"P": round(tp / max(n_pred, 1), 4), "R": round(tp / max(n_gold, 1), 4),
+            "F1": round(f1(tp, n_pred, n_gold), 4),
+            "typed_F1": round(f1(typed_tp, typed_pred, typed_gold), 4)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("val_ids", type=Path, help="a fold's data/val_ids.json")
+    ap.add_argument("models", nargs="+", type=Path)
+    args = ap.parse_args()
+    import torch
+    from tokenizers import Tokenizer
+    from transformers import BertForTokenClassification
+
+    torch.set_num_threads(2)
+    held = json.loads(args.val_ids.read_text())
+    sets = {name: [d for d in load_tab(SHARED_DATA / name / f"{name}_dev.json")
+                   if d["doc_id"] in set(held.get(name, []))] for name in ("tab", "wiki")}
+    for path in args.models:
+        model = BertForTokenClassification.from_pretrained(path).eval()
+        case = bool(getattr(model.config, "case_types", False))
+        tok = Tokenizer.from_file(str(path / "tokenizer.json"))
+        tok.no_truncation()
+        tok.no_padding()
+        print(path, {name: scores(model, tok, docs, case) for name, docs in sets.items()},
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
