@@ -13,31 +13,16 @@ Session 23 compared the NER with and without case flags this way (docs/recognize
 from __future__ import annotations
 
 import argparse
-import bisect
 import json
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import LABELS, SHARED_DATA, bio_to_spans, case_flags, gold_spans, load_tab  # noqa: E402
+from evaluate import token_labels  # noqa: E402
 
-WORD = re.compile(r"\w+")
 WINDOW = 126
-
-
-def token_types(text: str, spans) -> list[set[str]]:
-    """The types of the spans overlapping each ``\\w+`` token of ``text``."""
-    toks = [(m.start(), m.end()) for m in WORD.finditer(text)]
-    ends = [e for _, e in toks]
-    out: list[set[str]] = [set() for _ in toks]
-    for a, b, t in spans:
-        i = bisect.bisect_right(ends, a)
-        while i < len(toks) and toks[i][0] < b:
-            out[i].add(t)
-            i += 1
-    return out
 
 
 def predict(model, tok, text: str, case: bool) -> list[tuple[int, int, str]]:
@@ -59,8 +44,8 @@ def predict(model, tok, text: str, case: bool) -> list[tuple[int, int, str]]:
 def scores(model, tok, docs: list[dict], case: bool) -> dict[str, float]:
     tp = n_pred = n_gold = typed_tp = typed_pred = typed_gold = 0
     for d in docs:
-        gold = token_types(d["text"], gold_spans(d))
-        pred = token_types(d["text"], predict(model, tok, d["text"], case))
+        gold = token_labels(d["text"], gold_spans(d))
+        pred = token_labels(d["text"], predict(model, tok, d["text"], case))
         for g, p in zip(gold, pred, strict=True):
             n_pred += bool(p)
             n_gold += bool(g)

@@ -52,7 +52,7 @@ def export(model_dir: Path, onnx_path: Path) -> None:
     att[1, 20:] = 0  # a padded row, so the mask is traced as data
     inputs = (ids, att)
     names = ["input_ids", "attention_mask"]
-    if case_types(model_dir):  # capitalisation as token types (train.py --case-types)
+    if getattr(model.config, "case_types", False):  # capitalisation as token types
         inputs = (ids, att, torch.randint(0, 2, ids.shape, dtype=torch.long))
         names.append("token_type_ids")
     onnx_path.parent.mkdir(parents=True, exist_ok=True)
@@ -78,12 +78,6 @@ def export(model_dir: Path, onnx_path: Path) -> None:
     if len(inputs) == 3:
         np.save(onnx_path.with_suffix(".ref_types.npy"), inputs[2].numpy())
     print("exported", onnx_path, f"{onnx_path.stat().st_size / 1e6:.1f} MB")
-
-
-def case_types(model_dir: Path) -> bool:
-    """Whether the model was trained to read capitalisation as token types."""
-    cfg = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
-    return bool(cfg.get("case_types"))
 
 
 def _ref_feed(onnx_path: Path) -> dict:

@@ -253,8 +253,19 @@ def main() -> None:
     val_docs = split_docs(load_tab(SHARED_DATA / "tab" / "tab_dev.json"))[1]
     wiki_val = split_docs(load_tab(SHARED_DATA / "wiki" / "wiki_dev.json"))[1]
 
-    case_types = args.case_types or bool(args.resume and json.loads(
-        (Path(args.resume) / "config.json").read_text(encoding="utf-8")).get("case_types"))
+    if args.resume:
+        from transformers import BertForTokenClassification
+
+        model = BertForTokenClassification.from_pretrained(args.resume)
+        assert model.config.num_labels == len(LABELS)
+    else:
+        model = init_model(Path(args.base))
+        if args.case_types:
+            use_case_types(model)
+    # a resumed model trained with case flags keeps reading them
+    case_types = bool(getattr(model.config, "case_types", False))
+    if args.case_types and not case_types:
+        raise SystemExit("--case-types: the resumed model was trained without case flags")
 
     def epoch_items():
         items = []
@@ -275,17 +286,6 @@ def main() -> None:
     if args.max_steps:
         total = min(total, args.max_steps)
     print(f"~{n_per_epoch} windows/epoch, {total} steps planned", flush=True)
-    if args.resume:
-        from transformers import BertForTokenClassification
-
-        model = BertForTokenClassification.from_pretrained(args.resume)
-        assert model.config.num_labels == len(LABELS)
-    else:
-        model = init_model(Path(args.base))
-        if args.case_types:
-            use_case_types(model)
-    if case_types != bool(getattr(model.config, "case_types", False)):
-        raise SystemExit("--case-types: the resumed model was trained without case flags")
     model.train()
     if args.freeze:
         frozen = [model.bert.embeddings, *model.bert.encoder.layer[: args.freeze]]

@@ -163,12 +163,12 @@ def check_same_ner(old: Path, new: Path, tok: Tokenizer, text: str) -> float:
     """Largest difference of the NER logits between the plain and the grafted graph."""
     ids = np.array([[101, *tok.encode(text, add_special_tokens=False).ids[:200], 102]], dtype=np.int64)
     feed = {"input_ids": ids, "attention_mask": np.ones_like(ids)}
-    if "token_type_ids" in {i.name for i in ort.InferenceSession(
-            str(new), providers=["CPUExecutionProvider"]).get_inputs()}:
+    grafted = ort.InferenceSession(str(new), providers=["CPUExecutionProvider"])
+    if "token_type_ids" in {i.name for i in grafted.get_inputs()}:
         feed["token_type_ids"] = np.ones_like(ids)  # the case flags matter: both graphs see them
     a = ort.InferenceSession(strip_head(onnx.load(str(old))).SerializeToString(),
                              providers=["CPUExecutionProvider"]).run(["logits"], feed)[0]
-    b = ort.InferenceSession(str(new), providers=["CPUExecutionProvider"]).run(["logits"], feed)[0]
+    b = grafted.run(["logits"], feed)[0]
     return float(np.abs(a - b).max())
 
 

@@ -256,7 +256,7 @@ class NerModel:
             self._forward, window=self.window, overlap=self.overlap,
             batch_size=self.batch_size, cls_id=self.cls_id, sep_id=self.sep_id,
             pad_id=self.pad_id, types=None if not self.case_types else
-            [case_flags(text, enc.offsets) for text, enc in zip(texts, encs, strict=True)])
+            [self._types(text, enc) for text, enc in zip(texts, encs, strict=True)])
         out = []
         for text, enc, outputs in zip(texts, encs, results, strict=True):
             pieces = self._pieces(enc)

@@ -226,13 +226,15 @@ def _feed(rows: Sequence[tuple[Sequence[int], int, int]], cls_id: int, sep_id: i
     m = max(e - s for _, s, e in rows) + 2
     x = np.full((len(rows), m), pad_id, dtype=np.int64)
     att = np.zeros((len(rows), m), dtype=np.int64)
-    tt = np.zeros((len(rows), m), dtype=np.int64)
     for i, (ids, s, e) in enumerate(rows):
         x[i, : e - s + 2] = [cls_id, *ids[s:e], sep_id]
         att[i, : e - s + 2] = 1
-        if types is not None:
-            tt[i, 1 : e - s + 1] = types[i][s:e]
-    return (x, att) if types is None else (x, att, tt)
+    if types is None:
+        return x, att
+    tt = np.zeros_like(x)
+    for i, (_ids, s, e) in enumerate(rows):
+        tt[i, 1 : e - s + 1] = types[i][s:e]
+    return x, att, tt
 
 
 def _softmax(logits: Any) -> Any:
