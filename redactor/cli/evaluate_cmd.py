@@ -14,7 +14,7 @@ token-level scores).
 * Cross-validation: documents that the shipped classifiers were trained on are scored with the
   fold artefacts the training scripts left in ``training/work`` (models trained without that
   document's fold: NER ``ner/folds/k{K}/fold{j}/int8``, classifiers ``risk/folds/k{N}/fold{j}``,
-  sequence labeller ``seqlabel_head/fold{j}`` — the NER fold model with its MASK head, which
+  sequence labeller ``seqlabel_head/[kK/]fold{j}`` — the NER fold model with its MASK head, which
   then also serves as that document's NER, one pass for both — or, without those,
   ``seqlabel/fold{j}``). Without them the shipped models are used and the table says
   "in-sample". ``--folds 0`` forces the shipped models.
@@ -106,28 +106,49 @@ def gold_findings(gdoc) -> list[Any]:
     return out
 
 
+def _fold_json(d: Path) -> dict[str, Any] | None:
+    meta = d / "fold.json"
+    return json.loads(meta.read_text()) if meta.is_file() else None
+
+
+def _ner_fold_set() -> tuple[int | None, list[Path]]:
+    """(K, fold dirs) of the NER fold models to use: the largest K whose K folds all have a
+    model, else the largest K present (a partial set, as the training left it)."""
+    by_k: dict[int, list[Path]] = {}
+    for kdir in (WORK / "ner" / "folds").glob("k*"):
+        if kdir.name[1:].isdigit():
+            by_k[int(kdir.name[1:])] = [d for d in sorted(kdir.glob("fold*"))
+                                        if _fold_json(d) and (d / "int8" / "model.onnx").is_file()]
+    complete = [k for k, ds in by_k.items() if len(ds) >= k]
+    k = max(complete) if complete else max((k for k, ds in by_k.items() if ds), default=None)
+    return k, by_k.get(k, []) if k is not None else []
+
+
 def _fold_dirs(n_folds: int) -> dict[str, dict[str, Path]]:
     """doc_id -> {"ner": dir, "classifiers": dir, "seqlabel": dir} from the training
-    artefacts (NER: ``ner/folds/k*/fold*``, made by ``training/ner/build.py folds``)."""
+    artefacts. NER: ``ner/folds/kK/fold*`` of one K (see ``_ner_fold_set``); MASK heads:
+    ``seqlabel_head/fold*`` or ``seqlabel_head/kK/fold*`` whose ``fold.json`` has that same K
+    (a head of another K sits on an NER that trained on other documents)."""
     out: dict[str, dict[str, Path]] = {}
     if n_folds <= 0:
         return out
-    for d in sorted((WORK / "ner" / "folds").glob("k*/fold*")):
-        meta = d / "fold.json"
-        if meta.is_file() and (d / "int8" / "model.onnx").is_file():
-            for doc_id in json.loads(meta.read_text())["test_doc_ids"]:
-                out.setdefault(doc_id, {})["ner"] = d / "int8"
+    ner_k, ner_dirs = _ner_fold_set()
+    for d in ner_dirs:
+        for doc_id in (_fold_json(d) or {})["test_doc_ids"]:
+            out.setdefault(doc_id, {})["ner"] = d / "int8"
     cdir = WORK / "risk" / "folds" / f"k{n_folds}"
     for d in sorted(cdir.glob("fold*")):
-        meta = d / "fold.json"
-        if meta.is_file():
-            for doc_id in json.loads(meta.read_text())["test_doc_ids"]:
+        meta = _fold_json(d)
+        if meta:
+            for doc_id in meta["test_doc_ids"]:
                 out.setdefault(doc_id, {})["classifiers"] = d
-    heads = sorted((WORK / "seqlabel_head").glob("fold*"))
+    root = WORK / "seqlabel_head"
+    heads = [d for d in sorted([*root.glob("fold*"), *root.glob("k*/fold*")])
+             if (m := _fold_json(d)) and m.get("k", ner_k) == ner_k]
     for d in heads or sorted((WORK / "seqlabel").glob("fold*")):
-        meta = d / "fold.json"
-        if meta.is_file() and (d / "model.onnx").is_file():
-            for doc_id in json.loads(meta.read_text())["test_doc_ids"]:
+        meta = _fold_json(d)
+        if meta and (d / "model.onnx").is_file():
+            for doc_id in meta["test_doc_ids"]:
                 over = out.setdefault(doc_id, {})
                 over["seqlabel"] = d
                 if heads and "ner" in over:  # the same NER weights, with the head: one pass

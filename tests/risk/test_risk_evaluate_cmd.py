@@ -132,6 +132,43 @@ def test_ner_fold_models_are_picked_per_document(tmp_path, monkeypatch):
     assert "b" not in m
 
 
+def _ner_fold(root, k, j, ids, model=True):
+    d = root / "ner" / "folds" / f"k{k}" / f"fold{j}"
+    (d / "int8").mkdir(parents=True)
+    (d / "fold.json").write_text(json.dumps({"fold": j, "k": k, "test_doc_ids": ids}))
+    if model:
+        (d / "int8" / "model.onnx").write_bytes(b"")
+    return d
+
+
+def _head(root, sub, k, ids):
+    d = root / "seqlabel_head" / sub
+    d.mkdir(parents=True)
+    (d / "fold.json").write_text(json.dumps({"fold": 0, "k": k, "test_doc_ids": ids}))
+    (d / "model.onnx").write_bytes(b"")
+    return d
+
+
+def test_one_fold_count_of_ner_models_and_heads_is_used(tmp_path, monkeypatch):
+    from redactor.cli import evaluate_cmd
+
+    monkeypatch.setattr(evaluate_cmd, "WORK", tmp_path)
+    for j, ids in enumerate((["a", "b"], ["c"])):
+        _ner_fold(tmp_path, 2, j, ids)
+    k3 = [_ner_fold(tmp_path, 3, j, ids) for j, ids in enumerate((["a"], ["b"], ["c"]))]
+    old_head = _head(tmp_path, "fold0", 2, ["a", "b"])  # sits on a k=2 NER: never with k=3
+    m = evaluate_cmd._fold_dirs(5)
+    assert m["b"]["ner"] == k3[1] / "int8" and "seqlabel" not in m["a"]
+    new_head = _head(tmp_path, "k3/fold0", 3, ["a"])
+    m = evaluate_cmd._fold_dirs(5)
+    assert m["a"]["seqlabel"] == m["a"]["ner"] == new_head and m["c"]["ner"] == k3[2] / "int8"
+    # a k=4 set still training (one fold without a model) does not displace the complete k=3
+    _ner_fold(tmp_path, 4, 0, ["a"])
+    _ner_fold(tmp_path, 4, 1, ["b"], model=False)
+    assert evaluate_cmd._fold_dirs(5)["b"]["ner"] == k3[1] / "int8"
+    assert old_head.is_dir()
+
+
 def test_out_of_fold_without_fold_models_is_a_usage_error(tmp_path, monkeypatch):
     from redactor.cli import evaluate_cmd
     from redactor.core.errors import UsageError
