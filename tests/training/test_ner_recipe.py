@@ -150,6 +150,7 @@ def test_fold_recipe_holds_out_one_fold_and_records_it(tmp_path: Path) -> None:
     assert "--resume" in flat[2] and "model_ep0" in flat[2]
     assert [c[2] for c in cmds[3:5]] == ["export", "quantize"]
     assert len(build.fold_commands(["--k", "3"])) == 18
+    assert len(build.fold_commands([])) == 30  # default: 5 folds (80 % of the documents each)
     folder = tmp_path / "fold1"
     (folder / "data").mkdir(parents=True)
     (folder / "data" / "val_ids.json").write_text(json.dumps({"tab": ["b", "a"], "wiki": ["c"]}))

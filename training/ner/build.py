@@ -25,7 +25,7 @@ Steps:
             sha256_fold(doc_id, K), the same prepare + two-stage train + export + quantize
             with fold J's TAB and Wikipedia documents held out (every other development
             document trained on) -> training/work/ner/folds/kK/foldJ/{model,int8,fold.json}.
-            `build.py folds -- --k 3 --only 0,2` (default K=3, every fold; ~15-20 min per fold
+            `build.py folds -- --k 5 --only 0,2` (default K=5, every fold; ~15 min per fold
             on 2 idle cores, after ~5 min for the synthetic data the folds share);
             `--student`: each fold's model is then distilled as by `student` (into
             foldJ/student) and the student is exported to foldJ/int8
@@ -111,7 +111,7 @@ def fold_commands(extra: list[str]) -> list[list[str]]:
     import argparse
 
     ap = argparse.ArgumentParser(prog="build.py folds --")
-    ap.add_argument("--k", type=int, default=3)
+    ap.add_argument("--k", type=int, default=5)
     ap.add_argument("--only", default="", help="comma-separated fold numbers (default: all)")
     ap.add_argument("--student", action="store_true",
                     help="distil each fold's model into a 4-layer student and export that")
@@ -153,7 +153,7 @@ def main(argv: list[str]) -> None:
         argv, extra = argv[:i], argv[i + 1 :]
     steps = [s for a in argv for s in (STEPS if a == "all" else [a])]
     if steps == ["folds"] and not extra:
-        extra = ["--k", "3"]
+        extra = ["--k", "5"]
     if not steps:
         print(__doc__)
         return

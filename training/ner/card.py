@@ -147,8 +147,8 @@ Training (CPU only, 2 shared cores, batch 16 windows of 126 word pieces, AdamW, 
 {distil}
 ## Out-of-fold models (not shipped)
 
-`python training/ner/build.py folds -- --k 3` trains the same recipe three more times, each
-without one fold of `sha256_fold(doc_id, 3)` of TAB dev and Wikipedia dev, for `redactor
+`python training/ner/build.py folds -- --k 5` trains the same recipe five more times, each
+without one fold of `sha256_fold(doc_id, 5)` of TAB dev and Wikipedia dev, for `redactor
 evaluate --out-of-fold` (docs/evaluation.md: whole-pipeline figures on every development
 document). ~15 min per fold on 2 idle cores (1.3 s per step).
 
@@ -165,7 +165,7 @@ mention of any annotator; the pack's windows (128 pieces), two cuts per document
 forward pass gives both outputs: {work} layers of work (8 for pack 1.1, 12 for two separate
 encoders). Grafting leaves the entity logits bit-identical
 (the script checks it). Out-of-fold copies (the NER fold models with a head trained without
-the fold) are in `training/work/seqlabel_head/fold*`; figures: docs/risk-indicators.md.
+the fold) are in `training/work/seqlabel_head/k5/fold*`; figures: docs/risk-indicators.md.
 
 ## Validation split
 

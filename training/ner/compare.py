@@ -1,8 +1,8 @@
 """compare VAL_IDS MODEL...: token-level F1 of fine-tuned NER folders (torch, before export) on
 the held-out documents of one fold, to compare recipes on the same documents.
 
-    python training/ner/compare.py training/work/ner/folds/k3/fold0/data/val_ids.json \\
-        OLD/fold0/model training/work/ner/folds/k3/fold0/model
+    python training/ner/compare.py training/work/ner/folds/k5/fold0/data/val_ids.json \\
+        OLD/fold0/model training/work/ner/folds/k5/fold0/model
 
 Documents are read in consecutive windows of 126 word pieces (no overlap) with the token
 types the model was trained with (case flags for ``case_types`` models); tokens are ``\\w+``

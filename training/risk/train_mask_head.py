@@ -11,7 +11,7 @@ the pack's ``model.onnx`` then returns ``logits`` (entity labels, unchanged) and
 
   OMP_NUM_THREADS=2 python training/risk/train_mask_head.py --steps 545 --threads 2
 
-Folds: for each NER fold model ``training/work/ner/folds/k3/fold{j}/int8`` a head is trained on
+Folds: for each NER fold model ``training/work/ner/folds/k5/fold{j}/int8`` a head is trained on
 the documents that fold's NER trained on (its ``fold.json`` names the held-out ones) and the
 combined pack lands in ``--work``/fold{j} (``redactor evaluate --out-of-fold`` uses it as the
 sequence labeller of the held-out documents); then the shipped NER pack gets its head from all
@@ -217,8 +217,9 @@ def trimmed_base(base: Path, shared: int, own: int, dest: Path) -> Path:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--ner", default="resources/models/ner", help="the shipped NER pack (gets the head)")
-    ap.add_argument("--ner-folds", default="training/work/ner/folds/k3")
-    ap.add_argument("--work", default="training/work/seqlabel_head")
+    ap.add_argument("--ner-folds", default="training/work/ner/folds/k5")
+    ap.add_argument("--work", default="training/work/seqlabel_head/k5",
+                    help="fold packs land in WORK/fold{j} (keep one K per folder)")
     ap.add_argument("--steps", type=int, default=545)
     ap.add_argument("--batch", type=int, default=8, help="windows per step (of 256 word pieces)")
     ap.add_argument("--threads", type=int, default=2)
