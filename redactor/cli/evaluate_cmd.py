@@ -111,14 +111,16 @@ def _fold_json(d: Path) -> dict[str, Any] | None:
     return json.loads(meta.read_text()) if meta.is_file() else None
 
 
-def _ner_fold_set() -> tuple[int | None, list[Path]]:
-    """(K, fold dirs) of the NER fold models to use: the largest K whose K folds all have a
-    model, else the largest K present (a partial set, as the training left it)."""
-    by_k: dict[int, list[Path]] = {}
-    for kdir in (WORK / "ner" / "folds").glob("k*"):
-        if kdir.name[1:].isdigit():
-            by_k[int(kdir.name[1:])] = [d for d in sorted(kdir.glob("fold*"))
-                                        if _fold_json(d) and (d / "int8" / "model.onnx").is_file()]
+def _with_meta(dirs: Sequence[Path], model: str) -> list[tuple[Path, dict[str, Any]]]:
+    """(dir, its fold.json) for each of ``dirs`` that has both a fold.json and ``model``."""
+    return [(d, meta) for d in dirs if (meta := _fold_json(d)) and (d / model).is_file()]
+
+
+def _ner_fold_set() -> tuple[int | None, list[tuple[Path, dict[str, Any]]]]:
+    """(K, [(fold dir, fold.json)]) of the NER fold models to use: the largest K whose K folds
+    all have a model, else the largest K present (a partial set, as the training left it)."""
+    by_k = {int(kdir.name[1:]): _with_meta(sorted(kdir.glob("fold*")), "int8/model.onnx")
+            for kdir in (WORK / "ner" / "folds").glob("k*") if kdir.name[1:].isdigit()}
     complete = [k for k, ds in by_k.items() if len(ds) >= k]
     k = max(complete) if complete else max((k for k, ds in by_k.items() if ds), default=None)
     return k, by_k.get(k, []) if k is not None else []
@@ -133,26 +135,22 @@ def _fold_dirs(n_folds: int) -> dict[str, dict[str, Path]]:
     if n_folds <= 0:
         return out
     ner_k, ner_dirs = _ner_fold_set()
-    for d in ner_dirs:
-        for doc_id in (_fold_json(d) or {})["test_doc_ids"]:
+    for d, meta in ner_dirs:
+        for doc_id in meta["test_doc_ids"]:
             out.setdefault(doc_id, {})["ner"] = d / "int8"
-    cdir = WORK / "risk" / "folds" / f"k{n_folds}"
-    for d in sorted(cdir.glob("fold*")):
-        meta = _fold_json(d)
-        if meta:
-            for doc_id in meta["test_doc_ids"]:
-                out.setdefault(doc_id, {})["classifiers"] = d
+    for d in sorted((WORK / "risk" / "folds" / f"k{n_folds}").glob("fold*")):
+        for doc_id in (_fold_json(d) or {}).get("test_doc_ids", []):
+            out.setdefault(doc_id, {})["classifiers"] = d
     root = WORK / "seqlabel_head"
-    heads = [d for d in sorted([*root.glob("fold*"), *root.glob("k*/fold*")])
-             if (m := _fold_json(d)) and m.get("k", ner_k) == ner_k]
-    for d in heads or sorted((WORK / "seqlabel").glob("fold*")):
-        meta = _fold_json(d)
-        if meta and (d / "model.onnx").is_file():
-            for doc_id in meta["test_doc_ids"]:
-                over = out.setdefault(doc_id, {})
-                over["seqlabel"] = d
-                if heads and "ner" in over:  # the same NER weights, with the head: one pass
-                    over["ner"] = d
+    heads = [(d, meta) for d, meta in
+             _with_meta(sorted([*root.glob("fold*"), *root.glob("k*/fold*")]), "model.onnx")
+             if meta.get("k", ner_k) == ner_k]
+    for d, meta in heads or _with_meta(sorted((WORK / "seqlabel").glob("fold*")), "model.onnx"):
+        for doc_id in meta["test_doc_ids"]:
+            over = out.setdefault(doc_id, {})
+            over["seqlabel"] = d
+            if heads and "ner" in over:  # the same NER weights, with the head: one pass
+                over["ner"] = d
     return out
 
 

@@ -152,8 +152,6 @@ def main(argv: list[str]) -> None:
         i = argv.index("--")
         argv, extra = argv[:i], argv[i + 1 :]
     steps = [s for a in argv for s in (STEPS if a == "all" else [a])]
-    if steps == ["folds"] and not extra:
-        extra = ["--k", "5"]
     if not steps:
         print(__doc__)
         return

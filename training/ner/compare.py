@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import LABELS, SHARED_DATA, bio_to_spans, case_flags, gold_spans, load_tab  # noqa: E402
-from evaluate import token_labels  # noqa: E402
+from evaluate import score, token_labels  # noqa: E402
 
 WINDOW = 126
 
@@ -42,24 +42,14 @@ def predict(model, tok, text: str, case: bool) -> list[tuple[int, int, str]]:
 
 
 def scores(model, tok, docs: list[dict], case: bool) -> dict[str, float]:
-    tp = n_pred = n_gold = typed_tp = typed_pred = typed_gold = 0
-    for d in docs:
-        gold = token_labels(d["text"], gold_spans(d))
-        pred = token_labels(d["text"], predict(model, tok, d["text"], case))
-        for g, p in zip(gold, pred, strict=True):
-            n_pred += bool(p)
-            n_gold += bool(g)
-            tp += bool(g and p)
-            typed_tp += len(g & p)
-            typed_pred += len(p)
-            typed_gold += len(g)
-
-    def f1(a: int, b: int, c: int) -> float:
-        return 2 * a / (b + c) if b + c else 0.0
-
-    return {"P": round(tp / max(n_pred, 1), 4), "R": round(tp / max(n_gold, 1), 4),
-            "F1": round(f1(tp, n_pred, n_gold), 4),
-            "typed_F1": round(f1(typed_tp, typed_pred, typed_gold), 4)}
+    pairs = [pair for d in docs for pair in zip(
+        token_labels(d["text"], gold_spans(d)),
+        token_labels(d["text"], predict(model, tok, d["text"], case)), strict=True)]
+    any_pii = score(pairs)["ALL"]  # labels ignored
+    typed_tp = sum(len(g & p) for g, p in pairs)
+    typed_n = sum(len(g) + len(p) for g, p in pairs)
+    return {"P": any_pii["p"], "R": any_pii["r"], "F1": any_pii["f1"],
+            "typed_F1": round(2 * typed_tp / typed_n, 4) if typed_n else 0.0}
 
 
 def main() -> None:

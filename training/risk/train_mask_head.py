@@ -218,8 +218,9 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--ner", default="resources/models/ner", help="the shipped NER pack (gets the head)")
     ap.add_argument("--ner-folds", default="training/work/ner/folds/k5")
-    ap.add_argument("--work", default="training/work/seqlabel_head/k5",
-                    help="fold packs land in WORK/fold{j} (keep one K per folder)")
+    ap.add_argument("--work", default=None,
+                    help="fold packs land in WORK/fold{j} (default: training/work/seqlabel_head/"
+                         "NAME, NAME the --ner-folds folder's, e.g. k5: one K per folder)")
     ap.add_argument("--steps", type=int, default=545)
     ap.add_argument("--batch", type=int, default=8, help="windows per step (of 256 word pieces)")
     ap.add_argument("--threads", type=int, default=2)
@@ -236,7 +237,7 @@ def main(argv: list[str] | None = None) -> None:
                          "--shared; a NER with fewer layers than the base needs it)")
     args = ap.parse_args(argv)
     torch.set_num_threads(args.threads)
-    work = Path(args.work)
+    work = Path(args.work or Path("training/work/seqlabel_head") / Path(args.ner_folds).name)
     work.mkdir(parents=True, exist_ok=True)
     logf = open(work / "train.log", "a")
 
