@@ -107,8 +107,18 @@ def gold_findings(gdoc) -> list[Any]:
 
 
 def _fold_json(d: Path) -> dict[str, Any] | None:
+    """A fold folder's ``fold.json`` (None when it has none); a damaged one is an InputError."""
     meta = d / "fold.json"
-    return json.loads(meta.read_text()) if meta.is_file() else None
+    if not meta.is_file():
+        return None
+    try:
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        if not isinstance(data.get("test_doc_ids"), list):
+            raise ValueError("no test_doc_ids list")
+    except (ValueError, AttributeError, OSError) as exc:
+        raise InputError(f"{meta}: damaged fold record ({type(exc).__name__}); rebuild that "
+                         "fold (docs/evaluation.md)") from exc
+    return data
 
 
 def _with_meta(dirs: Sequence[Path], model: str) -> list[tuple[Path, dict[str, Any]]]:
@@ -139,7 +149,7 @@ def _fold_dirs(n_folds: int) -> dict[str, dict[str, Path]]:
         for doc_id in meta["test_doc_ids"]:
             out.setdefault(doc_id, {})["ner"] = d / "int8"
     for d in sorted((WORK / "risk" / "folds" / f"k{n_folds}").glob("fold*")):
-        for doc_id in (_fold_json(d) or {}).get("test_doc_ids", []):
+        for doc_id in (_fold_json(d) or {"test_doc_ids": []})["test_doc_ids"]:
             out.setdefault(doc_id, {})["classifiers"] = d
     root = WORK / "seqlabel_head"
     heads = [(d, meta) for d, meta in

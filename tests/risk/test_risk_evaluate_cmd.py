@@ -169,6 +169,20 @@ def test_one_fold_count_of_ner_models_and_heads_is_used(tmp_path, monkeypatch):
     assert old_head.is_dir()
 
 
+def test_a_damaged_fold_record_is_a_one_line_input_error(tmp_path, monkeypatch):
+    from redactor.cli import evaluate_cmd
+    from redactor.core.errors import InputError
+
+    monkeypatch.setattr(evaluate_cmd, "WORK", tmp_path)
+    d = _ner_fold(tmp_path, 3, 0, ["a"])
+    (d / "fold.json").write_text("{truncated")
+    with pytest.raises(InputError, match=r"fold\.json: damaged fold record"):
+        evaluate_cmd._fold_dirs(5)
+    (d / "fold.json").write_text(json.dumps({"fold": 0}))
+    with pytest.raises(InputError, match="damaged fold record"):
+        evaluate_cmd._fold_dirs(5)
+
+
 def test_out_of_fold_without_fold_models_is_a_usage_error(tmp_path, monkeypatch):
     from redactor.cli import evaluate_cmd
     from redactor.core.errors import UsageError
