@@ -144,8 +144,10 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
     if label in (Label.PERSON, Label.MISC) and doc_text and previous_word(
             doc_text, start) in TITLES:
         return Phrase("X", article=False)  # "Mr Yalman" → "Mr X"
-    if label == Label.PERSON and doc_text and previous_word(doc_text, start) in _KIN_WORDS:
-        return Phrase("X", article=False)  # "my sister Nadia's house" → "my sister X's house"
+    if label == Label.PERSON and doc_text and re.search(r"[^\W\d_]+[ \t]+$", doc_text[
+            max(0, start - 30):start]) and previous_word(doc_text, start) in _KIN_WORDS:
+        # "my sister Nadia's house" → "my sister X's house" (not "his partner, Ms Mitchell,")
+        return Phrase("X", article=False)
     if label == Label.PERSON:
         return Phrase("person")
     return generalize_misc(canonical or text, level)

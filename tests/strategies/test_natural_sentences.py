@@ -69,6 +69,17 @@ def test_date_range_with_between_found_separately() -> None:
                "DATETIME", "DATE_RANGE") == "2024"
 
 
+def test_date_range_that_holds_its_between() -> None:
+    """ "Between 1 March and 12 March 2024 the youngest" read "2024 the youngest"."""
+    text = "Between\n1 March and 12 March 2024 the youngest stayed with her grandmother."
+    assert in_sentence(text, "Between\n1 March and 12 March 2024", "DATETIME", "DATE") == \
+        "For some days in 2024 the youngest stayed with her grandmother."
+    assert gen("He lived there between 2019 and 2021.", "between 2019 and 2021", "DATETIME",
+               "DATE_RANGE") == "between the 2010s and 2020s"
+    assert gen("She worked from May 2019 to June 2021 there.", "from May 2019 to June 2021",
+               "DATETIME", "DATE_RANGE") == "from 2019 to 2021"
+
+
 def test_count_read_as_a_date() -> None:
     text = "Mr Berg has attended five of the six parenting sessions."
     assert gen(text, "five of", "DATETIME", "DATE") == "several of"
@@ -103,6 +114,29 @@ def test_field_labels() -> None:
     assert gen(text, "Author", "DEM", "OCCUPATION") == "Recorded by"
     text = "review meeting in three weeks. Supervisor\nsign-off: Dr Amir Haddad"
     assert gen(text, "Supervisor", "DEM", "OCCUPATION") == "Manager"
+
+
+def test_a_name_mid_sentence_is_not_a_field_label() -> None:
+    """ "… 123456. Ms Mitchell prefers e-mail: x@y" read "Person prefers e-mail"."""
+    text = "or on his mobile 07911 123456. Ms Mitchell prefers e-mail: lm@mailbox.example."
+    assert in_sentence(text, "Ms Mitchell", "PERSON") == \
+        "or on his mobile 07911 123456. A person prefers e-mail: lm@mailbox.example."
+
+
+def test_a_determiner_before_a_number_does_not_reach_the_next_phrase() -> None:
+    """ "Over the past 12 months Mr Berg has attended" read "… months person has"."""
+    assert in_sentence("Over the past 12 months Mr Berg has attended.", "Mr Berg",
+                       "PERSON") == "Over the past 12 months a person has attended."
+
+
+def test_a_name_in_apposition_after_a_kinship_word_is_a_person() -> None:
+    """Only "my sister Nadia" is "my sister X"; "his partner, Ms Mitchell," is a person."""
+    assert in_sentence("His former partner, Ms Laura Mitchell, a US citizen, called.",
+                       "Ms Laura Mitchell", "PERSON") == \
+        "His former partner, a person, a US citizen, called."
+    assert in_sentence("stayed with her grandmother, Mrs Kari Berg, in Stavanger",
+                       "Mrs Kari Berg", "PERSON") == \
+        "stayed with her grandmother, a person, in Stavanger"
 
 
 def test_nationalities() -> None:

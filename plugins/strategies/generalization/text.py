@@ -106,9 +106,11 @@ def follows_determiner(text: str, start: int) -> bool:
     before = re.sub(r"(?<!\n)\n(?!\n)", " ", text[max(0, start - 60) : start])
     if re.search(r"[.!?;:,()\n]\s*$", before):
         return False
-    tokens = re.findall(r"(?<!\w)[^\W\d_]+(?!\w)", re.split(r"[.!?;:,()\n]", before)[-1])[-3:]
+    tokens = re.findall(r"(?<!\w)[^\W_]+(?!\w)", re.split(r"[.!?;:,()\n]", before)[-1])[-3:]
     for word in reversed(tokens):
         low = word.lower()
+        if any(c.isdigit() for c in low):  # "the past 12 months Mr Berg": the phrase ended
+            return False
         if low in DETERMINERS:
             return True
         if low in _NOT_ADJECTIVES:
@@ -134,14 +136,16 @@ def line_start(text: str, start: int) -> bool:
 
 
 def is_field_label(text: str, start: int, end: int) -> bool:
-    """A heading such as "Author:" or "Supervisor sign-off:": capitalised, a colon within
-    the next two words, and at a line start or after the end of a sentence (". Author:")."""
+    """A heading such as "Author:" or "Supervisor sign-off:": capitalised, and at a line
+    start with a colon within the next two words, or after the end of a sentence with the
+    colon within one word (". Author:", ". Supervisor sign-off:"; not ". Ms Mitchell
+    prefers e-mail: …")."""
     if not text[start : start + 1].isupper():
         return False
-    if not re.match(r"\s*(?:[\w-]+\s*){0,2}:", text[end : end + 30]):
-        return False
-    return line_start(text, start) or bool(re.search(r"[.;)]\s+$", text[max(0, start - 4) :
-                                                                           start]))
+    if line_start(text, start):
+        return bool(re.match(r"\s*(?:[\w-]+\s*){0,2}:", text[end : end + 30]))
+    return bool(re.match(r"\s*(?:[\w-]+\s*)?:", text[end : end + 30])) and bool(
+        re.search(r"[.;)]\s+$", text[max(0, start - 4) : start]))
 
 
 def _field_label_follows(text: str, end: int) -> bool:

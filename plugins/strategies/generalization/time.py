@@ -400,8 +400,22 @@ def generalize_season(text: str, level: str) -> Phrase | None:
 
 def generalize_range(text: str, level: str, previous: str) -> Phrase | None:
     """A date range ("1 March and 12 March 2024", "2019–2021"): the years it covers (or the
-    month at level ``month`` when the range lies in one month)."""
+    month at level ``month`` when the range lies in one month). A "Between"/"From" inside
+    the span stays a word of the replacement ("for some days in 2024")."""
     s = " ".join(text.strip().split()).rstrip(".,;")
+    opener = re.match(r"(between|from)\s+", s, re.IGNORECASE)
+    if opener:  # the span holds its own "Between" ("Between 1 March and 12 March 2024")
+        s, previous = s[opener.end():], opener.group(1).lower()
+    phrase = _range_phrase(s, level, previous)
+    if opener and phrase is not None:  # "for some days in 2024", "between 2019 and 2021"
+        word = "for" if phrase.text.startswith(("some ", "a period")) else opener.group(1)
+        word = word.lower()
+        return Phrase(f"{word} {phrase.text}", article=False,
+                      alt=f"{word} {phrase.alt}" if phrase.alt else "")
+    return phrase
+
+
+def _range_phrase(s: str, level: str, previous: str) -> Phrase | None:
     parts = re.split(r"\s*(?:\band\b|\bto\b|\buntil\b|–|—|-)\s*", s)
     if len(parts) != 2 or not re.search(r"\d{4}", s):
         return None
