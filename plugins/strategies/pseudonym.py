@@ -451,6 +451,12 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         else:  # look-alikes and unknown codes: the same shape
             result = _choose(memo, doc_words, text, lambda r, _a: code_like(text, r), *seed,
                              min_len=3)
+    elif label == Label.ORG and not any(c.isupper() for c in text):
+        # a description, not a name ("her solicitor's office"): a made-up company would read
+        # wrong ("Her Wolfe-Nicholson is on …"); its kind does not ("Her law firm is on …")
+        result = generalize_mention(label, text, request.entity.canonical, "",
+                                    doc_text=doc.text, start=f.span.start, end=f.span.end)
+        return result
     elif label == Label.ORG:
         before, name, after = org_parts(text)
         result = before + _choose(memo, doc_words, name, lambda r, _a: org_like(
@@ -505,27 +511,36 @@ _PORTFOLIOS = ("Finance", "Justice", "Health", "Defence", "Education", "Transpor
 
 def org_parts(text: str) -> tuple[str, str, str]:
     """(kept form before, name, kept form after) of an organisation's name:
-    ("HM Prison ", "Wymott", ""), ("", "Postel Properties", " Limited"), ("", "Acme", "")."""
+    ("HM Prison ", "Wymott", ""), ("", "Postel Properties", " Limited"), ("", "Avonmouth",
+    " docks"), ("", "Acme", "")."""
     prison = _PRISON_FORM.match(text) or _KIND_OF.match(text)
     if prison:
         return text[:prison.end(1)].rstrip() + " ", text[prison.end(1):].strip(), ""
     form = _LEGAL_FORM.search(text) or _KIND_AFTER.search(text)
     if form and form.start() > 0:
         return "", text[:form.start()], text[form.start():]
+    tail = _COMMON_TAIL.fullmatch(text)
+    if tail:  # a place's name and a common noun ("Avonmouth docks"): the noun stays
+        return "", tail.group(1), tail.group(2)
     return "", text, ""
+
+
+#: capitalised words, then lower-case ones: a name and what it is ("Avonmouth docks")
+_COMMON_TAIL = re.compile(r"((?:[A-Z][\w'.-]*\s+)*[A-Z][\w'.-]*)((?:\s+[a-z][\w'-]*)+)")
 
 
 def org_like(before: str, after: str, rng: random.Random, locale: str) -> str:
     """The made-up name for :func:`org_parts`' middle: a town for a prison, a place of care or
     an institution of a kind ("HM Prison <town>", "<town> Surgery", "<town> Council",
-    "University of <town>"), a party's or a ministry's name from a list, a surname before a
+    "University of <town>", "<town> docks"), a party's or a ministry's name from a list, a
+    surname before a
     legal form ("<surname> Limited", "<surname> Solicitors"), else a made-up company."""
     fake = faker_with(locale, rng)
     if after == " Party":
         return rng.choice(_PARTIES)
     if before.startswith(("Ministry", "the Ministry")):
         return rng.choice(_PORTFOLIOS)
-    if before or _CARE_FORM.search(after) or _KIND_AFTER.search(after):
+    if before or _CARE_FORM.search(after) or _KIND_AFTER.search(after) or after.islower():
         return str(fake.city())
     if after:
         return str(fake.last_name())

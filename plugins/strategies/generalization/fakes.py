@@ -332,19 +332,26 @@ def _within(n: int, value: float, low: int, high: int) -> int:
     return n
 
 
-_OF_BEFORE = re.compile(r"(?i)(?<![\w-])([\w-]+)\s+of\s+(?:(?:the|his|her|their|its|our|my|"
-                        r"your|these|those)\s+)?$")
+_OF_BEFORE = re.compile(r"(?i)(?<![\w-])([\w-]+)(?:\s+([\w-]+))?\s+of\s+(?:(?:the|his|her|their|"
+                        r"its|our|my|your|these|those)\s+)?$")
 _OF_AFTER = re.compile(r"(?i)[\w\s-]*?\s+of\s+(?:(?:the|his|her|their|its|our|my|your|these|"
                        r"those)\s+)?([\w-]+)")
 
 
 def count_bounds(doc_text: str, start: int, end: int) -> tuple[int, int]:
     """Bounds a count at ``doc_text[start:end]`` keeps with the count it is part of or that
-    is part of it: "five of the six sessions" — the six stays at least five, the five at most
-    six ("attended five of the four" read wrong)."""
+    is part of it: "five of the six sessions", "the two youngest of the three children" — the
+    six stays at least five, the five at most six ("attended five of the four" read wrong)."""
     low, high = 1, 10**9
     m = _OF_BEFORE.search(doc_text, max(0, start - 40), start)
-    part = _count(m.group(1)) if m else None
+    part = None  # "five of the …", "the two youngest of the …"
+    if m and m.group(2):
+        part = _count(m.group(2))
+        if part is None:  # "the two youngest of": more than two in the whole
+            first = _count(m.group(1))
+            part = first + 1 if first is not None else None
+    elif m:
+        part = _count(m.group(1))
     if part is not None:
         low = max(low, part)
     m = _OF_AFTER.match(doc_text, end, min(len(doc_text), end + 40))
