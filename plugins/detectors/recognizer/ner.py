@@ -41,6 +41,11 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     name_start,
     particle_end,
 )
+from redactor_plugins.detectors.recognizer.span_edges import (
+    clear_of_codes,
+    drop_leading_function_word,
+    title_case_run,
+)
 from redactor_plugins.shared.text_pieces import wrap_width
 
 from redactor.plugin_api import (
@@ -412,6 +417,7 @@ class NerDetector:
                                      score=round(float(score), 4), detector=self.id,
                                      explanation=f"NER model ({raw})"))
         trimmed = trim_identifier_cue(doc.text, [(f.span.start, f.span.end) for f in found])
+        covered = {i for f in found for i in range(f.span.start, f.span.end)}
         kept: list[Finding] = []
         grown: list[tuple[int, int]] = []  # what a name took in after its particle
         for f, (start, end) in zip(found, trimmed, strict=True):
@@ -425,6 +431,13 @@ class NerDetector:
                 start, end = widen_code(doc.text, start, end)
             else:
                 start, end = whole_words(doc.text, start, end)
+                start = drop_leading_function_word(doc.text, start, end)
+                if f.label not in (Label.DATETIME, Label.QUANTITY):
+                    start, end = clear_of_codes(doc.text, start, end)
+                if f.label in (Label.DEM, Label.ORG, Label.MISC) and start < end:
+                    start, end = title_case_run(doc.text, start, end, covered)
+                if start >= end:
+                    continue
             letters = letter_list(doc.text, start, end)
             if letters:  # "B, H" of "A, B, H, N and R": people, one finding each
                 kept += [f.with_(span=Span(s, s + 1), text=doc.text[s], label=Label.PERSON,

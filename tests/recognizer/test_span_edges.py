@@ -1,0 +1,80 @@
+"""Edges of a model's span that no annotator draws (``span_edges``): a leading preposition,
+an edge inside a code, half of a title-case phrase. Model-free: the functions get the spans
+a model gave in the cases that went wrong."""
+
+from __future__ import annotations
+
+import pytest
+from redactor_plugins.detectors.recognizer.identifier_cues import trim_identifier_cue
+from redactor_plugins.detectors.recognizer.span_edges import (
+    clear_of_codes,
+    drop_leading_function_word,
+    title_case_run,
+)
+
+
+def cut(text: str, tagged: str) -> tuple[int, int]:
+    start = text.index(tagged)
+    return start, start + len(tagged)
+
+
+@pytest.mark.parametrize(("text", "tagged", "want"), [
+    ("Under Act 1962:381 the court held.", "Under Act 1962:381", "Act 1962:381"),
+    ("In 2019 he moved.", "In 2019", "2019"),
+    ("and Mr Berg said", "and Mr Berg", "Mr Berg"),
+    # TAB annotates these openings of ranges and descriptions: they stay
+    ("Between 1 May and 30 June 1991 he", "Between 1 May and 30 June 1991",
+     "Between 1 May and 30 June 1991"),
+    ("from 14 April 1983 until 1 December 1988", "from 14 April 1983 until 1 December 1988",
+     "from 14 April 1983 until 1 December 1988"),
+    ("with his wife", "with his wife", "with his wife"),
+    ("Under", "Under", "Under"),  # nothing after it: left alone
+])
+def test_a_leading_preposition_is_dropped(text: str, tagged: str, want: str) -> None:
+    start, end = cut(text, tagged)
+    assert text[drop_leading_function_word(text, start, end):end] == want
+
+
+@pytest.mark.parametrize(("text", "tagged", "want"), [
+    # "Förvaltningsprocesslagen 1971" of "… 1971:291": the statute number stays whole
+    ("Under Förvaltningsprocesslagen 1971:291 the court", "Förvaltningsprocesslagen 1971",
+     "Förvaltningsprocesslagen"),
+    ("cell 11/15 and", "15 and", "and"),  # starts inside "11/15"
+    ("Act 1962:381 applies", "Act 1962:381", "Act 1962:381"),  # the whole code: unchanged
+    ("in 1990/91 season", "1990", ""),  # nothing outside the code is left
+])
+def test_an_edge_inside_a_code_is_moved_out_of_it(text: str, tagged: str, want: str) -> None:
+    s, e = clear_of_codes(text, *cut(text, tagged))
+    assert text[s:e] == want
+
+
+@pytest.mark.parametrize(("text", "tagged", "want"), [
+    ("The Designated Safeguarding Lead, Mr Paul Ashworth, phoned", "Safeguarding",
+     "Designated Safeguarding Lead"),
+    ("He also held the National Insurance number PW 45", "Insurance", "National Insurance"),
+    # a capital that only starts a sentence, "The", a title: no part of the phrase
+    ("It rained. Norwegian officials came.", "Norwegian", "Norwegian"),
+    ("The Norwegian lawyer", "Norwegian", "Norwegian"),
+    ("met Mr Berg's lawyer", "Berg's", "Berg's"),
+    ("a lower-case span stays", "span", "span"),
+])
+def test_half_a_title_case_phrase_takes_the_rest(text: str, tagged: str, want: str) -> None:
+    s, e = title_case_run(text, *cut(text, tagged), taken=set())
+    assert text[s:e] == want
+
+
+def test_another_finding_stops_a_title_case_run() -> None:
+    text = "the Norwegian Labour Party said"
+    party = cut(text, "Labour Party")
+    s, e = title_case_run(text, *cut(text, "Norwegian"), taken=set(range(*party)))
+    assert text[s:e] == "Norwegian"
+
+
+@pytest.mark.parametrize("noun", ["lorry", "van", "car", "vehicle"])
+def test_a_vehicle_before_its_plate_is_a_cue(noun: str) -> None:
+    """"The lorry 34 ABC 123 crossed." came out as the plate "lorry 34 ABC 123"."""
+    text = f"The {noun} 34 ABC 123 crossed."
+    [(s, e)] = trim_identifier_cue(text, [cut(text, f"{noun} 34 ABC 123")])
+    assert text[s:e] == "34 ABC 123"
+    [(s, e)] = trim_identifier_cue(text, [cut(text, noun)])
+    assert s >= e  # the cue alone is no finding
