@@ -95,12 +95,17 @@ def main() -> None:
                     help="hold out fold --fold of sha256_fold(doc_id, FOLDS) instead of the "
                          "fixed validation split")
     ap.add_argument("--fold", type=int, default=0)
+    ap.add_argument("--no-holdout", action="store_true",
+                    help="train on every development document (the shipped pack since 1.3); "
+                         "no validation documents")
     ap.add_argument("--out", type=Path, default=WORK / "data")
     args = ap.parse_args()
     t0 = time.time()
     out_dir = args.out
 
     def split(docs: list[dict]) -> tuple[list[dict], list[dict]]:
+        if args.no_holdout:
+            return list(docs), []
         return fold_split(docs, args.folds, args.fold) if args.folds else split_docs(docs)
     rows: list[dict] = []
     val_ids: dict[str, list[str]] = {}
