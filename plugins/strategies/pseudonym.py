@@ -5,7 +5,8 @@
   clear (a title such as Mr/Mrs, or a first name that Faker's locale providers list only as
   male or only as female). Every name part maps consistently for the whole batch: "Mr Galip
   Yalman" → "Mr Eirik Dahl", "Yalman" → "Dahl", "Galip" → "Eirik", "G." → "E.". Titles stay.
-* ORG → a fake company; LOC → a fake city, country, street, address or postcode; CODE → an
+* ORG → a fake company (a lower-case description such as "solicitor's office" → its kind,
+  "law firm"); LOC → a fake city, country, street, address or postcode; CODE → an
   identifier of the same scheme, format and checksum (an IBAN of the same country, a
   Luhn-valid card of the same network, a national ID number of the same country, a phone
   number of the same country …: :mod:`~redactor_plugins.strategies.generalization.fakes`),
