@@ -167,7 +167,7 @@ def _special_datetime(text: str, level: str, previous: str, subtype: str) -> Phr
         hour = times.clock_hour_inside(text)  # "at about 22:15"
     if hour is not None and (subtype.upper() == "TIME" or times.parse_date(text) is None):
         return times.generalize_time_of_day(hour, level, previous)
-    season = times.generalize_season(text, level)
+    season = times.generalize_season(text, level) or times.generalize_weekday(text)
     if season is not None:
         return season
     if subtype.upper() == "DATE_RANGE" or re.search(r"\d.*\b(?:and|to|until)\b.*\d", text):

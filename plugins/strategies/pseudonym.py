@@ -420,7 +420,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         for delta in (0, 7, -7, 30):
             shifted = (times.shift_date(text, days + delta) or times.shift_range(
                 text, days + delta) or times.shift_timestamp(text, days + delta)
-                or times.shift_season(text, days + delta))
+                or times.shift_season(text, days + delta)
+                or times.shift_weekday(text, days + delta))
             # no day and month of the original left in it ("1 March" in "21 March")
             if shifted is None or not any(fold(part) in fold(shifted) for part in [
                     text.strip(), *_day_months(text)]):
@@ -483,7 +484,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         result = generalize_mention(label, text, request.entity.canonical, "",
                                     doc_text=doc.text, start=f.span.start, end=f.span.end)
         return result
-    if text[:1].isupper() and label in (Label.DEM, Label.LOC, Label.ORG):
+    if text[:1].isupper() and not text.isupper() and label in (Label.DEM, Label.LOC, Label.ORG):
         result = capitalise(result)
     values[key] = result
     return result
@@ -501,7 +502,8 @@ _CARE_FORM = re.compile(rf"\s{CARE_FORM}$")
 _KIND_AFTER = re.compile(
     r"\s(Party|Council|University|College|School|Academy|Police|Constabulary|Court|Tribunal"
     r"|Library|Museum|Airport|Cathedral|Church|Club|Association|Society|Foundation|Trust"
-    r"|Institute|Union|Federation|League|Orchestra|Choir)$")
+    r"|Institute|Union|Federation|League|Orchestra|Choir|Mosque|Synagogue|Temple|Gurdwara"
+    r"|Chapel|Mandir)$")
 _KIND_OF = re.compile(r"^(?:the\s+)?((?:University|College|Council|Museum|Bank|Church|Diocese"
                       r"|Municipality|County|City|Port|Ministry)\s+of\s+(?:the\s+)?)(?=\S)")
 _PARTIES = ("Liberal", "Progressive", "Reform", "Unity", "Democratic", "Green", "Labour",

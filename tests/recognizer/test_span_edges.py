@@ -78,3 +78,19 @@ def test_a_vehicle_before_its_plate_is_a_cue(noun: str) -> None:
     assert text[s:e] == "34 ABC 123"
     [(s, e)] = trim_identifier_cue(text, [cut(text, noun)])
     assert s >= e  # the cue alone is no finding
+
+
+def test_a_titled_name_of_an_organisation_is_a_person_and_the_organisation() -> None:
+    """"Her GP, Dr Owen Price of Harehills Medical Practice" was one ORG (the name typed as
+    an organisation: "Dr an organisation" in a generalized copy)."""
+    from redactor_plugins.detectors.recognizer.institution_rules import care_institutions
+    from redactor_plugins.detectors.recognizer.span_edges import name_of_org
+
+    text = "Her GP, Dr Owen Price of Harehills Medical Practice, should review her."
+    start, end = cut(text, "Owen Price of Harehills Medical Practice")
+    name_end, org_start = name_of_org(text, start, end)
+    assert text[start:name_end] == "Owen Price"
+    assert text[org_start:end] == "Harehills Medical Practice"
+    assert [text[s:e] for s, e in care_institutions(text)] == ["Harehills Medical Practice"]
+    plain = "He went to Harehills Medical Practice."  # no title: nothing to split
+    assert name_of_org(plain, *cut(plain, "Harehills Medical Practice")) is None

@@ -392,3 +392,25 @@ def test_arrears_are_a_debt() -> None:
     """"He reported rent arrears of £2,340" read "He reported something of £1,900"."""
     [out] = replace("He reported rent arrears of £2,340.", [("rent arrears", "MISC", "")])
     assert out == "a debt", out
+
+
+def test_a_weekday_moves_with_the_dates() -> None:
+    """"on Fridays" read "on a certain date"; the weekday moves by the dates' own shift."""
+    import datetime as dt
+
+    text = "Admitted on 12 October 2025; she attends the mosque on Fridays."
+    date, day = replace(text, [("12 October 2025", "DATETIME", "DATE"),
+                               ("Fridays", "DATETIME", "DATE")])
+    shift = (dt.datetime.strptime(date, "%d %B %Y").date() - dt.date(2025, 10, 12)).days
+    days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    assert day.endswith("s") and day[:-1] in days and day != "Fridays", day
+    assert days.index(day[:-1]) == (4 + (shift % 7 or 1)) % 7, (date, day)
+
+
+def test_an_acronym_stays_lower_case_mid_sentence_and_a_mosque_keeps_its_word() -> None:
+    """"Her GP, Dr …" read "Her Paramedic, Dr …"; "the Makkah Mosque" read "the Cervantes
+    LLC"."""
+    gp, mosque = replace("Her GP, Dr Price, said she attends the Makkah Mosque.",
+                         [("GP", "DEM", ""), ("Makkah Mosque", "ORG", "")])
+    assert gp and gp[0].islower() and gp != "gp", gp
+    assert mosque.endswith(" Mosque") and "Makkah" not in mosque, mosque

@@ -316,3 +316,32 @@ def test_the_words_around_a_generalization_still_read(sentence: str, span: str, 
                                                       want: str) -> None:
     """"after an overdose of sertraline" read "after an matter"."""
     assert in_sentence(sentence, span, label) == want
+
+
+# -- a hospital letter (session 25) ---------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "span", "label", "want"), [
+    # TAB files health under DEM: "She has members of a group" (the "s" of "diabetes")
+    ("She has type 2 diabetes and", "type 2 diabetes", "DEM",
+     "She has a medical condition and"),
+    # an acronym ends the phrase "An" opens: "An ECG showed medical condition"
+    ("An ECG showed atrial fibrillation and", "atrial fibrillation", "MISC",
+     "An ECG showed a medical condition and"),
+    ("An ECG showed atrial fibrillation and", "ECG", "DEM",
+     "An unspecified medical test showed atrial fibrillation and"),
+    ("she was started on apixaban 5 mg twice daily", "apixaban", "MISC",
+     "she was started on a medication 5 mg twice daily"),
+    ("Signed: Dr Helen Carter, Consultant Cardiologist, 19 October", "Consultant Cardiologist",
+     "DEM", "Signed: Dr Helen Carter, a health professional, 19 October"),
+    ("Dr Owen Price of Harehills Medical Practice, should", "Harehills Medical Practice",
+     "ORG", "Dr Owen Price of a medical practice, should"),
+    ("after collapsing at Leeds Central Library. An", "Leeds Central Library", "ORG",
+     "after collapsing at a library. An"),
+    # "tel." is no sentence end: "tel. [Number]"
+    ("Next of kin: her son, tel. 0113 496 0032.", "0113 496 0032", "CODE",
+     "Next of kin: her son, tel. [number]."),
+    ("and attends the Makkah Mosque on Fridays.", "Fridays", "DATETIME",
+     "and attends the Makkah Mosque on weekdays."),
+    ("We met on Sunday.", "Sunday", "DATETIME", "We met on a weekend day."),
+])
+def test_a_hospital_letter_reads(sentence: str, span: str, label: str, want: str) -> None:
+    assert in_sentence(sentence, span, label) == want

@@ -92,10 +92,18 @@ def company_names(text: str) -> list[tuple[int, int]]:
 
 def care_institutions(text: str) -> list[tuple[int, int]]:
     """Spans of places of care such as "Hillside Surgery" (the whole name, its word
-    included); none whose words before the form are all generic."""
-    return [m.span(1) for m in _CARE.finditer(text)
-            if not all(w.casefold() in _GENERIC_CARE
-                       for w in text[m.start(1):m.start("form")].split())]
+    included); none whose words before the form are all generic; after a courtesy title the
+    person's name before "of" is not part of it ("Dr Owen Price of Harehills Medical
+    Practice")."""
+    out = []
+    for m in _CARE.finditer(text):
+        s, e = m.span(1)
+        of = text.find(" of ", s, m.start("form"))
+        if of != -1 and _TITLE_BEFORE.search(text, max(0, s - 8), s):
+            s = of + 4
+        if not all(w.casefold() in _GENERIC_CARE for w in text[s:m.start("form")].split()):
+            out.append((s, e))
+    return out
 
 
 def street_names(text: str) -> list[tuple[int, int]]:

@@ -44,6 +44,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
 from redactor_plugins.detectors.recognizer.span_edges import (
     clear_of_codes,
     drop_leading_function_word,
+    name_of_org,
     title_case_run,
 )
 from redactor_plugins.shared.text_pieces import wrap_width
@@ -449,6 +450,11 @@ class NerDetector:
                 if longer > end:
                     grown.append((end, longer))
                     end = longer
+            split = name_of_org(doc.text, start, end) if f.label == Label.ORG else None
+            if split:  # "Dr [Owen Price] of [Harehills Medical Practice]"
+                kept.append(f.with_(span=Span(start, split[0]), text=doc.text[start:split[0]],
+                                    label=Label.PERSON, subtype="NAME"))
+                start = split[1]
             if (start, end) != (f.span.start, f.span.end):
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)

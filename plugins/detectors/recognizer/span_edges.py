@@ -7,6 +7,8 @@
 * An edge inside a code written as digits joined by ":" or "/" ("Förvaltningsprocesslagen
   1971" of "… 1971:291"): the model did not see the code as part of its entity, so the span
   stops before it and the code is left to the identifier patterns (a code is one span).
+* A person's name and where they work read as one organisation after a title ("Dr [Owen
+  Price of Harehills Medical Practice]"): :func:`name_of_org` splits it.
 * Half of a title-case phrase ("Designated [Safeguarding] Lead", "National [Insurance]"): the
   span takes the capitalised words beside it (:func:`title_case_run`).
 """
@@ -15,7 +17,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LEADING", "clear_of_codes", "drop_leading_function_word", "title_case_run"]
+from redactor_plugins.shared.names.titles import COURTESY
+
+__all__ = ["LEADING", "clear_of_codes", "drop_leading_function_word", "name_of_org",
+           "title_case_run"]
 
 #: words a mention never starts with (see the module docstring)
 LEADING = frozenset(
@@ -88,3 +93,17 @@ def title_case_run(text: str, start: int, end: int, taken: set[int]) -> tuple[in
             break
         end = m.end(1)
     return start, end
+
+
+_TITLE = re.compile(rf"(?i)(?<![\w.])(?:{'|'.join(sorted(COURTESY))})\.?[^\S\n]+\Z")
+_NAME_OF = re.compile(r"((?:[A-Z][\w'’.-]*[^\S\n]+){0,2}[A-Z][\w'’-]*)[^\S\n]+of[^\S\n]+(?=[A-Z])")
+
+
+def name_of_org(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """``(name_end, org_start)`` when an organisation's span starts right after a courtesy
+    title with one to three capitalised words and "of" ("Dr Owen Price of Harehills Medical
+    Practice": the person is "Owen Price", the organisation what follows "of"); else None."""
+    if not _TITLE.search(text, max(0, start - 12), start):
+        return None
+    m = _NAME_OF.match(text, start, end)
+    return (m.end(1), m.end()) if m else None

@@ -54,6 +54,10 @@ def generalize_org(canonical: str, level: str) -> Phrase:
     return Phrase("organisation")
 
 
+#: kinds of the MISC table that a DEM mention may be (TAB files health under DEM)
+_HEALTH_KINDS = frozenset({"medical condition", "medical test", "medication"})
+
+
 @cache
 def _occupations() -> tuple[tuple[str, str], ...]:
     """(keyword, group), longest keywords first."""
@@ -191,6 +195,9 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
             return Phrase("certain", article=False)
         return Phrase("people" if plural else "person", plural=plural)
     group = occupation_group(text)
+    health = "" if group else kind_of(text, "misc_kinds")
+    if health in _HEALTH_KINDS:  # "type 2 diabetes", "ECG" (health is DEM in TAB)
+        return Phrase(health)
     if not group and adjectival:
         return Phrase("local", article=False)  # "a school nurse" → "a local …"
     if not group:

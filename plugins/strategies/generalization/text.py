@@ -109,8 +109,8 @@ def follows_determiner(text: str, start: int) -> bool:
     tokens = re.findall(r"(?<!\w)[^\W_]+(?!\w)", re.split(r"[.!?;:,()\n]", before)[-1])[-3:]
     for word in reversed(tokens):
         low = word.lower()
-        if any(c.isdigit() for c in low):  # "the past 12 months Mr Berg": the phrase ended
-            return False
+        if any(c.isdigit() for c in low) or sum(c.isupper() for c in word) > 1:
+            return False  # "the past 12 months Mr Berg", "An ECG showed": the phrase ended
         if low in DETERMINERS:
             return True
         if low in _NOT_ADJECTIVES:
@@ -158,7 +158,8 @@ def next_word(text: str, end: int) -> str:
     return m.group(1) if m else ""
 
 
-_ABBREVIATIONS = frozenset("mr mrs ms dr st prof no nr vs etc e.g i.e jr sr".split())
+_ABBREVIATIONS = frozenset(
+    "mr mrs ms dr st prof no nr vs etc e.g i.e jr sr tel fax ref ext approx dept est".split())
 
 
 def at_sentence_start(text: str, start: int) -> bool:

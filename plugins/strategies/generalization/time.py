@@ -506,3 +506,31 @@ def shift_timestamp(text: str, days: int) -> str | None:
     except ValueError:
         return None
     return (new.isoformat() if "-" in date else new.strftime("%Y%m%d")) + m.group("t")
+
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_WEEKDAY = re.compile(rf"(?i)({'|'.join(WEEKDAYS)})(s?)")
+
+
+def shift_weekday(text: str, days: int) -> str | None:
+    """A day of the week ("Friday", "Fridays") moved by ``days`` (the dates' shift, so the
+    weekdays stay those of the shifted dates; one day on when the shift is whole weeks), in
+    its own case and number; None when it is not one."""
+    m = _WEEKDAY.fullmatch(text.strip())
+    if m is None:
+        return None
+    i = [w.lower() for w in WEEKDAYS].index(m.group(1).lower())
+    word = WEEKDAYS[(i + (days % 7 or 1)) % 7]
+    word = word.lower() if m.group(1).islower() else word.upper() if m.group(1).isupper() \
+        else word
+    lead = text[: len(text) - len(text.lstrip())]
+    return f"{lead}{word}{m.group(2)}{text[len(text.rstrip()):]}"
+
+
+def generalize_weekday(text: str) -> Phrase | None:
+    """ "Friday" → "a weekday", "Sundays" → "weekend days"; None when it is not a weekday."""
+    m = _WEEKDAY.fullmatch(" ".join(text.strip().split()).rstrip(".,;"))
+    if m is None:
+        return None
+    kind = "weekend day" if m.group(1).lower() in ("saturday", "sunday") else "weekday"
+    return Phrase(kind + "s", plural=True) if m.group(2) else Phrase(kind)
