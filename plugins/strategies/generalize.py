@@ -114,10 +114,15 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
                     and previous_word(doc_text, start) == "on"):
                 return Phrase(f"day in {phrase.text}")  # "on 6 May 2021" → "on a day in 2021"
             return phrase
-        q = numbers.parse_quantity(text)
-        if q is not None and q.unit:  # a duration ("twenty-eight years")
-            return numbers.generalize_duration(q, _number_level(level)) or \
+        rate = numbers.RATE.search(text.strip())
+        q = numbers.parse_quantity(text.strip()[: rate.start()] if rate else text)
+        if q is not None and q.unit:  # a duration ("twenty-eight years", "three days a week")
+            inner = numbers.generalize_duration(q, _number_level(level)) or \
                 numbers.generalize_quantity(q, _number_level(level))
+            if rate and rate.start() > 0:  # the rate stays ("a few days a week")
+                return Phrase(inner.text + rate.group(0), inner.article, inner.plural,
+                              inner.alt + rate.group(0) if inner.alt else "")
+            return inner
         if any(c.isdigit() for c in text) and ":" in text:
             return Phrase("certain time", alt="time")
         return Phrase("certain date", alt="date")
@@ -148,10 +153,15 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
             max(0, start - 30):start]) and previous_word(doc_text, start) in _KIN_WORDS:
         # "my sister Nadia's house" → "my sister X's house" (not "his partner, Ms Mitchell,")
         return Phrase("X", article=False)
+    if label == Label.PERSON and doc_text and previous_word(doc_text, start) in _CONJUNCTIONS:
+        return Phrase("a person", article=False)  # "I confirm that Peter" is no determiner
     if label == Label.PERSON:
         return Phrase("person")
     return generalize_misc(canonical or text, level)
 
+
+#: words that are determiners elsewhere but only join a clause before a name
+_CONJUNCTIONS = frozenset({"that", "which", "what", "whether"})
 
 #: kinship words before a name ("my son Idris"): the name becomes "X", as after a title
 _KIN_WORDS = frozenset(t for terms in KIN.values() for t in terms if " " not in t)

@@ -71,10 +71,12 @@ from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - r
     gender_table,
     is_first_name,
 )
+from redactor_plugins.strategies.generalization.places import lookup
 from redactor_plugins.strategies.generalization.text import (
     TITLES,
     capitalise,
     fold,
+    kind_of,
     normalise,
     previous_word,
 )
@@ -453,12 +455,15 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         else:  # look-alikes and unknown codes: the same shape
             result = _choose(memo, doc_words, text, lambda r, _a: code_like(text, r), *seed,
                              min_len=3)
-    elif label == Label.ORG and not any(c.isupper() for c in text):
-        # a description, not a name ("her solicitor's office"): a made-up company would read
-        # wrong ("Her Wolfe-Nicholson is on …"); its kind does not ("Her law firm is on …")
+    elif label == Label.ORG and (not any(c.isupper() for c in text)
+                                 or kind_of(text, "org_kinds") == "department"):
+        # a description, not a name ("her solicitor's office", "HR Team"): a made-up company
+        # would read wrong ("Her Wolfe-Nicholson is on …"); its kind does not ("Her law firm")
         result = generalize_mention(label, text, request.entity.canonical, "",
                                     doc_text=doc.text, start=f.span.start, end=f.span.end)
         return result
+    elif label == Label.ORG and _a_town(text):  # "the Rotterdam warehouse": another town
+        result = _choose(memo, doc_words, text, lambda r, _a: place_like(text, r, locale), *seed)
     elif label == Label.ORG:
         before, name, after = org_parts(text)
         result = before + _choose(memo, doc_words, name, lambda r, _a: org_like(
@@ -510,6 +515,13 @@ _PARTIES = ("Liberal", "Progressive", "Reform", "Unity", "Democratic", "Green", 
             "Conservative", "Agrarian", "People's", "Independence", "Civic")
 _PORTFOLIOS = ("Finance", "Justice", "Health", "Defence", "Education", "Transport", "Culture",
                "Agriculture", "Trade", "the Interior", "Labour", "Fisheries")
+
+
+def _a_town(text: str) -> bool:
+    """An organisation's mention that is only a city's or town's name (the model's ORG for
+    "Rotterdam" in "the Rotterdam warehouse")."""
+    place = lookup(text.strip())
+    return place is not None and place.kind in ("city", "town")
 
 
 def org_parts(text: str) -> tuple[str, str, str]:

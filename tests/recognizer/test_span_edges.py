@@ -94,3 +94,35 @@ def test_a_titled_name_of_an_organisation_is_a_person_and_the_organisation() -> 
     assert [text[s:e] for s, e in care_institutions(text)] == ["Harehills Medical Practice"]
     plain = "He went to Harehills Medical Practice."  # no title: nothing to split
     assert name_of_org(plain, *cut(plain, "Harehills Medical Practice")) is None
+
+
+@pytest.mark.parametrize(("word", "want"), [
+    ("us", True), ("we", True), ("her", True),  # "worked for us" tagged ORG as "US"
+    ("US", False), ("Us", False), ("Usk", False),
+])
+def test_a_lower_case_pronoun_is_no_entity(word: str, want: bool) -> None:
+    from redactor_plugins.detectors.recognizer.span_edges import pronoun_only
+
+    text = f"who has worked for {word} since 2009"
+    assert pronoun_only(text, *cut(text, word)) is want
+
+
+@pytest.mark.parametrize(("span", "want"), [
+    ("Tue", True), ("Thurs.", True), ("Friday", True), ("Sundays", True), ("Sun.", True),
+    ("Sun", False), ("Sat", False), ("Wed", False),  # words too ("The Sun")
+    ("Monaco", False), ("tue", False),
+])
+def test_a_weekday_is_a_time(span: str, want: bool) -> None:
+    """"Date: Tue, 4 Nov 2025 09:12" gave LOC "Tue" (generalized "a place")."""
+    from redactor_plugins.detectors.recognizer.span_edges import weekday_name
+
+    assert weekday_name(span) is want
+
+
+def test_a_greeting_is_not_part_of_the_name() -> None:
+    """"Hi Sarah," was the name "Hi Sarah" (the greeting masked, "Hi" gone from the copy)."""
+    from redactor_plugins.detectors.recognizer.gazetteer import find
+
+    for text in ("Hi Sarah,\nFollowing our call", "Dear Anna Berg,\nThank you"):
+        names = [text[s:e] for s, e, lab, *_ in find(text) if str(lab) == "PERSON"]
+        assert names and not any(n.split()[0] in ("Hi", "Dear") for n in names), names

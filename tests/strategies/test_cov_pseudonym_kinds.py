@@ -414,3 +414,19 @@ def test_an_acronym_stays_lower_case_mid_sentence_and_a_mosque_keeps_its_word() 
                          [("GP", "DEM", ""), ("Makkah Mosque", "ORG", "")])
     assert gp and gp[0].islower() and gp != "gp", gp
     assert mosque.endswith(" Mosque") and "Makkah" not in mosque, mosque
+
+
+def test_an_email_keeps_its_kinds() -> None:
+    """"HR Team" read "Cooper Ltd", "the Rotterdam warehouse" "the Wright PLC warehouse",
+    "Nigerian-born" "local", and "Tue" "a certain date"."""
+    from redactor_plugins.strategies.generalization.places import lookup
+
+    team, day, town, born = replace(
+        "To: HR Team\nDate: Tue, 4 Nov\nat the Rotterdam warehouse; a Nigerian-born driver",
+        [("HR Team", "ORG", ""), ("Tue", "DATETIME", "DATE"), ("Rotterdam", "ORG", ""),
+         ("Nigerian-born", "DEM", "")])
+    assert team == "a department", team
+    place = lookup(town)
+    assert town != "Rotterdam" and place is None or place.kind in ("city", "town"), town
+    assert born.endswith("-born") and born != "Nigerian-born", born
+    assert day in ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun") and day != "Tue", day

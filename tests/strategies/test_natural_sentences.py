@@ -345,3 +345,20 @@ def test_the_words_around_a_generalization_still_read(sentence: str, span: str, 
 ])
 def test_a_hospital_letter_reads(sentence: str, span: str, label: str, want: str) -> None:
     assert in_sentence(sentence, span, label) == want
+
+
+@pytest.mark.parametrize(("sentence", "span", "label", "want"), [
+    # an e-mail (session 25)
+    ("a phased return: three days a week at the warehouse", "three days a week", "DATETIME",
+     "a phased return: a few days a week at the warehouse"),  # read "a few days a weeks"
+    ("I confirm that Peter Okafor will return", "Peter Okafor", "PERSON",
+     "I confirm that a person will return"),  # read "I confirm that person will return"
+    ("Peter is a 52-year-old Nigerian-born forklift driver who", "Nigerian-born", "DEM",
+     "Peter is a 52-year-old African-born forklift driver who"),  # read "local"
+    ("Peter is a 52-year-old Nigerian-born forklift driver who", "forklift driver", "DEM",
+     "Peter is a 52-year-old Nigerian-born machine operator who"),  # "… a machine operator"
+    ("To: HR Team\nDate:", "HR Team", "ORG", "To: a department\nDate:"),  # "a sports team"
+    ("Date: Tue, 4 Nov 2025", "Tue", "DATETIME", "Date: a weekday, 4 Nov 2025"),
+])
+def test_an_email_reads(sentence: str, span: str, label: str, want: str) -> None:
+    assert in_sentence(sentence, span, label) == want

@@ -42,6 +42,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     officers,
     titles_of_rule,
 )
+from redactor_plugins.detectors.recognizer.span_edges import LEADING
 from redactor_plugins.shared.names.titles import COURTESY
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
@@ -451,6 +452,8 @@ class _Matcher:
 
     def _judge_run(self, run: list[int]) -> _Cand | None:
         toks = self.toks
+        while len(run) > 1 and toks[run[0]].key in LEADING:  # "Hi Sarah", "Dear Anna"
+            run = run[1:]
         words = [k for k in run if toks[k].key not in _PARTICLES]
         infos = [self._name_info(toks[k]) for k in words]
         strong = sum(1 for x in infos if x is not None and not x.ambiguous)

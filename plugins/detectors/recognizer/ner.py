@@ -41,11 +41,15 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     name_start,
     particle_end,
 )
-from redactor_plugins.detectors.recognizer.span_edges import (
+from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
     clear_of_codes,
     drop_leading_function_word,
     name_of_org,
+    pronoun_only,
     title_case_run,
+    weekday_name,
+    whole_words,
+    widen_code,
 )
 from redactor_plugins.shared.text_pieces import wrap_width
 
@@ -163,50 +167,6 @@ def non_word(text: str, start: int, end: int) -> bool:
         return True
     before, after = text[max(0, start - 3):start], text[end:end + 2]
     return bool(_CODE_BEFORE.search(before) or _CODE_AFTER.match(after))
-
-
-def widen_code(text: str, start: int, end: int) -> tuple[int, int]:
-    """A model's code span grown to the whole identifier it cuts ("5678:9012" in
-    "1234:5678:9012", "0045/2219" in "NH/0045/2219"): over letters and digits glued to it,
-    over a separator (``: / . -``) that has a digit on both sides, and over ``/`` or ``-``
-    between a digit and a capital letter ("ID:12345" stays "12345")."""
-    def glued(i: int) -> bool:
-        c = text[i]
-        if c.isalnum():
-            return True
-        if not 0 < i < len(text) - 1:
-            return False
-        a, b = text[i - 1], text[i + 1]
-        return c in ":/.-" and a.isdigit() and b.isdigit() or c in "/-" and (
-            a.isdigit() and b.isupper() or a.isupper() and b.isdigit())
-
-    while start > 0 and glued(start - 1):
-        start -= 1
-    while end < len(text) and glued(end):
-        end += 1
-    return start, end
-
-
-_HYPHENS = "-‑‐"
-
-
-def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
-    """A model's span grown to the whole words it cuts: a word piece's half ("Berg" of
-    "Bergström"), a dangling hyphen ("co-" of "co-accused": a mask would leave
-    "[MISC]accused"; "-Secretary" of "Under-Secretary": "Under" alone would stay readable).
-    A span that stops at a hyphen without taking it ("London" of "London-based") stays."""
-    def inside(i: int) -> bool:  # is the boundary at i inside one word?
-        return 0 < i < len(text) and text[i - 1].isalnum() and text[i].isalnum()
-
-    if start > 0 and text[start] in _HYPHENS and text[start - 1].isalnum():
-        start -= 1
-    if end < len(text) and text[end - 1] in _HYPHENS and text[end].isalnum():
-        end += 1
-    while inside(start):
-        start -= 1
-    while inside(end):
-        end += 1
-    return start, end
 
 
 def subtype_for(label: Label, text: str) -> str:
@@ -422,8 +382,10 @@ class NerDetector:
         kept: list[Finding] = []
         grown: list[tuple[int, int]] = []  # what a name took in after its particle
         for f, (start, end) in zip(found, trimmed, strict=True):
-            if start >= end or non_word(doc.text, start, end):
+            if start >= end or non_word(doc.text, start, end) or pronoun_only(doc.text, start, end):
                 continue
+            if f.label != Label.DATETIME and weekday_name(doc.text[start:end]):  # "Tue" as LOC
+                f = f.with_(label=Label.DATETIME, subtype="DATE")
             if f.label == Label.ORG and bare_government(doc.text, start, end):
                 continue
             if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(doc.text, start, end)):

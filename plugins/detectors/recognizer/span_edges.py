@@ -20,12 +20,12 @@ import re
 from redactor_plugins.shared.names.titles import COURTESY
 
 __all__ = ["LEADING", "clear_of_codes", "drop_leading_function_word", "name_of_org",
-           "title_case_run"]
+           "pronoun_only", "title_case_run", "weekday_name", "whole_words", "widen_code"]
 
-#: words a mention never starts with (see the module docstring)
+#: words a mention never starts with (see the module docstring; and greetings: "Hi Sarah")
 LEADING = frozenset(
     "under in on at to for and or but as into onto upon after before during since until till "
-    "against within through via per".split())
+    "against within through via per hi hello hey dear".split())
 
 _FIRST_WORD = re.compile(r"([^\W\d_]+)[^\S\n]+(?=\S)")
 
@@ -107,3 +107,70 @@ def name_of_org(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None
     m = _NAME_OF.match(text, start, end)
     return (m.end(1), m.end()) if m else None
+
+
+#: lower-case words that name no one by themselves ("worked for us" tagged ORG as "US")
+_PRONOUNS = frozenset(
+    "i me my we us our ours you your he him his she her hers it its they them their theirs "
+    "who whom this that these those".split())
+
+
+def pronoun_only(text: str, start: int, end: int) -> bool:
+    """Whether the span is one lower-case pronoun or determiner."""
+    word = text[start:end]
+    return word.islower() and word in _PRONOUNS
+
+
+_WEEKDAY_NAME = re.compile(
+    r"(?i)(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tues?|thu(?:rs?)?|fri)\.?"
+    r"|(?:wed|sat|sun)\.)")  # "Sun", "Sat", "Wed" alone are words too ("The Sun")
+
+
+def weekday_name(span: str) -> bool:
+    """A day of the week, written out or abbreviated ("Friday", "Tue", "Thurs."): a time, not
+    a place ("Date: Tue, 4 Nov 2025" gave LOC "Tue")."""
+    return bool(_WEEKDAY_NAME.fullmatch(span.strip())) and span.strip()[:1].isupper()
+
+
+def widen_code(text: str, start: int, end: int) -> tuple[int, int]:
+    """A model's code span grown to the whole identifier it cuts ("5678:9012" in
+    "1234:5678:9012", "0045/2219" in "NH/0045/2219"): over letters and digits glued to it,
+    over a separator (``: / . -``) that has a digit on both sides, and over ``/`` or ``-``
+    between a digit and a capital letter ("ID:12345" stays "12345")."""
+    def glued(i: int) -> bool:
+        c = text[i]
+        if c.isalnum():
+            return True
+        if not 0 < i < len(text) - 1:
+            return False
+        a, b = text[i - 1], text[i + 1]
+        return c in ":/.-" and a.isdigit() and b.isdigit() or c in "/-" and (
+            a.isdigit() and b.isupper() or a.isupper() and b.isdigit())
+
+    while start > 0 and glued(start - 1):
+        start -= 1
+    while end < len(text) and glued(end):
+        end += 1
+    return start, end
+
+
+_HYPHENS = "-‑‐"
+
+
+def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """A model's span grown to the whole words it cuts: a word piece's half ("Berg" of
+    "Bergström"), a dangling hyphen ("co-" of "co-accused": a mask would leave
+    "[MISC]accused"; "-Secretary" of "Under-Secretary": "Under" alone would stay readable).
+    A span that stops at a hyphen without taking it ("London" of "London-based") stays."""
+    def inside(i: int) -> bool:  # is the boundary at i inside one word?
+        return 0 < i < len(text) and text[i - 1].isalnum() and text[i].isalnum()
+
+    if start > 0 and text[start] in _HYPHENS and text[start - 1].isalnum():
+        start -= 1
+    if end < len(text) and text[end - 1] in _HYPHENS and text[end].isalnum():
+        end += 1
+    while inside(start):
+        start -= 1
+    while inside(end):
+        end += 1
+    return start, end

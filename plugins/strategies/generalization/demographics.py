@@ -202,6 +202,10 @@ def role_like(text: str) -> bool:
     return bool(words) and _ROLE_NOUN.search(words[-1]) is not None
 
 
+#: a nationality and "-born" ("Nigerian-born")
+_BORN = re.compile(r"(.+?)([-‑ ]born)", re.IGNORECASE)
+
+
 def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int = 0,
                   english: bool = True, *, any_job: bool = True) -> str:
     """A DEM pseudonym of the same kind and form as ``text`` (see module docstring); "" when
@@ -216,6 +220,11 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:
         return _school_year(school, rng)
+    born = _BORN.fullmatch(text.strip())
+    if born and demonym_country(born.group(1)) is not None:  # "Nigerian-born"
+        found = demonym_country(born.group(1))
+        assert found is not None
+        return _nationality(found[0], False, rng, fits, english) + born.group(2)
     words = text.split()
     if len(words) >= 2 and fold(words[-1]) in HEAD_NOUNS:
         head = " ".join(words[:-1])

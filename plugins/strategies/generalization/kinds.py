@@ -152,6 +152,11 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:
         return Phrase("school" if level == "generic" else school_stage(school), article=False)
+    born = re.fullmatch(r"(.+?)([-‑ ]born)", " ".join(text.split()), re.IGNORECASE)
+    origin = demonym_country(born.group(1)) if born else None
+    if born and origin is not None:  # "Nigerian-born" → "African-born"
+        adjective = CONTINENT_ADJECTIVES.get(continent_of(origin[0]), "")
+        return Phrase(f"{adjective or 'foreign'}{born.group(2)}", article=False)
     following = _next_word(doc_text, end)
     adjectival = (bool(following) and following[0].islower() and following not in _NON_NOUNS
                   and not re.search(r"(ed|ly)$", following))

@@ -106,10 +106,10 @@ def follows_determiner(text: str, start: int) -> bool:
     before = re.sub(r"(?<!\n)\n(?!\n)", " ", text[max(0, start - 60) : start])
     if re.search(r"[.!?;:,()\n]\s*$", before):
         return False
-    tokens = re.findall(r"(?<!\w)[^\W_]+(?!\w)", re.split(r"[.!?;:,()\n]", before)[-1])[-3:]
+    tokens = re.split(r"[.!?;:,()\n]", before)[-1].split()[-3:]
     for word in reversed(tokens):
-        low = word.lower()
-        if any(c.isdigit() for c in low) or sum(c.isupper() for c in word) > 1:
+        low = word.lower().strip("\"'“”‘’")
+        if re.fullmatch(r"[\d.,/]+", low) or sum(c.isupper() for c in word) > 1:
             return False  # "the past 12 months Mr Berg", "An ECG showed": the phrase ended
         if low in DETERMINERS:
             return True

@@ -510,17 +510,20 @@ def shift_timestamp(text: str, days: int) -> str | None:
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _WEEKDAY = re.compile(rf"(?i)({'|'.join(WEEKDAYS)})(s?)")
+_WEEKDAY_SHORT = re.compile(r"(?i)(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(\.?)")
 
 
 def shift_weekday(text: str, days: int) -> str | None:
     """A day of the week ("Friday", "Fridays") moved by ``days`` (the dates' shift, so the
     weekdays stay those of the shifted dates; one day on when the shift is whole weeks), in
     its own case and number; None when it is not one."""
-    m = _WEEKDAY.fullmatch(text.strip())
+    m = _WEEKDAY.fullmatch(text.strip()) or _WEEKDAY_SHORT.fullmatch(text.strip())
     if m is None:
         return None
-    i = [w.lower() for w in WEEKDAYS].index(m.group(1).lower())
+    i = [w[:3].lower() for w in WEEKDAYS].index(m.group(1)[:3].lower())
     word = WEEKDAYS[(i + (days % 7 or 1)) % 7]
+    if m.re is _WEEKDAY_SHORT:  # "Tue" → "Wed", "Thurs." → "Fri."
+        word = word[:3]
     word = word.lower() if m.group(1).islower() else word.upper() if m.group(1).isupper() \
         else word
     lead = text[: len(text) - len(text.lstrip())]
@@ -529,8 +532,11 @@ def shift_weekday(text: str, days: int) -> str | None:
 
 def generalize_weekday(text: str) -> Phrase | None:
     """ "Friday" → "a weekday", "Sundays" → "weekend days"; None when it is not a weekday."""
-    m = _WEEKDAY.fullmatch(" ".join(text.strip().split()).rstrip(".,;"))
-    if m is None:
+    t = " ".join(text.strip().split()).rstrip(".,;")
+    m = _WEEKDAY.fullmatch(t)
+    short = None if m else _WEEKDAY_SHORT.fullmatch(t)
+    if m is None and short is None:
         return None
-    kind = "weekend day" if m.group(1).lower() in ("saturday", "sunday") else "weekday"
-    return Phrase(kind + "s", plural=True) if m.group(2) else Phrase(kind)
+    day = (m or short).group(1).lower()[:3]  # type: ignore[union-attr]
+    kind = "weekend day" if day in ("sat", "sun") else "weekday"
+    return Phrase(kind + "s", plural=True) if m and m.group(2) else Phrase(kind)
