@@ -126,3 +126,18 @@ def test_a_greeting_is_not_part_of_the_name() -> None:
     for text in ("Hi Sarah,\nFollowing our call", "Dear Anna Berg,\nThank you"):
         names = [text[s:e] for s, e, lab, *_ in find(text) if str(lab) == "PERSON"]
         assert names and not any(n.split()[0] in ("Hi", "Dear") for n in names), names
+
+
+@pytest.mark.parametrize(("text", "tagged", "want"), [
+    ("a Norwegian national living at 12 Harbour Lane", "Norwegian national living",
+     "Norwegian national"),
+    ("Turkish nationals residing in Germany", "Turkish nationals residing", "Turkish nationals"),
+    ("a man of Kurdish origin", "Kurdish origin", "Kurdish origin"),
+    ("his nose had been bleeding", "nose had been bleeding", "nose had been bleeding"),
+])
+def test_a_participle_after_a_nationality_is_not_part_of_it(text: str, tagged: str,
+                                                             want: str) -> None:
+    from redactor_plugins.detectors.recognizer.span_edges import trailing_participle
+
+    start, end = cut(text, tagged)
+    assert text[start:trailing_participle(text, start, end)] == want

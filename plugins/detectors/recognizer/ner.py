@@ -47,6 +47,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     name_of_org,
     pronoun_only,
     title_case_run,
+    trailing_participle,
     weekday_name,
     whole_words,
     widen_code,
@@ -397,6 +398,8 @@ class NerDetector:
                 start = drop_leading_function_word(doc.text, start, end)
                 if f.label not in (Label.DATETIME, Label.QUANTITY):
                     start, end = clear_of_codes(doc.text, start, end)
+                if f.label == Label.DEM:
+                    end = trailing_participle(doc.text, start, end)
                 if f.label in (Label.DEM, Label.ORG, Label.MISC) and start < end:
                     start, end = title_case_run(doc.text, start, end, covered)
                 if start >= end:

@@ -7,6 +7,8 @@
 * An edge inside a code written as digits joined by ":" or "/" ("Förvaltningsprocesslagen
   1971" of "… 1971:291"): the model did not see the code as part of its entity, so the span
   stops before it and the code is left to the identifier patterns (a code is one span).
+* A participle after a nationality's noun ("Norwegian national [living]"):
+  :func:`trailing_participle`.
 * A person's name and where they work read as one organisation after a title ("Dr [Owen
   Price of Harehills Medical Practice]"): :func:`name_of_org` splits it.
 * Half of a title-case phrase ("Designated [Safeguarding] Lead", "National [Insurance]"): the
@@ -20,7 +22,8 @@ import re
 from redactor_plugins.shared.names.titles import COURTESY
 
 __all__ = ["LEADING", "clear_of_codes", "drop_leading_function_word", "name_of_org",
-           "pronoun_only", "title_case_run", "weekday_name", "whole_words", "widen_code"]
+           "pronoun_only", "title_case_run", "trailing_participle", "weekday_name",
+           "whole_words", "widen_code"]
 
 #: words a mention never starts with (see the module docstring; and greetings: "Hi Sarah")
 LEADING = frozenset(
@@ -174,3 +177,14 @@ def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
     while inside(end):
         end += 1
     return start, end
+
+
+_PARTICIPLE_AFTER = re.compile(
+    r"(?:nationals?|citizens?|residents?|origin|descent)([^\S\n]+[a-z]+ing)\Z")
+
+
+def trailing_participle(text: str, start: int, end: int) -> int:
+    """``end`` without a participle after a nationality's noun ("a Norwegian national
+    [living] at …": none of TAB dev's DEM mentions ends so)."""
+    m = _PARTICIPLE_AFTER.search(text, start, end)
+    return m.start(1) if m else end
