@@ -141,3 +141,40 @@ def test_a_participle_after_a_nationality_is_not_part_of_it(text: str, tagged: s
 
     start, end = cut(text, tagged)
     assert text[start:trailing_participle(text, start, end)] == want
+
+
+def test_a_house_number_belongs_to_its_street() -> None:
+    """"at 38 Princes Street" came out as DATETIME "38" and LOC "Princes Street"."""
+    from redactor_plugins.detectors.recognizer.span_edges import house_number_start
+
+    text = "kick the door of the bank at 38 Princes Street. He"
+    start, end = cut(text, "Princes Street")
+    assert text[house_number_start(text, start, end):end] == "38 Princes Street"
+    other = "in 2019 Edinburgh"  # no street: the year stays apart
+    s, e = cut(other, "Edinburgh")
+    assert house_number_start(other, s, e) == s
+
+
+@pytest.mark.parametrize(("text", "value", "want"), [
+    ("Occupation: Bus driver", "Bus driver", "OCCUPATION"),
+    ("Nationality: Polish", "Polish", "NATIONALITY"),
+    ("Religion:  Sikh", "Sikh", ""),
+    ("Address: Bus Station", "Bus Station", None),
+])
+def test_a_form_field_types_its_value(text: str, value: str, want: str | None) -> None:
+    """"Occupation: Bus driver" was MISC (generalized "something")."""
+    from redactor_plugins.detectors.recognizer.span_edges import field_dem
+
+    assert field_dem(text, text.index(value)) == want
+
+
+def test_a_name_before_a_comma_is_not_part_of_the_organisation() -> None:
+    """"PC 4417 Lynn Sinclair, Police Scotland" gave ORG "Sinclair, Police Scotland", which
+    beat the officer's name (PERSON "PC 4417 Lynn Sinclair") by length."""
+    from redactor_plugins.detectors.recognizer.span_edges import word_before_comma
+
+    text = "Witnessed by: PC 4417 Lynn Sinclair, Police Scotland"
+    start, end = cut(text, "Sinclair, Police Scotland")
+    assert text[start:word_before_comma(text, start, end)] == "Sinclair"
+    plain = "the Ministry of Justice, which"
+    assert word_before_comma(plain, *cut(plain, "Ministry of Justice")) is None

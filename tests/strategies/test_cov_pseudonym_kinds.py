@@ -430,3 +430,25 @@ def test_an_email_keeps_its_kinds() -> None:
     assert town != "Rotterdam" and place is None or place.kind in ("city", "town"), town
     assert born.endswith("-born") and born != "Nigerian-born", born
     assert day in ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun") and day != "Tue", day
+
+
+@pytest.mark.parametrize(("sentence", "value"), [
+    ("On Saturday 14 June 2025 at about 23:40 I was", "Saturday 14 June 2025"),
+    ("Date: Tue, 4 Nov 2025 09:12", "Tue, 4 Nov 2025"),
+    ("It happened on THURSDAY 2 May 2024.", "THURSDAY 2 May 2024"),
+])
+def test_a_weekday_before_a_date_is_the_new_dates(sentence: str, value: str) -> None:
+    """"Saturday 14 June 2025" read "a quantity"; the weekday must be the shifted date's."""
+    import datetime as dt
+
+    from redactor_plugins.strategies.generalization.time import parse_date
+
+    [out] = replace(sentence, [(value, "DATETIME", "DATE")])
+    day, rest = out.split(None, 1)
+    new = parse_date(rest)
+    assert new is not None and new.year and new.month and new.day, out
+    weekday = dt.date(new.year, new.month, new.day).strftime("%A")
+    word = day.rstrip(",")
+    original = value.split()[0].rstrip(",")
+    assert weekday.lower().startswith(word.lower()) and (len(word) <= 4) == (len(original) <= 4)
+    assert word.isupper() == value.split()[0].isupper(), out

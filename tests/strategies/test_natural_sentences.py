@@ -362,3 +362,20 @@ def test_a_hospital_letter_reads(sentence: str, span: str, label: str, want: str
 ])
 def test_an_email_reads(sentence: str, span: str, label: str, want: str) -> None:
     assert in_sentence(sentence, span, label) == want
+
+
+@pytest.mark.parametrize(("sentence", "span", "label", "want"), [
+    # a witness statement (session 25)
+    ("On Saturday 14 June 2025 at about 23:40 I was", "Saturday 14 June 2025", "DATETIME",
+     "On a day in 2025 at about 23:40 I was"),  # read "On a quantity at …"
+    ("I saw a white male, aged about 30, wearing", "aged about 30", "DEM",
+     "I saw a white male, in their thirties, wearing"),  # read "a member of a group"
+    ("I saw a white male, aged about 30, wearing", "white male", "DEM",
+     "I saw a person, aged about 30, wearing"),
+    ("He then got into a silver Ford Focus, registration", "silver Ford Focus", "MISC",
+     "He then got into a vehicle, registration"),  # read "a matter"
+    ("wearing a red Celtic FC shirt, kick", "red Celtic FC shirt", "MISC",
+     "wearing a piece of clothing, kick"),
+])
+def test_a_witness_statement_reads(sentence: str, span: str, label: str, want: str) -> None:
+    assert in_sentence(sentence, span, label) == want

@@ -11,8 +11,8 @@ by word.
   Home" (ORG). Not when every word before it is generic ("the District Hospital", "Royal
   Infirmary", "Mental Health Clinic") or a pronoun ("Her Surgery"); a leading "The" is left
   out.
-* **Streets** — one to three capitalised words before a street's word: "Roundhay Road",
-  "Harehills Lane", "Kensington Gardens" (LOC; the model often tags the name a place and the
+* **Streets** — one to three capitalised words before a street's word, with the house
+  number before them: "Roundhay Road", "27 Harehills Lane", "Kensington Gardens" (LOC; the model often tags the name a place and the
   word an organisation). Not after a clause word ("In Road …"); "Way", "Place", "Row" and
   "St" are left out (the Third Way, Death Row, St James).
 * **Case names** — "Figiel v. Poland (no. 2)", "Maxwell v. the United Kingdom": a party,
@@ -56,7 +56,7 @@ _GENERIC_CARE = frozenset("""
     of & st saint north south east west northern southern eastern western upper lower
     """.split())
 _STREET = re.compile(
-    rf"(?<![\w&])((?!{_LEAD}\b){_WORD}(?:[^\S\n]+(?!{_LEAD}\b){_WORD}){{0,2}}[^\S\n]+"
+    rf"(?<![\w&])((?:(?<![\w/.,:-])\d{{1,4}}[A-Za-z]?[^\S\n]+)?(?!{_LEAD}\b){_WORD}(?:[^\S\n]+(?!{_LEAD}\b){_WORD}){{0,2}}[^\S\n]+"
     rf"(?:Road|Rd|Street|Lane|Avenue|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews"
     rf"|Boulevard|Parade|Walk))(?![\w'’])")
 _CASE = re.compile(

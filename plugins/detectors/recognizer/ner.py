@@ -44,6 +44,8 @@ from redactor_plugins.detectors.recognizer.person_rules import (
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
     clear_of_codes,
     drop_leading_function_word,
+    field_dem,
+    house_number_start,
     name_of_org,
     pronoun_only,
     title_case_run,
@@ -51,6 +53,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     weekday_name,
     whole_words,
     widen_code,
+    word_before_comma,
 )
 from redactor_plugins.shared.text_pieces import wrap_width
 
@@ -420,6 +423,15 @@ class NerDetector:
                 kept.append(f.with_(span=Span(start, split[0]), text=doc.text[start:split[0]],
                                     label=Label.PERSON, subtype="NAME"))
                 start = split[1]
+            cut_at = word_before_comma(doc.text, start, end) if f.label == Label.ORG else None
+            if cut_at:  # "Lynn [Sinclair], [Police Scotland]": two findings, no comma
+                kept.append(f.with_(span=Span(start, cut_at), text=doc.text[start:cut_at]))
+                start = cut_at + len(doc.text[cut_at:end]) - len(doc.text[cut_at:end].lstrip(", "))
+            if f.label == Label.LOC:
+                start = house_number_start(doc.text, start, end)
+            dem = field_dem(doc.text, start) if f.label != Label.DEM else None
+            if dem is not None:  # "Occupation: Bus driver"
+                f = f.with_(label=Label.DEM, subtype=dem)
             if (start, end) != (f.span.start, f.span.end):
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)

@@ -7,6 +7,11 @@
 * An edge inside a code written as digits joined by ":" or "/" ("Förvaltningsprocesslagen
   1971" of "… 1971:291"): the model did not see the code as part of its entity, so the span
   stops before it and the code is left to the identifier patterns (a code is one span).
+* A street without its house number ("at 38 [Princes Street]", the "38" read as a date):
+  :func:`house_number_start`.
+* A form's value typed by its field ("Occupation: [Bus driver]" tagged MISC): :func:`field_dem`.
+* A name run into an organisation after a comma ("Lynn [Sinclair, Police Scotland]"):
+  :func:`word_before_comma`.
 * A participle after a nationality's noun ("Norwegian national [living]"):
   :func:`trailing_participle`.
 * A person's name and where they work read as one organisation after a title ("Dr [Owen
@@ -23,7 +28,7 @@ from redactor_plugins.shared.names.titles import COURTESY
 
 __all__ = ["LEADING", "clear_of_codes", "drop_leading_function_word", "name_of_org",
            "pronoun_only", "title_case_run", "trailing_participle", "weekday_name",
-           "whole_words", "widen_code"]
+           "whole_words", "widen_code", "house_number_start", "field_dem", "word_before_comma"]
 
 #: words a mention never starts with (see the module docstring; and greetings: "Hi Sarah")
 LEADING = frozenset(
@@ -188,3 +193,47 @@ def trailing_participle(text: str, start: int, end: int) -> int:
     [living] at …": none of TAB dev's DEM mentions ends so)."""
     m = _PARTICIPLE_AFTER.search(text, start, end)
     return m.start(1) if m else end
+
+
+_HOUSE_NUMBER = re.compile(r"(?<![\w/.,:-])\d{1,4}[A-Za-z]?[^\S\n]+\Z")
+_STREET_WORD = re.compile(
+    r"(?:Road|Rd|Street|St|Lane|Avenue|Ave|Drive|Close|Crescent|Terrace|Grove|Gardens|Square"
+    r"|Mews|Boulevard|Parade|Walk|Way|Place|Row|Hill|vei|veien|gate|gata|gatan|vej|vägen"
+    r"|straße|strasse|weg|gasse)\.?\Z")
+
+
+def house_number_start(text: str, start: int, end: int) -> int:
+    """``start`` moved back over a house number before a street's name ("38 Princes
+    Street"); unchanged when the span is no street or no number stands before it."""
+    if not _STREET_WORD.search(text, start, end):
+        return start
+    m = _HOUSE_NUMBER.search(text, max(0, start - 8), start)
+    return m.start() if m else start
+
+
+#: form fields whose value is a demographic attribute, and its subtype
+_DEM_FIELDS = re.compile(
+    r"(?i)\b(occupation|job(?: title)?|profession|nationality|citizenship|religion|ethnicity"
+    r"|ethnic origin|marital status)[ \t]*:[ \t]*\Z")
+_DEM_SUBTYPE = {"nationality": "NATIONALITY", "citizenship": "NATIONALITY"}
+
+
+def field_dem(text: str, start: int) -> str | None:
+    """The DEM subtype of a form's value by its field ("Occupation: Bus driver" →
+    "OCCUPATION"); None after any other field."""
+    m = _DEM_FIELDS.search(text, max(0, start - 30), start)
+    if not m:
+        return None
+    field = m.group(1).lower()
+    return _DEM_SUBTYPE.get(field, "OCCUPATION" if field.startswith(("occ", "job", "prof"))
+                            else "")
+
+
+_WORD_COMMA = re.compile(r"([A-Z][\w'’-]+),[^\S\n]+(?=[A-Z])")
+
+
+def word_before_comma(text: str, start: int, end: int) -> int | None:
+    """The end of a lone capitalised word that a comma separates from the rest of an
+    organisation's span ("Sinclair" of "Sinclair, Police Scotland"); None otherwise."""
+    m = _WORD_COMMA.match(text, start, end)
+    return m.end(1) if m else None

@@ -54,6 +54,12 @@ def generalize_org(canonical: str, level: str) -> Phrase:
     return Phrase("organisation")
 
 
+#: a person described by colour, origin or build and sex ("a white male", "Asian women")
+_DESCRIBED_PERSON = re.compile(
+    r"(?i)(?:(?:white|black|asian|mixed[- ]race|mixed|brown|dark-skinned|light-skinned|"
+    r"caucasian|tall|short|young|elderly|middle-aged|slim|stocky|heavily built)[ ,]+){1,3}"
+    r"(males?|females?|m[ae]n|wom[ae]n|boys?|girls?)")
+
 #: kinds of the MISC table that a DEM mention may be (TAB files health under DEM)
 _HEALTH_KINDS = frozenset({"medical condition", "medical test", "medication"})
 
@@ -157,6 +163,10 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
     if born and origin is not None:  # "Nigerian-born" → "African-born"
         adjective = CONTINENT_ADJECTIVES.get(continent_of(origin[0]), "")
         return Phrase(f"{adjective or 'foreign'}{born.group(2)}", article=False)
+    gendered = _DESCRIBED_PERSON.fullmatch(" ".join(text.split()))
+    if gendered and level != "generic":  # "a white male" (a description of a person)
+        plural = bool(gendered.group(1)) and gendered.group(1).endswith(("s", "men"))
+        return Phrase("people" if plural else "person", plural=plural)
     following = _next_word(doc_text, end)
     adjectival = (bool(following) and following[0].islower() and following not in _NON_NOUNS
                   and not re.search(r"(ed|ly)$", following))

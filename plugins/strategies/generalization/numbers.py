@@ -311,10 +311,16 @@ def _ordinal(n: int) -> str:
 
 
 # -- ages ----------------------------------------------------------------------------------
+_AGE_QUALIFIER = re.compile(r"^(aged?\s+(?:of\s+)?)(?:about|around|approximately|approx\.?|roughly"
+                            r"|nearly|almost|over|under|just over|just under|some)\s+(?=\d)",
+                            re.IGNORECASE)
+
+
 def age_in_span(text: str) -> tuple[float, str] | None:
     """(age, form) when the span itself says it is an age: form ``old`` ("42 years old",
     "aged 42"), ``compound`` ("42-year-old")."""
     s = " ".join(text.strip().split())
+    s = _AGE_QUALIFIER.sub(r"\1", s)  # "aged about 30": the age is 30
     if re.search(r"\d+\s*-\s*years?\s*-\s*old|\w+-year-old", s, re.IGNORECASE):
         m = re.match(r"(.+?)-\s*years?\s*-\s*old", s, re.IGNORECASE)
         value = _value(m.group(1)) if m else None

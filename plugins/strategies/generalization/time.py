@@ -99,7 +99,8 @@ def parse_date(text: str) -> ParsedDate | None:
     """The most specific date form that fills the whole span (a leading "on"/"in" allowed)."""
     s = " ".join(text.strip().split())
     s = re.sub(r"^(?:on|in|since|from|until|by|of)\s+", "", s, flags=re.IGNORECASE)
-    s = s.rstrip(".,;")
+    week = _LEADING_WEEKDAY.match(s)  # "Saturday 14 June 2025"
+    s = (s[week.end():] if week else s).rstrip(".,;")
     for form, pattern in PATTERNS:
         m = pattern.fullmatch(s)
         if not m:
@@ -152,9 +153,29 @@ def generalize_date(parsed: ParsedDate, level: str) -> Phrase:
 
 
 # -- shifting (pseudonyms) -------------------------------------------------------------------
+#: a day of the week before a date ("Saturday 14 June 2025", "Tue, 4 Nov 2025")
+_LEADING_WEEKDAY = re.compile(
+    r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri"
+    r"|sat|sun)\.?,?\s+(?=\d)", re.IGNORECASE)
+
+
 def shift_date(text: str, days: int) -> str | None:
     """``text`` with its date moved by ``days`` (years and decades move by whole units),
-    written in the same format; None when the text is not a recognised date."""
+    written in the same format; None when the text is not a recognised date. A weekday
+    before the date becomes the new date's, in its own form ("Sat 14 June" → "Tue 9 Sept")."""
+    lead = re.match(r"\s*(?:(?:on|in|since|from|until|by|of)\s+)?", text, re.IGNORECASE)
+    week = _LEADING_WEEKDAY.match(text, lead.end() if lead else 0)
+    if week:
+        rest = shift_date(text[week.end():], days)
+        new = parse_date(rest) if rest is not None else None
+        if rest is None or new is None or None in (new.year, new.month, new.day):
+            return None
+        assert new.year is not None and new.month is not None and new.day is not None
+        name = WEEKDAYS[dt.date(new.year, new.month, new.day).weekday()]
+        word = week.group("day")
+        name = name[: len(word)] if len(word) <= 4 else name
+        name = name.upper() if word.isupper() else name.lower() if word.islower() else name
+        return text[: week.start()] + name + text[week.start() + len(word): week.end()] + rest
     parsed = parse_date(text)
     if parsed is None or parsed.match is None:
         return None
