@@ -511,6 +511,8 @@ _KIND_AFTER = re.compile(
     r"|Chapel|Mandir)$")
 _KIND_OF = re.compile(r"^(?:the\s+)?((?:University|College|Council|Museum|Bank|Church|Diocese"
                       r"|Municipality|County|City|Port|Ministry)\s+of\s+(?:the\s+)?)(?=\S)")
+#: a kind word before a place ("Police Scotland" → "Police <town>")
+_KIND_BEFORE = re.compile(r"^((?:Police|Garda|Politiet|Polizei|NHS)\s+)(?=[A-Z])")
 _PARTIES = ("Liberal", "Progressive", "Reform", "Unity", "Democratic", "Green", "Labour",
             "Conservative", "Agrarian", "People's", "Independence", "Civic")
 _PORTFOLIOS = ("Finance", "Justice", "Health", "Defence", "Education", "Transport", "Culture",
@@ -528,7 +530,7 @@ def org_parts(text: str) -> tuple[str, str, str]:
     """(kept form before, name, kept form after) of an organisation's name:
     ("HM Prison ", "Wymott", ""), ("", "Postel Properties", " Limited"), ("", "Avonmouth",
     " docks"), ("", "Acme", "")."""
-    prison = _PRISON_FORM.match(text) or _KIND_OF.match(text)
+    prison = _PRISON_FORM.match(text) or _KIND_OF.match(text) or _KIND_BEFORE.match(text)
     if prison:
         return text[:prison.end(1)].rstrip() + " ", text[prison.end(1):].strip(), ""
     form = _LEGAL_FORM.search(text) or _KIND_AFTER.search(text)

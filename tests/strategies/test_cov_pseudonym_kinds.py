@@ -452,3 +452,10 @@ def test_a_weekday_before_a_date_is_the_new_dates(sentence: str, value: str) -> 
     original = value.split()[0].rstrip(",")
     assert weekday.lower().startswith(word.lower()) and (len(word) <= 4) == (len(original) <= 4)
     assert word.isupper() == value.split()[0].isupper(), out
+
+
+def test_a_police_force_keeps_its_kind() -> None:
+    """"Police Scotland" read "Wood Ltd"."""
+    [out] = replace("Witnessed by: PC 4417 Lynn Sinclair, Police Scotland",
+                    [("Police Scotland", "ORG", "")])
+    assert out.startswith("Police ") and out != "Police Scotland", out

@@ -376,6 +376,8 @@ def test_an_email_reads(sentence: str, span: str, label: str, want: str) -> None
      "He then got into a vehicle, registration"),  # read "a matter"
     ("wearing a red Celtic FC shirt, kick", "red Celtic FC shirt", "MISC",
      "wearing a piece of clothing, kick"),
+    ("I was driving the number 42 bus along", "number 42 bus", "MISC",
+     "I was driving the vehicle along"),  # read "driving the matter along"
 ])
 def test_a_witness_statement_reads(sentence: str, span: str, label: str, want: str) -> None:
     assert in_sentence(sentence, span, label) == want
