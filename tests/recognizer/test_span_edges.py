@@ -178,3 +178,19 @@ def test_a_name_before_a_comma_is_not_part_of_the_organisation() -> None:
     assert text[start:word_before_comma(text, start, end)] == "Sinclair"
     plain = "the Ministry of Justice, which"
     assert word_before_comma(plain, *cut(plain, "Ministry of Justice")) is None
+
+
+@pytest.mark.parametrize(("text", "tagged", "want"), [
+    # a biography's direct identifier: "Lt" left readable (out of fold, session 25)
+    ("in 1971. Lt Gen Bilimoria, while he was", "Gen Bilimoria", "Lt Gen Bilimoria"),
+    ("Lt Gen Bilimoria, while", "Bilimoria", "Lt Gen Bilimoria"),
+    ("said Dr Darby.", "Darby", "Dr Darby"),
+    ("Detective Sergeant Okoro said", "Okoro", "Detective Sergeant Okoro"),
+    ("the General Assembly met Anna Berg", "Anna Berg", "Anna Berg"),  # no title right before
+    ("He met Major", "Major", "Major"),  # nothing before it
+])
+def test_a_title_before_a_name_joins_it(text: str, tagged: str, want: str) -> None:
+    from redactor_plugins.detectors.recognizer.span_edges import title_start
+
+    start, end = cut(text, tagged)
+    assert text[title_start(text, start):end] == want

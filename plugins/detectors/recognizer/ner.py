@@ -49,6 +49,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     name_of_org,
     pronoun_only,
     title_case_run,
+    title_start,
     trailing_participle,
     weekday_name,
     whole_words,
@@ -413,7 +414,7 @@ class NerDetector:
                                  subtype="") for s in letters]
                 continue
             if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
-                start = name_start(doc.text, start, end)  # nor start in "biathlete"
+                start = title_start(doc.text, name_start(doc.text, start, end))  # "Lt Gen …"
                 longer = particle_end(doc.text, start, end)
                 if longer > end:
                     grown.append((end, longer))

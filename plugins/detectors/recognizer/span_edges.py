@@ -12,6 +12,8 @@
 * A form's value typed by its field ("Occupation: [Bus driver]" tagged MISC): :func:`field_dem`.
 * A name run into an organisation after a comma ("Lynn [Sinclair, Police Scotland]"):
   :func:`word_before_comma`.
+* A name without the title or rank before it ("Lt [Gen Bilimoria]", "Dr [Darby]"; TAB's and
+  the biographies' names include them): :func:`title_start`.
 * A participle after a nationality's noun ("Norwegian national [living]"):
   :func:`trailing_participle`.
 * A person's name and where they work read as one organisation after a title ("Dr [Owen
@@ -24,11 +26,12 @@ from __future__ import annotations
 
 import re
 
-from redactor_plugins.shared.names.titles import COURTESY
+from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
 __all__ = ["LEADING", "clear_of_codes", "drop_leading_function_word", "name_of_org",
            "pronoun_only", "title_case_run", "trailing_participle", "weekday_name",
-           "whole_words", "widen_code", "house_number_start", "field_dem", "word_before_comma"]
+           "whole_words", "widen_code", "house_number_start", "field_dem", "word_before_comma",
+           "title_start"]
 
 #: words a mention never starts with (see the module docstring; and greetings: "Hi Sarah")
 LEADING = frozenset(
@@ -237,3 +240,23 @@ def word_before_comma(text: str, start: int, end: int) -> int | None:
     organisation's span ("Sinclair" of "Sinclair, Police Scotland"); None otherwise."""
     m = _WORD_COMMA.match(text, start, end)
     return m.end(1) if m else None
+
+
+#: military ranks, as written before a name (case-sensitive: "Major" is also a word, but only
+#: right before a person's name is it taken)
+MILITARY = frozenset(
+    "Lt Lieut Lieutenant Gen General Col Colonel Maj Major Capt Captain Brig Brigadier Adm "
+    "Admiral Cdr Commander Cmdr Cpl Corporal Pte Private Marshal Field Air Vice Rear "
+    "Lt-Col Lt-Gen Maj-Gen Lance Staff Flight Wing Squadron Leader".split())
+_TITLE_BEFORE = re.compile(r"([A-Z][\w-]*)\.?[^\S\n]+\Z")
+
+
+def title_start(text: str, start: int) -> int:
+    """``start`` moved back over the titles and ranks right before a person's name, one by
+    one ("Lt Gen Bilimoria", "Dr Darby", "Detective Sergeant Okoro")."""
+    while True:
+        m = _TITLE_BEFORE.search(text, max(0, start - 16), start)
+        if not m or not (m.group(1).lower() in COURTESY or m.group(1) in MILITARY
+                         or m.group(1) in RANK_WORDS):
+            return start
+        start = m.start()
