@@ -194,3 +194,27 @@ def test_a_title_before_a_name_joins_it(text: str, tagged: str, want: str) -> No
 
     start, end = cut(text, tagged)
     assert text[title_start(text, start):end] == want
+
+
+@pytest.mark.parametrize(("text", "tagged", "want"), [
+    ("Age if under 18: Over 18 Occupation: Bus driver", "Over 18 Occupation", "Over 18"),
+    ("Statement of: Daniel McAllister Address: 4 Leith Walk", "Daniel McAllister Address",
+     "Daniel McAllister"),
+    ("heard by the Court of Appeal: the appeal", "Court of Appeal", "Court of Appeal"),
+    ("the Occupation: a film", "Occupation", "Occupation"),  # nothing before it: left alone
+])
+def test_the_next_fields_label_is_not_part_of_a_value(text: str, tagged: str,
+                                                      want: str) -> None:
+    """A PDF's line "Age if under 18: Over 18   Occupation: Bus driver" gave MISC "Over 18
+    Occupation" (the label masked)."""
+    from redactor_plugins.detectors.recognizer.span_edges import field_label_tail
+
+    start, end = cut(text, tagged)
+    assert text[start:field_label_tail(text, start, end)] == want
+
+
+def test_a_title_case_run_stops_at_the_next_fields_label() -> None:
+    """MISC "Over 18" grew into "Over 18 Occupation" (the label masked in a PDF's line)."""
+    text = "Age if under 18: Over 18 Occupation: Bus driver"
+    s, e = title_case_run(text, *cut(text, "Over 18"), taken=set())
+    assert text[s:e] == "Over 18"

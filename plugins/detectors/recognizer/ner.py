@@ -45,6 +45,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     clear_of_codes,
     drop_leading_function_word,
     field_dem,
+    field_label_tail,
     house_number_start,
     name_of_org,
     pronoun_only,
@@ -402,6 +403,7 @@ class NerDetector:
                 start = drop_leading_function_word(doc.text, start, end)
                 if f.label not in (Label.DATETIME, Label.QUANTITY):
                     start, end = clear_of_codes(doc.text, start, end)
+                end = field_label_tail(doc.text, start, end)  # "Over 18 Occupation:"
                 if f.label == Label.DEM:
                     end = trailing_participle(doc.text, start, end)
                 if f.label in (Label.DEM, Label.ORG, Label.MISC) and start < end:

@@ -9,6 +9,8 @@
   stops before it and the code is left to the identifier patterns (a code is one span).
 * A street without its house number ("at 38 [Princes Street]", the "38" read as a date):
   :func:`house_number_start`.
+* The next field's label run into a value ("Over 18 [Occupation]:" in a PDF's line):
+  :func:`field_label_tail`.
 * A form's value typed by its field ("Occupation: [Bus driver]" tagged MISC): :func:`field_dem`.
 * A name run into an organisation after a comma ("Lynn [Sinclair, Police Scotland]"):
   :func:`word_before_comma`.
@@ -31,7 +33,7 @@ from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 __all__ = ["LEADING", "clear_of_codes", "drop_leading_function_word", "name_of_org",
            "pronoun_only", "title_case_run", "trailing_participle", "weekday_name",
            "whole_words", "widen_code", "house_number_start", "field_dem", "word_before_comma",
-           "title_start"]
+           "title_start", "field_label_tail"]
 
 #: words a mention never starts with (see the module docstring; and greetings: "Hi Sarah")
 LEADING = frozenset(
@@ -87,8 +89,9 @@ def title_case_run(text: str, start: int, end: int, taken: set[int]) -> tuple[in
     """A capitalised span grown over the capitalised words right beside it on its line
     ("Safeguarding" of "Designated Safeguarding Lead", "Insurance" of "National Insurance"):
     half a title-case phrase left readable names what the other half hides. Words of
-    :data:`_NOT_NAME_WORDS`, a word that starts a sentence and a word whose first or last
-    character is in ``taken`` (offsets of other findings) stop it."""
+    :data:`_NOT_NAME_WORDS`, a word that starts a sentence, a word before a colon (a form's
+    next field) and a word whose first or last character is in ``taken`` (offsets of other
+    findings) stop it."""
     if not text[start:start + 1].isupper():
         return start, end
     while True:
@@ -100,8 +103,8 @@ def title_case_run(text: str, start: int, end: int, taken: set[int]) -> tuple[in
     while True:
         m = _CAP_WORD_AFTER.match(text, end)
         if not m or m.group(1).lower() in _NOT_NAME_WORDS or m.start(1) in taken or \
-                m.end(1) - 1 in taken:
-            break
+                m.end(1) - 1 in taken or re.match(r"[ \t]*:", text[m.end(1):m.end(1) + 3]):
+            break  # "Over 18 [Occupation:]": the next field's label
         end = m.end(1)
     return start, end
 
@@ -260,3 +263,18 @@ def title_start(text: str, start: int) -> int:
                          or m.group(1) in RANK_WORDS):
             return start
         start = m.start()
+
+
+_NEXT_FIELD = re.compile(
+    r"[^\S]+(?:Age|Name|Address|Date|DOB|Occupation|Nationality|Religion|Ethnicity|Gender|Sex"
+    r"|Tel|Phone|Mobile|Email|E-mail|Signed|Signature|Ref|Reference|Position|Role|Employer"
+    r"|School|Status|Witness|Witnessed by)\Z")
+
+
+def field_label_tail(text: str, start: int, end: int) -> int:
+    """``end`` before a form's next field label that the span ran into ("Over 18
+    Occupation" before "Occupation:"); unchanged when no colon follows."""
+    if not re.match(r"[ \t]*:", text[end:end + 3]):
+        return end
+    m = _NEXT_FIELD.search(text, start, end)
+    return m.start() if m and m.start() > start else end
