@@ -318,8 +318,8 @@ def test_the_words_around_a_generalization_still_read(sentence: str, span: str, 
     assert in_sentence(sentence, span, label) == want
 
 
-# -- a hospital letter (session 25) ---------------------------------------------------------
-@pytest.mark.parametrize(("sentence", "span", "label", "want"), [
+# -- documents written for session 25: a hospital letter, an e-mail, a witness statement ----
+HOSPITAL_LETTER = [
     # TAB files health under DEM: "She has members of a group" (the "s" of "diabetes")
     ("She has type 2 diabetes and", "type 2 diabetes", "DEM",
      "She has a medical condition and"),
@@ -342,12 +342,9 @@ def test_the_words_around_a_generalization_still_read(sentence: str, span: str, 
     ("and attends the Makkah Mosque on Fridays.", "Fridays", "DATETIME",
      "and attends the Makkah Mosque on weekdays."),
     ("We met on Sunday.", "Sunday", "DATETIME", "We met on a weekend day."),
-])
-def test_a_hospital_letter_reads(sentence: str, span: str, label: str, want: str) -> None:
-    assert in_sentence(sentence, span, label) == want
+]
 
-
-@pytest.mark.parametrize(("sentence", "span", "label", "want"), [
+EMAIL = [
     # an e-mail (session 25)
     ("a phased return: three days a week at the warehouse", "three days a week", "DATETIME",
      "a phased return: a few days a week at the warehouse"),  # read "a few days a weeks"
@@ -359,12 +356,9 @@ def test_a_hospital_letter_reads(sentence: str, span: str, label: str, want: str
      "Peter is a 52-year-old Nigerian-born machine operator who"),  # "… a machine operator"
     ("To: HR Team\nDate:", "HR Team", "ORG", "To: a department\nDate:"),  # "a sports team"
     ("Date: Tue, 4 Nov 2025", "Tue", "DATETIME", "Date: a weekday, 4 Nov 2025"),
-])
-def test_an_email_reads(sentence: str, span: str, label: str, want: str) -> None:
-    assert in_sentence(sentence, span, label) == want
+]
 
-
-@pytest.mark.parametrize(("sentence", "span", "label", "want"), [
+WITNESS_STATEMENT = [
     # a witness statement (session 25)
     ("On Saturday 14 June 2025 at about 23:40 I was", "Saturday 14 June 2025", "DATETIME",
      "On a day in 2025 at about 23:40 I was"),  # read "On a quantity at …"
@@ -378,6 +372,11 @@ def test_an_email_reads(sentence: str, span: str, label: str, want: str) -> None
      "wearing a piece of clothing, kick"),
     ("I was driving the number 42 bus along", "number 42 bus", "MISC",
      "I was driving the vehicle along"),  # read "driving the matter along"
-])
-def test_a_witness_statement_reads(sentence: str, span: str, label: str, want: str) -> None:
+]
+
+
+@pytest.mark.parametrize(("sentence", "span", "label", "want"),
+                         HOSPITAL_LETTER + EMAIL + WITNESS_STATEMENT)
+def test_a_written_document_reads(sentence: str, span: str, label: str, want: str) -> None:
+    """Each case read wrong before (the comments say how)."""
     assert in_sentence(sentence, span, label) == want

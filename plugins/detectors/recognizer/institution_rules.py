@@ -12,8 +12,8 @@ by word.
   Infirmary", "Mental Health Clinic") or a pronoun ("Her Surgery"); a leading "The" is left
   out.
 * **Streets** — one to three capitalised words before a street's word, with the house
-  number before them: "Roundhay Road", "27 Harehills Lane", "Kensington Gardens" (LOC; the model often tags the name a place and the
-  word an organisation). Not after a clause word ("In Road …"); "Way", "Place", "Row" and
+  number before them: "Roundhay Road", "27 Harehills Lane", "Kensington Gardens" (LOC; the
+  model often tags the name a place and the word an organisation). Not after a clause word ("In Road …"); "Way", "Place", "Row" and
   "St" are left out (the Third Way, Death Row, St James).
 * **Case names** — "Figiel v. Poland (no. 2)", "Maxwell v. the United Kingdom": a party,
   "v." or "v", the other party and an optional "(no. N)" (MISC). They name the applicant's
@@ -56,7 +56,8 @@ _GENERIC_CARE = frozenset("""
     of & st saint north south east west northern southern eastern western upper lower
     """.split())
 _STREET = re.compile(
-    rf"(?<![\w&])((?:(?<![\w/.,:-])\d{{1,4}}[A-Za-z]?[^\S\n]+)?(?!{_LEAD}\b){_WORD}(?:[^\S\n]+(?!{_LEAD}\b){_WORD}){{0,2}}[^\S\n]+"
+    rf"(?<![\w&])((?:(?<![\w/.,:-])\d{{1,4}}[A-Za-z]?[^\S\n]+)?"  # a house number
+    rf"(?!{_LEAD}\b){_WORD}(?:[^\S\n]+(?!{_LEAD}\b){_WORD}){{0,2}}[^\S\n]+"
     rf"(?:Road|Rd|Street|Lane|Avenue|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews"
     rf"|Boulevard|Parade|Walk))(?![\w'’])")
 _CASE = re.compile(
@@ -73,6 +74,15 @@ def prisons(text: str) -> list[tuple[int, int]]:
 _TITLE_BEFORE = re.compile(rf"\b(?:{'|'.join(t.capitalize() for t in COURTESY)})\.?[^\S\n]+$")
 
 
+def _after_titled_name(text: str, start: int, limit: int) -> int:
+    """Where an institution's name starts when a courtesy title stands before ``start`` and
+    " of " before ``limit``: after it (the person's name is not part of it); else ``start``."""
+    of = text.find(" of ", start, limit)
+    if of != -1 and _TITLE_BEFORE.search(text, max(0, start - 8), start):
+        return of + 4
+    return start
+
+
 def company_names(text: str) -> list[tuple[int, int]]:
     """Spans of company and firm names ending in a legal form ("Postel Properties Limited");
     after a courtesy title the person's name before "of" is not part of it ("Mr Darren
@@ -80,9 +90,7 @@ def company_names(text: str) -> list[tuple[int, int]]:
     out = []
     for m in _COMPANY.finditer(text):
         s, e = m.span(1)
-        of = text.find(" of ", s, e)
-        if of != -1 and _TITLE_BEFORE.search(text, max(0, s - 8), s):
-            s = of + 4
+        s = _after_titled_name(text, s, e)
         if text[e - 1] == "." and (e == len(text) or text[e:e + 1].isspace()) and \
                 not re.search(r"(?:Ltd|Inc|Corp|S\.A|S\.p\.A|B\.V|N\.V|o\.o|s\.r\.o)\.$", text[s:e]):
             e -= 1
@@ -98,9 +106,7 @@ def care_institutions(text: str) -> list[tuple[int, int]]:
     out = []
     for m in _CARE.finditer(text):
         s, e = m.span(1)
-        of = text.find(" of ", s, m.start("form"))
-        if of != -1 and _TITLE_BEFORE.search(text, max(0, s - 8), s):
-            s = of + 4
+        s = _after_titled_name(text, s, m.start("form"))
         if not all(w.casefold() in _GENERIC_CARE for w in text[s:m.start("form")].split()):
             out.append((s, e))
     return out

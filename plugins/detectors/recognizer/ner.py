@@ -429,7 +429,7 @@ class NerDetector:
             cut_at = word_before_comma(doc.text, start, end) if f.label == Label.ORG else None
             if cut_at:  # "Lynn [Sinclair], [Police Scotland]": two findings, no comma
                 kept.append(f.with_(span=Span(start, cut_at), text=doc.text[start:cut_at]))
-                start = cut_at + len(doc.text[cut_at:end]) - len(doc.text[cut_at:end].lstrip(", "))
+                start = end - len(doc.text[cut_at:end].lstrip(", "))
             if f.label == Label.LOC:
                 start = house_number_start(doc.text, start, end)
             dem = field_dem(doc.text, start) if f.label != Label.DEM else None

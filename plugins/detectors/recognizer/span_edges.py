@@ -30,10 +30,10 @@ import re
 
 from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
-__all__ = ["LEADING", "clear_of_codes", "drop_leading_function_word", "name_of_org",
-           "pronoun_only", "title_case_run", "trailing_participle", "weekday_name",
-           "whole_words", "widen_code", "house_number_start", "field_dem", "word_before_comma",
-           "title_start", "field_label_tail"]
+__all__ = ["LEADING", "clear_of_codes", "drop_leading_function_word", "field_dem",
+           "field_label_tail", "house_number_start", "name_of_org", "pronoun_only",
+           "title_case_run", "title_start", "trailing_participle", "weekday_name",
+           "whole_words", "widen_code", "word_before_comma"]
 
 #: words a mention never starts with (see the module docstring; and greetings: "Hi Sarah")
 LEADING = frozenset(

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from redactor_plugins.strategies.generalization.kinds import (
+    BORN,
     SCHOOL_YEAR,
     occupation_group,
     occupation_keywords,
@@ -202,10 +203,6 @@ def role_like(text: str) -> bool:
     return bool(words) and _ROLE_NOUN.search(words[-1]) is not None
 
 
-#: a nationality and "-born" ("Nigerian-born")
-_BORN = re.compile(r"(.+?)([-‑ ]born)", re.IGNORECASE)
-
-
 def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int = 0,
                   english: bool = True, *, any_job: bool = True) -> str:
     """A DEM pseudonym of the same kind and form as ``text`` (see module docstring); "" when
@@ -220,7 +217,7 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:
         return _school_year(school, rng)
-    born = _BORN.fullmatch(text.strip())
+    born = BORN.fullmatch(text.strip())
     if born and demonym_country(born.group(1)) is not None:  # "Nigerian-born"
         found = demonym_country(born.group(1))
         assert found is not None

@@ -54,6 +54,9 @@ def generalize_org(canonical: str, level: str) -> Phrase:
     return Phrase("organisation")
 
 
+#: a nationality and "-born" ("Nigerian-born")
+BORN = re.compile(r"(.+?)([-‑ ]born)", re.IGNORECASE)
+
 #: a person described by colour, origin or build and sex ("a white male", "Asian women")
 _DESCRIBED_PERSON = re.compile(
     r"(?i)(?:(?:white|black|asian|mixed[- ]race|mixed|brown|dark-skinned|light-skinned|"
@@ -158,7 +161,7 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:
         return Phrase("school" if level == "generic" else school_stage(school), article=False)
-    born = re.fullmatch(r"(.+?)([-‑ ]born)", " ".join(text.split()), re.IGNORECASE)
+    born = BORN.fullmatch(" ".join(text.split()))
     origin = demonym_country(born.group(1)) if born else None
     if born and origin is not None:  # "Nigerian-born" → "African-born"
         adjective = CONTINENT_ADJECTIVES.get(continent_of(origin[0]), "")

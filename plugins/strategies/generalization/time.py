@@ -171,10 +171,8 @@ def shift_date(text: str, days: int) -> str | None:
         if rest is None or new is None or None in (new.year, new.month, new.day):
             return None
         assert new.year is not None and new.month is not None and new.day is not None
-        name = WEEKDAYS[dt.date(new.year, new.month, new.day).weekday()]
         word = week.group("day")
-        name = name[: len(word)] if len(word) <= 4 else name
-        name = name.upper() if word.isupper() else name.lower() if word.islower() else name
+        name = _weekday_like(dt.date(new.year, new.month, new.day).weekday(), word)
         return text[: week.start()] + name + text[week.start() + len(word): week.end()] + rest
     parsed = parse_date(text)
     if parsed is None or parsed.match is None:
@@ -542,13 +540,17 @@ def shift_weekday(text: str, days: int) -> str | None:
     if m is None:
         return None
     i = [w[:3].lower() for w in WEEKDAYS].index(m.group(1)[:3].lower())
-    word = WEEKDAYS[(i + (days % 7 or 1)) % 7]
-    if m.re is _WEEKDAY_SHORT:  # "Tue" → "Wed", "Thurs." → "Fri."
-        word = word[:3]
-    word = word.lower() if m.group(1).islower() else word.upper() if m.group(1).isupper() \
-        else word
+    word = _weekday_like((i + (days % 7 or 1)) % 7, m.group(1))  # "Tue" → "Wed"
     lead = text[: len(text) - len(text.lstrip())]
     return f"{lead}{word}{m.group(2)}{text[len(text.rstrip()):]}"
+
+
+def _weekday_like(index: int, original: str) -> str:
+    """Weekday ``index`` (Monday = 0) written like ``original``: abbreviated to three letters
+    when it is ("Tue", "Thurs"), in its case."""
+    name = WEEKDAYS[index][:3] if len(original) <= 5 and not original.lower().endswith(
+        "day") else WEEKDAYS[index]
+    return name.upper() if original.isupper() else name.lower() if original.islower() else name
 
 
 def generalize_weekday(text: str) -> Phrase | None:
