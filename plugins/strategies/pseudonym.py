@@ -39,7 +39,6 @@ import secrets
 import string
 from typing import Any
 
-from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import RANK_WORDS
 from redactor_plugins.strategies.generalization import numbers as numbers
@@ -71,11 +70,16 @@ from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - r
     gender_table,
     is_first_name,
 )
-from redactor_plugins.strategies.generalization.places import lookup
+from redactor_plugins.strategies.generalization.org_names import (  # noqa: F401 - re-exported
+    a_town,
+    org_like,
+    org_parts,
+)
 from redactor_plugins.strategies.generalization.text import (
     TITLES,
     capitalise,
     fold,
+    keyword_table,
     kind_of,
     normalise,
     previous_word,
@@ -155,6 +159,10 @@ def _locale(memo: dict[str, Any], request: ReplacementRequest) -> str:
     return str(memo["locales"][doc.id])
 
 
+#: a unit's word that an address keeps ("Flat 3, …" → "Flat 35, …")
+_KEPT_WORDS = frozenset({"flat", "apartment", "apt", "unit", "suite", "studio", "room"})
+
+
 def _acceptable(candidate: str, original: str, memo: dict[str, Any],
                 doc_words: frozenset[str], word_check: bool = True, min_len: int = 2) -> bool:
     """Not the original, not containing it, sharing no word with it or (for names) with
@@ -169,10 +177,11 @@ def _acceptable(candidate: str, original: str, memo: dict[str, Any],
         return False
     if word_check:
         orig_words = {fold(w) for w in _ALNUM.findall(original)}
-        if any(w in orig_words or w in doc_words for w in cand_words if len(w) >= min_len):
+        if any(w in orig_words or w in doc_words for w in cand_words
+               if len(w) >= min_len and w not in _KEPT_WORDS):
             return False
         folded = fold(candidate)
-        if any(len(w) >= 2 and w in folded for w in orig_words):  # "Tim" in "Martim"
+        if any(len(w) >= 2 and w in folded for w in orig_words - _KEPT_WORDS):  # "Tim" in "Martim"
             return False
     return fold(candidate) not in memo["used"]
 
@@ -462,12 +471,12 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         result = generalize_mention(label, text, request.entity.canonical, "",
                                     doc_text=doc.text, start=f.span.start, end=f.span.end)
         return result
-    elif label == Label.ORG and _a_town(text):  # "the Rotterdam warehouse": another town
+    elif label == Label.ORG and a_town(text):  # "the Rotterdam warehouse": another town
         result = _choose(memo, doc_words, text, lambda r, _a: place_like(text, r, locale), *seed)
     elif label == Label.ORG:
-        before, name, after = org_parts(text)
-        result = before + _choose(memo, doc_words, name, lambda r, _a: org_like(
-            before, after, r, locale), *seed) + after
+        result = "".join(  # "Northmoor Borough Council — Children's Services": part by part
+            part if i % 2 or _generic_org(part) else _org_name(part, memo, doc_words, locale)
+            for i, part in enumerate(_ORG_DASH.split(text)))
     elif label == Label.LOC and is_postcode(text):
         result = _choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
             text, "POSTCODE", r) or code_like(text, r), *seed, word_check=False)
@@ -495,73 +504,27 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     return result
 
 
-#: what an organisation's name keeps in its pseudonym: a prison's form ("HM Prison …") and a
-#: company's legal form, a firm's or a place of care's word at its end ("… Limited", "… A/S",
-#: "… Solicitors", "… Surgery")
-_PRISON_FORM = re.compile(rf"^({PRISON_FORM})\s+(?=\S)")
-_LEGAL_FORM = re.compile(rf"\s({LEGAL_FORM}|{CARE_FORM})$")
-_CARE_FORM = re.compile(rf"\s{CARE_FORM}$")
-#: an institution's kind word, kept with a made-up town ("Bradford Council" → "<town> Council",
-#: "University of Bergen" → "University of <town>"); a party keeps "Party" with a made-up
-#: party name, a ministry "Ministry of" with another portfolio
-_KIND_AFTER = re.compile(
-    r"\s(Party|Council|University|College|School|Academy|Police|Constabulary|Court|Tribunal"
-    r"|Library|Museum|Airport|Cathedral|Church|Club|Association|Society|Foundation|Trust"
-    r"|Institute|Union|Federation|League|Orchestra|Choir|Mosque|Synagogue|Temple|Gurdwara"
-    r"|Chapel|Mandir)$")
-_KIND_OF = re.compile(r"^(?:the\s+)?((?:University|College|Council|Museum|Bank|Church|Diocese"
-                      r"|Municipality|County|City|Port|Ministry)\s+of\s+(?:the\s+)?)(?=\S)")
-#: a kind word before a place ("Police Scotland" → "Police <town>")
-_KIND_BEFORE = re.compile(r"^((?:Police|Garda|Politiet|Polizei|NHS)\s+)(?=[A-Z])")
-_PARTIES = ("Liberal", "Progressive", "Reform", "Unity", "Democratic", "Green", "Labour",
-            "Conservative", "Agrarian", "People's", "Independence", "Civic")
-_PORTFOLIOS = ("Finance", "Justice", "Health", "Defence", "Education", "Transport", "Culture",
-               "Agriculture", "Trade", "the Interior", "Labour", "Fisheries")
+_ORG_DASH = re.compile(r"(\s+[—–]\s+)")
 
 
-def _a_town(text: str) -> bool:
-    """An organisation's mention that is only a city's or town's name (the model's ORG for
-    "Rotterdam" in "the Rotterdam warehouse")."""
-    place = lookup(text.strip())
-    return place is not None and place.kind in ("city", "town")
+def _generic_org(part: str) -> bool:
+    """A part of an organisation's name that names no one: one of its kinds' own words
+    ("Children's Services", "Social Services")."""
+    return any(p.fullmatch(part.strip()) for p, _kind in keyword_table("org_kinds"))
 
 
-def org_parts(text: str) -> tuple[str, str, str]:
-    """(kept form before, name, kept form after) of an organisation's name:
-    ("HM Prison ", "Wymott", ""), ("", "Postel Properties", " Limited"), ("", "Avonmouth",
-    " docks"), ("", "Acme", "")."""
-    prison = _PRISON_FORM.match(text) or _KIND_OF.match(text) or _KIND_BEFORE.match(text)
-    if prison:
-        return text[:prison.end(1)].rstrip() + " ", text[prison.end(1):].strip(), ""
-    form = _LEGAL_FORM.search(text) or _KIND_AFTER.search(text)
-    if form and form.start() > 0:
-        return "", text[:form.start()], text[form.start():]
-    tail = _COMMON_TAIL.fullmatch(text)
-    if tail:  # a place's name and a common noun ("Avonmouth docks"): the noun stays
-        return "", tail.group(1), tail.group(2)
-    return "", text, ""
+def _org_name(text: str, memo: dict[str, Any], doc_words: frozenset[str], locale: str) -> str:
+    """A made-up name for one organisation's name, its form and kind kept (:func:`org_parts`)."""
+    before, name, after = org_parts(text)
+    return before + _choose(memo, doc_words, name, lambda r, _a: org_like(
+        before, after, r, locale), "ORG", normalise(text)) + after
 
 
-#: capitalised words, then lower-case ones: a name and what it is ("Avonmouth docks")
-_COMMON_TAIL = re.compile(r"((?:[A-Z][\w'.-]*\s+)*[A-Z][\w'.-]*)((?:\s+[a-z][\w'-]*)+)")
-
-
-def org_like(before: str, after: str, rng: random.Random, locale: str) -> str:
-    """The made-up name for :func:`org_parts`' middle: a town for a prison, a place of care or
-    an institution of a kind ("HM Prison <town>", "<town> Surgery", "<town> Council",
-    "University of <town>", "<town> docks"), a party's or a ministry's name from a list, a
-    surname before a
-    legal form ("<surname> Limited", "<surname> Solicitors"), else a made-up company."""
-    fake = faker_with(locale, rng)
-    if after == " Party":
-        return rng.choice(_PARTIES)
-    if before.startswith(("Ministry", "the Ministry")):
-        return rng.choice(_PORTFOLIOS)
-    if before or _CARE_FORM.search(after) or _KIND_AFTER.search(after) or after.islower():
-        return str(fake.city())
-    if after:
-        return str(fake.last_name())
-    return str(fake.company())
+def _name_shaped(text: str) -> bool:
+    """Capitalised words only ("Kayden", "Mr Berg's"), not a described alias ("the
+    applicant") that coreference joined to a person."""
+    words = _NAME_PART.findall(text)
+    return bool(words) and all(w[:1].isupper() for w in words)
 
 
 def _compact(text: str) -> str:
@@ -576,9 +539,12 @@ class PseudonymStrategy:
 
     def replacement(self, request: ReplacementRequest, ctx: RunContext) -> str:
         memo = _state(request, ctx)
-        label = request.finding.label
         if not request.finding.text.strip():
             raise UsageError("pseudonym: empty mention")
-        if label == Label.PERSON:
+        entity_label = getattr(request.entity, "label", None)
+        if request.finding.label == Label.PERSON or (
+                entity_label == Label.PERSON and _name_shaped(request.finding.text)):
+            # one entity, one name: a mention a detector typed otherwise ("Kayden" tagged
+            # MISC once) still gets the person's pseudonym
             return person_pseudonym(request, memo)
         return value_pseudonym(request, memo)

@@ -523,9 +523,13 @@ def run(args: argparse.Namespace) -> int:
             for i, f in enumerate(r.findings)] for r in runs})
         result["coreference"] = coref.to_dict()
     if args.dump_signals:
+        listed = {r.doc_id: {id(f) for f in listed_findings(r, policy, policy_rows, k_policy)}
+                  for r in runs}
         args.dump_signals.write_text(json.dumps([
             {"doc_id": r.doc_id, "fold": r.fold,
              "findings": [[f.span.start, f.span.end, str(f.label)] for f in r.findings],
+             "subtypes": [f.subtype for f in r.findings],
+             "listed": [id(f) in listed[r.doc_id] for f in r.findings],  # as --detection scores
              "scores": [round(f.score, 4) for f in r.findings],
              "entity_of": list(r.entity_of),
              "signals": {k: [[s.score, s.risky] for s in v] for k, v in r.signals.items()}}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,18 @@ def test_a_letter_the_model_calls_a_person_once_is_a_person_everywhere() -> None
     found = [Finding(Span(first, first + 1), Label.PERSON, "M", detector="ner"),
              Finding(Span(second, second + 1), Label.MISC, "M", detector="ner")]
     assert [f.label for f in ner_detector._letters_are_people(found)] == [Label.PERSON] * 2
+
+
+def test_a_name_the_model_mostly_calls_a_person_is_a_person_everywhere() -> None:
+    # "Kayden" PERSON twice and MISC once in a case record: the label strategy numbered him
+    # once, the pseudonym strategy wrote "collect something from school"
+    text = "Kayden was seen. Kayden told her. Nan will collect Kayden daily. Leeds and Leeds."
+    at = [m.start() for m in re.finditer("Kayden", text)]
+    leeds = [m.start() for m in re.finditer("Leeds", text)]
+    found = [Finding(Span(a, a + 6), lab, "Kayden", detector="ner")
+             for a, lab in zip(at, (Label.PERSON, Label.PERSON, Label.MISC), strict=True)]
+    found += [Finding(Span(leeds[0], leeds[0] + 5), Label.PERSON, "Leeds", detector="ner"),
+              Finding(Span(leeds[1], leeds[1] + 5), Label.LOC, "Leeds", detector="ner")]
+    labels = [f.label for f in ner_detector._letters_are_people(found)]
+    # a tie is no majority: "Leeds" keeps both labels
+    assert labels == [Label.PERSON] * 3 + [Label.PERSON, Label.LOC]

@@ -9,6 +9,7 @@ from redactor_plugins.detectors.recognizer.identifier_cues import trim_identifie
 from redactor_plugins.detectors.recognizer.span_edges import (
     clear_of_codes,
     drop_leading_function_word,
+    drop_trailing_function_word,
     title_case_run,
 )
 
@@ -218,3 +219,21 @@ def test_a_title_case_run_stops_at_the_next_fields_label() -> None:
     text = "Age if under 18: Over 18 Occupation: Bus driver"
     s, e = title_case_run(text, *cut(text, "Over 18"), taken=set())
     assert text[s:e] == "Over 18"
+
+
+@pytest.mark.parametrize(("text", "tagged", "want"), [
+    # "a retired primary school teacher of Bangladeshi origin": the occupation took "of", and
+    # its pseudonym left "… headmaster Kurdish origin"
+    ("a primary school teacher of Bangladeshi origin", "primary school teacher of",
+     "primary school teacher"),
+    ("the TIKB (the party) said", "TIKB (the", "TIKB"),
+    ("hereinafter “the 1971 Act”", "hereinafter “the", "hereinafter"),
+    ("the Crown Court in Leeds", "Crown Court in", "Crown Court"),
+    ("Radio 5 Live and BBC", "Radio 5 Live and", "Radio 5 Live"),
+    # a capital letter is a name's part, and a lone word stays
+    ("he played in Serie A for", "Serie A", "Serie A"),
+    ("of", "of", "of"),
+])
+def test_a_trailing_function_word_is_dropped(text: str, tagged: str, want: str) -> None:
+    start, end = cut(text, tagged)
+    assert text[start:drop_trailing_function_word(text, start, end)] == want

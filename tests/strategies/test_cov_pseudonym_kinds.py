@@ -218,6 +218,43 @@ def test_a_count_keeps_its_part_of_a_whole(sentence: str, value: str, ok) -> Non
         assert out != value and ok(n), (attempt, out)
 
 
+def _values(text: str) -> list[float]:
+    from redactor_plugins.strategies.generalization.numbers import (
+        _NUMBER_RE,
+        parse_number,
+        parse_word_number,
+    )
+
+    if _NUMBER_RE.search(text):
+        return [float(parse_number(m.group(0)) or 0) for m in _NUMBER_RE.finditer(text)]
+    return [float(parse_word_number(w) or 0) for w in re.findall(r"[a-z]+", text)
+            if parse_word_number(w)]
+
+
+@pytest.mark.parametrize(("sentence", "value"), [
+    # a case note read "stayed at the flat four or four nights a week": the second number was
+    # the original one, left in clear, and the range no longer read as one
+    ("He has stayed at the flat three or four nights a week.", "three or four"),
+    ("Visits lasted 10-12 minutes.", "10-12"),
+    ("He drinks between 3 and 5 units a day.", "between 3 and 5"),
+    ("She takes 1.5 to 2.5 litres a day.", "1.5 to 2.5"),
+])
+def test_a_range_moves_as_a_whole_and_keeps_its_order(sentence: str, value: str) -> None:
+    before = _values(value)
+    for attempt in range(12):
+        [out] = replace(sentence, [(value, "QUANTITY", "COUNT")])
+        after = _values(out)
+        assert len(after) == 2 and after[0] < after[1], (attempt, out)
+        # every bound moved (the old code changed only the first one)
+        assert all(a != b for a, b in zip(after, before, strict=True)), (attempt, out)
+
+
+def test_a_percentage_stays_a_percentage() -> None:
+    for attempt in range(20):
+        [out] = replace("Angiography showed a 90% stenosis.", [("90%", "QUANTITY", "PERCENT")])
+        assert out.endswith("%") and 0 < float(out[:-1]) <= 100 and out != "90%", (attempt, out)
+
+
 def test_a_description_of_no_known_kind_is_not_made_a_job() -> None:
     """"she had been dizzy" read "she had been scientist" (a Faker job for any DEM)."""
     from redactor_plugins.strategies.generalization.demographics import role_like

@@ -83,6 +83,23 @@ def test_locale_detection() -> None:
     assert detect_locale("Sökanden föddes i Ankara och har bott i Sverige sedan 1990. Han "
                          "säger att han inte kände till beslutet och att det var fel.") == "sv_SE"
     assert detect_locale("ok") == "en_US"
+    # British: a postcode, or two British spellings — a Leeds address had become a US one
+    assert detect_locale("She lives at Flat 3, 27 Wellington Road, Leeds LS12 4QT, with her "
+                         "husband and the two children of the family.") == "en_GB"
+    assert detect_locale("The organisation ran a programme at the centre for the children "
+                         "of the town and their families.") == "en_GB"
+    assert detect_locale("The organization ran a program at the center for the children "
+                         "of the town and their families.") == "en_US"
+
+
+def test_a_british_address_becomes_a_british_address() -> None:
+    from faker.providers.address.en_GB import Provider
+
+    text = "Address: Flat 3, 27 Wellington Road, Leeds LS12 4QT. She lives there with her son."
+    (out,) = pseudonyms(text, [("Flat 3, 27 Wellington Road, Leeds LS12 4QT", "LOC")])
+    assert re.search(r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$", out), out  # a British postcode
+    assert any(out.split("\n")[0].endswith(" " + s) or f" {s}" in out
+               for s in Provider.street_suffixes), out
 
 
 def test_norwegian_names_in_a_norwegian_text() -> None:
@@ -237,6 +254,12 @@ def test_people_known_by_a_letter_keep_one_letter_each() -> None:
     ("Centre Party", " Party"),                        # a party stays a party ("Ross PLC")
     ("University of Bergen", "University of "),
     ("Ministry of Local Government", "Ministry of "),  # another portfolio
+    # a case record's food bank and civic centre read "Stevenson Ltd" and "Perez-Alvarez"
+    ("Northmoor Food Bank", " Food Bank"),
+    ("Northmoor Civic Centre", " Civic Centre"),
+    ("Kirklees Youth Offending Service", " Service"),
+    # a part that is the kind's own words stays ("… — Children's Services"), the rest is new
+    ("Northmoor Borough Council — Children's Services", " Council — Children's Services"),
 ])
 def test_an_organisation_keeps_its_kind(name: str, keeps: str) -> None:
     text = f"He wrote to {name} twice; {name} replied."
@@ -268,3 +291,27 @@ def test_a_made_up_number_never_holds_a_year_of_the_document() -> None:
     # a year the original itself holds may stay (it is replaced as a whole anyway)
     assert ps._acceptable("Act 2019:77", "Act 2019:381", memo, frozenset(), False)
     assert ps._acceptable("07 2019 55555", "07911 123456", {"used": set()}, frozenset(), False)
+
+
+def test_a_mention_typed_otherwise_still_gets_the_persons_pseudonym() -> None:
+    # the NER typed one "Kayden" MISC; coreference put it with the boy's other mentions, so
+    # every strategy must give it his name ("collect something from school" read wrong)
+    text = "Kayden Mitchell was seen. Kayden told her. Nan agreed to collect Kayden from school."
+    doc = make_doc(text, [("Kayden Mitchell", "PERSON"), ("[Kayden] told", "PERSON"),
+                          ("collect [Kayden]", "MISC")])
+    assert len(doc.entities) == 1 and doc.entities[0].label.value == "PERSON"
+    _text, reps = replace_all(PseudonymStrategy(), doc, RunContext())
+    first = reps[0].split()[0]
+    assert reps[1] == reps[2] == first and first != "Kayden"
+
+
+def test_a_described_alias_of_a_person_is_not_taken_for_a_name() -> None:
+    text = 'Mr Tomas Berg ("the applicant") wrote. The applicant then left.'
+    doc = make_doc(text, [("Mr Tomas Berg", "PERSON"), ("the applicant", "DEM")])
+    doc.entities = (doc.entities[0].__class__(id="E1", label=doc.entities[0].label,
+                                              mentions=(0, 1), canonical="Mr Tomas Berg"),)
+    doc.entity_of = (0, 0)
+    _text, reps = replace_all(PseudonymStrategy(), doc, RunContext())
+    assert reps[0].startswith("Mr ") and "Berg" not in reps[0]
+    # not made into a name ("The Smith"): the person's path would map its words as name parts
+    assert reps[1][:1].islower() and reps[0].split()[-1] not in reps[1]

@@ -20,6 +20,7 @@ import logging
 import os
 import re
 import threading
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
     clear_of_codes,
     drop_leading_function_word,
+    drop_trailing_function_word,
     field_dem,
     field_label_tail,
     house_number_start,
@@ -401,6 +403,7 @@ class NerDetector:
             else:
                 start, end = whole_words(doc.text, start, end)
                 start = drop_leading_function_word(doc.text, start, end)
+                end = drop_trailing_function_word(doc.text, start, end)  # "teacher of"
                 if f.label not in (Label.DATETIME, Label.QUANTITY):
                     start, end = clear_of_codes(doc.text, start, end)
                 end = field_label_tail(doc.text, start, end)  # "Over 18 Occupation:"
@@ -520,10 +523,17 @@ def _default_gazetteer() -> Any:
 
 
 def _letters_are_people(found: list[Finding]) -> list[Finding]:
-    """A capital letter the model calls a person once is a person wherever it tagged it
-    ("Re: M (A Child)" PERSON, "in respect of M" MISC): one entity, one label."""
+    """One entity, one label: a capital letter the model calls a person once is a person
+    wherever it tagged it ("Re: M (A Child)" PERSON, "in respect of M" MISC), and so is a
+    capitalised name it calls a person more often than anything else ("Kayden" PERSON seven
+    times, MISC once)."""
     people = {f.text for f in found
               if f.label == Label.PERSON and LETTER_PERSON.fullmatch(f.text)}
+    votes: dict[str, Counter[bool]] = defaultdict(Counter)
+    for f in found:
+        if f.text[:1].isupper() and not f.text.isupper():
+            votes[f.text][f.label == Label.PERSON] += 1
+    people |= {t for t, c in votes.items() if c[True] > c[False] and c[False]}
     if not people:
         return found
     return [f.with_(label=Label.PERSON, subtype="") if f.text in people and

@@ -30,7 +30,8 @@ import re
 
 from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
-__all__ = ["LEADING", "clear_of_codes", "drop_leading_function_word", "field_dem",
+__all__ = ["LEADING", "TRAILING", "clear_of_codes", "drop_leading_function_word",
+           "drop_trailing_function_word", "field_dem",
            "field_label_tail", "house_number_start", "name_of_org", "pronoun_only",
            "title_case_run", "title_start", "trailing_participle", "weekday_name",
            "whole_words", "widen_code", "word_before_comma"]
@@ -49,6 +50,22 @@ def drop_leading_function_word(text: str, start: int, end: int) -> int:
     if m and m.group(1).lower() in LEADING:
         return m.end()
     return start
+
+
+#: words that end no mention: of TAB dev's and the biographies' 5,511 gold mentions, 2 end
+#: with one of these in lower case ("Ms Rae as"); the model's spans did 35 times ("teacher of")
+TRAILING = frozenset("of the a an and or to in on at for with by from as".split())
+_LAST_WORD = re.compile(r"[\s(\[“\"‘'«,;:]*\b([a-z]+)\Z")
+
+
+def drop_trailing_function_word(text: str, start: int, end: int) -> int:
+    """``end`` moved back before a trailing lower-case word of :data:`TRAILING` (and the
+    bracket or quote it opened: "TIKB (the") when more is left before it."""
+    while True:
+        m = _LAST_WORD.search(text, start, end)
+        if not m or m.group(1) not in TRAILING or not text[start:m.start()].strip():
+            return end
+        end = m.start()
 
 
 def _joins_digits(text: str, i: int) -> bool:

@@ -20,7 +20,7 @@ import string
 from collections.abc import Callable
 
 from redactor_plugins.strategies.generalization import numbers
-from redactor_plugins.strategies.generalization.demographics import other_number
+from redactor_plugins.strategies.generalization.demographics import number_in_words, other_number
 from redactor_plugins.strategies.generalization.names import faker_with
 from redactor_plugins.strategies.generalization.places import lookup
 
@@ -366,9 +366,69 @@ def _count(word: str) -> int | None:
     return int(value) if value is not None and value == int(value) else None
 
 
+_PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercent\b", re.IGNORECASE)
+
+
+def _numbers_of(text: str) -> list[tuple[int, int, float, bool]]:
+    """(start, end, value, written in words) of every number of ``text``, in order."""
+    found = [(m.start(), m.end(), v, False) for m in numbers._NUMBER_RE.finditer(text)
+             if (v := numbers.parse_number(m.group(0))) is not None]
+    for m in numbers._WORDNUM_RE.finditer(text):
+        word = m.group(0).strip()
+        value = numbers.parse_word_number(word)
+        start = m.start() + m.group(0).index(word) if word else m.start()
+        if value is not None and word.isascii() and re.fullmatch(r"[A-Za-z -]+", word) and \
+                not any(s < start + len(word) and start < e for s, e, _v, _w in found):
+            found.append((start, start + len(word), value, True))
+    return sorted(found)
+
+
+def _several_like(text: str, found: list[tuple[int, int, float, bool]], rng: random.Random,
+                  low: int, high: int) -> str:
+    """Every number of a range or list ("three or four", "10-12", "between 3 and 5") moved by
+    one factor, so the order stays and no original bound is left ("four or five")."""
+    whole = all(float(v).is_integer() for _s, _e, v, _w in found)
+    factor = rng.choice((rng.uniform(0.6, 0.9), rng.uniform(1.1, 1.5)))
+    cap = 100 if _PERCENT.search(text) and max(v for *_x, v, _w in found) <= 100 else high
+    if max(v for *_x, v, _w in found) * factor > cap:
+        factor = rng.uniform(0.6, 0.9)
+    news: list[float] = []
+    for _s, _e, v, _w in found:
+        n = v * factor
+        if whole:
+            n = float(max(low, min(cap, round(n))))
+            if news and v > found[len(news) - 1][2]:  # a range stays a range
+                n = max(n, news[-1] + 1)
+            if n == v:
+                n = v + 1 if factor > 1 else max(low, v - 1)
+        news.append(n)
+    out, last = [], 0
+    for (s, e, _v, word), n in zip(found, news, strict=True):
+        token = text[s:e]
+        if word:
+            new = number_in_words(int(n))
+            new = new.capitalize() if token[:1].isupper() else new
+        elif whole:
+            sep = next((c for c in token if c in ",.\u00a0\u202f' "), "")
+            new = f"{int(n):,}".replace(",", sep) if sep and n >= 1000 else str(int(n))
+        else:
+            decimals = len(re.split(r"[.,]", token)[-1]) if re.search(r"[.,]\d{1,2}$", token) \
+                else 0
+            new = f"{n:.{decimals}f}" if decimals else str(max(1, round(n)))
+        out += [text[last:s], new]
+        last = e
+    return "".join(out) + text[last:]
+
+
 def quantity_like(text: str, rng: random.Random, low: int = 1, high: int = 10**9) -> str:
     """A nearby number in the same format (number words stay words), within [low, high]
-    (:func:`count_bounds`) where the number is a whole one."""
+    (:func:`count_bounds`) where the number is a whole one; a percentage stays at most 100;
+    a range or list keeps its order (:func:`_several_like`)."""
+    several = _numbers_of(text)
+    if len(several) >= 2:
+        return _several_like(text, several, rng, low, high)
+    if _PERCENT.search(text) and several and several[0][2] <= 100:
+        high = min(high, 100)
     m = numbers._NUMBER_RE.search(text)
     if m is None:
         q = numbers.parse_quantity(text)
@@ -389,6 +449,8 @@ def quantity_like(text: str, rng: random.Random, low: int = 1, high: int = 10**9
     if value is None:
         return code_like(text, rng)
     factor = rng.choice((rng.uniform(0.6, 0.9), rng.uniform(1.1, 1.5)))
+    if value * factor > high:  # a percentage of 90: lower, not 100 every time
+        factor = rng.uniform(0.6, 0.9)
     new_value = value * factor
     decimals = len(re.split(r"[.,]", token)[-1]) if re.search(r"[.,]\d{1,2}$", token) else 0
     if decimals:
@@ -408,6 +470,37 @@ def email_like(text: str, rng: random.Random, locale: str) -> str:
     return str(fake.email())
 
 
+_UNIT = re.compile(r"(?i)^(flat|apartment|apt\.?|unit|suite|studio|room)\s+\S+$")
+_POSTCODE_START = re.compile(r"\d{4,5}\s+(?=[^\W\d_])")
+_POSTCODE_END = re.compile(r"\s*(?:" + _POSTCODE.pattern + r"|\d{4,5}(?:-\d{4})?)$")
+
+
+def address_like(text: str, rng: random.Random, locale: str) -> str:
+    """A made-up address of the locale laid out like ``text``, on one line: a unit ("Flat
+    3") when it had one, a house number and street, a town when it named one, a postcode when
+    it ended with one ("Flat 3, 27 Wellington Road, Leeds LS12 4QT" → "Flat 17, 4 Kaur
+    Ports, Port Victor B00 7NS")."""
+    fake = faker_with(locale, rng)
+    parts = [p.strip() for p in re.split(r",|\n", text) if p.strip()]
+    out = []
+    if parts and _UNIT.match(parts[0]):
+        out.append(f"{parts[0].split()[0]} {rng.randint(1, 40)}")
+        parts = parts[1:]
+    street = f"{fake.building_number()} {fake.street_name()}" if locale.startswith("en") \
+        else re.sub(r"\s*\n\s*", ", ", str(fake.street_address()))
+    out.append(street.strip())
+    last = parts[-1] if len(parts) > 1 else ""
+    first = _POSTCODE_START.match(last)  # "0155 Oslo": the postcode comes first
+    postcode = first or _POSTCODE_END.search(last)
+    town = (last[first.end():] if first else last[:postcode.start()] if postcode
+            else last).strip()
+    pieces = (str(fake.city()) if town else "", str(fake.postcode()) if postcode else "")
+    tail = " ".join(x for x in (pieces[::-1] if first else pieces) if x)
+    if tail:
+        out.append(tail)
+    return ", ".join(out)
+
+
 _THE_COUNTRY = re.compile(
     r"(?:United|Republic|Kingdom|Democratic|Central African|Czech|Dominican|Netherlands|"
     r"Philippines|Bahamas|Maldives|Seychelles|Comoros|Gambia|Holy See|Vatican)\b|Islands$")
@@ -425,7 +518,7 @@ def place_like(text: str, rng: random.Random, locale: str, the: bool = False) ->
             name = str(fake.country())
         return name
     if any(c.isdigit() for c in text):
-        return str(fake.street_address())
+        return address_like(text, rng, locale)
     if place is None and re.search(r"(gate|gata|vei|veien|street|road|avenue|straße)\b", text,
                                    re.IGNORECASE):
         return str(fake.street_name())

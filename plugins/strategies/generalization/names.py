@@ -68,11 +68,29 @@ def detect_locale(text: str, default: str = DEFAULT_LOCALE) -> str:
             best, best_score = loc, score
     if best_score < 0.05:
         return default
+    if best == "en_US" and _british(sample, tokens):
+        best = "en_GB"
     if best in ("no_NO", "da_DK"):  # Norwegian or Danish: a few telling spellings
         nb = sum(tokens[w] for w in ("ikke", "ble", "etter", "hva", "jeg", "og", "av", "være"))
         da = sum(tokens[w] for w in ("blev", "efter", "hvad", "af", "være", "mig", "nu"))
         best = "da_DK" if da > nb else "no_NO"
     return best
+
+
+#: British spellings, and a British postcode or pound amount: an English text written in the
+#: UK gets British names, towns and addresses ("Flat 3, 27 Wellington Road, Leeds LS12 4QT"
+#: read "38544 Dana Plaza Suite 076")
+_BRITISH_WORDS = ("centre", "organisation", "behaviour", "colour", "favour", "honour",
+                  "programme", "practise", "licence", "defence", "paediatric", "paediatrician",
+                  "anaesthetic", "haemorrhage", "oesophagus", "judgment", "whilst", "recognise",
+                  "recognised", "apologise", "authorised", "organised", "neighbour", "labour",
+                  "borough", "mum", "mummy")
+_UK_MARKS = re.compile(r"£|\bGBP\b|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\bNHS\b|\bHMP?\b")
+
+
+def _british(sample: str, tokens: Counter[str]) -> bool:
+    """Whether an English text reads as British (spellings, postcodes, pounds)."""
+    return bool(_UK_MARKS.search(sample)) or sum(tokens[w] for w in _BRITISH_WORDS) >= 2
 
 
 @cache
