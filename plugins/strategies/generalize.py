@@ -38,6 +38,7 @@ from redactor_plugins.strategies.generalization.kinds import (
     generalize_dem,
     generalize_misc,
     generalize_org,
+    head_noun,
 )
 from redactor_plugins.strategies.generalization.places import LEVELS as LOC_LEVELS
 from redactor_plugins.strategies.generalization.places import generalize_place, place_adjective
@@ -127,7 +128,8 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
             return Phrase("certain time", alt="time")
         return Phrase("certain date", alt="date")
     if label == Label.QUANTITY:
-        rate = numbers.generalize_rate(text, _number_level(level))
+        rate = numbers.generalize_rate(text, _number_level(level)) or \
+            numbers.generalize_count_range(text, _number_level(level))
         if rate is not None:
             return rate
         q = numbers.parse_quantity(text)
@@ -157,7 +159,13 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
         return Phrase("a person", article=False)  # "I confirm that Peter" is no determiner
     if label == Label.PERSON:
         return Phrase("person")
-    return generalize_misc(canonical or text, level)
+    phrase = generalize_misc(canonical or text, level)
+    if phrase.text == "something" and level != "generic" and label == Label.MISC:
+        head = head_noun(text)  # "a child protection plan" → "a plan", not "a matter"
+        if head:
+            after_determiner = bool(doc_text) and previous_word(doc_text, start) in DETERMINERS
+            return Phrase(head, article=after_determiner, plural=head.endswith("s"))
+    return phrase
 
 
 #: words that are determiners elsewhere but only join a clause before a name

@@ -474,9 +474,11 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     elif label == Label.ORG and a_town(text):  # "the Rotterdam warehouse": another town
         result = _choose(memo, doc_words, text, lambda r, _a: place_like(text, r, locale), *seed)
     elif label == Label.ORG:
+        shout = text.isupper() and len(text) > 5  # a letterhead: "ST MUNGO'S … NHS TRUST"
         result = "".join(  # "Northmoor Borough Council — Children's Services": part by part
             part if i % 2 or _generic_org(part) else _org_name(part, memo, doc_words, locale)
-            for i, part in enumerate(_ORG_DASH.split(text)))
+            for i, part in enumerate(_ORG_DASH.split(text.title() if shout else text)))
+        result = result.upper() if shout else result
     elif label == Label.LOC and is_postcode(text):
         result = _choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
             text, "POSTCODE", r) or code_like(text, r), *seed, word_check=False)

@@ -311,6 +311,30 @@ def test_a_time_inside_a_longer_mention_is_a_time_of_day(sentence: str, span: st
      "an assistant of Asian heritage, raised"),
     ("a man of Kurdish origin came", "Kurdish origin", "DEM", "a man of Asian origin came"),
     ("a Norwegian national came", "Norwegian national", "DEM", "a European national came"),
+    # a lower-case description of no known kind keeps its noun (a case record read "subject
+    # to a matter", "known to the matter", "a 79% matter of the matter")
+    ("Kayden should be subject to a child protection plan under", "child protection plan",
+     "MISC", "Kayden should be subject to a plan under"),
+    ("was known to the perinatal mental health team after", "perinatal mental health team",
+     "MISC", "was known to the team after"),
+    ("and a drug-eluting stent was placed", "drug-eluting stent", "MISC",
+     "and a stent was placed"),
+    ("Follow-up: cardiac rehabilitation at the infirmary", "cardiac rehabilitation", "MISC",
+     "Follow-up: rehabilitation at the infirmary"),  # no determiner before it: none added
+    ("presented with central chest pain radiating to", "central chest pain radiating", "MISC",
+     "presented with something to"),  # no noun at its end: nothing said
+    ("please contact the cardiology secretaries on", "cardiology secretaries", "DEM",
+     "please contact the secretaries on"),
+    # a range of counts by its larger end (it read "between 1 and 5 or fours nights")
+    ("He stayed at the flat three or four nights a week.", "three or four", "QUANTITY",
+     "He stayed at the flat a few nights a week."),
+    ("She wrote 10 to 12 letters.", "10 to 12 letters", "QUANTITY",
+     "She wrote between 10 and 50 letters."),
+    # a prison known by its initials and a food bank are what they are (both read "bank")
+    ("serving a sentence at HMP Forest Bank since", "HMP Forest Bank", "ORG",
+     "serving a sentence at a prison since"),
+    ("She attends Northmoor Food Bank on Thursdays.", "Northmoor Food Bank", "ORG",
+     "She attends a charity on Thursdays."),
 ])
 def test_the_words_around_a_generalization_still_read(sentence: str, span: str, label: str,
                                                       want: str) -> None:

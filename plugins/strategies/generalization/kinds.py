@@ -218,11 +218,36 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
         return Phrase(health)
     if not group and adjectival:
         return Phrase("local", article=False)  # "a school nurse" → "a local …"
+    if not group and (head := head_noun(text)):  # "cardiology secretaries" → "secretaries"
+        return Phrase(head, plural=plural)
     if not group:
         group = "member of a group"  # the last resort
     if adjectival:
         return Phrase(group)
     return Phrase(_plural_noun(group) if plural else group, plural=plural)
+
+
+_HEAD_PHRASE = re.compile(r"[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*)+")
+_NOT_HEADS = frozenset("of the a an and or to in on at by for with from as is was are were be "
+                       "been has have had who which that this these those it its his her their "
+                       "our my your some any".split())
+
+
+def head_noun(text: str) -> str:
+    """The last word of a lower-case phrase of two or more words, when it reads as its noun
+    ("child protection plan" → "plan", "perinatal mental health team" → "team",
+    "drug-eluting stent" → "stent"); "" for a name, one word, a phrase with a function word
+    ("overdose of sertraline") or one ending in a participle or an adverb ("chest pain
+    radiating")."""
+    flat = " ".join(text.split())
+    if not _HEAD_PHRASE.fullmatch(flat) or set(flat.split()) & _NOT_HEADS:
+        # "overdose of sertraline": its head is not its last word, and its first says much
+        return ""
+    head = flat.rsplit(" ", 1)[1].strip("'’-")
+    if (len(head) < 3 or head in _NOT_HEADS or head.endswith(("ing", "ed", "ly"))
+            or not head.isalpha()):
+        return ""
+    return head
 
 
 def generalize_misc(canonical: str, level: str) -> Phrase:

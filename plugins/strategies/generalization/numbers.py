@@ -219,6 +219,28 @@ def _is_counted_noun(unit: str) -> bool:
         unit.lower() not in CURRENCIES.values() and unit.islower())
 
 
+_RANGE = re.compile(r"(?i)\s*(?:between\s+)?(?P<a>[\w.,]+)\s*(?:or|to|-|–|and)\s*"
+                    r"(?P<b>[\w.,]+)(?P<rest>\s+[^\W\d_][\w\s'-]*)?\s*")
+
+
+def generalize_count_range(text: str, level: str) -> Phrase | None:
+    """ "three or four" → "a few", "10-12 letters" → "between 10 and 20 letters": a range
+    of counts by its larger end (it read "between 1 and 5 or fours")."""
+    m = _RANGE.fullmatch(text)
+    if not m:
+        return None
+    values = [parse_number(x) if _NUMBER_RE.fullmatch(x) else parse_word_number(x)
+              for x in (m.group("a"), m.group("b"))]
+    if any(v is None for v in values):
+        return None
+    high = max(v for v in values if v is not None)
+    rest = (m.group("rest") or "").strip()
+    words = count_words(high) if level != "magnitude" else ""
+    if words:
+        return Phrase(f"{words} {rest}".strip(), article=False, alt=rest)
+    return generalize_quantity(Quantity(high, unit=rest), level)
+
+
 def generalize_rate(text: str, level: str) -> Phrase | None:
     """ "EUR 1,500 a month" → "between 1,000 and 5,000 euros a month" (the rate kept)."""
     m = RATE.search(text.strip())
