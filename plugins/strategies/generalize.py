@@ -115,6 +115,9 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
                     and previous_word(doc_text, start) == "on"):
                 return Phrase(f"day in {phrase.text}")  # "on 6 May 2021" → "on a day in 2021"
             return phrase
+        inside = times.date_inside(text)  # "3 November 2026 at approximately 2 p.m."
+        if inside is not None:
+            return times.generalize_date(inside, level if level in times.LEVELS else "year")
         rate = numbers.RATE.search(text.strip())
         q = numbers.parse_quantity(text.strip()[: rate.start()] if rate else text)
         if q is not None and q.unit:  # a duration ("twenty-eight years", "three days a week")

@@ -427,10 +427,13 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     result: str
     if label == Label.DATETIME:
         days = _shift_days(memo, doc.text)
+        rng = memo["seeder"].rng("DATETIME", "time", key[1])
+        minutes = rng.choice((-1, 1)) * 5 * rng.randint(7, 60)
         shifted = None
         for delta in (0, 7, -7, 30):
             shifted = (times.shift_date(text, days + delta) or times.shift_range(
                 text, days + delta) or times.shift_timestamp(text, days + delta)
+                or times.shift_date_and_time(text, days + delta, minutes)
                 or times.shift_season(text, days + delta)
                 or times.shift_weekday(text, days + delta))
             # no day and month of the original left in it ("1 March" in "21 March")
@@ -438,8 +441,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                     text.strip(), *_day_months(text)]):
                 break
         if shifted is None:  # a clock time: another time of day in the same form
-            rng = memo["seeder"].rng("DATETIME", "time", key[1])
-            shifted = times.shift_times_inside(text, rng.choice((-1, 1)) * 5 * rng.randint(7, 60))
+            shifted = times.shift_times_inside(text, minutes)
+            if shifted is not None and _names_a_date(text):
+                shifted = None  # only the time moved: the date would stay in clear
         if shifted is None and not _names_a_date(text):  # a duration ("three years")
             q = numbers.parse_quantity(text)
             shifted = _choose(memo, frozenset(), text, lambda r, _a: quantity_like(text, r), *seed,

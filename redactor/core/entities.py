@@ -6,6 +6,9 @@ subset of exactly one longer person name ("Yalman" ⊂ "Galip Yalman") joins tha
 entity; an ambiguous part ("Yalman" when both "Galip Yalman" and "Ayse Yalman" occur) stays
 an entity of its own.
 
+When a title and a surname fit several full names, the one whose mentions carry the same
+title takes it ("Ms Mitchell" beside "Ms Leanne Mitchell" and "Mrs Sandra Mitchell").
+
 Gendered titles are a constraint, never a key: "Mr Okafor" and "Ms Okafor" are two people,
 a title and a surname join only a full name whose title is compatible (same gender, or none),
 and no union of any pass — here or in :mod:`redactor.core.coreference` — puts mentions with
@@ -61,6 +64,26 @@ def title_gender(finding: Finding) -> str:
     return ""
 
 
+def _titles_that_tell_apart(findings: Sequence[Finding], genders: Sequence[str],
+                            titles: Sequence[str]) -> set[tuple[str, str]]:
+    """(surname key, title) pairs whose title picks one person: two full names of that surname
+    and gender carry different titles ("Ms Leanne Mitchell", "Mrs Sandra Mitchell"), so "Ms
+    Mitchell" and "Mrs Mitchell" are not one key."""
+    seen: dict[str, set[str]] = {}
+    for f, g, t in zip(findings, genders, titles, strict=True):
+        toks = name_key(f.text) if f.label == Label.PERSON else ()
+        if t and g and len(toks) > 1:
+            seen.setdefault(f"{toks[-1]}|{g}", set()).add(t)
+    return {(key, t) for key, ts in seen.items() if len(ts) > 1 for t in ts}
+
+
+def _title_word(finding: Finding) -> str:
+    """The title a PERSON mention starts with ("ms" of "Ms Mitchell"), else ``""``."""
+    words = _WORD.findall(normalise(finding.text))
+    return words[0] if finding.label == Label.PERSON and len(words) > 1 and \
+        words[0] in TITLES else ""
+
+
 class _UnionFind:
     """Union-find whose groups remember the gendered titles of their mentions: a union
     that would join a male and a female title is refused (returns False)."""
@@ -95,12 +118,16 @@ def group_entities(findings: Sequence[Finding], text: str = "") -> tuple[Entity,
     """Group findings into entities; ids are ``E1``, ``E2`` … in order of first mention.
     ``text`` (the document's) lets :mod:`redactor.core.coreference` see defined aliases."""
     genders = [title_gender(f) for f in findings]
+    titles = [_title_word(f) for f in findings]
     uf = _UnionFind(genders)
+    split = _titles_that_tell_apart(findings, genders, titles)
     first_by_key: dict[str, int] = {}
     for i, f in enumerate(findings):
         key = " ".join(name_key(f.text)) if f.label == Label.PERSON else normalise(f.text)
         if key and genders[i]:  # "Mr Okafor" and "Ms Okafor": two people
             key += "|" + genders[i]
+        if key and (key, titles[i]) in split:  # "Ms Mitchell", "Mrs Mitchell": two women
+            key += "|" + titles[i]
         if not key:
             continue
         if key in first_by_key:
@@ -108,19 +135,24 @@ def group_entities(findings: Sequence[Finding], text: str = "") -> tuple[Entity,
         else:
             first_by_key[key] = i
 
-    person_names: dict[tuple[tuple[str, ...], str], int] = {}
+    person_names: dict[tuple[tuple[str, ...], str, str], int] = {}
     for i, f in enumerate(findings):
         if f.label == Label.PERSON:
             toks = name_key(f.text)  # initials kept: "T. Berg" is not "K. Berg"
             if toks:
-                person_names.setdefault((toks, genders[i]), i)
-    for (toks, gender), i in person_names.items():
+                told = titles[i] if (" ".join(toks) + "|" + genders[i], titles[i]) in split \
+                    else ""
+                person_names.setdefault((toks, genders[i], told), i)
+    for (toks, gender, _told), i in person_names.items():
         supersets = {  # only names with a compatible title: Mr Berg is not Mrs Kari Berg;
             uf.find(j)  # "Okafor" alone fits "Mr Okafor" and "Ms Okafor": ambiguous
-            for (other, g), j in person_names.items()
+            for (other, g, _t), j in person_names.items()
             if (len(other) > len(toks) and set(toks) <= set(other)
                 or (not gender and g and other == toks)) and uf.compatible(i, j)
         }
+        if len(supersets) > 1 and titles[i]:  # "Ms Mitchell" beside "Ms Leanne Mitchell"
+            supersets = {r for r in supersets if any(  # and "Mrs Sandra Mitchell": hers
+                titles[k] == titles[i] and uf.find(k) == r for k in range(len(findings)))}
         if len(supersets) == 1:
             uf.union(i, supersets.pop())
 

@@ -56,3 +56,17 @@ def test_title_and_surname_join_only_a_compatible_full_name() -> None:
     # a surname alone that fits a man and a woman of that name stays apart from both
     both = [mk("Mr Okafor"), mk("Ms Okafor", at=50), mk("Okafor", at=100)]
     assert len(group_entities(both)) == 3
+
+
+def test_the_same_title_picks_one_of_two_women_of_a_surname() -> None:
+    """A case record names Ms Leanne Mitchell (the mother), Mrs Sandra Mitchell (the
+    grandmother) and Kayden Mitchell (the child); "Ms Mitchell" is the mother, and "Mrs
+    Mitchell" the grandmother. "Mitchell" alone fits all three and stays apart."""
+    texts = ["Kayden Mitchell", "Ms Leanne Mitchell", "Mrs Sandra Mitchell", "Ms Mitchell",
+             "Mrs Mitchell", "Mitchell"]
+    findings = [mk(t, at=100 * n) for n, t in enumerate(texts)]
+    entities = group_entities(findings)
+    assert sorted(e.mentions for e in entities) == [(0,), (1, 3), (2, 4), (5,)]
+    # two full names with the same title: "Ms Mitchell" is still ambiguous
+    two = [mk("Ms Leanne Mitchell"), mk("Ms Sandra Mitchell", at=50), mk("Ms Mitchell", at=99)]
+    assert len(group_entities(two)) == 3

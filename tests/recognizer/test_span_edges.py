@@ -237,3 +237,15 @@ def test_a_title_case_run_stops_at_the_next_fields_label() -> None:
 def test_a_trailing_function_word_is_dropped(text: str, tagged: str, want: str) -> None:
     start, end = cut(text, tagged)
     assert text[start:drop_trailing_function_word(text, start, end)] == want
+
+
+def test_a_piece_of_a_longer_name_keeps_its_function_word() -> None:
+    """The model cut "5th Chamber of the | Ankara Civil Court" in two: trimming "of the" would
+    leave those words in clear between the two findings (TAB's official sample lost recall)."""
+    from redactor_plugins.detectors.recognizer import ner
+
+    text = "the 5th Chamber of the Ankara Civil Court, and a teacher of Bangladeshi origin"
+    assert ner._name_follows(text, text.index(" Ankara"))
+    assert ner._name_follows(text, text.index(" Bangladeshi"))  # a DEM is trimmed anyway
+    assert not ner._name_follows("conspiracy to murder", len("conspiracy to"))
+    assert not ner._name_follows("a member of\nAnkara", len("a member of"))

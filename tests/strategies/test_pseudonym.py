@@ -316,3 +316,18 @@ def test_a_described_alias_of_a_person_is_not_taken_for_a_name() -> None:
     assert reps[0].startswith("Mr ") and "Berg" not in reps[0]
     # not made into a name ("The Smith"): the person's path would map its words as name parts
     assert reps[1][:1].islower() and reps[0].split()[-1] not in reps[1]
+
+
+@pytest.mark.parametrize("value", ["Tuesday 3 November 2026 09:14", "3 November 2026, 09:14",
+                                   "03/11/2026 09:14", "10.30 a.m. on 3 November 2026",
+                                   "3 November 2026 at approximately 2 p.m."])
+def test_a_date_with_a_time_moves_its_date_too(value: str) -> None:
+    """An e-mail's "Date: Tuesday 3 November 2026 09:14" came out as "Tuesday 3 November 2026
+    12:34": only the clock moved, the real date stayed in clear."""
+    text = f"Date: {value}\nSubject: the meeting on 10 November 2026"
+    for attempt in range(5):
+        out, _ = pseudonyms(text, [(value, "DATETIME"), ("10 November 2026", "DATETIME")]), 0
+        assert not re.search(r"\b0?3(?:/11| November)\b", out[0]), (attempt, out)
+        assert "10 November" not in out[1]
+        moved = re.search(r"\d{1,2}(?:/\d\d/| )(?:\w+ )?\d{4}|[A-Z][a-z]+ \d{4}", out[0])
+        assert moved or "date" in out[0] or "20" in out[0], (attempt, out)

@@ -403,7 +403,10 @@ class NerDetector:
             else:
                 start, end = whole_words(doc.text, start, end)
                 start = drop_leading_function_word(doc.text, start, end)
-                end = drop_trailing_function_word(doc.text, start, end)  # "teacher of"
+                if f.label == Label.DEM or not _name_follows(doc.text, end):
+                    # "teacher of" [Bangladeshi origin]; not "5th Chamber of the" [Ankara …]:
+                    # the model's piece of a longer name
+                    end = drop_trailing_function_word(doc.text, start, end)
                 if f.label not in (Label.DATETIME, Label.QUANTITY):
                     start, end = clear_of_codes(doc.text, start, end)
                 end = field_label_tail(doc.text, start, end)  # "Over 18 Occupation:"
@@ -520,6 +523,12 @@ def dem_kind(text: str, start: int, end: int) -> str:
 def _default_gazetteer() -> Any:
     """The bundled gazetteer (:func:`load_gazetteer` resolves its path on every call)."""
     return load_gazetteer()
+
+
+def _name_follows(text: str, end: int) -> bool:
+    """Whether a capitalised word or a number comes next after ``end`` on the same line."""
+    m = re.match(r"[^\S\n]*(\w)", text[end:end + 8])
+    return m is not None and (m.group(1).isdigit() or m.group(1).isupper())
 
 
 def _letters_are_people(found: list[Finding]) -> list[Finding]:
