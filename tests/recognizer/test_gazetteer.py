@@ -185,3 +185,14 @@ def test_names_do_not_run_over_a_line_break_except_in_pdf_text() -> None:
     doc = Document("d", Path("d.pdf"), "pdf", "Signed by Jane\nDoe on Monday.")
     found = list(GazetteerDetector().detect(doc, RunContext()))
     assert [f.text for f in found if f.label == Label.PERSON] == ["Jane\nDoe"]
+
+
+def test_hr_in_capitals_is_a_department_not_a_title() -> None:
+    """"HR Business Partner" in an e-mail signature and the "HR Casework" mailbox were
+    persons: "HR" read as the Scandinavian title "Hr" (Mr)."""
+    text = ("To: HR Casework <hr.casework@example.co.uk>\n"
+            "Gemma Hollis | HR Business Partner | Brightwater Logistics Ltd\n"
+            "Hr Olsen og fru Dahl møtte.")
+    people = texts(text, "PERSON")
+    assert not any(p.startswith("HR") for p in people), people
+    assert "Gemma Hollis" in people and any("Olsen" in p for p in people), people

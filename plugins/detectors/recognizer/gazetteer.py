@@ -296,7 +296,8 @@ class _Matcher:
 
     def title_before(self, i: int) -> bool:
         prev = self.prev_word(i)
-        return prev is not None and prev.key in self.gaz.titles and prev.cap
+        return prev is not None and prev.key in self.gaz.titles and prev.cap and \
+            prev.text not in _NOT_TITLES
 
     def cap_mid(self, start: int) -> bool:
         """Capitalised mid-sentence, not as part of a longer capitalised name and not after a
@@ -488,6 +489,11 @@ class _Matcher:
             return None  # "Field House", "Somerset House": a building, not a person
         return _Cand(start, end, Label.PERSON, "NAME", score, 3 if len(words) > 1 or titled
                      else 1, f"gazetteer person names: {why}")
+
+
+#: capitals that spell a title's letters but are a department: "HR Casework" (a mailbox),
+#: "HR Business Partner" (a job) — not Scandinavian "Hr" (Mr)
+_NOT_TITLES = frozenset({"HR"})
 
 
 def _select(cands: Iterable[_Cand]) -> list[_Cand]:
