@@ -444,6 +444,18 @@ def test_a_weekday_moves_with_the_dates() -> None:
     assert days.index(day[:-1]) == (4 + (shift % 7 or 1)) % 7, (date, day)
 
 
+def test_a_weekday_with_a_part_of_the_day_moves_too() -> None:
+    """"requests for Friday afternoons off" read "for a certain date off"."""
+    from redactor_plugins.strategies.generalization.time import generalize_weekday
+
+    [day] = replace("He asked for Friday afternoons off.", [("Friday afternoons", "DATETIME",
+                                                             "DATE")])
+    assert day.endswith("day afternoons") and not day.startswith("Friday"), day
+    assert generalize_weekday("Friday afternoons").text == "weekday afternoons"
+    assert generalize_weekday("Sunday morning").text == "weekend day morning"
+    assert generalize_weekday("Fridays").text == "weekdays"
+
+
 def test_an_acronym_stays_lower_case_mid_sentence_and_a_mosque_keeps_its_word() -> None:
     """"Her GP, Dr …" read "Her Paramedic, Dr …"; "the Makkah Mosque" read "the Cervantes
     LLC"."""

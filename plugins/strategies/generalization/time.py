@@ -572,7 +572,7 @@ def shift_timestamp(text: str, days: int) -> str | None:
 
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_WEEKDAY = re.compile(rf"(?i)({'|'.join(WEEKDAYS)})(s?)")
+_WEEKDAY = re.compile(rf"(?i)({'|'.join(WEEKDAYS)})(s?(?:\s+(?:morning|afternoon|evening|night)s?)?)")
 _WEEKDAY_SHORT = re.compile(r"(?i)(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(\.?)")
 
 
@@ -606,4 +606,8 @@ def generalize_weekday(text: str) -> Phrase | None:
         return None
     day = (m or short).group(1).lower()[:3]  # type: ignore[union-attr]
     kind = "weekend day" if day in ("sat", "sun") else "weekday"
+    after = re.search(r"\s(\w+)$", m.group(2)) if m else None  # "Friday afternoons"
+    part = after.group(1) if after else ""
+    if part:
+        return Phrase(f"{kind} {part}", plural=part.endswith("s"))
     return Phrase(kind + "s", plural=True) if m and m.group(2) else Phrase(kind)
