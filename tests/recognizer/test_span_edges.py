@@ -10,6 +10,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (
     clear_of_codes,
     drop_leading_function_word,
     drop_trailing_function_word,
+    names_a_number,
     title_case_run,
 )
 
@@ -249,3 +250,18 @@ def test_a_piece_of_a_longer_name_keeps_its_function_word() -> None:
     assert ner._name_follows(text, text.index(" Bangladeshi"))  # a DEM is trimmed anyway
     assert not ner._name_follows("conspiracy to murder", len("conspiracy to"))
     assert not ner._name_follows("a member of\nAnkara", len("a member of"))
+
+
+@pytest.mark.parametrize(("text", "tagged", "label"), [
+    # a case record's "Unique Pupil Number" was an ORG, masked and made a company's name
+    ("Child: K (born 2019), Unique Pupil Number H801200001001", "Unique Pupil Number", True),
+    ("Case Reference: CP/2026/04417", "Case Reference", True),
+    ("Hospital number: SM0048213", "Hospital number", True),
+    ("Staff ID 40021 signed", "Staff ID", True),
+    # a name, or a number field with no value after it, stays a finding
+    ("the Home Office reference number was lost", "reference number", False),
+    ("Northmoor Borough Council 2021 report", "Northmoor Borough Council", False),
+])
+def test_the_name_of_a_number_field_is_no_finding(text: str, tagged: str, label: bool) -> None:
+    start, end = cut(text, tagged)
+    assert names_a_number(text, start, end) is label

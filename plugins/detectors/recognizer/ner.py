@@ -50,6 +50,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     field_label_tail,
     house_number_start,
     name_of_org,
+    names_a_number,
     pronoun_only,
     title_case_run,
     title_start,
@@ -414,8 +415,8 @@ class NerDetector:
                     end = trailing_participle(doc.text, start, end)
                 if f.label in (Label.DEM, Label.ORG, Label.MISC) and start < end:
                     start, end = title_case_run(doc.text, start, end, covered)
-                if start >= end:
-                    continue
+                if start >= end or names_a_number(doc.text, start, end):
+                    continue  # "Unique Pupil Number" [H801200001001]: the field, not a name
             letters = letter_list(doc.text, start, end)
             if letters:  # "B, H" of "A, B, H, N and R": people, one finding each
                 kept += [f.with_(span=Span(s, s + 1), text=doc.text[s], label=Label.PERSON,

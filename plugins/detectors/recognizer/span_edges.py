@@ -32,7 +32,7 @@ from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
 __all__ = ["LEADING", "TRAILING", "clear_of_codes", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
-           "field_label_tail", "house_number_start", "name_of_org", "pronoun_only",
+           "field_label_tail", "house_number_start", "names_a_number", "name_of_org", "pronoun_only",
            "title_case_run", "title_start", "trailing_participle", "weekday_name",
            "whole_words", "widen_code", "word_before_comma"]
 
@@ -295,3 +295,14 @@ def field_label_tail(text: str, start: int, end: int) -> int:
         return end
     m = _NEXT_FIELD.search(text, start, end)
     return m.start() if m and m.start() > start else end
+
+
+_NUMBER_FIELD = re.compile(r"(?i)(?:number|no\.?|ref(?:erence)?\.?|id|code)\Z")
+_CODE_NEXT = re.compile(r"[ \t]*(?::[ \t]*)?(?=[A-Z]{0,4}[-/ ]?\d)")
+
+
+def names_a_number(text: str, start: int, end: int) -> bool:
+    """Whether the span is the name of a number field right before its value ("Unique Pupil
+    Number H801200001001", "Case Reference: CP/2026/04417"): a label, not an identifier."""
+    return bool(_NUMBER_FIELD.search(text, start, end)) and \
+        _CODE_NEXT.match(text, end) is not None
