@@ -76,6 +76,7 @@ from redactor_plugins.strategies.generalization.org_names import (  # noqa: F401
     org_parts,
 )
 from redactor_plugins.strategies.generalization.text import (
+    DETERMINERS,
     TITLES,
     capitalise,
     fold,
@@ -479,9 +480,10 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         result = _choose(memo, doc_words, text, lambda r, _a: place_like(text, r, locale), *seed)
     elif label == Label.ORG:
         shout = text.isupper() and len(text) > 5  # a letterhead: "ST MUNGO'S … NHS TRUST"
+        parts = _ORG_DASH.split(text.title() if shout else text)
         result = "".join(  # "Northmoor Borough Council — Children's Services": part by part
-            part if i % 2 or _generic_org(part) else _org_name(part, memo, doc_words, locale)
-            for i, part in enumerate(_ORG_DASH.split(text.title() if shout else text)))
+            part if i % 2 or (len(parts) > 1 and _generic_org(part))
+            else _org_name(part, memo, doc_words, locale) for i, part in enumerate(parts))
         result = result.upper() if shout else result
     elif label == Label.LOC and is_postcode(text):
         result = _choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
@@ -530,7 +532,8 @@ def _name_shaped(text: str) -> bool:
     """Capitalised words only ("Kayden", "Mr Berg's"), not a described alias ("the
     applicant") that coreference joined to a person."""
     words = _NAME_PART.findall(text)
-    return bool(words) and all(w[:1].isupper() for w in words)
+    return bool(words) and all(w[:1].isupper() for w in words) and \
+        words[0].casefold() not in DETERMINERS  # "The Applicant"
 
 
 def _compact(text: str) -> str:

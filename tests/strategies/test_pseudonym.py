@@ -261,6 +261,7 @@ def test_people_known_by_a_letter_keep_one_letter_each() -> None:
     # a part that is the kind's own words stays ("… — Children's Services"), the rest is new
     ("Northmoor Borough Council — Children's Services", " Council — Children's Services"),
     ("ST MUNGO'S UNIVERSITY HOSPITAL NHS TRUST", " TRUST"),  # a letterhead stays in capitals
+    ("Social Services", " Services"),  # only a kind's words, but alone: still a new name
 ])
 def test_an_organisation_keeps_its_kind(name: str, keeps: str) -> None:
     text = f"He wrote to {name} twice; {name} replied."
