@@ -152,7 +152,7 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
                                                    "[number]")
         return Phrase(word, article=False)
     if label in (Label.PERSON, Label.MISC) and doc_text and previous_word(
-            doc_text, start) in TITLES:
+            doc_text, start) in TITLES | _GREETINGS:  # "Dear a person" reads wrong
         return Phrase("X", article=False)  # "Mr Yalman" → "Mr X"
     if label == Label.PERSON and doc_text and re.search(r"[^\W\d_]+[ \t]+$", doc_text[
             max(0, start - 30):start]) and previous_word(doc_text, start) in _KIN_WORDS:
@@ -170,6 +170,9 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
             return Phrase(head, article=after_determiner, plural=head.endswith("s"))
     return phrase
 
+
+#: a letter's or e-mail's greeting before a name: the name becomes "X", as after a title
+_GREETINGS = frozenset({"hi", "hello", "hey", "dear", "thanks", "morning", "afternoon"})
 
 #: words that are determiners elsewhere but only join a clause before a name
 _CONJUNCTIONS = frozenset({"that", "which", "what", "whether"})

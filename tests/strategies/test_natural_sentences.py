@@ -330,6 +330,17 @@ def test_a_time_inside_a_longer_mention_is_a_time_of_day(sentence: str, span: st
      "He stayed at the flat a few nights a week."),
     ("She wrote 10 to 12 letters.", "10 to 12 letters", "QUANTITY",
      "She wrote between 10 and 50 letters."),
+    # a greeting before a name is like a title ("Hi a person," / "Dear a person,")
+    ("Hi Sam, further to our call", "Sam", "PERSON", "Hi X, further to our call"),
+    ("Dear Anna, thank you", "Anna", "PERSON", "Dear X, thank you"),
+    # an adjective before its noun needs no "one" ("her younger one child")
+    ("with her youngest daughter, who", "youngest", "DEM", "with her younger daughter, who"),
+    # a person's bare number after "is" is an age ("He is between 10 and 50,")
+    ("He is 41, married with three children.", "41", "QUANTITY",
+     "He is 40–49, married with three children."),
+    # a unit with a slash is no noun to pluralise ("ng/Ls")
+    ("Troponin was raised (1,240 ng/L).", "1,240 ng/L", "QUANTITY",
+     "Troponin was raised (between 1,000 and 5,000 ng/L)."),
     # a prison known by its initials and a food bank are what they are (both read "bank")
     ("serving a sentence at HMP Forest Bank since", "HMP Forest Bank", "ORG",
      "serving a sentence at a prison since"),

@@ -186,7 +186,11 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
     adjective_forms = _dem_table("adjectives").get(key)
     if isinstance(adjective_forms, list):  # "the two youngest" → "the two younger ones"
         many = _count_before(doc_text, start)
-        return Phrase(str(adjective_forms[1] if many else adjective_forms[0]), plural=many)
+        word = str(adjective_forms[1] if many else adjective_forms[0])
+        if re.match(r"[ \t]+[^\W\d_]{3,}", doc_text[end:end + 20]) and not re.match(
+                r"[ \t]+(?:of|and|or|to|in|who|was|is)\b", doc_text[end:end + 20]):
+            word = word.split()[0]  # "her youngest daughter" → "her younger daughter"
+        return Phrase(word, plural=many)
     found = demonym_country(text)
     if found is None:
         phrase = _nationality_phrase(text, level)

@@ -198,8 +198,8 @@ def _plural_unit(unit: str) -> str:
         return unit  # already plural ("children", "women")
     if last.lower() in IRREGULAR_PLURALS:
         return unit[: len(unit) - len(last)] + IRREGULAR_PLURALS[last.lower()]
-    if (not unit or unit in ("%",) or len(unit) <= 3 or unit.endswith("s")
-            or unit in CURRENCIES.values()):
+    if (not unit or unit in ("%",) or len(unit) <= 3 or unit.endswith("s") or "/" in unit
+            or unit in CURRENCIES.values()):  # "ng/L" is no noun
         return unit
     if unit.endswith("y") and unit[-2:-1] not in "aeiou":
         return unit[:-1] + "ies"
@@ -367,6 +367,11 @@ def age_from_context(text: str, doc_text: str, start: int, end: int) -> float | 
     before = doc_text[max(0, start - 15) : start].lower()
     after = doc_text[end : end + 20]
     if _AGE_AFTER.match(after) or re.search(r"(aged?|age of)\s*$", before):
+        return value
+    # "He is 41, married with three children": a person's "is" and a bare whole number
+    if value == int(value) and value >= 2 and re.search(
+            r"\b(?:he|she|they|who)\s+(?:is|was|are|were|turned|turns)\s*$", before) and \
+            re.match(r"\s*(?:[,.;)]|and\b|$)", after):
         return value
     return None
 
