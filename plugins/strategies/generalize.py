@@ -30,6 +30,7 @@ import re
 
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
+from redactor_plugins.strategies.generalization.date_times import date_inside
 from redactor_plugins.strategies.generalization.demographics import KIN
 from redactor_plugins.strategies.generalization.kinds import (
     DEM_LEVELS,
@@ -115,7 +116,7 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
                     and previous_word(doc_text, start) == "on"):
                 return Phrase(f"day in {phrase.text}")  # "on 6 May 2021" → "on a day in 2021"
             return phrase
-        inside = times.date_inside(text)  # "3 November 2026 at approximately 2 p.m."
+        inside = date_inside(text)  # "3 November 2026 at approximately 2 p.m."
         if inside is not None:
             return times.generalize_date(inside, level if level in times.LEVELS else "year")
         rate = numbers.RATE.search(text.strip())

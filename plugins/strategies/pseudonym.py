@@ -43,6 +43,7 @@ from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import RANK_WORDS
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
+from redactor_plugins.strategies.generalization.date_times import shift_date_and_time
 from redactor_plugins.strategies.generalization.demographics import dem_pseudonym, role_like
 from redactor_plugins.strategies.generalization.fakes import (
     code_like,
@@ -434,7 +435,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         for delta in (0, 7, -7, 30):
             shifted = (times.shift_date(text, days + delta) or times.shift_range(
                 text, days + delta) or times.shift_timestamp(text, days + delta)
-                or times.shift_date_and_time(text, days + delta, minutes)
+                or shift_date_and_time(text, days + delta, minutes)
                 or times.shift_season(text, days + delta)
                 or times.shift_weekday(text, days + delta))
             # no day and month of the original left in it ("1 March" in "21 March")

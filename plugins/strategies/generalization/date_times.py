@@ -1,0 +1,61 @@
+"""Dates written with more around them: a date inside a longer mention ("early hours of 6
+July 1974") and a date with a clock time ("Tuesday 3 November 2026 09:14"), for the
+``generalize`` and ``pseudonym`` strategies (built on :mod:`.time`)."""
+
+from __future__ import annotations
+
+import re
+
+from redactor_plugins.strategies.generalization.time import (
+    _CLOCK_INSIDE,
+    MONTH_NAME,
+    ParsedDate,
+    parse_date,
+    shift_date,
+    shift_time,
+)
+
+__all__ = ["date_inside", "shift_date_and_time"]
+
+_MONTHS = MONTH_NAME.pattern.removeprefix(r"\b")
+_DATE_INSIDE = re.compile(
+    rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\s+\d{{4}}|{_MONTHS}\s+\d{{1,2}},?\s+\d{{4}}"
+    rf"|{_MONTHS}\s+\d{{4}}|\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}|(?<!\d)(?:1[5-9]|20)\d\d(?!\d)",
+    re.IGNORECASE)
+
+
+def date_inside(text: str) -> ParsedDate | None:
+    """The first calendar date written inside a longer mention ("early hours of 6 July 1974",
+    "3 November 2026 at approximately 2 p.m."), else None."""
+    for m in _DATE_INSIDE.finditer(text):
+        parsed = parse_date(m.group(0))
+        if parsed is not None:
+            return parsed
+    return None
+
+
+def shift_date_and_time(text: str, days: int, minutes: int) -> str | None:
+    """A date with a clock time in it, both moved ("Tuesday 3 November 2026 09:14" →
+    "Thursday 11 February 2027 09:49", "10.30 a.m. on 23 December 1997"); None unless the
+    text is exactly that. (Moving the time alone left the real date in clear.)"""
+    clocks = list(_CLOCK_INSIDE.finditer(text))
+    if len(clocks) != 1:
+        return None
+    c = clocks[0]
+    before, after = text[:c.start()], text[c.end():]
+    cut = re.fullmatch(r"(?P<date>.*?\S)(?P<sep>,?\s+(?:at\s+)?)", before, re.S) if before.strip() \
+        else None
+    if cut and not after.strip():  # the date, then the time
+        date, time_first = cut.group("date"), False
+    else:
+        lead = re.fullmatch(r"(?P<sep>,?\s+(?:on\s+)?)(?P<date>\S.*)", after, re.S)
+        if before.strip() or not lead:
+            return None
+        date, time_first = lead.group("date"), True
+    moved = shift_date(date, days)
+    clock = shift_time(c.group(), minutes)
+    if moved is None or clock is None:
+        return None
+    if time_first:
+        return clock + text[c.end():len(text) - len(date)] + moved
+    return moved + before[len(date):] + clock
