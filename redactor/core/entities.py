@@ -88,9 +88,10 @@ class _UnionFind:
     """Union-find whose groups remember the gendered titles of their mentions: a union
     that would join a male and a female title is refused (returns False)."""
 
-    def __init__(self, genders: Sequence[str]) -> None:
+    def __init__(self, genders: Sequence[str], titles: Sequence[str] = ()) -> None:
         self.parent = list(range(len(genders)))
         self.genders = [{g} - {""} for g in genders]
+        self.titles = [{t} - {""} for t in titles] or [set() for _ in genders]
 
     def find(self, i: int) -> int:
         while self.parent[i] != i:
@@ -110,6 +111,7 @@ class _UnionFind:
         lo, hi = min(ra, rb), max(ra, rb)
         self.parent[hi] = lo
         self.genders[lo] |= self.genders[hi]
+        self.titles[lo] |= self.titles[hi]
         return True
 # ---------------------------------------------------------------------------------------------
 
@@ -119,7 +121,7 @@ def group_entities(findings: Sequence[Finding], text: str = "") -> tuple[Entity,
     ``text`` (the document's) lets :mod:`redactor.core.coreference` see defined aliases."""
     genders = [title_gender(f) for f in findings]
     titles = [_title_word(f) for f in findings]
-    uf = _UnionFind(genders)
+    uf = _UnionFind(genders, titles)
     split = _titles_that_tell_apart(findings, genders, titles)
     first_by_key: dict[str, int] = {}
     for i, f in enumerate(findings):
@@ -151,8 +153,8 @@ def group_entities(findings: Sequence[Finding], text: str = "") -> tuple[Entity,
                 or (not gender and g and other == toks)) and uf.compatible(i, j)
         }
         if len(supersets) > 1 and titles[i]:  # "Ms Mitchell" beside "Ms Leanne Mitchell"
-            supersets = {r for r in supersets if any(  # and "Mrs Sandra Mitchell": hers
-                titles[k] == titles[i] and uf.find(k) == r for k in range(len(findings)))}
+            supersets = {r for r in supersets  # and "Mrs Sandra Mitchell": hers
+                         if titles[i] in uf.titles[uf.find(r)]}
         if len(supersets) == 1:
             uf.union(i, supersets.pop())
 
