@@ -396,7 +396,11 @@ def test_shift_time_moves_the_clock_and_keeps_the_form() -> None:
     assert shift_time("09:15", -600) == "23:15"
     assert shift_time("14:05 hrs", 30) == "14:35 hrs"
     assert shift_time("14:05", 24 * 60) is None  # the same time: not a pseudonym
-    assert shift_time("3 pm", 10) is None and shift_time("25:10", 5) is None
+    assert shift_time("25:10", 5) is None
+    # a whole hour moves by whole hours, at least one, written the same way (a referral's
+    # "at 2 a.m." read "at 1 one.m.": the "a" of "a.m." was scaled as a number word)
+    assert shift_time("3 pm", 10) == "4 pm" and shift_time("2 a.m.", -200) == "11 p.m."
+    assert shift_time("11 P.M.", 90) == "1 A.M."
 
 
 def test_a_season_moves_with_the_document_dates() -> None:

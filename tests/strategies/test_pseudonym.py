@@ -332,3 +332,18 @@ def test_a_date_with_a_time_moves_its_date_too(value: str) -> None:
         assert "10 November" not in out[1]
         moved = re.search(r"\d{1,2}(?:/\d\d/| )(?:\w+ )?\d{4}|[A-Z][a-z]+ \d{4}", out[0])
         assert moved or "date" in out[0] or "20" in out[0], (attempt, out)
+
+
+def test_a_whole_hour_stays_a_clock_time() -> None:
+    text = "He was found wandering at 2 a.m. on 14 October by PC Dobson."
+    for attempt in range(5):
+        out = pseudonyms(text, [("2 a.m.", "DATETIME")])[0]
+        assert re.fullmatch(r"\d{1,2} [ap]\.m\.", out) and out != "2 a.m.", (attempt, out)
+
+
+@pytest.mark.parametrize(("road", "pattern"), [("A61", r"A\d\d"), ("M25", r"M\d\d"),
+                                               ("I-95", r"I-\d\d"), ("A1(M)", r"A\d\(M\)")])
+def test_a_road_number_stays_a_road_number(road: str, pattern: str) -> None:
+    """"found wandering on the A61" read "on the 726 Jones Haven" (an address for a road)."""
+    out = pseudonyms(f"He was found wandering on the {road} at night.", [(road, "LOC")])[0]
+    assert re.fullmatch(pattern, out) and out != road, out

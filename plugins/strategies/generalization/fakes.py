@@ -378,6 +378,7 @@ def _numbers_of(text: str) -> list[tuple[int, int, float, bool]]:
         value = numbers.parse_word_number(word)
         start = m.start() + m.group(0).index(word) if word else m.start()
         if value is not None and word.isascii() and re.fullmatch(r"[A-Za-z -]+", word) and \
+                word.lower() not in ("a", "an") and \
                 not any(s < start + len(word) and start < e for s, e, _v, _w in found):
             found.append((start, start + len(word), value, True))
     return sorted(found)
@@ -470,6 +471,8 @@ def email_like(text: str, rng: random.Random, locale: str) -> str:
     return str(fake.email())
 
 
+#: a road's number: British A/B/M roads ("A61", "A1(M)"), European E roads, US routes
+_ROAD = re.compile(r"([ABME]|I-|US |Route |Highway |SR )(\d{1,4})(\(M\))?")
 _UNIT = re.compile(r"(?i)^(flat|apartment|apt\.?|unit|suite|studio|room)\s+\S+$")
 _POSTCODE_START = re.compile(r"\d{4,5}\s+(?=[^\W\d_])")
 _POSTCODE_END = re.compile(r"\s*(?:" + _POSTCODE.pattern + r"|\d{4,5}(?:-\d{4})?)$")
@@ -517,6 +520,10 @@ def place_like(text: str, rng: random.Random, locale: str, the: bool = False) ->
                 break
             name = str(fake.country())
         return name
+    road = _ROAD.fullmatch(text.strip())
+    if road:  # "the A61" read "the 726 Jones Haven": another road of its class
+        return road.group(1) + "".join(rng.choice("123456789") for _ in road.group(2)) + \
+            (road.group(3) or "")
     if any(c.isdigit() for c in text):
         return address_like(text, rng, locale)
     if place is None and re.search(r"(gate|gata|vei|veien|street|road|avenue|straße)\b", text,

@@ -299,6 +299,8 @@ def shift_time(text: str, minutes: int) -> str | None:
     padding; None when ``text`` is not a time with minutes (or a non-zero shift lands on it)."""
     s = text.strip()
     m = _TIME_OF_DAY.fullmatch(s)
+    if m is not None and not m.group("m") and m.group("ampm") and parse_time(s) is not None:
+        return _shift_hour(s, m, minutes)  # "2 a.m." → "4 a.m."
     if m is None or not m.group("m") or parse_time(s) is None:
         return None
     hour, minute = int(m.group("h")), int(m.group("m"))
@@ -325,6 +327,20 @@ def shift_time(text: str, minutes: int) -> str | None:
     return f"{shown:0{width}d}{s[m.end('h'):m.start('m')]}{new_m:02d}{rest}"
 
 
+def _shift_hour(s: str, m: re.Match[str], minutes: int) -> str | None:
+    """A whole hour on the 12-hour clock ("2 a.m.", "3 PM") moved by the hours of
+    ``minutes`` (at least one), written the same way."""
+    hour = parse_time(s)
+    if hour is None:
+        return None
+    hours = (1 if minutes >= 0 else -1) * max(1, round(abs(minutes) / 60))
+    new_h = (hour + hours) % 24
+    marker = m.group("ampm")
+    first = "p" if new_h >= 12 else "a"
+    new_marker = (first.upper() if marker[0].isupper() else first) + marker[1:]
+    return f"{new_h % 12 or 12}{s[m.end('h'):].replace(marker, new_marker, 1)}"
+
+
 #: a clock time with minutes inside a longer mention ("at about 22:15", "between 9.30 and 10")
 _CLOCK_INSIDE = re.compile(r"(?<![\d.:])\d{1,2}[.:h]\d{2}(?:\s*[ap]\.?\s?m\.?)?(?![\d.:]?\d)",
                            re.IGNORECASE)
@@ -343,8 +359,10 @@ def shift_times_inside(text: str, minutes: int) -> str | None:
     parts = [(m.start(), m.end(), shift_time(m.group(), minutes))
              for m in _CLOCK_INSIDE.finditer(text)]
     parts = [p for p in parts if p[2] is not None]
-    if not parts:
-        return None
+    if not parts:  # a whole hour alone: "2 a.m." (it read "1 one.m.", a number scaled)
+        whole = shift_time(text, minutes)
+        return None if whole is None else text[:len(text) - len(text.lstrip())] + whole + \
+            text[len(text.rstrip()):]
     out = text
     for start, end, value in reversed(parts):
         out = out[:start] + value + out[end:]
