@@ -32,6 +32,7 @@ from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import date_inside
 from redactor_plugins.strategies.generalization.demographics import KIN
+from redactor_plugins.strategies.generalization.fakes import ROAD
 from redactor_plugins.strategies.generalization.kinds import (
     DEM_LEVELS,
     MISC_LEVELS,
@@ -141,6 +142,8 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
             return Phrase("certain amount", alt="amount")
         return numbers.generalize_quantity(q, _number_level(level))
     if label == Label.LOC:
+        if ROAD.fullmatch(text.strip()):  # "on the A61" → "on the road" (it read "address")
+            return Phrase("road")
         if doc_text and _attributive(doc_text, start, end):  # "his UK mobile"
             return place_adjective(canonical or text, level)
         return generalize_place(canonical or text, level)

@@ -338,6 +338,9 @@ def test_a_time_inside_a_longer_mention_is_a_time_of_day(sentence: str, span: st
     # a person's bare number after "is" is an age ("He is between 10 and 50,")
     ("He is 41, married with three children.", "41", "QUANTITY",
      "He is 40–49, married with three children."),
+    # a road's number is a road ("found wandering on the address")
+    ("He was found wandering on the A61 at night.", "A61", "LOC",
+     "He was found wandering on the road at night."),
     # a unit with a slash is no noun to pluralise ("ng/Ls")
     ("Troponin was raised (1,240 ng/L).", "1,240 ng/L", "QUANTITY",
      "Troponin was raised (between 1,000 and 5,000 ng/L)."),

@@ -472,7 +472,7 @@ def email_like(text: str, rng: random.Random, locale: str) -> str:
 
 
 #: a road's number: British A/B/M roads ("A61", "A1(M)"), European E roads, US routes
-_ROAD = re.compile(r"([ABME]|I-|US |Route |Highway |SR )(\d{1,4})(\(M\))?")
+ROAD = re.compile(r"([ABME]|I-|US |Route |Highway |SR )(\d{1,4})(\(M\))?")
 _UNIT = re.compile(r"(?i)^(flat|apartment|apt\.?|unit|suite|studio|room)\s+\S+$")
 _POSTCODE_START = re.compile(r"\d{4,5}\s+(?=[^\W\d_])")
 _POSTCODE_END = re.compile(r"\s*(?:" + _POSTCODE.pattern + r"|\d{4,5}(?:-\d{4})?)$")
@@ -520,7 +520,7 @@ def place_like(text: str, rng: random.Random, locale: str, the: bool = False) ->
                 break
             name = str(fake.country())
         return name
-    road = _ROAD.fullmatch(text.strip())
+    road = ROAD.fullmatch(text.strip())
     if road:  # "the A61" read "the 726 Jones Haven": another road of its class
         return road.group(1) + "".join(rng.choice("123456789") for _ in road.group(2)) + \
             (road.group(3) or "")

@@ -333,8 +333,10 @@ def _shift_hour(s: str, m: re.Match[str], minutes: int) -> str | None:
     hour = parse_time(s)
     if hour is None:
         return None
-    hours = (1 if minutes >= 0 else -1) * max(1, round(abs(minutes) / 60))
-    new_h = (hour + hours) % 24
+    step = 1 if minutes >= 0 else -1
+    new_h = (hour + step * max(1, round(abs(minutes) / 60))) % 24
+    while str(new_h % 12 or 12).endswith(m.group("h").lstrip("0") or "0"):  # "2" in "12"
+        new_h = (new_h + step) % 24
     marker = m.group("ampm")
     first = "p" if new_h >= 12 else "a"
     new_marker = (first.upper() if marker[0].isupper() else first) + marker[1:]
