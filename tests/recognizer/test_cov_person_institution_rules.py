@@ -387,3 +387,19 @@ def test_a_title_of_rule_is_a_person_whatever_the_model_says() -> None:
     assert found.get("Roundhay Road") == Label.LOC and "Road" not in found
     assert found.get("PC 4471 Hollings") == Label.PERSON
     assert found.get("English", Label.DEM) == Label.DEM
+
+
+def test_a_given_name_before_a_lone_surname_joins_it() -> None:
+    """A Norwegian decision signed "Per Hansen, saksbehandler": the model found "Hansen" and
+    left "Per" (also an English word) in clear."""
+    from redactor_plugins.detectors.recognizer.ner import _default_gazetteer
+    from redactor_plugins.detectors.recognizer.person_rules import given_name_before
+
+    names = _default_gazetteer().names
+    text = "Med vennlig hilsen\nPer Hansen, saksbehandler. Dear Hansen, the Ola Nordmann file."
+    at = text.index("Hansen")
+    assert given_name_before(text, at, at + 6, names) == text.index("Per")
+    at2 = text.index("Hansen", at + 1)  # "Dear" is no given name
+    assert given_name_before(text, at2, at2 + 6, names) == at2
+    full = text.index("Ola Nordmann")  # a full name is left as it is
+    assert given_name_before(text, full, full + 12, names) == full

@@ -37,6 +37,7 @@ from redactor_plugins.detectors.recognizer.mention_propagation import (
     propagate,
 )
 from redactor_plugins.detectors.recognizer.person_rules import (
+    given_name_before,
     letter_list,
     name_parts,
     name_start,
@@ -423,7 +424,8 @@ class NerDetector:
                                  subtype="") for s in letters]
                 continue
             if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
-                start = title_start(doc.text, name_start(doc.text, start, end))  # "Lt Gen …"
+                start = given_name_before(doc.text, title_start(doc.text, name_start(
+                    doc.text, start, end)), end, _default_gazetteer().names)  # "Lt Gen", "Per"
                 longer = particle_end(doc.text, start, end)
                 if longer > end:
                     grown.append((end, longer))

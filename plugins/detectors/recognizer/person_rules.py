@@ -30,7 +30,8 @@ detector hands the third to mention propagation (mention_propagation.propagate).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import POLICE_RANK
@@ -228,3 +229,17 @@ def name_start(text: str, start: int, end: int) -> int:
         at = m.end()
     return at if at < end and text[at].isupper() else start
 
+
+
+_WORD_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-zà-ÿ]+)[ \u00a0]\Z")
+
+
+def given_name_before(text: str, start: int, end: int, names: Mapping[str, Any]) -> int:
+    """``start`` moved back over a given name right before a one-word name ("Per [Hansen]" at
+    the foot of a letter: "Per" is also a word, and the model left it in clear); ``names``
+    is the gazetteer's name table (records with ``given``)."""
+    if " " in text[start:end].strip():
+        return start
+    m = _WORD_BEFORE.search(text, max(0, start - 30), start)
+    info = names.get(m.group(1)) if m else None
+    return m.start(1) if m and info is not None and info.given else start
