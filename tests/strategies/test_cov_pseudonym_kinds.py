@@ -512,3 +512,11 @@ def test_a_police_force_keeps_its_kind() -> None:
     [out] = replace("Witnessed by: PC 4417 Lynn Sinclair, Police Scotland",
                     [("Police Scotland", "ORG", "")])
     assert out.startswith("Police ") and out != "Police Scotland", out
+
+
+def test_a_lower_case_month_stays_nordic() -> None:
+    """A Norwegian decision's "fra 1. april 2026" read "fra 22. december 2025" (English)."""
+    from redactor_plugins.strategies.generalization.time import shift_date
+
+    assert shift_date("1. april 2026", 250) == "7. desember 2026"
+    assert shift_date("1 April 2026", 250) == "7 December 2026"  # English keeps English

@@ -219,7 +219,10 @@ def shift_date(text: str, days: int) -> str | None:
 def _month_like(original: str, month: int) -> str:
     """A month name written like ``original`` (full or abbreviated, case kept)."""
     low = original.lower().rstrip(".")
-    names = next((lst for lst in MONTH_LISTS if low in (n.lower() for n in lst)), None)
+    # English capitalises its months: a lower-case "april" is Nordic ("1. april" → "desember",
+    # it read "december")
+    order = MONTH_LISTS[1:] + MONTH_LISTS[:1] if original[:1].islower() else MONTH_LISTS
+    names = next((lst for lst in order if low in (n.lower() for n in lst)), None)
     if names is None:
         names = next((lst for lst in MONTH_LISTS
                       if any(n.lower().startswith(low) for n in lst)), MONTH_LISTS[0])
