@@ -36,6 +36,11 @@ def _pairs(text: str) -> list[tuple[str, str]]:
     ("On 14 or 15 February 1990 two", "14 or 15 February 1990"),
     ("during the autumn of 1999.", "autumn of 1999"),
     ("In early 2000 the", "early 2000"),
+    # Scandinavian and German: a full stop after the day ("12. januar" and "2026" were two)
+    ("sykmeldt siden 12. januar 2026 på grunn av", "12. januar 2026"),
+    ("søknaden din av 3. mars 2026. Du er", "3. mars 2026"),
+    ("Ansøgning af 3. marts 2021 om", "3. marts 2021"),
+    ("Antrag vom 3. März 2020 wurde", "3. März 2020"),
 ])
 def test_dates(text: str, date: str) -> None:
     assert _pairs(text) == [("DATETIME/DATE", date)]
@@ -217,3 +222,8 @@ def test_labels_are_tab_types() -> None:
             "three children over 12 months, a 20% rise (no. 36110/97).")
     labels = {f.label for f in detect_text(text)}
     assert labels == {Label.DATETIME, Label.DEM, Label.QUANTITY, Label.CODE}
+
+
+def test_a_capitalised_nordic_month_word_in_english_is_no_date() -> None:
+    assert not [p for p in _pairs("Chapter 3. Mars is red, and the august body met.")
+                if p[0].startswith("DATETIME")]

@@ -59,6 +59,13 @@ _TIME = (
 )
 _DATE_ANY = rf"(?:{_DMY}|{_MDY}|{_MY}|{_PERIOD_OF_YEAR})"
 
+# "12. januar 2026", "3. März 2020": a Scandinavian or German date, a full stop after the day
+_NORDIC_MONTH = (r"(?:januar[i]?|februar[i]?|mars|marts|april|mai|maj|juni|juli|august[i]?"
+                 r"|september|oktober|november|desember|december"  # lower case in the North
+                 r"|Januar|Februar|März|Maerz|April|Mai|Juni|Juli|August|September|Oktober"
+                 r"|November|Dezember)")
+_NORDIC_DMY = rf"{_B}(?:[12]\d|3[01]|0?[1-9])\.\s++{_NORDIC_MONTH}(?:\s++{_YEAR})?(?!\w)"
+_NORDIC_DMY_RE = re.compile(_NORDIC_DMY)
 _DMY_RE = re.compile(_DMY)
 _MDY_RE = re.compile(_MDY)
 _MY_RE = re.compile(_MY)
@@ -155,7 +162,8 @@ def find_dates(text: str) -> Iterable[Hit]:
         yield _hit(m.start(), _strip_right(text, m.start(), m.end()), "DATE_RANGE", 0.9,
                    "date range", RANK_DATE)
     for regex, why in ((_DMY_RE, "day month year"), (_MDY_RE, "month day year"),
-                       (_MY_RE, "month and year"), (_PERIOD_RE, "part of a year")):
+                       (_MY_RE, "month and year"), (_PERIOD_RE, "part of a year"),
+                       (_NORDIC_DMY_RE, "day. month year")):
         for m in regex.finditer(text):
             end = _strip_right(text, m.start(), m.end())
             subtype = "DATE"
