@@ -243,13 +243,13 @@ def test_a_trailing_function_word_is_dropped(text: str, tagged: str, want: str) 
 def test_a_piece_of_a_longer_name_keeps_its_function_word() -> None:
     """The model cut "5th Chamber of the | Ankara Civil Court" in two: trimming "of the" would
     leave those words in clear between the two findings (TAB's official sample lost recall)."""
-    from redactor_plugins.detectors.recognizer import ner
+    from redactor_plugins.detectors.recognizer.span_edges import name_follows
 
     text = "the 5th Chamber of the Ankara Civil Court, and a teacher of Bangladeshi origin"
-    assert ner._name_follows(text, text.index(" Ankara"))
-    assert ner._name_follows(text, text.index(" Bangladeshi"))  # a DEM is trimmed anyway
-    assert not ner._name_follows("conspiracy to murder", len("conspiracy to"))
-    assert not ner._name_follows("a member of\nAnkara", len("a member of"))
+    assert name_follows(text, text.index(" Ankara"))
+    assert name_follows(text, text.index(" Bangladeshi"))  # a DEM is trimmed anyway
+    assert not name_follows("conspiracy to murder", len("conspiracy to"))
+    assert not name_follows("a member of\nAnkara", len("a member of"))
 
 
 @pytest.mark.parametrize(("text", "tagged", "label"), [
@@ -265,3 +265,16 @@ def test_a_piece_of_a_longer_name_keeps_its_function_word() -> None:
 def test_the_name_of_a_number_field_is_no_finding(text: str, tagged: str, label: bool) -> None:
     start, end = cut(text, tagged)
     assert names_a_number(text, start, end) is label
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("22/48213", True),   # "Saksnummer: 22/48213" was a DATETIME
+    ("5/123", True),
+    ("3/2021", False),    # a month and a year
+    ("12/31", False),
+    ("1990/91", False),   # a season
+])
+def test_digits_slash_digits_that_no_date_ends_with_are_a_code(text: str, code: bool) -> None:
+    from redactor_plugins.detectors.recognizer.span_edges import code_not_date
+
+    assert code_not_date(text) is code

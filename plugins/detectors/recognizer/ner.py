@@ -45,11 +45,13 @@ from redactor_plugins.detectors.recognizer.person_rules import (
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
     clear_of_codes,
+    code_not_date,
     drop_leading_function_word,
     drop_trailing_function_word,
     field_dem,
     field_label_tail,
     house_number_start,
+    name_follows,
     name_of_org,
     names_a_number,
     pronoun_only,
@@ -396,6 +398,8 @@ class NerDetector:
                 continue
             if f.label != Label.DATETIME and weekday_name(doc.text[start:end]):  # "Tue" as LOC
                 f = f.with_(label=Label.DATETIME, subtype="DATE")
+            elif f.label == Label.DATETIME and code_not_date(doc.text[start:end]):
+                f = f.with_(label=Label.CODE, subtype="")  # "Saksnummer: 22/48213"
             if f.label == Label.ORG and bare_government(doc.text, start, end):
                 continue
             if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(doc.text, start, end)):
@@ -405,7 +409,7 @@ class NerDetector:
             else:
                 start, end = whole_words(doc.text, start, end)
                 start = drop_leading_function_word(doc.text, start, end)
-                if f.label == Label.DEM or not _name_follows(doc.text, end):
+                if f.label == Label.DEM or not name_follows(doc.text, end):
                     # "teacher of" [Bangladeshi origin]; not "5th Chamber of the" [Ankara …]:
                     # the model's piece of a longer name
                     end = drop_trailing_function_word(doc.text, start, end)
@@ -526,12 +530,6 @@ def dem_kind(text: str, start: int, end: int) -> str:
 def _default_gazetteer() -> Any:
     """The bundled gazetteer (:func:`load_gazetteer` resolves its path on every call)."""
     return load_gazetteer()
-
-
-def _name_follows(text: str, end: int) -> bool:
-    """Whether a capitalised word or a number comes next after ``end`` on the same line."""
-    m = re.match(r"[^\S\n]*(\w)", text[end:end + 8])
-    return m is not None and (m.group(1).isdigit() or m.group(1).isupper())
 
 
 def _letters_are_people(found: list[Finding]) -> list[Finding]:

@@ -30,9 +30,9 @@ import re
 
 from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
-__all__ = ["LEADING", "TRAILING", "clear_of_codes", "drop_leading_function_word",
+__all__ = ["LEADING", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
-           "field_label_tail", "house_number_start", "names_a_number", "name_of_org", "pronoun_only",
+           "field_label_tail", "house_number_start", "name_follows", "names_a_number", "name_of_org", "pronoun_only",
            "title_case_run", "title_start", "trailing_participle", "weekday_name",
            "whole_words", "widen_code", "word_before_comma"]
 
@@ -306,3 +306,19 @@ def names_a_number(text: str, start: int, end: int) -> bool:
     Number H801200001001", "Case Reference: CP/2026/04417"): a label, not an identifier."""
     return bool(_NUMBER_FIELD.search(text, start, end)) and \
         _CODE_NEXT.match(text, end) is not None
+
+
+def name_follows(text: str, end: int) -> bool:
+    """Whether a capitalised word or a number comes next after ``end`` on the same line."""
+    m = re.match(r"[^\S\n]*(\w)", text[end:end + 8])
+    return m is not None and (m.group(1).isdigit() or m.group(1).isupper())
+
+
+_SLASHED = re.compile(r"\d{1,4}/(\d{3,})")
+
+
+def code_not_date(text: str) -> bool:
+    """Whether a DATETIME span is digits, a slash and digits that no date has after it: a
+    case number ("22/48213", "CP/2026" is another rule's), not "3/2021" or "12/31"."""
+    m = _SLASHED.fullmatch(text.strip())
+    return m is not None and not re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group(1))
