@@ -26,6 +26,7 @@ CODE never contains a word (3+ characters) of the original.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from redactor_plugins.strategies.generalization import numbers as numbers
@@ -42,6 +43,7 @@ from redactor_plugins.strategies.generalization.kinds import (
     generalize_org,
     head_noun,
 )
+from redactor_plugins.strategies.generalization.names import detect_locale
 from redactor_plugins.strategies.generalization.places import LEVELS as LOC_LEVELS
 from redactor_plugins.strategies.generalization.places import generalize_place, place_adjective
 from redactor_plugins.strategies.generalization.text import (
@@ -169,10 +171,16 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
     phrase = generalize_misc(canonical or text, level)
     if phrase.text == "something" and level != "generic" and label == Label.MISC:
         head = head_noun(text)  # "a child protection plan" → "a plan", not "a matter"
-        if head:
+        if head and (not doc_text or _english(doc_text)):  # "du har rett" has no English head
             after_determiner = bool(doc_text) and previous_word(doc_text, start) in DETERMINERS
             return Phrase(head, article=after_determiner, plural=head.endswith("s"))
     return phrase
+
+
+@functools.lru_cache(maxsize=8)
+def _english(doc_text: str) -> bool:
+    """Whether the document reads as English (a string's hash is cached: cheap per mention)."""
+    return detect_locale(doc_text).startswith("en")
 
 
 #: a letter's or e-mail's greeting before a name: the name becomes "X", as after a title

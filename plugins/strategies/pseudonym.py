@@ -31,6 +31,7 @@ shares a word with its original, and is never reused for another original in the
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import random
@@ -552,9 +553,13 @@ class PseudonymStrategy:
         if not request.finding.text.strip():
             raise UsageError("pseudonym: empty mention")
         entity_label = getattr(request.entity, "label", None)
-        if request.finding.label == Label.PERSON or (
-                entity_label == Label.PERSON and _name_shaped(request.finding.text)):
-            # one entity, one name: a mention a detector typed otherwise ("Kayden" tagged
-            # MISC once) still gets the person's pseudonym
+        finding = request.finding
+        if entity_label is not None and entity_label != finding.label and (
+                entity_label != Label.PERSON or _name_shaped(finding.text)):
+            # one entity, one pseudonym: a mention a detector typed otherwise ("Kayden" tagged
+            # MISC once; "NAV Oslo" ORG, then PERSON) is replaced as its entity's type
+            request = dataclasses.replace(request, finding=finding.with_(
+                label=entity_label, subtype=""))
+        if request.finding.label == Label.PERSON:
             return person_pseudonym(request, memo)
         return value_pseudonym(request, memo)

@@ -347,3 +347,25 @@ def test_a_road_number_stays_a_road_number(road: str, pattern: str) -> None:
     """"found wandering on the A61" read "on the 726 Jones Haven" (an address for a road)."""
     out = pseudonyms(f"He was found wandering on the {road} at night.", [(road, "LOC")])[0]
     assert re.fullmatch(pattern, out) and out != road, out
+
+
+def test_one_entity_typed_two_ways_gets_one_pseudonym() -> None:
+    """A Norwegian decision's "NAV Oslo" was an ORG at the top and a PERSON in the signature:
+    "Mathisen-Strand" and "HELENE Paulsen" for one office."""
+    text = "NAV Oslo – vedtak.\n\nMed vennlig hilsen\nPer Hansen, saksbehandler, NAV Oslo"
+    doc = make_doc(text, [("NAV Oslo", "ORG"), ("saksbehandler, [NAV Oslo]", "PERSON")])
+    assert len(doc.entities) == 1
+    _text, reps = replace_all(PseudonymStrategy(), doc, RunContext())
+    assert reps[0] == reps[1] and "Oslo" not in reps[0], reps
+
+
+def test_the_head_noun_rule_is_for_english_only() -> None:
+    from redactor_plugins.strategies.generalize import generalize_mention
+
+    from redactor.plugin_api import Label
+
+    norwegian = "Vi har kommet fram til at du har rett til arbeidsavklaringspenger fra april."
+    at = norwegian.index("du har rett")
+    out = generalize_mention(Label.MISC, "du har rett", "", "", doc_text=norwegian, start=at,
+                             end=at + 11)
+    assert "rett" not in out, out
