@@ -41,6 +41,9 @@ def _pairs(text: str) -> list[tuple[str, str]]:
     ("søknaden din av 3. mars 2026. Du er", "3. mars 2026"),
     ("Ansøgning af 3. marts 2021 om", "3. marts 2021"),
     ("Antrag vom 3. März 2020 wurde", "3. März 2020"),
+    # a card's expiry, month/two-digit year after its cue (it was a CASE_NUMBER "exp. 09/27")
+    ("the card (exp. 09/27) was", "09/27"),
+    ("Valid thru 12/30 only.", "12/30"),
 ])
 def test_dates(text: str, date: str) -> None:
     assert _pairs(text) == [("DATETIME/DATE", date)]
@@ -227,3 +230,7 @@ def test_labels_are_tab_types() -> None:
 def test_a_capitalised_nordic_month_word_in_english_is_no_date() -> None:
     assert not [p for p in _pairs("Chapter 3. Mars is red, and the august body met.")
                 if p[0].startswith("DATETIME")]
+
+
+def test_no_expiry_without_a_month() -> None:
+    assert not [p for p in _pairs("the card (exp. 13/27) was") if p[0].startswith("DATETIME")]

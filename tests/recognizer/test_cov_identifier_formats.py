@@ -5,7 +5,7 @@ that fail the format's own rules are not that identifier.
 Formats from their specifications: EUI-48 (IEEE 802), IPv6 (RFC 4291 §2.2, RFC 4007 zones,
 RFC 4632/4291 prefixes), ISO 8601 date-time, German FZV plates, Turkish plates, British DVLA
 plates (2001 scheme), Royal Mail postcodes, UIDAI Aadhaar (Verhoeff), NHS numbers (NHS Data
-Dictionary: ten digits, modulus 11, written 3-3-4).
+Dictionary: ten digits, modulus 11, written 3-3-4), DVLA driving licence numbers.
 """
 
 from __future__ import annotations
@@ -87,6 +87,11 @@ VALID = [
     ("943 476 5919", "CODE/NHS_NUMBER", True),
     ("401 023 2137", "CODE/NHS_NUMBER", True),
     ("943\u00a0476\u00a05919", "CODE/NHS_NUMBER", True),
+    # British driving licences (DVLA: surname, decade, month (+50 for a woman), day, year,
+    # initials, a digit, two check letters), run together or spaced as on the card
+    ("MORGA753116SM9IJ", "CODE/DRIVING_LICENCE_UK", True),
+    ("MORGA 753116 SM9IJ", "CODE/DRIVING_LICENCE_UK", True),
+    ("LI999802130J99AB", "CODE/DRIVING_LICENCE_UK", True),
 ]
 
 
@@ -161,6 +166,9 @@ def test_identifiers_after_their_cue(text: str, value: str, full_type: str,
     ("Ref 123 456 7890 given.", "123 456 7890", "NHS_NUMBER"),  # check digit would be 10
     ("Call 943-476-5919 now.", "943-476-5919", "NHS_NUMBER"),  # hyphens need a cue
     ("Total 9434765919 units.", "9434765919", "NHS_NUMBER"),  # so does a bare run
+    ("Card MORGA713116SM9IJ here.", "MORGA713116SM9IJ", "DRIVING_LICENCE_UK"),  # month 13
+    ("Card MORGA750016SM9IJ here.", "MORGA750016SM9IJ", "DRIVING_LICENCE_UK"),  # day 00
+    ("Card 9ORGA753116SM9IJ here.", "9ORGA753116SM9IJ", "DRIVING_LICENCE_UK"),  # no letter
 ])
 def test_look_alikes_are_not_the_identifier(text: str, value: str, subtype: str) -> None:
     _none_of(text, value, subtype)

@@ -57,6 +57,12 @@ CASES = [
      "1971:291", "CODE/STATUTE_NUMBER"),
     ("In the 1990/91 season he played for Ajax.", "1990/91 season", "DATETIME/YEAR"),
     ("Application no. 68 was lodged. Dr Darby examined him.", "Dr Darby", "PERSON/NAME"),
+    # session 26: a card's expiry was the NER's CODE "exp. 09/27" (its pseudonym "yrc. 38/24"),
+    # a driving licence its ORG, a Norwegian case number its DATETIME
+    ("Card 4111 1111 1111 1111 (exp. 09/27), sort code 20-00-00.", "09/27", "DATETIME/DATE"),
+    ("His driving licence number is MORGA753116SM9IJ. The van", "MORGA753116SM9IJ",
+     "CODE/DRIVING_LICENCE_UK"),
+    ("sykmeldt siden 12. januar 2026 på grunn av depresjon", "12. januar 2026", "DATETIME/DATE"),
 ]
 
 

@@ -96,6 +96,11 @@ def digits(text: str) -> str:
     ("192.168.10.20", "IP", lambda v: ipaddress.ip_address(v)),
     ("2001:db8::1/64", "IP", lambda v: ipaddress.ip_interface(v).network.prefixlen == 64),
     ("34 ABC 123", "VEHICLE_PLATE", lambda v: 1 <= int(v[:2]) <= 81),
+    # a driving licence read "LLOYD INC" (the NER's ORG); now one of the DVLA's scheme, the
+    # woman's month (+50) kept
+    ("MORGA 753116 SM9IJ", "DRIVING_LICENCE_UK",
+     lambda v: re.fullmatch(r"[A-Z9]{5} \d(?:5[1-9]|6[0-2])(?:0[1-9]|[12]\d|3[01])\d "
+                            r"[A-Z9]{2}9[A-Z]{2}", v)),
 ])
 def test_codes_keep_scheme_format_and_checksum(value: str, subtype: str, valid) -> None:  # type: ignore[no-untyped-def]
     out = one(value, subtype)

@@ -184,6 +184,17 @@ def find_dates(text: str) -> Iterable[Hit]:
             yield _hit(m.start(), m.end(), "DATE", 0.85, "numeric date, calendar-valid", RANK_DATE)
 
 
+#: a card's expiry ("exp. 09/27", "expiry 09/27", "valid thru 09/27"): a month and a year
+_EXPIRY = re.compile(r"(?i)\b(?:exp(?:iry|ires|\.)?|valid\s+(?:thru|through|until|to))\s*:?\s*"
+                     r"(?P<d>(?:0[1-9]|1[0-2])/\d\d)(?![\d/])")
+
+
+def find_expiry_dates(text: str) -> Iterable[Hit]:
+    for m in _EXPIRY.finditer(text):
+        yield _hit(m.start("d"), m.end("d"), "DATE", 0.9, "a card's expiry (month/year)",
+                   RANK_DATE)
+
+
 def find_timestamps(text: str) -> Iterable[Hit]:
     """ISO 8601 date and time (fractional seconds, UTC offset) as one span."""
     for m in _TIMESTAMP_RE.finditer(text):

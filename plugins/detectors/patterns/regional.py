@@ -10,7 +10,12 @@ Each is one span however it is spaced, validated when its format check passes:
 * British plates (``AB12 CDE``, since 2001): two letters (no I, Q, Z first), the age
   identifier (02–29 or 51–79) and three letters (no I, Q);
 * British postcodes (``SW1A 1AA``, ``M1 1AE``, ``GIR 0AA``): the Royal Mail outward and
-  inward code letter rules (LOC/POSTCODE).
+  inward code letter rules (LOC/POSTCODE);
+* British driving licence numbers (``MORGA753116SM9IJ``, also spaced ``MORGA 753116 SM9IJ``):
+  five letters of the surname (padded with 9), the decade digit of the birth year, the birth
+  month (plus 50 for a woman: 01–12 or 51–62), the day (01–31), the year digit, two initials
+  (9 for none), a digit and two check letters (CODE/DRIVING_LICENCE_UK; its check letters are
+  not published, so the format is the check).
 """
 
 from __future__ import annotations
@@ -45,6 +50,11 @@ _POSTCODE = re.compile(
     r"|[A-HK-Y]\d{1,2})) ?\d[ABD-HJLNP-UW-Z]{2})(?![\w-])")
 
 
+_UK_LICENCE = re.compile(
+    r"(?<![\w-])[A-Z9]{5} ?\d(?:0[1-9]|1[0-2]|5[1-9]|6[0-2])(?:0[1-9]|[12]\d|3[01])\d ?"
+    r"[A-Z9]{2}\d[A-Z]{2}(?![\w-])")
+
+
 def _plate(start: int, end: int, country: str) -> Hit:
     return Hit(start, end, Label.CODE, "VEHICLE_PLATE", 0.95,
                f"vehicle registration plate ({country}), valid format", RANK_VALIDATED, True)
@@ -67,3 +77,10 @@ def find_postcodes(text: str) -> Iterable[Hit]:
     for m in _POSTCODE.finditer(text):
         yield Hit(m.start(), m.end(), Label.LOC, "POSTCODE", 0.95,
                   "British postcode, valid format", RANK_VALIDATED, True)
+
+
+def find_driving_licences(text: str) -> Iterable[Hit]:
+    for m in _UK_LICENCE.finditer(text):
+        if re.match(r"[A-Z]", m.group(0)):  # a surname starts with a letter
+            yield Hit(m.start(), m.end(), Label.CODE, "DRIVING_LICENCE_UK", 0.95,
+                      "British driving licence number, valid format", RANK_VALIDATED, True)

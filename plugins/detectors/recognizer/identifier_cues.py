@@ -19,7 +19,8 @@ _ID_CUE = re.compile(
     r"|(?:bank\s+)?account|(?:credit\s+|debit\s+)?card|(?:tele)?phone|mobile|tel|fax|e-?mail"
     r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial|NHS|CHI|DOB|D\.O\.B\.?|UPN|ULN|MRN"
     r"|(?:(?:licen[cs]e|number|registration)\s+)?plates?|registration|Kennzeichen|plaka"
-    r"|lorry|van|car|truck|vehicle|motorbike|motorcycle|taxi|trailer)"
+    r"|lorry|van|car|truck|vehicle|motorbike|motorcycle|taxi|trailer"
+    r"|exp(?:iry|ires)?|valid\s+(?:thru|through|until))"  # a card's expiry: "exp. 09/27"
     r"\.?(?:\s+(?:number|no\.?|nr\.?|code|card))?"
     r"(?=[ \t\u00a0]*(?:[:#]|\b(?:is|was|of|as)\b)?[ \t\u00a0]*\n?[ \t\u00a0]*"  # a wrapped line
     r"(?:\+|\d|[A-Z]{1,4}[ \u00a0-]?(?:[A-Z]{1,2}[ \u00a0]?)?\d))")

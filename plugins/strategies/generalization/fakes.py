@@ -165,6 +165,18 @@ def _uk(c: str, rng: random.Random) -> str | None:
     return prefix + _digits(rng, 6) + rng.choice("ABCD")
 
 
+def _uk_licence(c: str, rng: random.Random) -> str | None:
+    """A British driving licence number: a surname's five letters, a birth date in the
+    scheme's own order (decade, month + 50 for a woman, day, year), initials, 9, two letters."""
+    fake = faker_with("en_GB", rng)
+    surname = re.sub(r"[^A-Z]", "", str(fake.last_name()).upper())[:5].ljust(5, "9")
+    born = _date(rng)
+    month = born.month + (50 if int(c[6]) >= 5 else 0)  # the original's sex stays
+    initials = rng.choice(string.ascii_uppercase) + rng.choice(string.ascii_uppercase + "9")
+    return (f"{surname}{born.year // 10 % 10}{month:02d}{born.day:02d}{born.year % 10}"
+            f"{initials}9{rng.choice(string.ascii_uppercase)}{rng.choice(string.ascii_uppercase)}")
+
+
 def _us(c: str, rng: random.Random) -> str | None:
     from stdnum.us import ssn
 
@@ -238,6 +250,7 @@ _SCHEMES: dict[str, tuple[str, Callable[[str, random.Random], str | None]]] = {
     "NATIONAL_ID_IN": (r"\d{12}", _in), "NHS_NUMBER": (r"\d{10}", _nhs), "MAC_ADDRESS": (r"[0-9A-F]{12}", _mac),
     "POSTCODE": (r"[A-Z0-9]{5,7}", _postcode), "VEHICLE_PLATE": (r"[A-ZÄÖÜ0-9]{4,9}", _plate),
     "STATUTE_NUMBER": (r"\d{5,8}", _statute),
+    "DRIVING_LICENCE_UK": (r"[A-Z9]{5}\d{6}[A-Z9]{2}\d[A-Z]{2}", _uk_licence),
 }
 # leading words a detector may have put in front of an identifier ("MAC 00:1A…", "IBAN NO93…",
 # "cell no. 11/15W.2"): kept as they are
