@@ -121,6 +121,10 @@ def test_postcode_stays_a_postcode() -> None:
 def test_look_alikes_keep_only_their_shape() -> None:
     out = one("NO93 8601 1117 948", "IBAN_LIKE")
     assert same_layout("NO93 8601 1117 948", out)
+    # a phone look-alike keeps its leading 0 (it read "77208 064 740" for "07700 900 461")
+    for _ in range(10):
+        phone = one("07700 900 461", "PHONE_LIKE")
+        assert same_layout("07700 900 461", phone) and phone.startswith("0"), phone
 
 
 def test_one_identifier_one_pseudonym_however_spaced_two_never_share() -> None:

@@ -34,10 +34,13 @@ TRIES = 400
 
 
 def code_like(text: str, rng: random.Random) -> str:
-    """Same shape: digits → digits, letters → letters (case kept), the rest kept."""
+    """Same shape: digits → digits, letters → letters (case kept), the rest kept; a leading 0
+    stays (a trunk prefix: "07700 900 461" read "77208 064 740", no phone number's shape)."""
     out = []
-    for c in text:
-        if c.isdigit():
+    for i, c in enumerate(text):
+        if c == "0" and not text[:i].strip("+( "):
+            out.append(c)
+        elif c.isdigit():
             out.append(rng.choice(string.digits))
         elif c.isalpha():
             out.append(rng.choice(string.ascii_uppercase if c.isupper() else
