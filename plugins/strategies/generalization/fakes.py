@@ -172,10 +172,16 @@ def _uk_licence(c: str, rng: random.Random) -> str | None:
     """A British driving licence number: a surname's five letters, a birth date in the
     scheme's own order (decade, month + 50 for a woman, day, year), initials, 9, two letters."""
     fake = faker_with("en_GB", rng)
-    surname = re.sub(r"[^A-Z]", "", str(fake.last_name()).upper())[:5].ljust(5, "9")
+    letters = len(c[:5].rstrip("9"))  # as many surname letters as the original (9 pads)
+    surname = ""
+    for _ in range(40):
+        surname = re.sub(r"[^A-Z]", "", str(fake.last_name()).upper())
+        if len(surname) >= letters:
+            break
+    surname = surname[:letters].ljust(5, "9")
     born = _date(rng)
     month = born.month + (50 if int(c[6]) >= 5 else 0)  # the original's sex stays
-    initials = rng.choice(string.ascii_uppercase) + rng.choice(string.ascii_uppercase + "9")
+    initials = "".join("9" if o == "9" else rng.choice(string.ascii_uppercase) for o in c[11:13])
     return (f"{surname}{born.year // 10 % 10}{month:02d}{born.day:02d}{born.year % 10}"
             f"{initials}9{rng.choice(string.ascii_uppercase)}{rng.choice(string.ascii_uppercase)}")
 
