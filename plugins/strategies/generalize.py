@@ -50,6 +50,7 @@ from redactor_plugins.strategies.generalization.text import (
     DETERMINERS,
     TITLES,
     Phrase,
+    noun_follows,
     previous_word,
     render,
     shares_identifying_word,
@@ -232,15 +233,7 @@ _BARE_UNITS = {"days": "times", "day": "time", "weeks": "times", "week": "time",
 def _attributive(doc_text: str, start: int, end: int) -> bool:
     """A name used like an adjective: a determiner or possessive before, a lower-case noun
     after ("his UK mobile", "a Bristol school")."""
-    following = re.match(r"[ \t]+([^\W\d_]+)", doc_text[end : end + 30])
-    if not following or not following.group(1).islower() or following.group(1) in (
-            _NOT_NOUNS):
-        return False
-    return previous_word(doc_text, start) in DETERMINERS
-
-
-_NOT_NOUNS = frozenset("and or but to of in on at by for with from as is was are were has have "
-                       "had who which that where when".split())
+    return noun_follows(doc_text, end) and previous_word(doc_text, start) in DETERMINERS
 
 
 def _number_level(level: str) -> str:

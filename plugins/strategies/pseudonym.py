@@ -47,6 +47,7 @@ from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import shift_date_and_time
 from redactor_plugins.strategies.generalization.demographics import dem_pseudonym, role_like
 from redactor_plugins.strategies.generalization.fakes import (
+    UNIT_WORDS,
     code_like,
     count_bounds,
     email_like,
@@ -162,8 +163,7 @@ def _locale(memo: dict[str, Any], request: ReplacementRequest) -> str:
     return str(memo["locales"][doc.id])
 
 
-#: a unit's word that an address keeps ("Flat 3, …" → "Flat 35, …")
-_KEPT_WORDS = frozenset({"flat", "apartment", "apt", "unit", "suite", "studio", "room"})
+_KEPT_WORDS = frozenset(UNIT_WORDS)  # an address keeps its unit's word (address_like)
 
 
 def _acceptable(candidate: str, original: str, memo: dict[str, Any],

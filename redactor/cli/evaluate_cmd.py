@@ -507,10 +507,11 @@ def run(args: argparse.Namespace) -> int:
         "seconds": round(seconds, 1),
     }
     result: dict[str, Any] = {"meta": meta, "table": table}
+    # as the analysis lists them: context the policy row keeps is no finding
+    listed = {r.doc_id: listed_findings(r, policy, policy_rows, k_policy) for r in runs} \
+        if args.detection or args.dump_signals else {}
     if args.detection:
-        # as the analysis lists them: context the policy row keeps is no finding
-        preds = {r.doc_id: [(f.span.start, f.span.end, str(f.label))
-                            for f in listed_findings(r, policy, policy_rows, k_policy)]
+        preds = {r.doc_id: [(f.span.start, f.span.end, str(f.label)) for f in listed[r.doc_id]]
                  for r in runs}
         det = evaluate_detection(gold_docs, preds)
         result["detection"] = det.to_dict()
@@ -523,13 +524,12 @@ def run(args: argparse.Namespace) -> int:
             for i, f in enumerate(r.findings)] for r in runs})
         result["coreference"] = coref.to_dict()
     if args.dump_signals:
-        listed = {r.doc_id: {id(f) for f in listed_findings(r, policy, policy_rows, k_policy)}
-                  for r in runs}
+        kept = {r.doc_id: {id(f) for f in listed[r.doc_id]} for r in runs}
         args.dump_signals.write_text(json.dumps([
             {"doc_id": r.doc_id, "fold": r.fold,
              "findings": [[f.span.start, f.span.end, str(f.label)] for f in r.findings],
              "subtypes": [f.subtype for f in r.findings],
-             "listed": [id(f) in listed[r.doc_id] for f in r.findings],  # as --detection scores
+             "listed": [id(f) in kept[r.doc_id] for f in r.findings],  # as --detection scores
              "scores": [round(f.score, 4) for f in r.findings],
              "entity_of": list(r.entity_of),
              "signals": {k: [[s.score, s.risky] for s in v] for k, v in r.signals.items()}}

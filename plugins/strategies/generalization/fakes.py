@@ -495,7 +495,9 @@ def email_like(text: str, rng: random.Random, locale: str) -> str:
 
 #: a road's number: British A/B/M roads ("A61", "A1(M)"), European E roads, US routes
 ROAD = re.compile(r"([ABME]|I-|US |Route |Highway |SR )(\d{1,4})(\(M\))?")
-_UNIT = re.compile(r"(?i)^(flat|apartment|apt\.?|unit|suite|studio|room)\s+\S+$")
+#: a unit's word, which an address keeps ("Flat 3, …" → "Flat 35, …")
+UNIT_WORDS = ("flat", "apartment", "apt", "unit", "suite", "studio", "room")
+_UNIT = re.compile(rf"(?i)^({'|'.join(UNIT_WORDS)})\.?\s+\S+$")
 _POSTCODE_START = re.compile(r"\d{4,5}\s+(?=[^\W\d_])")
 _POSTCODE_END = re.compile(r"\s*(?:" + _POSTCODE.pattern + r"|\d{4,5}(?:-\d{4})?)$")
 

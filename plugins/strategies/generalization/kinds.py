@@ -25,6 +25,7 @@ from redactor_plugins.strategies.generalization.text import (
     is_field_label,
     kind_of,
     load_table,
+    noun_follows,
 )
 
 ORG_LEVELS = ("kind", "generic")
@@ -187,8 +188,7 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
     if isinstance(adjective_forms, list):  # "the two youngest" → "the two younger ones"
         many = _count_before(doc_text, start)
         word = str(adjective_forms[1] if many else adjective_forms[0])
-        if re.match(r"[ \t]+[^\W\d_]{3,}", doc_text[end:end + 20]) and not re.match(
-                r"[ \t]+(?:of|and|or|to|in|who|was|is)\b", doc_text[end:end + 20]):
+        if noun_follows(doc_text, end):
             word = word.split()[0]  # "her youngest daughter" → "her younger daughter"
         return Phrase(word, plural=many)
     found = demonym_country(text)

@@ -94,6 +94,18 @@ def previous_word(text: str, start: int) -> str:
     return m.group(1).lower() if m else ""
 
 
+#: words that follow a mention but are no noun it qualifies ("his UK mobile" vs "UK and")
+_NOT_NOUNS = frozenset("and or but to of in on at by for with from as is was are were has have "
+                       "had who which that where when".split())
+
+
+def noun_follows(text: str, end: int) -> bool:
+    """Whether a lower-case word that can be a noun comes right after ``end`` on its line
+    ("his UK [mobile]", "her youngest [daughter]"; not "youngest of", "Bristol, and")."""
+    m = re.match(r"[ \t]+([^\W\d_]+)", text[end : end + 30])
+    return bool(m) and m.group(1).islower() and m.group(1) not in _NOT_NOUNS
+
+
 _NOT_ADJECTIVES = frozenset(
     "is was are were be been has have had and or but to of in on at by for with from as "
     "than who which that said says told not".split())
