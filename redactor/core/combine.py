@@ -89,8 +89,8 @@ def triage_reason(finding: Finding, signals: Sequence[RiskSignal], decision: Dec
         return REASON_PROPAGATED
     if not finding.validated and finding.score < rule.detection_for(finding.label):
         return REASON_DETECTION.format(what=label_phrase(finding.label), score=finding.score)
-    if decision.decided_by != "risk":
-        return ""
+    if decision.decided_by != "risk" or (finding.validated and str(finding.label) == "CODE"):
+        return ""  # a passed checksum or format check is no borderline case
     voted = [s for s in signals if not s.abstained]
     fired = sum(1 for s in voted if s.risky)
     if 0 < fired < len(voted) and fired / len(voted) <= rule.disagreement_for(finding.label):

@@ -63,6 +63,18 @@ def test_borderline_risk_goes_to_review_per_label() -> None:
     assert (near[0].action, far[0].action) == (Action.REVIEW, Action.MASK)
 
 
+def test_a_code_whose_check_passed_is_no_borderline_case() -> None:
+    # a Spanish DNI with its check letter right: masked, not queued for review, however close
+    # the risk scores lie to the thresholds; the same code unvalidated is borderline
+    dni = Finding(Span(0, 9), Label.CODE, "12345678Z", subtype="NATIONAL_ID_ES", score=1.0,
+                  detector="patterns", validated=True)
+    mask = Decision(Action.MASK, "risk", "")
+    assert triage([dni], [_signals(0.72, 0.99)], [mask], DEFAULT)[0].action == Action.MASK
+    unchecked = dataclasses.replace(dni, validated=False, subtype="NATIONAL_ID_ES_LIKE")
+    assert triage([unchecked], [_signals(0.72, 0.99)], [mask], DEFAULT)[0].action == \
+        Action.REVIEW
+
+
 def test_the_reviewer_and_the_term_lists_are_never_second_guessed() -> None:
     weak = Finding(Span(0, 4), Label.PERSON, "tel.", score=0.1, detector="ner")
     for d in (Decision(Action.MASK, "user"), Decision(Action.MASK, "policy",

@@ -47,9 +47,31 @@ def _span(text: str, word: str, nth: int = 0) -> tuple[int, int]:
     ("She was treated by the National Health Service 2 days later.", "National", 0, False),
     # a span reaching beyond the cue is not dropped
     (NOTE, "account IBAN", 0, False),
+    # the cues of further national schemes, a bracket after the cue, a BIC or codice fiscale
+    ("Her PESEL is 44051401359.", "PESEL", 0, True),
+    ("His BSN: 111222333", "BSN", 0, True),
+    ("(T.C. Kimlik No) is 10000000146", "Kimlik", 0, True),
+    ("(T.C. Kimlik No) is 10000000146", "T.C.", 0, True),
+    ("codice fiscale RSSMRA85T10A562S", "codice fiscale", 0, True),
+    ("her partner's NIE is X1234567L", "NIE", 0, True),
+    ("his Irish PPS number is 1234567T", "PPS", 0, True),
+    ("BIC: DEUTDEFF500", "BIC", 0, True),
+    ("VAT number NL004495445B01", "VAT", 0, True),
+    ("The BIC HOSPITALS list", "BIC", 0, False),  # a word in capitals, no code
 ])
 def test_inside_identifier_cue(text: str, word: str, nth: int, inside: bool) -> None:
     assert ner_detector.inside_identifier_cue(text, [_span(text, word, nth)]) == [inside]
+
+
+@pytest.mark.parametrize(("text", "word", "kept"), [
+    ("Her Spanish DNI is 12345678Z.", "Spanish DNI", "Spanish"),  # ends in a cue: cut before it
+    ("The Belgian national number 85.07.30-033.28", "Belgian national number", "Belgian"),
+    ("She is a Spanish national.", "Spanish national", "Spanish national"),  # no value after
+])
+def test_a_span_that_runs_into_a_cue_stops_before_it(text: str, word: str, kept: str) -> None:
+    start, _ = _span(text, word)
+    [(s, e)] = ner_detector.trim_identifier_cue(text, [_span(text, word)])
+    assert (s, text[s:e]) == (start, kept)
 
 
 # -- NER codes: no phone by shape -----------------------------------------------------------

@@ -16,15 +16,23 @@ from redactor_plugins.strategies.generalization.fakes import is_postcode
 from redactor_plugins.strategies.generalization.places import demonym_country
 from redactor_plugins.strategies.generalization.text import indefinite_article
 from redactor_plugins.strategies.pseudonym import PseudonymStrategy
-from stdnum import iban, luhn
+from stdnum import bic, iban, luhn
+from stdnum.be import nn
 from stdnum.de import idnr
 from stdnum.dk import cpr
+from stdnum.es import dni, nie
+from stdnum.eu import vat as eu_vat
 from stdnum.fi import hetu
 from stdnum.fr import nir
 from stdnum.gb import nhs
+from stdnum.ie import pps
 from stdnum.in_ import aadhaar
+from stdnum.it import codicefiscale
+from stdnum.nl import bsn
 from stdnum.no import fodselsnummer
+from stdnum.pl import pesel
 from stdnum.se import personnummer
+from stdnum.tr import tckimlik
 from stdnum.us import ssn
 
 from redactor.core.entities import entity_index, group_entities
@@ -101,6 +109,23 @@ def digits(text: str) -> str:
     ("MORGA 753116 SM9IJ", "DRIVING_LICENCE_UK",
      lambda v: re.fullmatch(r"[A-Z9]{5} \d(?:5[1-9]|6[0-2])(?:0[1-9]|[12]\d|3[01])\d "
                             r"[A-Z9]{2}9[A-Z]{2}", v)),
+    # the schemes of patterns.european_ids and patterns.cued_ids (what the layout says of the
+    # holder's sex kept: PESEL's tenth digit, the codice fiscale's day + 40, the Belgian serial)
+    ("44051401359", "NATIONAL_ID_PL", lambda v: pesel.is_valid(v) and int(v[9]) % 2 == 1),
+    ("111222333", "NATIONAL_ID_NL", bsn.is_valid),
+    ("1112.22.333", "NATIONAL_ID_NL", bsn.is_valid),
+    ("10000000146", "NATIONAL_ID_TR", tckimlik.is_valid),
+    ("RSSMRA85T50A562W", "NATIONAL_ID_IT",
+     lambda v: codicefiscale.is_valid(v) and codicefiscale.get_gender(v) == "F"),
+    ("12345678-Z", "NATIONAL_ID_ES", dni.is_valid),
+    ("Y-1234567-X", "NATIONAL_ID_ES", lambda v: nie.is_valid(v) and v[0] == "Y"),
+    ("85.07.30-033.28", "NATIONAL_ID_BE", lambda v: nn.is_valid(v) and int(v[9:12]) % 2 == 1),
+    ("1234567TW", "NATIONAL_ID_IE", lambda v: pps.is_valid(v) and v[8] == "W"),
+    ("49-015420-323751-8", "IMEI", lambda v: luhn.is_valid(digits(v)) and v[:2] == "49"),
+    ("DE136695976", "VAT_NUMBER", lambda v: eu_vat.is_valid(v) and v[:2] == "DE"),
+    ("FR40303265045", "VAT_NUMBER", lambda v: eu_vat.is_valid(v) and v[:2] == "FR"),
+    ("DEUTDEFF500", "BIC", lambda v: bic.is_valid(v) and v[4:6] == "DE"),
+    ("NEDSZAJJXXX", "BIC", lambda v: bic.is_valid(v) and v.endswith("ZAJJXXX"[-3:])),
 ])
 def test_codes_keep_scheme_format_and_checksum(value: str, subtype: str, valid) -> None:  # type: ignore[no-untyped-def]
     out = one(value, subtype)

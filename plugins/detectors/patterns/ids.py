@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from redactor_plugins.detectors.patterns import european_ids
 from redactor_plugins.detectors.patterns.common import (
     GLUED_AFTER_FIRST,
     LIKE,
@@ -199,6 +200,8 @@ def find_national_ids(text: str) -> list[Hit]:
                              ok=ok))
     hits += find_aadhaar(text)
     hits += find_nhs_numbers(text)
+    hits += european_ids.find(text)  # PL, NL, TR, IT, ES, BE, IE
+    hits = european_ids.prefer_cued(text, hits)
     taken = {(h.start, h.end) for h in hits if h.validated}
     # A Danish CPR has had no checksum since 2007: a valid birth date is all there is to check,
     # so it is validated only in the hyphenated form and only if nothing stronger claimed it.

@@ -52,6 +52,8 @@ log = logging.getLogger("redactor.gazetteer")
 
 SECTION = "recognizer"
 _TOKEN = re.compile(r"\w+(?:['’\-]\w+)*|[^\w\s]")
+#: an identifier's noun after "national" ("national number", "National Insurance", "national ID")
+_ID_NOUN = r"[ \t]+(?i:number|no\.|insurance|ID\b|identity|identification|regist)"
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;\"“”(\[]|\n\s*\n)\s*$")
 _GAP = re.compile(r"[ \t]{1,2}|[ \t]*\n[ \t]*")
 #: a building's word after a name ("Field House"): the run is a building's name, not a person's
@@ -342,9 +344,11 @@ class _Matcher:
         return self.cap_mid(start)
 
     def _head_after(self, end: int) -> int | None:
+        """The end of a nationality word after a country's adjective ("British national"),
+        unless an identifier's noun follows it ("Belgian national number")."""
         rest = self.text[end : end + 30]
         for head in self.gaz.heads:
-            m = re.match(rf"[ \t]+{re.escape(head)}\b", rest)
+            m = re.match(rf"[ \t]+{re.escape(head)}\b(?!{_ID_NOUN})", rest)
             if m:
                 return end + m.end()
         return None

@@ -16,14 +16,19 @@ __all__ = ["inside_identifier_cue", "trim_identifier_cue"]
 _ID_CUE = re.compile(
     r"(?i)\b(?:IBAN|BIC|SWIFT|SSN|NINO|PIN|UID|Aadhaa?r|National\s+Insurance|Social\s+Security"
     r"|f\u00f8dselsnummer|personnummer|henkil\u00f6tunnus|Steuer-?ID|passport|sort\s+code"
+    r"|PESEL|BSN|burgerservicenummer|sofi-?nummer|(?:T\.?\s?C\.?\s+)?Kimlik|TCKN|codice\s+fiscale"
+    r"|DNI|NIE|NIF|PPSN?|rijksregisternummer|VAT(?:\s+registration)?|MVA|USt-?IdNr|TVA|BTW"
+    r"|(?:national|personal)\s+(?:identity\s+|identification\s+|ID\s+|register\s+)?number"
+    r"|identity\s+card|ID(?:\s+card)?"
     r"|(?:bank\s+)?account|(?:credit\s+|debit\s+)?card|(?:tele)?phone|mobile|tel|fax|e-?mail"
     r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial|NHS|CHI|DOB|D\.O\.B\.?|UPN|ULN|MRN"
     r"|(?:(?:licen[cs]e|number|registration)\s+)?plates?|registration|Kennzeichen|plaka"
     r"|lorry|van|car|truck|vehicle|motorbike|motorcycle|taxi|trailer"
     r"|exp(?:iry|ires)?|valid\s+(?:thru|through|until))"  # a card's expiry: "exp. 09/27"
     r"\.?(?:\s+(?:number|no\.?|nr\.?|code|card))?"
-    r"(?=[ \t\u00a0]*(?:[:#]|\b(?:is|was|of|as)\b)?[ \t\u00a0]*\n?[ \t\u00a0]*"  # a wrapped line
-    r"(?:\+|\d|[A-Z]{1,4}[ \u00a0-]?(?:[A-Z]{1,2}[ \u00a0]?)?\d))")
+    r"(?=[)\]]?[ \t\u00a0]*(?:[:#]|\b(?:is|was|of|as)\b)?[ \t\u00a0]*\n?[ \t\u00a0]*"  # wrapped
+    r"(?:\+|\d|[A-Z]{1,4}[ \u00a0-]?(?:[A-Z]{1,2}[ \u00a0]?)?\d"
+    r"|(?-i:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3}|[A-Z0-9]{8})?(?![A-Za-z0-9]))))")  # BIC, codice fiscale
 
 
 def inside_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[bool]:
@@ -35,13 +40,17 @@ def inside_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[bool]
 def trim_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Each (start, end) with an identifier's cue cut off its front ("Card 378282246310005"
     → the number): a span that starts inside a cue and reaches beyond it starts at the value;
-    one inside a cue becomes empty (start == end); others are unchanged."""
+    one inside a cue becomes empty (start == end); one that ends inside a cue stops before it
+    ("Spanish DNI 54362315K" → "Spanish"); others are unchanged."""
     cues = [m.span() for m in _ID_CUE.finditer(text)]
     starts = [s for s, _ in cues]
     out = []
     for start, end in spans:
-        i = bisect.bisect_right(starts, start) - 1
+        j = bisect.bisect_right(starts, start)
+        i = j - 1
         if i < 0 or cues[i][1] <= start:
+            if j < len(cues) and cues[j][0] < end <= cues[j][1]:  # the span runs into a cue
+                end = max(len(text[:cues[j][0]].rstrip()), start)
             out.append((start, end))
             continue
         value = cues[i][1]

@@ -45,6 +45,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
     clear_of_codes,
+    code_is_date_or_money,
     code_not_date,
     drop_leading_function_word,
     drop_trailing_function_word,
@@ -55,6 +56,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     name_of_org,
     names_a_number,
     pronoun_only,
+    split_at_breaks,
     title_case_run,
     title_start,
     trailing_participle,
@@ -400,6 +402,8 @@ class NerDetector:
                 f = f.with_(label=Label.DATETIME, subtype="DATE")
             elif f.label == Label.DATETIME and code_not_date(doc.text[start:end]):
                 f = f.with_(label=Label.CODE, subtype="")  # "Saksnummer: 22/48213"
+            elif f.label == Label.CODE and (kind := code_is_date_or_money(doc.text[start:end])):
+                f = f.with_(label=kind[0], subtype=kind[1])  # "05/06/2025", "+£612.10"
             if f.label == Label.ORG and bare_government(doc.text, start, end):
                 continue
             if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(doc.text, start, end)):
@@ -562,37 +566,3 @@ def _drop_inside(found: list[Finding], grown: list[tuple[int, int]]) -> list[Fin
     return [f for f in found
             if f.label == Label.PERSON or not any(s <= f.span.start and f.span.end <= e
                                                   for s, e in grown)]
-
-
-def _wrapped(text: str, start: int, end: int, wrap: int) -> bool:
-    """Whether the break ``text[start:end]`` is one line break after a long, unfinished line."""
-    if text.count("\n", start, end) != 1 or re.search(r"[\f\v\u2028\u2029]", text[start:end]):
-        return False
-    line_start = text.rfind("\n", 0, start) + 1
-    return start - line_start >= wrap and text[start - 1] not in ".:;!?"
-
-
-_BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*")
-_HARD_BREAK = re.compile(r"\s*(?:[\f\v\u2028\u2029]|\n[^\S\n]*\n)\s*")
-
-
-def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = False,
-                    wrap: int = 0) -> list[tuple[int, int]]:
-    """Split a span at paragraph and page breaks (a name never runs from one table cell or
-    paragraph into the next); pieces without a word character are dropped.
-
-    With ``soft_newlines`` (PDF text, where a single newline is only a wrapped line) a span
-    is split at blank lines and page breaks only. With ``wrap`` (hard-wrapped plain text:
-    :func:`~redactor_plugins.shared.text_pieces.wrap_width`) a single line break after a line
-    of at least ``wrap`` characters that does not end a sentence or a field is a wrap too
-    ("Social Care (Bradford⏎Council)" is one name).
-    """
-    pieces: list[tuple[int, int]] = []
-    pos = start
-    for m in (_HARD_BREAK if soft_newlines else _BREAK).finditer(text, start, end):
-        if wrap and _wrapped(text, m.start(), m.end(), wrap):
-            continue
-        pieces.append((pos, m.start()))
-        pos = m.end()
-    pieces.append((pos, end))
-    return [(s, e) for s, e in pieces if e > s and re.search(r"\w", text[s:e])]

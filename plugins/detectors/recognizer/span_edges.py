@@ -26,9 +26,12 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 
 from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
+
+from redactor.plugin_api import Label
 
 __all__ = ["LEADING", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
@@ -317,8 +320,67 @@ def name_follows(text: str, end: int) -> bool:
 _SLASHED = re.compile(r"\d{1,4}/(\d{3,})")
 
 
+_AMOUNT = re.compile(r"[+\-\u2212]?\s?(?:[£$€]|GBP|EUR|USD|NOK|DKK|SEK)\s?\d[\d,]*(?:\.\d{1,2})?")
+
+
+def code_is_date_or_money(text: str) -> tuple[Label, str] | None:
+    """(label, subtype) when a CODE span is a whole calendar date (day/month/year,
+    year-month-day: "05/06/2025" in a bank statement's column) or an amount of money
+    ("+£612.10"); None for a code."""
+    t = text.strip()
+    if _AMOUNT.fullmatch(t):
+        return Label.QUANTITY, "MONEY"
+    for pattern, order in ((r"(\d{1,2})[./](\d{1,2})[./]((?:19|20)\d\d)", "dmy"),
+                           (r"((?:19|20)\d\d)-(\d\d)-(\d\d)", "ymd")):
+        m = re.fullmatch(pattern, t)
+        if m:
+            parts = dict(zip(order, map(int, m.groups()), strict=True))
+            try:
+                datetime.date(parts["y"], parts["m"], parts["d"])
+            except ValueError:
+                continue
+            return Label.DATETIME, "DATE"
+    return None
+
+
 def code_not_date(text: str) -> bool:
     """Whether a DATETIME span is digits, a slash and digits that no date has after it: a
     case number ("22/48213", "CP/2026" is another rule's), not "3/2021" or "12/31"."""
     m = _SLASHED.fullmatch(text.strip())
     return m is not None and not re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group(1))
+
+
+def _wrapped(text: str, start: int, end: int, wrap: int) -> bool:
+    """Whether the break ``text[start:end]`` is one line break after a long, unfinished line."""
+    if text.count("\n", start, end) != 1 or re.search(r"[\f\v\u2028\u2029]", text[start:end]):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return start - line_start >= wrap and text[start - 1] not in ".:;!?"
+
+
+_COLUMN = r"|[^\S\n]*\t\s*|[^\S\n]{3,}"  # a tab or 3+ spaces: the next column of a table
+_BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*" + _COLUMN)
+_HARD_BREAK = re.compile(r"\s*(?:[\f\v\u2028\u2029]|\n[^\S\n]*\n)\s*" + _COLUMN)
+
+
+def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = False,
+                    wrap: int = 0) -> list[tuple[int, int]]:
+    """Split a span at paragraph and page breaks and at a table's column gap (a tab, 3+
+    spaces): a name never runs from one table cell or paragraph into the next; pieces
+    without a word character are dropped.
+
+    With ``soft_newlines`` (PDF text, where a single newline is only a wrapped line) a span
+    is split at blank lines and page breaks only. With ``wrap`` (hard-wrapped plain text:
+    :func:`~redactor_plugins.shared.text_pieces.wrap_width`) a single line break after a line
+    of at least ``wrap`` characters that does not end a sentence or a field is a wrap too
+    ("Social Care (Bradford⏎Council)" is one name).
+    """
+    pieces: list[tuple[int, int]] = []
+    pos = start
+    for m in (_HARD_BREAK if soft_newlines else _BREAK).finditer(text, start, end):
+        if wrap and _wrapped(text, m.start(), m.end(), wrap):
+            continue
+        pieces.append((pos, m.start()))
+        pos = m.end()
+    pieces.append((pos, end))
+    return [(s, e) for s, e in pieces if e > s and re.search(r"\w", text[s:e])]

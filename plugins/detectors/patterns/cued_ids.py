@@ -1,0 +1,110 @@
+"""Identifiers named by the word before them: IMEI, BIC/SWIFT, EU VAT and passport numbers.
+
+* IMEI (a phone's serial): 15 digits whose last is a Luhn check digit (14 without it, or a
+  16-digit IMEISV, which has none), after "IMEI"/"IMEISV"; the reporting body's layout
+  "35-686800-004141-2" needs no cue. A failed check after the cue is ``IMEI_LIKE``.
+* BIC / SWIFT code after "BIC" or "SWIFT": 4 letters (bank), 2 (country), 2 letters or
+  digits (place), optionally 3 (branch). Validated when the country exists (python-stdnum;
+  there is no checksum), else ``BIC_LIKE``.
+* EU VAT number ("NL004495445B01", "DE 136695976"): a member state's prefix and that
+  state's number, checked by python-stdnum; valid numbers need no cue, a failed check after
+  "VAT", "USt-IdNr", "TVA", "BTW", "IVA", "MOMS" … is ``VAT_NUMBER_LIKE``.
+* Passport numbers after "passport (number|no.)": 6 to 9 letters and digits with at least
+  one digit. No scheme has a public check, so they are never validated (``PASSPORT``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from redactor_plugins.detectors.patterns.common import (
+    LIKE,
+    RANK_CASE,
+    RANK_LOOKALIKE,
+    RANK_VALIDATED,
+    Hit,
+)
+from stdnum import bic, imei, luhn
+from stdnum.eu import vat
+
+from redactor.plugin_api import Label
+
+_SEP = r"[ \t\u00a0]*(?:[:#]|\b(?:is|was)\b)?[ \t\u00a0]*"
+_IMEI_CUED = re.compile(rf"\bIMEI(?:SV)?\b(?:[ \t]+(?:number|no\.?|nr\.?))?{_SEP}"
+                        r"(?P<v>\d{2}[ -]?\d{6}[ -]?\d{6}(?:[ -]?\d{1,2})?)(?![\w]|[./-]\d)")
+_IMEI_LAID_OUT = re.compile(r"(?<![\w-])\d{2}-\d{6}-\d{6}-\d(?![\w]|[./-]\d)")
+_BIC = re.compile(rf"\b(?:BIC|SWIFT)(?:[ -]?(?:code|address))?\b{_SEP}"
+                  r"(?P<v>[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?!\w)")
+_VAT_STATES = "AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI"
+_VAT = re.compile(rf"(?<![\w])(?:{_VAT_STATES})[ \u00a0-]?[0-9A-Z](?:[ .\u00a0]?[0-9A-Z+*]){{7,13}}"
+                  r"(?![\w]|[./-]\d)")
+_VAT_CUE = re.compile(r"(?i)\b(?:VAT|MVA|MOMS|ALV|USt-?Id(?:Nr)?|TVA|BTW|IVA|P\.?\s?IVA|NIP|DI[ČC]"
+                      r"|UID)\b[^\n]{0,25}$")
+_PASSPORT = re.compile(r"(?i)\bpassport(?:[ \t]+(?:number|no\.?|nr\.?|#))?(?-i:" + _SEP + r")"
+                       r"(?P<v>(?-i:[A-Z0-9]{6,9}))(?![\w]|[./-]\d)")
+
+
+def _hit(start: int, end: int, subtype: str, explanation: str, ok: bool) -> Hit:
+    if ok:
+        return Hit(start, end, Label.CODE, subtype, 1.0, explanation, RANK_VALIDATED, True)
+    return Hit(start, end, Label.CODE, subtype + LIKE, 0.5, explanation, RANK_LOOKALIKE, False)
+
+
+def _imei_ok(value: str) -> bool:
+    digits = re.sub(r"\D", "", value)
+    if len(digits) == 15:
+        return luhn.is_valid(digits)
+    return imei.is_valid(digits)  # 14 digits (no check digit) or a 16-digit IMEISV
+
+
+def find_imeis(text: str) -> Iterable[Hit]:
+    seen: set[int] = set()
+    for m in _IMEI_CUED.finditer(text):
+        seen.add(m.start("v"))
+        ok = _imei_ok(m.group("v"))
+        yield _hit(m.start("v"), m.end("v"), "IMEI", "IMEI after its cue, " + (
+            "Luhn check digit valid" if ok else "Luhn check digit invalid"), ok)
+    for m in _IMEI_LAID_OUT.finditer(text):
+        if m.start() not in seen and _imei_ok(m.group(0)):
+            yield _hit(m.start(), m.end(), "IMEI", "IMEI in its own layout, Luhn check digit "
+                       "valid", True)
+
+
+def find_bics(text: str) -> Iterable[Hit]:
+    for m in _BIC.finditer(text):
+        ok = bic.is_valid(m.group("v"))
+        yield _hit(m.start("v"), m.end("v"), "BIC", "BIC/SWIFT code after its cue, " + (
+            "known country (no checksum exists)" if ok else "country code invalid"), ok)
+
+
+def find_vat_numbers(text: str) -> Iterable[Hit]:
+    for m in _VAT.finditer(text):
+        value = m.group(0)
+        # the pattern may swallow a following word: try shorter cuts at each separator
+        cuts = [len(value)] + [s.start() for s in re.finditer(r"[ .\u00a0]", value)][::-1]
+        for cut in cuts:
+            part = value[:cut].rstrip(" .\u00a0")
+            if len(part) > 4 and vat.is_valid(part):
+                yield _hit(m.start(), m.start() + len(part), "VAT_NUMBER",
+                           "EU VAT number, the member state's check valid", True)
+                break
+        else:
+            if _VAT_CUE.search(text[max(0, m.start() - 40) : m.start()]) and \
+                    re.fullmatch(r"[A-Z]{2}[ -]?[0-9A-Z]{8,12}", value):
+                yield _hit(m.start(), m.end(), "VAT_NUMBER", "EU VAT number after its cue, "
+                           "check invalid", False)
+
+
+def find_passports(text: str) -> Iterable[Hit]:
+    for m in _PASSPORT.finditer(text):
+        value = m.group("v")
+        if any(c.isdigit() for c in value):
+            yield Hit(m.start("v"), m.end("v"), Label.CODE, "PASSPORT", 0.95,
+                      "passport number after its cue (no check exists)", RANK_CASE)
+
+
+def find(text: str) -> list[Hit]:
+    """Every candidate of the four kinds."""
+    return [*find_imeis(text), *find_bics(text), *find_vat_numbers(text),
+            *find_passports(text)]

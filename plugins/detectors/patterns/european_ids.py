@@ -1,0 +1,144 @@
+"""National ID numbers of Poland, the Netherlands, Turkey, Italy, Spain, Belgium and Ireland.
+
+Each scheme's check comes from python-stdnum; only a passed check makes a finding
+``validated`` (see :mod:`~redactor_plugins.detectors.patterns.ids` for the look-alike policy):
+
+* PESEL (PL): 11 digits, birth date and check digit; a failed check is a look-alike only
+  after its cue ("PESEL").
+* BSN (NL): 9 digits (or 4.2.3, "1112.22.333"), the "11-test". One 9-digit run in eleven
+  passes it, so a BSN needs its cue ("BSN", "burgerservicenummer", "sofinummer"); after the
+  cue a failed test is a look-alike.
+* T.C. Kimlik No (TR): 11 digits, two check digits; look-alike only after its cue.
+* Codice fiscale (IT): 16 characters, letters and digits in fixed places (digits may be
+  replaced by letters, "omocodia"), a check letter; the shape is so specific that a failed
+  check is always a look-alike.
+* DNI (ES): 8 digits and a check letter; NIE: X, Y or Z, 7 digits and a check letter
+  (separators allowed); the NIE shape is a look-alike when its letter is wrong, the DNI's
+  only after a cue ("DNI", "NIF", "NIE").
+* Numéro national / rijksregisternummer (BE): 11 digits, usually "YY.MM.DD-SSS.CC"; birth
+  date and modulus 97. Written in its dotted layout a failed check is a look-alike.
+* PPS number (IE): 7 digits and a check letter, optionally a second letter; look-alike only
+  after its cue ("PPS", "PPSN").
+
+Several schemes share "11 digits": a number valid in more than one is reported once, as the
+scheme whose cue stands before it, else as the first of :func:`find` 's callers' order
+(Norway, Germany before these).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from redactor_plugins.detectors.patterns.common import (
+    GLUED_AFTER_FIRST,
+    LIKE,
+    RANK_LOOKALIKE,
+    RANK_VALIDATED,
+    Hit,
+)
+from stdnum.be import nn
+from stdnum.es import dni, nie
+from stdnum.ie import pps
+from stdnum.it import codicefiscale
+from stdnum.nl import bsn
+from stdnum.pl import pesel
+from stdnum.tr import tckimlik
+
+from redactor.plugin_api import Label
+
+_G = GLUED_AFTER_FIRST
+_END = r"(?![\w]|[./-]\d)"
+_D11 = re.compile(rf"\d{_G}\d{{10}}{_END}")
+_BSN = re.compile(rf"\d{_G}(?:\d{{8}}|\d{{3}}\.\d{{2}}\.\d{{3}}){_END}")
+_CF_DIGIT = "[0-9LMNPQRSTUV]"
+_CF = re.compile(rf"(?<![\w])[A-Z]{{6}}{_CF_DIGIT}{{2}}[ABCDEHLMPRST]{_CF_DIGIT}{{2}}[A-Z]"
+                 rf"{_CF_DIGIT}{{3}}[A-Z](?!\w)")
+_DNI = re.compile(rf"\d{_G}\d{{7}}[ -]?[A-Z](?!\w)")
+_NIE = re.compile(r"(?<![\w])[XYZ][ -]?\d{7}[ -]?[A-Z](?!\w)")
+_BE_NN = re.compile(rf"\d{_G}\d[.]?\d{{2}}[.]?\d{{2}}[-. ]?\d{{3}}[.]?\d{{2}}{_END}")
+_BE_DOTTED = re.compile(r"\d{2}\.\d{2}\.\d{2}[-.]\d{3}\.\d{2}")
+_PPS = re.compile(rf"\d{_G}\d{{6}}[A-W][ABHTWXZ]?(?!\w)")
+
+#: the words that announce each scheme's number, at most 40 characters before it
+_CUES: dict[str, re.Pattern[str]] = {
+    "NATIONAL_ID_PL": re.compile(r"\bPESEL\b"),
+    "NATIONAL_ID_NL": re.compile(r"(?i)\b(?:BSN|burgerservicenummer|sofi-?nummer)\b"),
+    "NATIONAL_ID_TR": re.compile(r"(?i)\b(?:T\.?\s?C\.?\s+)?kimlik\b|\bTCKN\b"),
+    "NATIONAL_ID_IT": re.compile(r"(?i)\bcodice\s+fiscale\b|\bC\.?F\.?(?=\W)"),
+    "NATIONAL_ID_ES": re.compile(r"\b(?:DNI|NIE|NIF)\b"),
+    "NATIONAL_ID_BE": re.compile(r"(?i)\b(?:rijksregister|national\s+(?:register\s+)?number"
+                                 r"|num[ée]ro\s+national|NISS|INSZ)"),
+    "NATIONAL_ID_IE": re.compile(r"\bPPSN?\b|(?i:personal\s+public\s+service)"),
+    "NATIONAL_ID_NO": re.compile(r"(?i)f\u00f8dselsnummer|\bf\.?nr\b|personnummer"),
+    "NATIONAL_ID_DE": re.compile(r"(?i)steuer-?id|\bIdNr\b|identifikationsnummer"),
+}
+_CUE_REACH = 40
+
+
+def cued(text: str, start: int, subtype: str) -> bool:
+    """Does the cue of ``subtype``'s scheme stand on the same line within 40 characters
+    before ``start``?"""
+    cue = _CUES.get(subtype)
+    if cue is None:
+        return False
+    before = text[max(0, start - _CUE_REACH) : start].rsplit("\n", 1)[-1]
+    return cue.search(before) is not None
+
+
+def _hit(start: int, end: int, subtype: str, explanation: str, ok: bool) -> Hit:
+    if ok:
+        return Hit(start, end, Label.CODE, subtype, 1.0, explanation, RANK_VALIDATED, True)
+    return Hit(start, end, Label.CODE, subtype + LIKE, 0.5, explanation, RANK_LOOKALIKE, False)
+
+
+def _scheme(
+    text: str, pattern: re.Pattern[str], subtype: str, name: str, check: Callable[[str], bool],
+    *, need_cue: bool = False, like: Callable[[str, bool], bool] = lambda value, cue: cue,
+) -> Iterable[Hit]:
+    """``pattern``'s matches: validated when ``check`` passes (and, with ``need_cue``, a cue
+    stands before), a look-alike when it fails and ``like(value, cued)`` says so."""
+    for m in pattern.finditer(text):
+        value = m.group(0)
+        cue = cued(text, m.start(), subtype)
+        if need_cue and not cue:
+            continue
+        if check(value):
+            yield _hit(m.start(), m.end(), subtype, f"{name}, check valid", True)
+        elif like(value, cue):
+            yield _hit(m.start(), m.end(), subtype, f"{name} shape, check invalid", False)
+
+
+def find(text: str) -> list[Hit]:
+    """Every candidate of the seven schemes (overlaps between them resolved by
+    :func:`prefer_cued`)."""
+    hits: list[Hit] = []
+    hits += _scheme(text, _D11, "NATIONAL_ID_PL", "Polish PESEL", pesel.is_valid)
+    hits += _scheme(text, _D11, "NATIONAL_ID_TR", "Turkish T.C. Kimlik No", tckimlik.is_valid)
+    hits += _scheme(text, _BSN, "NATIONAL_ID_NL", "Dutch BSN", bsn.is_valid, need_cue=True)
+    hits += _scheme(text, _CF, "NATIONAL_ID_IT", "Italian codice fiscale",
+                    codicefiscale.is_valid, like=lambda value, cue: True)
+    hits += _scheme(text, _DNI, "NATIONAL_ID_ES", "Spanish DNI", dni.is_valid)
+    hits += _scheme(text, _NIE, "NATIONAL_ID_ES", "Spanish NIE", nie.is_valid,
+                    like=lambda value, cue: True)
+    hits += _scheme(text, _BE_NN, "NATIONAL_ID_BE", "Belgian national number", nn.is_valid,
+                    like=lambda value, cue: cue or _BE_DOTTED.fullmatch(value) is not None)
+    hits += _scheme(text, _PPS, "NATIONAL_ID_IE", "Irish PPS number", pps.is_valid)
+    return hits
+
+
+def prefer_cued(text: str, hits: list[Hit]) -> list[Hit]:
+    """One validated hit per span: where several schemes accept the same characters, the one
+    whose cue stands before them, else the first in ``hits``; look-alikes of a span some
+    scheme validated are dropped."""
+    by_span: dict[tuple[int, int], list[Hit]] = {}
+    for h in hits:
+        by_span.setdefault((h.start, h.end), []).append(h)
+    out: list[Hit] = []
+    for (start, _end), group in by_span.items():
+        valid = [h for h in group if h.validated]
+        if not valid:
+            out += group
+            continue
+        out.append(next((h for h in valid if cued(text, start, h.subtype)), valid[0]))
+    return out

@@ -1,0 +1,162 @@
+"""Fake identifiers of the schemes in ``patterns.european_ids`` and ``patterns.cued_ids``.
+
+Each generator takes the original in compact form (letters and digits only, upper case) and a
+``random.Random`` and returns a compact fake of the same scheme that passes python-stdnum's
+check, or None (the caller tries again). Kept from the original: what the layout of the
+scheme says about the holder's sex (PESEL, codice fiscale, Belgian national number), the NIE's
+first letter, a PPS number's second letter, a VAT number's member state and a BIC's country.
+Nothing else — birth dates, serials, places and banks are drawn anew.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import string
+from collections.abc import Callable
+
+Generator = Callable[[str, random.Random], "str | None"]
+
+
+def _digits(rng: random.Random, n: int) -> str:
+    return "".join(rng.choice(string.digits) for _ in range(n))
+
+
+def _born(rng: random.Random, first: int = 1940, last: int = 2005) -> dt.date:
+    return dt.date(rng.randint(first, last), 1, 1) + dt.timedelta(days=rng.randint(0, 364))
+
+
+def _pl(c: str, rng: random.Random) -> str | None:
+    """PESEL: YYMMDD (month + 20 for 2000–2099), serial, sex digit (odd: male), check."""
+    from stdnum.pl import pesel
+
+    born = _born(rng)
+    month = born.month + (20 if born.year >= 2000 else 0)
+    sex = rng.choice("13579" if int(c[9]) % 2 else "02468")
+    body = f"{born.year % 100:02d}{month:02d}{born.day:02d}" + _digits(rng, 3) + sex
+    new = body + pesel.calc_check_digit(body)
+    return new if pesel.is_valid(new) else None
+
+
+def _nl(c: str, rng: random.Random) -> str | None:
+    """BSN: nine digits that pass the 11-test (one draw in eleven does)."""
+    from stdnum.nl import bsn
+
+    new = rng.choice("123456789") + _digits(rng, 8)
+    return new if bsn.is_valid(new) else None
+
+
+def _tr(c: str, rng: random.Random) -> str | None:
+    """T.C. Kimlik No: nine digits (the first not 0) and two check digits."""
+    from stdnum.tr import tckimlik
+
+    body = rng.choice("123456789") + _digits(rng, 8)
+    new = body + tckimlik.calc_check_digits(body)
+    return new if tckimlik.is_valid(new) else None
+
+
+_CF_MONTHS = "ABCDEHLMPRST"
+
+
+def _it(c: str, rng: random.Random) -> str | None:
+    """Codice fiscale: three + three consonant-like letters, birth year, month letter, day
+    (+ 40 for a woman, kept), a place code, the check letter."""
+    from stdnum.it import codicefiscale
+
+    letters = "".join(rng.choice("BCDFGHLMNPRSTVZ") for _ in range(6))
+    born = _born(rng)
+    try:
+        woman = codicefiscale.get_gender(c) == "F"
+    except Exception:  # the original's check failed (a look-alike): any sex
+        woman = rng.random() < 0.5
+    place = rng.choice("ABCDEFGHILM") + f"{rng.randint(1, 999):03d}"
+    body = (letters + f"{born.year % 100:02d}" + _CF_MONTHS[born.month - 1]
+            + f"{born.day + (40 if woman else 0):02d}" + place)
+    new = body + codicefiscale.calc_check_digit(body)
+    return new if codicefiscale.is_valid(new) else None
+
+
+def _es(c: str, rng: random.Random) -> str | None:
+    """DNI (eight digits, check letter) or NIE (its X/Y/Z kept, seven digits, check letter)."""
+    from stdnum.es import dni, nie
+
+    if c[0] in "XYZ":
+        body = c[0] + _digits(rng, 7)
+        new = body + nie.calc_check_digit(body)
+        return new if nie.is_valid(new) else None
+    body = _digits(rng, 8)
+    new = body + dni.calc_check_digit(body)
+    return new if dni.is_valid(new) else None
+
+
+def _be(c: str, rng: random.Random) -> str | None:
+    """Belgian national number: YYMMDD, a serial (odd: male, kept), 97 − the rest mod 97
+    (a "2" in front of the number for births from 2000)."""
+    from stdnum.be import nn
+
+    born = _born(rng)
+    serial = rng.randint(1, 997)
+    if serial % 2 != int(c[6:9]) % 2:
+        serial += 1
+    body = born.strftime("%y%m%d") + f"{serial:03d}"
+    base = int(("2" if born.year >= 2000 else "") + body)
+    new = body + f"{97 - base % 97:02d}"
+    return new if nn.is_valid(new) else None
+
+
+def _ie(c: str, rng: random.Random) -> str | None:
+    """PPS number: seven digits, the check letter, the original's second letter if any."""
+    from stdnum.ie import pps, vat
+
+    digits = _digits(rng, 7)
+    second = c[8:]
+    new = digits + vat.calc_check_digit(digits + (second if second in ("A", "B", "H") else ""))
+    new += second
+    return new if pps.is_valid(new) else None
+
+
+def _imei(c: str, rng: random.Random) -> str | None:
+    """IMEI: the reporting body's two digits kept, 12 new digits, the Luhn digit (a 16-digit
+    IMEISV has no check; 14 digits are an IMEI without it)."""
+    from stdnum import luhn
+
+    body = c[:2] + _digits(rng, 12)
+    if len(c) == 15:
+        return body + luhn.calc_check_digit(body)
+    return body + _digits(rng, len(c) - 14)
+
+
+def _vat(c: str, rng: random.Random) -> str | None:
+    """EU VAT number: the member state kept, the digits after it drawn until its check passes
+    (one draw in 10–1,000 does, per state: France's key and SIREN need two checks)."""
+    from stdnum.eu import vat
+
+    for _ in range(50):
+        new = c[:2] + "".join(rng.choice(string.digits) if ch.isdigit() else ch for ch in c[2:])
+        if vat.is_valid(new):
+            return new
+    return None
+
+
+def _bic(c: str, rng: random.Random) -> str | None:
+    """BIC: a new bank code and place (letters and digits where the original had them), the
+    country kept, "XXX" (head office) kept."""
+    from stdnum import bic
+
+    def alike(part: str) -> str:  # a letter for a letter, a digit for a digit
+        return "".join(rng.choice(string.digits if ch.isdigit() else string.ascii_uppercase)
+                       for ch in part)
+
+    branch = c[8:] if c[8:] in ("", "XXX") else alike(c[8:])
+    new = alike(c[:4]) + c[4:6] + alike(c[6:8]) + branch
+    return new if bic.is_valid(new) else None
+
+
+#: subtype: (the original's compact shape, generator)
+SCHEMES: dict[str, tuple[str, Generator]] = {
+    "NATIONAL_ID_PL": (r"\d{11}", _pl), "NATIONAL_ID_NL": (r"\d{9}", _nl),
+    "NATIONAL_ID_TR": (r"\d{11}", _tr), "NATIONAL_ID_IT": (r"[A-Z0-9]{16}", _it),
+    "NATIONAL_ID_ES": (r"\d{8}[A-Z]|[XYZ]\d{7}[A-Z]", _es), "NATIONAL_ID_BE": (r"\d{11}", _be),
+    "NATIONAL_ID_IE": (r"\d{7}[A-W][A-Z]?", _ie), "IMEI": (r"\d{14,16}", _imei),
+    "VAT_NUMBER": (r"[A-Z]{2}[0-9A-Z+*]{8,12}", _vat), "BIC": (r"[A-Z0-9]{8}(?:[A-Z0-9]{3})?", _bic),
+}
