@@ -56,6 +56,7 @@ from redactor_plugins.strategies.generalization.fakes import (
     layout,
     place_like,
     quantity_like,
+    street_parts,
 )
 from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - re-exported
     DEFAULT_LOCALE,
@@ -75,6 +76,7 @@ from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - r
 )
 from redactor_plugins.strategies.generalization.org_names import (  # noqa: F401 - re-exported
     a_town,
+    names_an_org,
     org_like,
     org_parts,
 )
@@ -415,6 +417,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     f = request.finding
     label = f.label
     text = f.text
+    if label == Label.MISC and names_an_org(text):  # "Document Examination Unit" read "matter"
+        label = Label.ORG
     scheme = label == Label.CODE or (label == Label.LOC and is_postcode(text))
     # an identifier is the same one however it is spaced ("NO93 8601…" and "NO938601…")
     key = (str(label), _compact(text) if scheme else normalise(text))
@@ -490,6 +494,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     elif label == Label.LOC and is_postcode(text):
         result = _choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
             text, "POSTCODE", r) or code_like(text, r), *seed, word_check=False)
+    elif label == Label.LOC and (street := street_parts(text)):  # "<surname> Lane"
+        result = _choose(memo, doc_words, street[0], lambda r, _a: str(
+            faker_with(locale, r).last_name()), *seed) + street[1]
     elif label == Label.LOC:
         the = previous_word(doc.text, f.span.start) == "the"  # "the United Kingdom"
         result = _choose(memo, doc_words, text,
@@ -514,7 +521,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     return result
 
 
-_ORG_DASH = re.compile(r"(\s+[—–]\s+)")
+_ACRONYM = re.compile(r"[A-Z]{2,6}")
+_ORG_DASH = re.compile(r"(\s+[-—–]\s+)")
 
 
 def _generic_org(part: str) -> bool:
@@ -525,6 +533,9 @@ def _generic_org(part: str) -> bool:
 
 def _org_name(text: str, memo: dict[str, Any], doc_words: frozenset[str], locale: str) -> str:
     """A made-up name for one organisation's name, its form and kind kept (:func:`org_parts`)."""
+    if _ACRONYM.fullmatch(text):  # "MARAC" read "Rodriguez-Miller": another acronym
+        return _choose(memo, doc_words, text, lambda r, _a: "".join(
+            r.choice(string.ascii_uppercase) for _ in text), "ORG", normalise(text))
     before, name, after = org_parts(text)
     return before + _choose(memo, doc_words, name, lambda r, _a: org_like(
         before, after, r, locale), "ORG", normalise(text)) + after

@@ -49,6 +49,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     code_not_date,
     drop_leading_function_word,
     drop_trailing_function_word,
+    emergency_number,
     field_dem,
     field_label_tail,
     house_number_start,
@@ -396,7 +397,8 @@ class NerDetector:
         kept: list[Finding] = []
         grown: list[tuple[int, int]] = []  # what a name took in after its particle
         for f, (start, end) in zip(found, trimmed, strict=True):
-            if start >= end or non_word(doc.text, start, end) or pronoun_only(doc.text, start, end):
+            if start >= end or non_word(doc.text, start, end) or pronoun_only(
+                    doc.text, start, end) or emergency_number(doc.text, start, end):
                 continue
             if f.label != Label.DATETIME and weekday_name(doc.text[start:end]):  # "Tue" as LOC
                 f = f.with_(label=Label.DATETIME, subtype="DATE")
@@ -540,7 +542,8 @@ def _letters_are_people(found: list[Finding]) -> list[Finding]:
     """One entity, one label: a capital letter the model calls a person once is a person
     wherever it tagged it ("Re: M (A Child)" PERSON, "in respect of M" MISC), and so is a
     capitalised name it calls a person more often than anything else ("Kayden" PERSON seven
-    times, MISC once)."""
+    times, MISC once); a MISC that is a person's name and a verb is that name ("Marsden
+    drives", where "Jason Lee Marsden" is a PERSON)."""
     people = {f.text for f in found
               if f.label == Label.PERSON and LETTER_PERSON.fullmatch(f.text)}
     votes: dict[str, Counter[bool]] = defaultdict(Counter)
@@ -548,10 +551,25 @@ def _letters_are_people(found: list[Finding]) -> list[Finding]:
         if f.text[:1].isupper() and not f.text.isupper():
             votes[f.text][f.label == Label.PERSON] += 1
     people |= {t for t, c in votes.items() if c[True] > c[False] and c[False]}
-    if not people:
-        return found
-    return [f.with_(label=Label.PERSON, subtype="") if f.text in people and
-            f.label != Label.PERSON else f for f in found]
+    names = {w for f in found if f.label == Label.PERSON for w in _NAME_WORD.findall(f.text)}
+    out = []
+    for f in found:
+        m = _NAME_THEN_VERB.fullmatch(f.text) if f.label == Label.MISC else None
+        if m and set(m.group(1).split()) <= names:  # "Marsden drives" of Jason Lee Marsden
+            f = f.with_(span=Span(f.span.start, f.span.start + m.end(1)), text=m.group(1),
+                        label=Label.PERSON, subtype="")
+        elif f.text in people and f.label != Label.PERSON:
+            f = f.with_(label=Label.PERSON, subtype="")
+        out.append(f)
+    return out
+
+
+_NAME_WORD = re.compile(r"\b[A-Z][a-z][\w'-]*")
+#: a capitalised name, then a verb and lower-case words ("Marsden drives", not "Sima clan")
+_NAME_THEN_VERB = re.compile(
+    r"((?:[A-Z][a-z][\w'-]*\s+)*[A-Z][a-z][\w'-]*)\s+(?:was|is|had|has|said|says|told|drives"
+    r"|drove|went|goes|came|comes|gave|took|made|lives|works|became|kept|left|[a-z]{3,}ed)"
+    r"(?:\s+[a-z][\w'-]*)*")
 
 
 def _bare_government_finding(text: str, f: Finding) -> bool:

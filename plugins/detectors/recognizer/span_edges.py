@@ -323,6 +323,21 @@ _SLASHED = re.compile(r"\d{1,4}/(\d{3,})")
 _AMOUNT = re.compile(r"[+\-\u2212]?\s?(?:[£$€]|GBP|EUR|USD|NOK|DKK|SEK)\s?\d[\d,]*(?:\.\d{1,2})?")
 
 
+_EMERGENCY = re.compile(r"(?:999|911|112|111|101|000)")
+_EMERGENCY_AFTER = re.compile(r"[ \t]*(?:call|calls|caller|operator|service|line|number)\b")
+_EMERGENCY_BEFORE = re.compile(r"\b(?:dial(?:l?ed|s|ing)?|rang|ring|call(?:ed)?|phoned)[ \t]*$",
+                               re.IGNORECASE)
+
+
+def emergency_number(text: str, start: int, end: int) -> bool:
+    """Whether the span is an emergency or non-emergency service's number in use ("a 999
+    call", "dialled 112", "called 101"): it names no one."""
+    if not _EMERGENCY.fullmatch(text[start:end].strip()):
+        return False
+    return bool(_EMERGENCY_AFTER.match(text, end) or _EMERGENCY_BEFORE.search(
+        text[max(0, start - 20) : start]))
+
+
 def code_is_date_or_money(text: str) -> tuple[Label, str] | None:
     """(label, subtype) when a CODE span is a whole calendar date (day/month/year,
     year-month-day: "05/06/2025" in a bank statement's column) or an amount of money

@@ -535,6 +535,20 @@ _THE_COUNTRY = re.compile(
     r"Philippines|Bahamas|Maldives|Seychelles|Comoros|Gambia|Holy See|Vatican)\b|Islands$")
 
 
+_STREET = re.compile(r"(?i)(?:gate|gata|gatan|vei|veien|vej|vägen|street|road|avenue|lane|"
+                     r"terrace|close|drive|crescent|grove|gardens|mews|walk|parade|boulevard|"
+                     r"straße|strasse|weg|allee)\b")
+
+
+def street_parts(text: str) -> tuple[str, str] | None:
+    """(name, " <street word>") of a street's name in words ("Hanson Lane" → ("Hanson",
+    " Lane")), or None."""
+    m = re.fullmatch(r"(\S.*?)(\s+[^\W\d_]+)", text.strip())
+    if m and _STREET.fullmatch(m.group(2).strip()) and not any(c.isdigit() for c in text):
+        return m.group(1), m.group(2)
+    return None
+
+
 def place_like(text: str, rng: random.Random, locale: str, the: bool = False) -> str:
     """A fake country (keeping a "the" before it right), address, street or city."""
     fake = faker_with(locale, rng)
@@ -552,7 +566,9 @@ def place_like(text: str, rng: random.Random, locale: str, the: bool = False) ->
             (road.group(3) or "")
     if any(c.isdigit() for c in text):
         return address_like(text, rng, locale)
-    if place is None and re.search(r"(gate|gata|vei|veien|street|road|avenue|straße)\b", text,
-                                   re.IGNORECASE):
+    if place is None and _STREET.search(text):  # "Hanson Lane" read "East Loribury"
+        parts = street_parts(text)
+        if parts:  # the street's word stays: "… Lane"
+            return f"{fake.last_name()}{parts[1]}"
         return str(fake.street_name())
     return str(fake.city())

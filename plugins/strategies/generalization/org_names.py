@@ -12,7 +12,7 @@ from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISO
 from redactor_plugins.strategies.generalization.names import faker_with
 from redactor_plugins.strategies.generalization.places import lookup
 
-__all__ = ["a_town", "org_like", "org_parts"]
+__all__ = ["a_town", "names_an_org", "org_like", "org_parts"]
 
 #: what an organisation's name keeps in its pseudonym: a prison's form ("HM Prison …") and a
 #: company's legal form, a firm's or a place of care's word at its end ("… Limited", "… A/S",
@@ -29,7 +29,8 @@ _KIND_AFTER = re.compile(
     r"|Institute|Union|Federation|League|Orchestra|Choir|Mosque|Synagogue|Temple|Gurdwara"
     r"|Chapel|Mandir|(?:Food\s+)?Bank|(?:Civic\s+|Community\s+|Leisure\s+|Day\s+)?Cent(?:re|er)"
     r"|Services|Service|Agency|Authority|Board|Committee|Commission|Partnership|Project|Charity"
-    r"|Home|House|Station|Office|Unit|Team|Network|Hub|Hall)$")
+    r"|Home|House|Station|Office|Unit|Team|Network|Hub|Hall|Market|Clinic|Department"
+    r"|Directorate|Division)$")
 _KIND_OF = re.compile(r"^(?:the\s+)?((?:University|College|Council|Museum|Bank|Church|Diocese"
                       r"|Municipality|County|City|Port|Ministry)\s+of\s+(?:the\s+)?)(?=\S)")
 #: a kind word before a place ("Police Scotland" → "Police <town>")
@@ -47,10 +48,24 @@ def a_town(text: str) -> bool:
     return place is not None and place.kind in ("city", "town")
 
 
+def names_an_org(text: str) -> bool:
+    """A name in capitalised words that ends in an institution's kind or a legal form
+    ("Document Examination Unit", "Calder Access Ltd"): an organisation, whatever a model
+    typed it."""
+    words = text.split()
+    return len(words) >= 2 and all(w[:1].isupper() or w in ("of", "and", "for", "the", "&")
+                                   for w in words) and not text.isupper() and bool(
+        _KIND_AFTER.search(text) or _LEGAL_FORM.search(text))
+
+
 def org_parts(text: str) -> tuple[str, str, str]:
-    """(kept form before, name, kept form after) of an organisation's name:
+    """(kept form before, name, kept form after) of an organisation's name (a bracketed
+    aside at its end left out):
     ("HM Prison ", "Wymott", ""), ("", "Postel Properties", " Limited"), ("", "Avonmouth",
     " docks"), ("", "Acme", "")."""
+    aside = _ASIDE.search(text)  # "First-tier Tribunal (Immigration and Asylum Chamber)":
+    if aside and aside.start() > 0:  # the kind is before the brackets, which go
+        text = text[:aside.start()]
     prison = _PRISON_FORM.match(text) or _KIND_OF.match(text) or _KIND_BEFORE.match(text)
     if prison:
         return text[:prison.end(1)].rstrip() + " ", text[prison.end(1):].strip(), ""
@@ -63,6 +78,7 @@ def org_parts(text: str) -> tuple[str, str, str]:
     return "", text, ""
 
 
+_ASIDE = re.compile(r"\s*\([^()]*\)$")
 #: capitalised words, then lower-case ones: a name and what it is ("Avonmouth docks")
 _COMMON_TAIL = re.compile(r"((?:[A-Z][\w'.-]*\s+)*[A-Z][\w'.-]*)((?:\s+[a-z][\w'-]*)+)")
 

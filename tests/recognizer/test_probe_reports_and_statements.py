@@ -1,0 +1,147 @@
+"""What a police report, an asylum refusal letter and a bank statement (written for the
+purpose, session 27) showed of the recognizer: a model span ran across a statement's columns
+("STANDING ORDER J NOWAK RENT           -£450"), a date and an amount in a column were CODEs
+(a "case number" and a "code"), "999" in "a 999 call" was a count, "Marsden drives" was a
+MISC where Jason Lee Marsden was a person. Each is checked through the NER detector's
+post-processing with a stand-in for the model's spans, so only the rules are under test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from redactor_plugins.detectors.recognizer import ner as ner_detector
+from redactor_plugins.detectors.recognizer.span_edges import (
+    code_is_date_or_money,
+    emergency_number,
+    split_at_breaks,
+)
+
+from redactor.core.context import RunContext
+from redactor.core.settings import Settings
+from redactor.plugin_api import Document, Finding, Label
+
+STATEMENT = ("Date        Description                          Amount\n"
+             "03/06/2025  DWP UC (Universal Credit)            +£612.10\n"
+             "05/06/2025  STANDING ORDER J NOWAK RENT           -£450.00\n"
+             "09/06/2025  TFR FROM ANNA NOWAK\t+£50.00\n")
+REPORT = ("At 23:40 officers attended following a 999 call from Ms Kelly Brooke, who reported "
+          "that her former partner, Jason Lee Marsden, had threatened her. She stated that "
+          "Marsden drives a silver car. He later dialled 999 himself; she called 101.")
+
+
+class _Spans:
+    def __init__(self, spans: list[tuple[str, str, int]]) -> None:
+        self.spans = spans
+
+    def predict(self, text: str) -> list[tuple[int, int, str, float]]:
+        out = []
+        for word, label, nth in self.spans:
+            at = -1
+            for _ in range(nth + 1):
+                at = text.index(word, at + 1)
+            out.append((at, at + len(word), label, 0.9))
+        return out
+
+
+def _ner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, text: str,
+         spans: list[tuple[str, str, int]]) -> list[Finding]:
+    for name in ner_detector.MODEL_FILES:
+        (tmp_path / name).write_text("{}")
+    monkeypatch.setattr(ner_detector, "load_model", lambda *a, **k: _Spans(spans))
+    doc = Document("d", Path("d.txt"), "txt", text)
+    ctx = RunContext(settings=Settings({"recognizer": {"propagate_mentions": False}}))
+    return list(ner_detector.NerDetector(tmp_path).detect(doc, ctx))
+
+
+def test_a_span_stops_at_a_column_gap(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    found = _ner(monkeypatch, tmp_path, STATEMENT, [
+        ("STANDING ORDER J NOWAK RENT           -£450", "MISC", 0),
+        ("TFR FROM ANNA NOWAK\t+£50", "ORG", 0)])
+    assert [f.text for f in found] == ["STANDING ORDER J NOWAK RENT", "-£450",
+                                       "TFR FROM ANNA NOWAK", "+£50"]
+
+
+def test_column_gaps_split_but_single_spaces_do_not() -> None:
+    text = "J NOWAK RENT   -£450 and Mr Tomas  Berg"
+    assert [text[s:e] for s, e in split_at_breaks(text, 0, len(text))] == [
+        "J NOWAK RENT", "-£450 and Mr Tomas  Berg"]  # two spaces inside a line: no column
+
+
+def test_a_date_or_an_amount_the_model_calls_a_code(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    found = _ner(monkeypatch, tmp_path, STATEMENT, [
+        ("05/06/2025", "CODE", 0), ("+£612.10", "CODE", 0), ("UC", "CODE", 0)])
+    assert sorted((f.text, f.full_type) for f in found) == [
+        ("+£612.10", "QUANTITY/MONEY"), ("05/06/2025", "DATETIME/DATE"), ("UC", "CODE")]
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("05/06/2025", (Label.DATETIME, "DATE")),
+    ("5.6.2025", (Label.DATETIME, "DATE")),
+    ("2025-06-05", (Label.DATETIME, "DATE")),
+    ("+£612.10", (Label.QUANTITY, "MONEY")),
+    ("-€ 40", (Label.QUANTITY, "MONEY")),
+    ("NOK 1,200.50", (Label.QUANTITY, "MONEY")),
+    ("31/02/2025", None),  # no such day: a code
+    ("36110/97", None),  # an application number
+    ("13/40/2019", None),
+    ("£-card 7", None),
+])
+def test_code_is_date_or_money(text: str, kind: tuple[Label, str] | None) -> None:
+    assert code_is_date_or_money(text) == kind
+
+
+@pytest.mark.parametrize(("word", "nth", "service"), [
+    ("999", 0, True),  # "a 999 call"
+    ("999", 1, True),  # "dialled 999"
+    ("101", 0, True),  # "called 101"
+])
+def test_emergency_numbers_in_use_name_no_one(word: str, nth: int, service: bool) -> None:
+    at = -1
+    for _ in range(nth + 1):
+        at = REPORT.index(word, at + 1)
+    assert emergency_number(REPORT, at, at + len(word)) is service
+
+
+@pytest.mark.parametrize("text", ["He paid 999 pounds.", "Room 101 was empty.",
+                                  "a 9999 call", "call 112233"])
+def test_other_numbers_are_not_emergency_numbers(text: str) -> None:
+    import re
+
+    m = re.search(r"\d+", text)
+    assert m is not None
+    assert emergency_number(text, m.start(), m.end()) is False
+
+
+def test_ner_drops_the_999_of_a_call(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    found = _ner(monkeypatch, tmp_path, REPORT, [
+        ("999", "QUANTITY", 0), ("999", "CODE", 1), ("101", "CODE", 0),
+        ("Ms Kelly Brooke", "PERSON", 0)])
+    assert [f.text for f in found] == ["Ms Kelly Brooke"]
+
+
+def test_a_name_and_lower_case_words_is_the_name(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    found = _ner(monkeypatch, tmp_path, REPORT, [
+        ("Jason Lee Marsden", "PERSON", 0), ("Marsden drives", "MISC", 0),
+        ("silver car", "MISC", 0)])
+    assert [(f.text, f.label) for f in found] == [
+        ("Jason Lee Marsden", Label.PERSON), ("Marsden", Label.PERSON),
+        ("silver car", Label.MISC)]
+
+
+def test_a_name_no_person_bears_stays_as_tagged(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    found = _ner(monkeypatch, tmp_path, REPORT, [("Marsden drives", "MISC", 0)])
+    assert [(f.text, f.label) for f in found] == [("Marsden drives", Label.MISC)]
+
+
+def test_a_name_and_a_noun_stays_as_tagged(monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: Path) -> None:
+    # the Wikipedia biographies annotate "Sima clan" whole (it had lost "clan": R_quasi fell)
+    text = "Sima Yi served the Wei. The Sima clan took power; Sima Yi said little."
+    found = _ner(monkeypatch, tmp_path, text, [
+        ("Sima Yi", "PERSON", 0), ("Sima clan", "ORG", 0), ("Sima Yi said", "MISC", 0)])
+    assert [(f.text, f.label) for f in found] == [
+        ("Sima Yi", Label.PERSON), ("Sima clan", Label.ORG), ("Sima Yi", Label.PERSON)]

@@ -1,0 +1,71 @@
+"""``pseudonym`` on a police report and an asylum refusal letter (written for the purpose,
+session 27): what each mention read, and what it reads now. A replacement keeps what the
+original is — a country stays a country, a street a street, a tribunal a tribunal, an acronym
+an acronym — and shares no word with the original but the kind it keeps."""
+
+from __future__ import annotations
+
+import pytest
+from redactor_plugins.strategies.generalization.places import lookup
+from test_cov_pseudonym_kinds import replace
+
+
+def _one(sentence: str, value: str, label: str, subtype: str = "") -> str:
+    [out] = replace(sentence, [(value, label, subtype)])
+    assert out != value
+    return out
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_national_of_a_country_stays_one(seed: int) -> None:
+    # "a national of Somalia" read "a member of a group of Kenyan"
+    text = "He is a national of Somalia" + " " * seed + "."
+    out = _one(text, "national of Somalia", "DEM", "NATIONALITY")
+    assert out.startswith("national of ")
+    country = out.removeprefix("national of ").removeprefix("the ")
+    place = lookup(country)
+    assert place is not None and place.kind == "country" and country != "Somalia", out
+    # only the country tagged: a country's name, not an adjective
+    alone = _one(text, "Somalia", "DEM", "NATIONALITY")
+    place = lookup(alone)
+    assert place is not None and place.kind == "country", alone
+
+
+def test_citizens_of_the_country_keep_their_words() -> None:
+    out = _one("Citizens of the United Kingdom voted.", "Citizens of the United Kingdom", "DEM",
+               "NATIONALITY")
+    assert out.startswith("Citizens of ") and "United Kingdom" not in out
+
+
+def test_a_country_before_a_noun_is_still_an_adjective() -> None:
+    out = _one("He lost his UK mobile.", "UK", "DEM")
+    assert lookup(out) is None or lookup(out).kind != "country", out  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("sentence", "value", "label", "kind"), [
+    # "Hill Inc": the bracketed chamber hid the kind
+    ("appeal to the First-tier Tribunal (Immigration and Asylum Chamber) within 14 days",
+     "First-tier Tribunal (Immigration and Asylum Chamber)", "ORG", " Tribunal"),
+    ("he worked at Bakaara Market.", "Bakaara Market", "ORG", " Market"),  # was a company
+    # a MISC that is an institution's name read "matter"
+    ("examined by the Document Examination Unit.", "Document Examination Unit", "MISC",
+     " Unit"),
+    ("taken to his mother's address on Hanson Lane and", "Hanson Lane", "LOC", " Lane"),
+    ("she lives on Crossley Terrace now", "Crossley Terrace", "LOC", " Terrace"),
+])
+def test_the_kind_word_stays(sentence: str, value: str, label: str, kind: str) -> None:
+    out = _one(sentence, value, label)
+    assert out.endswith(kind), out
+    assert "(" not in out and not (set(value.split()) - {kind.strip()}) & set(out.split()), out
+
+
+def test_an_acronym_becomes_another_acronym() -> None:
+    out = _one("the case was referred to the MARAC on 22/10/2025", "MARAC", "ORG")
+    assert out.isupper() and out.isalpha() and len(out) == 5 and out != "MARAC", out
+
+
+def test_a_spaced_hyphen_splits_an_organisation_like_a_dash() -> None:
+    text = "Northmoor Borough Council - Children's Services wrote."
+    out = _one(text, "Northmoor Borough Council - Children's Services", "ORG")
+    assert out.endswith(" Council - Children's Services"), out
+    assert "Northmoor" not in out
