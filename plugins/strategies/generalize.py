@@ -44,6 +44,7 @@ from redactor_plugins.strategies.generalization.kinds import (
     head_noun,
 )
 from redactor_plugins.strategies.generalization.names import detect_locale
+from redactor_plugins.strategies.generalization.org_names import names_an_org
 from redactor_plugins.strategies.generalization.places import LEVELS as LOC_LEVELS
 from redactor_plugins.strategies.generalization.places import generalize_place, place_adjective
 from redactor_plugins.strategies.generalization.text import (
@@ -93,6 +94,8 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
                       doc_text: str = "", start: int = 0, end: int = 0,
                       subtype: str = "") -> Phrase:
     """The generalized phrase (before sentence fixes) for one mention."""
+    if label == Label.MISC and names_an_org(text):  # "Document Examination Unit" read "matter"
+        label, level = Label.ORG, ""
     level = check_level(label, level)
     if label not in (Label.DATETIME, Label.QUANTITY, Label.CODE, Label.PERSON) and not any(
             c.isalpha() for c in text):

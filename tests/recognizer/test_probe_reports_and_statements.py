@@ -145,3 +145,35 @@ def test_a_name_and_a_noun_stays_as_tagged(monkeypatch: pytest.MonkeyPatch,
         ("Sima Yi", "PERSON", 0), ("Sima clan", "ORG", 0), ("Sima Yi said", "MISC", 0)])
     assert [(f.text, f.label) for f in found] == [
         ("Sima Yi", Label.PERSON), ("Sima clan", Label.ORG), ("Sima Yi", Label.PERSON)]
+
+
+# -- the asylum letter: a national of a country, a firm of solicitors -------------------------
+def _gazetteer(text: str) -> list[tuple[str, Label, str]]:
+    from redactor_plugins.detectors.recognizer.gazetteer import find
+
+    return [(text[s:e], label, sub) for s, e, label, sub, _score, _why in find(text)]
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("You stated that you are a national of Somalia, born in 1994.", "national of Somalia"),
+    ("Both are citizens of the United Kingdom.", "citizens of the United Kingdom"),
+    ("He is a Somali national.", "Somali national"),
+])
+def test_a_national_of_a_country_is_one_nationality(text: str, span: str) -> None:
+    assert (span, Label.DEM, "NATIONALITY") in _gazetteer(text)
+
+
+def test_a_national_number_is_no_nationality() -> None:
+    found = _gazetteer("The Belgian national number 85.07.30-033.28 was given.")
+    assert ("Belgian", Label.DEM, "NATIONALITY") in found
+    assert not [f for f in found if "number" in f[0]]
+
+
+def test_a_firm_of_solicitors_is_no_person(monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: Path) -> None:
+    text = "Your representatives, Duncan Lewis Solicitors (ref. DL/AH/9921), wrote."
+    found = _gazetteer(text)
+    assert ("Duncan Lewis Solicitors", Label.ORG, "COMPANY") in found
+    assert not [f for f in found if f[1] == Label.PERSON]
+    ner = _ner(monkeypatch, tmp_path, text, [("Duncan Lewis Solicitors", "PERSON", 0)])
+    assert [(f.text, f.label) for f in ner] == [("Duncan Lewis Solicitors", Label.ORG)]

@@ -69,3 +69,35 @@ def test_a_spaced_hyphen_splits_an_organisation_like_a_dash() -> None:
     out = _one(text, "Northmoor Borough Council - Children's Services", "ORG")
     assert out.endswith(" Council - Children's Services"), out
     assert "Northmoor" not in out
+
+
+# -- generalize on the same letter -------------------------------------------------------------
+def _general(sentence: str, value: str, label: str, subtype: str = "") -> str:
+    from pathlib import Path
+
+    from redactor_plugins.strategies.generalize import GeneralizeStrategy
+
+    from redactor.core.entities import group_entities
+    from redactor.plugin_api import Document, Finding, Label, ReplacementRequest, RunContext, Span
+
+    at = sentence.index(value)
+    f = Finding(Span(at, at + len(value)), Label(label), value, subtype=subtype, detector="t")
+    [entity] = group_entities([f], sentence)
+    doc = Document("d", Path("d.txt"), "txt", sentence)
+    return GeneralizeStrategy().replacement(ReplacementRequest(f, entity, doc, "", {}),
+                                            RunContext())
+
+
+@pytest.mark.parametrize(("sentence", "value", "label", "subtype", "expected"), [
+    # read "a member of a group of a member of a group"
+    ("you are a national of Somalia, born", "national of Somalia", "DEM", "NATIONALITY",
+     "national of an African country"),
+    ("you are a national of Somalia, born", "Somalia", "DEM", "", "an African country"),
+    ("conducted in Somali by interpreter", "Somali", "DEM", "NATIONALITY",
+     "an African language"),  # read "a African language"
+    ("were examined by the Document Examination Unit.", "Document Examination Unit", "MISC",
+     "", "organisation"),  # read "the matter"
+])
+def test_generalize_keeps_the_kind(sentence: str, value: str, label: str, subtype: str,
+                                   expected: str) -> None:
+    assert _general(sentence, value, label, subtype) == expected

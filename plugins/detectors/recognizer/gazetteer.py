@@ -52,6 +52,8 @@ log = logging.getLogger("redactor.gazetteer")
 
 SECTION = "recognizer"
 _TOKEN = re.compile(r"\w+(?:['’\-]\w+)*|[^\w\s]")
+#: "national(s) of (the) ", "citizen(s) of " right before a country's name
+_OF_COUNTRY_BEFORE = re.compile(r"\b(?:[Nn]ationals?|[Cc]itizens?)\s+of\s+(?:the\s+)?$")
 #: an identifier's noun after "national" ("national number", "National Insurance", "national ID")
 _ID_NOUN = r"[ \t]+(?i:number|no\.|insurance|ID\b|identity|identification|regist)"
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;\"“”(\[]|\n\s*\n)\s*$")
@@ -389,6 +391,10 @@ class _Matcher:
             score = 0.6 if e.ambiguous else 0.7
             why = f"gazetteer {e.list_name}" + (" (ambiguous; supported by context)"
                                                 if e.ambiguous else "")
+            if e.subtype == "COUNTRY" and (lead := _OF_COUNTRY_BEFORE.search(
+                    self.text, max(0, start - 30), start)):  # "a national of Somalia"
+                return _Cand(lead.start(), end, Label.DEM, "NATIONALITY", 0.75, 2,
+                             f"nationality word + gazetteer {e.list_name}")
             if e.subtype in ("NATIONALITY", "COUNTRY"):
                 head_end = self._head_after(end)
                 if head_end is not None:  # "British national", "United Kingdom citizen"
@@ -491,10 +497,15 @@ class _Matcher:
             return None
         if not titled and len(words) >= 2 and toks[words[-1]].text in _BUILDINGS:
             return None  # "Field House", "Somerset House": a building, not a person
+        if len(words) >= 2 and toks[words[-1]].text in _FIRM_WORDS:
+            return None  # "Duncan Lewis Solicitors": a firm (company_names), not a person
         return _Cand(start, end, Label.PERSON, "NAME", score, 3 if len(words) > 1 or titled
                      else 1, f"gazetteer person names: {why}")
 
 
+#: a firm's last word: the name before it is the firm's ("Duncan Lewis Solicitors")
+_FIRM_WORDS = frozenset("Solicitors Limited Ltd LLP PLC plc Associates Partners Chambers GmbH "
+                        "AG Inc LLC".split())
 #: capitals that spell a title's letters but are a department: "HR Casework" (a mailbox),
 #: "HR Business Partner" (a job) — not Scandinavian "Hr" (Mr)
 _NOT_TITLES = frozenset({"HR"})

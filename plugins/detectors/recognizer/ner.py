@@ -52,6 +52,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     emergency_number,
     field_dem,
     field_label_tail,
+    firm_name,
     house_number_start,
     name_follows,
     name_of_org,
@@ -408,6 +409,8 @@ class NerDetector:
                 f = f.with_(label=kind[0], subtype=kind[1])  # "05/06/2025", "+£612.10"
             if f.label == Label.ORG and bare_government(doc.text, start, end):
                 continue
+            if f.label == Label.PERSON and firm_name(doc.text[start:end]):
+                f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
             if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(doc.text, start, end)):
                 f = f.with_(label=Label.DEM, subtype=kind)
             if f.label == Label.CODE:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from redactor_plugins.shared.names.org_forms import LEGAL_FORM
 from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
 from redactor.plugin_api import Label
@@ -327,6 +328,15 @@ _EMERGENCY = re.compile(r"(?:999|911|112|111|101|000)")
 _EMERGENCY_AFTER = re.compile(r"[ \t]*(?:call|calls|caller|operator|service|line|number)\b")
 _EMERGENCY_BEFORE = re.compile(r"\b(?:dial(?:l?ed|s|ing)?|rang|ring|call(?:ed)?|phoned)[ \t]*$",
                                re.IGNORECASE)
+
+
+_FIRM_END = re.compile(rf"\s(?:{LEGAL_FORM}|Associates|Partners|Chambers|& Co\.?)$")
+
+
+def firm_name(text: str) -> bool:
+    """Whether a span ends in a company's legal form or a firm's word ("Duncan Lewis
+    Solicitors", "Smith & Jones LLP"): no person's name does."""
+    return _FIRM_END.search(text.strip()) is not None
 
 
 def emergency_number(text: str, start: int, end: int) -> bool:

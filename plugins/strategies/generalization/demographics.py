@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from redactor_plugins.strategies.generalization.kinds import (
     BORN,
     SCHOOL_YEAR,
+    country_as_noun,
     occupation_group,
     occupation_keywords,
 )
@@ -51,8 +52,6 @@ from redactor_plugins.strategies.generalization.text import (
     fold,
     indefinite_article,
     load_table,
-    noun_follows,
-    previous_word,
 )
 
 KIN = {
@@ -144,20 +143,16 @@ def _adjectives(english: bool) -> list[tuple[str, str]]:
             and (not english or (d[:1].isupper() and d not in _NOUN_DEMONYMS))]
 
 
-#: "national of Somalia", "citizens of the United Kingdom": the country is a noun there
-_OF_COUNTRY = re.compile(r"(?i)((?:(?:an?|the)\s+)?(?:national|citizen|native|resident|subject)s?"
-                         r"\s+of\s+(?:the\s+)?)(.+)")
 _NEEDS_THE = re.compile(r"(?:United|Republic|Netherlands|Philippines|Czech|Democratic|"
                        r"Central African|Gambia|Bahamas|Maldives)\b|.*Islands$")
-#: words after which a country is a noun, not an adjective ("a national of [Somalia]")
-_BEFORE_A_COUNTRY = frozenset("of from in to into across throughout".split())
 
 
 def _country(country: str, rng: random.Random) -> str:
     """Another country of the same continent, by its English name ("SO" → "Kenya")."""
     pool = sorted({c for _d, c in _adjectives(True)})
     same = [c for c in pool if c != country and continent_of(c) == continent_of(country)]
-    return country_name(rng.choice(same or [c for c in pool if c != country]))
+    name = country_name(rng.choice(same or [c for c in pool if c != country]))
+    return name.split(" - ")[0]  # "Congo - Kinshasa" → "Congo"
 
 
 def _nationality(country: str, plural: bool, rng: random.Random,
@@ -254,20 +249,15 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
             country = found[0] if found is not None else place.country  # type: ignore[union-attr]
             adj = _nationality(country, False, rng, fits, english)
             return f"{adj} {words[-1]}"
-    of_country = _OF_COUNTRY.fullmatch(" ".join(text.split()))
-    if of_country and (where := lookup(of_country.group(2))) is not None and \
-            where.kind == "country":  # "national of Somalia" → "national of Kenya"
-        name = _country(where.country, rng)
-        lead = re.sub(r"the\s+$", "", of_country.group(1))
-        return lead + ("the " if _NEEDS_THE.match(name) else "") + name
+    as_noun = country_as_noun(text, doc_text, start)
+    if as_noun is not None:  # "national of Somalia" → "national of Kenya"; "from Somalia"
+        name = _country(as_noun[1], rng)
+        return as_noun[0] + ("the " if _NEEDS_THE.match(name) else "") + name
     found = demonym_country(text)
     if found is not None:
         return _nationality(found[0], found[1], rng, fits, english)
     place = lookup(text)
     if place is not None and place.kind == "country":  # "his UK mobile"
-        if doc_text and not noun_follows(doc_text, start + len(text)) and \
-                previous_word(doc_text, start) in _BEFORE_A_COUNTRY:  # "a national of Somalia"
-            return _country(place.country, rng)
         return _nationality(place.country, False, rng, fits, english)
     if low in BIRTH_ORDER:
         return BIRTH_ORDER[low]

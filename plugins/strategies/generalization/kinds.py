@@ -22,10 +22,12 @@ from redactor_plugins.strategies.generalization.places import (
 from redactor_plugins.strategies.generalization.text import (
     Phrase,
     fold,
+    indefinite_article,
     is_field_label,
     kind_of,
     load_table,
     noun_follows,
+    previous_word,
 )
 
 ORG_LEVELS = ("kind", "generic")
@@ -147,6 +149,29 @@ SCHOOL_YEAR = re.compile(r"(?P<pre>(?:Year|Yr\.?)\s?|[Gg]rade\s)(?P<n>1[0-3]|[1-
                          r"|(?P<m>1[0-2]|[1-9])(?:st|nd|rd|th)(?P<post>[-\s]grade)")
 
 
+#: "national of Somalia", "citizens of the United Kingdom": the country is a noun there
+_OF_COUNTRY = re.compile(r"(?i)((?:(?:an?|the)\s+)?(?:national|citizen|native|resident|subject)s?"
+                         r"\s+of\s+)(?:the\s+)?(.+)")
+#: words after which a country is a noun, not an adjective ("a national of [Somalia]")
+_BEFORE_A_COUNTRY = frozenset("of from in to into across throughout".split())
+
+
+def country_as_noun(text: str, doc_text: str = "", start: int = 0,
+                    end: int = 0) -> tuple[str, str] | None:
+    """(words kept before it, ISO code) of a country named as a noun in a DEM mention:
+    ("national of ", "SO") for "national of Somalia", ("", "SO") for "Somalia" after "of",
+    "from", "in" … with no noun after it (not "his UK mobile"); else None."""
+    m = _OF_COUNTRY.fullmatch(" ".join(text.split()))
+    lead, name = (m.group(1), m.group(2)) if m else ("", text.strip())
+    place = lookup(name)
+    if place is None or place.kind != "country":
+        return None
+    if not m and not (doc_text and previous_word(doc_text, start) in _BEFORE_A_COUNTRY
+                      and not noun_follows(doc_text, end or start + len(text))):
+        return None
+    return lead, place.country
+
+
 def school_stage(m: re.Match[str]) -> str:
     """The stage of a school year: "primary school" for "Year 4", "high school" for "grade 11"."""
     n = 0 if m.group("n") == "R" else int(m.group("n") or m.group("m"))
@@ -191,6 +216,15 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
         if noun_follows(doc_text, end):
             word = word.split()[0]  # "her youngest daughter" → "her younger daughter"
         return Phrase(word, plural=many)
+    country = country_as_noun(text, doc_text, start, end)
+    if country is not None:  # "a national of Somalia" → "a national of an African country"
+        lead, code = country
+        adjective = CONTINENT_ADJECTIVES.get(continent_of(code), "") if level != "generic" \
+            else ""
+        where = f"{indefinite_article(adjective)} {adjective} country" if adjective else \
+            "another country"
+        return Phrase(lead + where, article=not lead) if lead else Phrase(
+            f"{adjective} country" if adjective else "country")
     found = demonym_country(text)
     if found is None:
         phrase = _nationality_phrase(text, level)
@@ -206,7 +240,7 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
                 return Phrase("certain", article=False)
             return Phrase("people" if plural else "person", plural=plural)
         if _LANGUAGE_CONTEXT.search(doc_text[max(0, start - 25) : start]) and not plural:
-            return Phrase(f"a {adjective} language", article=False)
+            return Phrase(f"{indefinite_article(adjective)} {adjective} language", article=False)
         if adjectival:
             return Phrase(adjective, article=False)
         return Phrase(f"{adjective} nationals" if plural else f"{adjective} national",
