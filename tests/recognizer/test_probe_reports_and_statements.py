@@ -177,3 +177,19 @@ def test_a_firm_of_solicitors_is_no_person(monkeypatch: pytest.MonkeyPatch,
     assert not [f for f in found if f[1] == Label.PERSON]
     ner = _ner(monkeypatch, tmp_path, text, [("Duncan Lewis Solicitors", "PERSON", 0)])
     assert [(f.text, f.label) for f in ner] == [("Duncan Lewis Solicitors", Label.ORG)]
+
+
+# -- the police report: an address, a street the name lists took for a person -----------------
+def test_a_house_number_joins_an_address_that_goes_on_after_a_comma() -> None:
+    from redactor_plugins.detectors.recognizer.span_edges import house_number_start
+
+    text = "officers attended 14 Crossley Terrace, Halifax HX1 3QW following a call"
+    start = text.index("Crossley")
+    assert house_number_start(text, start, text.index(" following")) == text.index("14")
+    town = "officers attended 14 Halifax, HX1 3QW"  # no street before the comma
+    assert house_number_start(town, town.index("Halifax"), len(town)) == town.index("Halifax")
+
+
+def test_a_street_of_two_surnames_is_no_person() -> None:
+    found = _gazetteer("He was arrested at his mother's address on Hanson Lane and taken away.")
+    assert not [f for f in found if f[1] == Label.PERSON], found

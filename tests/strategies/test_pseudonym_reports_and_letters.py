@@ -101,3 +101,21 @@ def _general(sentence: str, value: str, label: str, subtype: str = "") -> str:
 def test_generalize_keeps_the_kind(sentence: str, value: str, label: str, subtype: str,
                                    expected: str) -> None:
     assert _general(sentence, value, label, subtype) == expected
+
+
+def test_a_neighbourhood_team_is_no_sports_team() -> None:
+    assert _general("Officer: PC Daniel Shaw, Halifax Neighbourhood Team", "Halifax Neighbourhood "
+                    "Team", "ORG") == "a team"
+    assert _general("He plays for the Norway national team.", "Norway national team",
+                    "ORG") == "sports team"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_child_listed_beside_a_given_name_gets_a_given_name(seed: int) -> None:
+    # "Maisie" is in no name list: it read "Zhang", a surname, beside "Tyler" → "Robert"
+    from redactor_plugins.strategies.generalization.names import is_first_name
+
+    text = "Ms Brooke has two children, Tyler (9) and Maisie (4)." + " " * seed
+    _brooke, _tyler, maisie = replace(text, [("Ms Brooke", "PERSON", "NAME"),
+                                             ("Tyler", "PERSON", "NAME"), ("Maisie", "PERSON", "")])
+    assert maisie != "Maisie" and is_first_name(maisie), maisie

@@ -497,8 +497,8 @@ class _Matcher:
             return None
         if not titled and len(words) >= 2 and toks[words[-1]].text in _BUILDINGS:
             return None  # "Field House", "Somerset House": a building, not a person
-        if len(words) >= 2 and toks[words[-1]].text in _FIRM_WORDS:
-            return None  # "Duncan Lewis Solicitors": a firm (company_names), not a person
+        if len(words) >= 2 and toks[words[-1]].text in _FIRM_WORDS | _STREET_WORDS:
+            return None  # "Duncan Lewis Solicitors", "Hanson Lane": a firm, a street
         return _Cand(start, end, Label.PERSON, "NAME", score, 3 if len(words) > 1 or titled
                      else 1, f"gazetteer person names: {why}")
 
@@ -506,6 +506,9 @@ class _Matcher:
 #: a firm's last word: the name before it is the firm's ("Duncan Lewis Solicitors")
 _FIRM_WORDS = frozenset("Solicitors Limited Ltd LLP PLC plc Associates Partners Chambers GmbH "
                         "AG Inc LLC".split())
+#: a street's last word ("Hanson Lane": two surnames of the name lists)
+_STREET_WORDS = frozenset("Road Street Lane Avenue Drive Close Crescent Terrace Grove Gardens "
+                          "Mews Boulevard Parade".split())
 #: capitals that spell a title's letters but are a department: "HR Casework" (a mailbox),
 #: "HR Business Partner" (a job) — not Scandinavian "Hr" (Mr)
 _NOT_TITLES = frozenset({"HR"})

@@ -231,8 +231,11 @@ _STREET_WORD = re.compile(
 
 def house_number_start(text: str, start: int, end: int) -> int:
     """``start`` moved back over a house number before a street's name ("38 Princes
-    Street"); unchanged when the span is no street or no number stands before it."""
-    if not _STREET_WORD.search(text, start, end):
+    Street", "14 Crossley Terrace, Halifax HX1 3QW"); unchanged when the span (or its part
+    before a comma) is no street or no number stands before it."""
+    comma = text.find(",", start, end)  # "14 Crossley Terrace, Halifax HX1 3QW"
+    if not _STREET_WORD.search(text, start, end) and not (
+            comma > 0 and _STREET_WORD.search(text, start, comma)):
         return start
     m = _HOUSE_NUMBER.search(text, max(0, start - 8), start)
     return m.start() if m else start
