@@ -20,17 +20,19 @@ from stdnum import bic, iban, luhn
 from stdnum.be import nn
 from stdnum.de import idnr
 from stdnum.dk import cpr
+from stdnum.dk import cvr as cvr_no
 from stdnum.es import dni, nie
 from stdnum.eu import vat as eu_vat
-from stdnum.fi import hetu
+from stdnum.fi import hetu, ytunnus
 from stdnum.fr import nir
 from stdnum.gb import nhs
 from stdnum.ie import pps
 from stdnum.in_ import aadhaar
 from stdnum.it import codicefiscale
 from stdnum.nl import bsn
-from stdnum.no import fodselsnummer
+from stdnum.no import fodselsnummer, kontonr, orgnr
 from stdnum.pl import pesel
+from stdnum.se import orgnr as se_orgnr
 from stdnum.se import personnummer
 from stdnum.tr import tckimlik
 from stdnum.us import ssn
@@ -126,6 +128,12 @@ def digits(text: str) -> str:
     ("FR40303265045", "VAT_NUMBER", lambda v: eu_vat.is_valid(v) and v[:2] == "FR"),
     ("DEUTDEFF500", "BIC", lambda v: bic.is_valid(v) and v[4:6] == "DE"),
     ("NEDSZAJJXXX", "BIC", lambda v: bic.is_valid(v) and v.endswith("ZAJJXXX"[-3:])),
+    # Nordic bank account and organisation numbers (a Norwegian account keeps its bank)
+    ("8601.11.17947", "BANK_ACCOUNT_NO", lambda v: kontonr.is_valid(v) and v[:4] == "8601"),
+    ("988 077 917", "ORG_NUMBER_NO", orgnr.is_valid),
+    ("13585628", "ORG_NUMBER_DK", cvr_no.is_valid),
+    ("556036-0793", "ORG_NUMBER_SE", lambda v: se_orgnr.is_valid(v) and v[:2] == "55"),
+    ("2077474-0", "ORG_NUMBER_FI", ytunnus.is_valid),
 ])
 def test_codes_keep_scheme_format_and_checksum(value: str, subtype: str, valid) -> None:  # type: ignore[no-untyped-def]
     out = one(value, subtype)

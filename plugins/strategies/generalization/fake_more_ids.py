@@ -1,10 +1,13 @@
-"""Fake identifiers of the schemes in ``patterns.european_ids`` and ``patterns.cued_ids``.
+"""Fake identifiers of the schemes in ``patterns.european_ids``, ``patterns.cued_ids`` and
+``patterns.nordic_business_ids``.
 
 Each generator takes the original in compact form (letters and digits only, upper case) and a
 ``random.Random`` and returns a compact fake of the same scheme that passes python-stdnum's
 check, or None (the caller tries again). Kept from the original: what the layout of the
 scheme says about the holder's sex (PESEL, codice fiscale, Belgian national number), the NIE's
-first letter, a PPS number's second letter, a VAT number's member state and a BIC's country.
+first letter, a PPS number's second letter, a VAT number's member state, a BIC's country, a
+Norwegian account's bank (its first four digits) and a Swedish organisation number's legal
+form (its first two).
 Nothing else — birth dates, serials, places and banks are drawn anew.
 """
 
@@ -152,6 +155,35 @@ def _bic(c: str, rng: random.Random) -> str | None:
     return new if bic.is_valid(new) else None
 
 
+def _redraw(check: Callable[[str], bool], keep: int = 0, floor: str = "0") -> Generator:
+    """A generator that keeps the first ``keep`` digits (a bank's or a legal form's), draws
+    the rest (the first drawn one at least ``floor``) and returns the number when ``check``
+    passes (one draw in 10 or 11 does; the caller tries again)."""
+    def draw(c: str, rng: random.Random) -> str | None:
+        for _ in range(20):
+            first = rng.choice([d for d in string.digits if d >= floor]) if keep < len(c) else ""
+            new = c[:keep] + first + _digits(rng, len(c) - keep - 1)
+            if check(new):
+                return new
+        return None
+    return draw
+
+
+def _nordic() -> dict[str, tuple[str, Generator]]:
+    from stdnum.dk import cvr
+    from stdnum.fi import ytunnus
+    from stdnum.no import kontonr, orgnr
+    from stdnum.se import orgnr as se_orgnr
+
+    return {  # a Norwegian account keeps its bank's four digits; an org. number its first
+        "BANK_ACCOUNT_NO": (r"\d{11}", _redraw(kontonr.is_valid, 4)),
+        "ORG_NUMBER_NO": (r"\d{9}", _redraw(orgnr.is_valid, 1)),
+        "ORG_NUMBER_DK": (r"\d{8}", _redraw(cvr.is_valid, 0, "1")),
+        "ORG_NUMBER_SE": (r"\d{10}", _redraw(se_orgnr.is_valid, 2, "2")),  # "55…": a company
+        "ORG_NUMBER_FI": (r"\d{8}", _redraw(ytunnus.is_valid, 0, "1")),
+    }
+
+
 #: subtype: (the original's compact shape, generator)
 SCHEMES: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_PL": (r"\d{11}", _pl), "NATIONAL_ID_NL": (r"\d{9}", _nl),
@@ -159,4 +191,5 @@ SCHEMES: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_ES": (r"\d{8}[A-Z]|[XYZ]\d{7}[A-Z]", _es), "NATIONAL_ID_BE": (r"\d{11}", _be),
     "NATIONAL_ID_IE": (r"\d{7}[A-W][A-Z]?", _ie), "IMEI": (r"\d{14,16}", _imei),
     "VAT_NUMBER": (r"[A-Z]{2}[0-9A-Z+*]{8,12}", _vat), "BIC": (r"[A-Z0-9]{8}(?:[A-Z0-9]{3})?", _bic),
+    **_nordic(),
 }
