@@ -465,6 +465,11 @@ class _Matcher:
         toks = self.toks
         while len(run) > 1 and toks[run[0]].key in LEADING:  # "Hi Sarah", "Dear Anna"
             run = run[1:]
+        if len(run) > 2 and all(toks[k].text.isupper() for k in run):  # "STANDING ORDER J
+            known = [k for k in run if self._name_info(toks[k]) or len(toks[k].text) == 1]
+            run = [k for k in run if known and known[0] <= k <= known[-1]]  # NOWAK RENT"
+            if not run:
+                return None
         words = [k for k in run if toks[k].key not in _PARTICLES]
         infos = [self._name_info(toks[k]) for k in words]
         strong = sum(1 for x in infos if x is not None and not x.ambiguous)

@@ -37,6 +37,8 @@ from redactor_plugins.detectors.recognizer.mention_propagation import (
     propagate,
 )
 from redactor_plugins.detectors.recognizer.person_rules import (
+    capitals_name_core,
+    capitals_person,
     given_name_before,
     letter_list,
     name_parts,
@@ -411,6 +413,9 @@ class NerDetector:
                 continue
             if f.label == Label.PERSON and firm_name(doc.text[start:end]):
                 f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
+            elif f.label in (Label.ORG, Label.MISC) and (core := capitals_person(
+                    doc.text, start, end, _default_gazetteer().names)):  # "FROM ANNA NOWAK REF"
+                (start, end), f = core, f.with_(label=Label.PERSON, subtype="")
             if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(doc.text, start, end)):
                 f = f.with_(label=Label.DEM, subtype=kind)
             if f.label == Label.CODE:
@@ -437,8 +442,10 @@ class NerDetector:
                                  subtype="") for s in letters]
                 continue
             if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
+                names = _default_gazetteer().names  # "Lt Gen", "Per", "STANDING ORDER J NOWAK"
+                start, end = capitals_name_core(doc.text, start, end, names)
                 start = given_name_before(doc.text, title_start(doc.text, name_start(
-                    doc.text, start, end)), end, _default_gazetteer().names)  # "Lt Gen", "Per"
+                    doc.text, start, end)), end, names)
                 longer = particle_end(doc.text, start, end)
                 if longer > end:
                     grown.append((end, longer))

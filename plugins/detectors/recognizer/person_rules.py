@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from redactor_plugins.shared.names.rulers import RULER
-from redactor_plugins.shared.names.titles import POLICE_RANK
+from redactor_plugins.shared.names.titles import COURTESY, POLICE_RANK
 
 from redactor.plugin_api import Finding, Label, Span
 
@@ -243,3 +243,47 @@ def given_name_before(text: str, start: int, end: int, names: Mapping[str, Any])
     m = _WORD_BEFORE.search(text, max(0, start - 30), start)
     info = names.get(m.group(1)) if m else None
     return m.start(1) if m and info is not None and info.given else start
+
+
+_CAPS_WORD = re.compile(r"[A-Z][A-Z'’-]*")
+
+
+def capitals_name_core(text: str, start: int, end: int, names: Mapping[str, Any]) -> tuple[
+        int, int]:
+    """A person's span in capitals of three or more words cut to its name: from the first
+    word the name lists know (or an initial, or a title before it) to the last ("STANDING
+    ORDER J NOWAK RENT" of a bank statement → "J NOWAK"); unchanged when no word is a known
+    name or the span is not in capitals."""
+    span = text[start:end]
+    words = list(_CAPS_WORD.finditer(span))
+    if len(words) < 3 or any(c.islower() for c in span):
+        return start, end
+
+    def named(w: str) -> bool:
+        return len(w) == 1 or names.get(w.title()) is not None
+
+    known = [i for i, m in enumerate(words) if named(m.group(0))]
+    if not known:
+        return start, end
+    first, last = known[0], known[-1]
+    if first > 0 and words[first - 1].group(0).casefold() in COURTESY:
+        first -= 1
+    return start + words[first].start(), start + words[last].end()
+
+
+def capitals_person(text: str, start: int, end: int, names: Mapping[str, Any]) -> tuple[
+        int, int] | None:
+    """The name inside another label's span in capitals, when it is a given name or an
+    initial with a surname and words the name lists do not know stand around it ("FROM ANNA
+    NOWAK REF BIRTHDAY", tagged ORG in a bank statement → "ANNA NOWAK"); else None."""
+    core = capitals_name_core(text, start, end, names)
+    if core == (start, end):
+        return None
+    words = _CAPS_WORD.findall(text[core[0]:core[1]])
+    infos = [names.get(w.title()) for w in words]
+    if len(words) < 2 or not all(i is not None or len(w) == 1 for w, i in zip(
+            words, infos, strict=True)) or not any(len(w) == 1 or (i is not None and i.given)
+                                                  for w, i in zip(words, infos, strict=True)):
+        return None
+    return core
+
