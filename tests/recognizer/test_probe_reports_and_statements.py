@@ -58,8 +58,8 @@ def test_a_span_stops_at_a_column_gap(monkeypatch: pytest.MonkeyPatch, tmp_path:
     found = _ner(monkeypatch, tmp_path, STATEMENT, [
         ("STANDING ORDER J NOWAK RENT           -£450", "MISC", 0),
         ("TFR FROM ANNA NOWAK\t+£50", "ORG", 0)])
-    assert [f.text for f in found] == ["STANDING ORDER J NOWAK RENT", "-£450",
-                                       "TFR FROM ANNA NOWAK", "+£50"]
+    # (the names inside the capitals are then cut out: test_a_name_in_capitals_…)
+    assert [f.text for f in found] == ["J NOWAK", "-£450", "ANNA NOWAK", "+£50"]
 
 
 def test_column_gaps_split_but_single_spaces_do_not() -> None:
@@ -193,3 +193,39 @@ def test_a_house_number_joins_an_address_that_goes_on_after_a_comma() -> None:
 def test_a_street_of_two_surnames_is_no_person() -> None:
     found = _gazetteer("He was arrested at his mother's address on Hanson Lane and taken away.")
     assert not [f for f in found if f[1] == Label.PERSON], found
+
+
+def test_national_of_a_country_then_national_keeps_the_country_with_its_head() -> None:
+    # TAB's official sample: "by a national of the United Kingdom national, Ian Le Petit" —
+    # the annotators marked "United Kingdom (national)"; "national of the United Kingdom"
+    # left "national" out and cost recall there
+    found = _gazetteer("by a national of the United Kingdom national, Ian Le Petit")
+    assert ("United Kingdom national", Label.DEM, "NATIONALITY") in found
+
+
+# -- a bank statement in capitals ------------------------------------------------------------
+CAPS = ("Statement for: MR PIOTR NOWAK\n"
+        "05/06/2025  STANDING ORDER J NOWAK RENT   -£450.00\n"
+        "09/06/2025  TFR FROM ANNA NOWAK REF BIRTHDAY   +£50.00\n"
+        "02/06/2025  CARD PAYMENT TESCO STORES 2231   -£23.45\n")
+
+
+def test_a_name_in_capitals_is_cut_to_the_name(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    found = _ner(monkeypatch, tmp_path, CAPS, [
+        ("MR PIOTR NOWAK", "PERSON", 0), ("STANDING ORDER J NOWAK RENT", "PERSON", 0),
+        ("TFR FROM ANNA NOWAK REF BIRTHDAY", "ORG", 0), ("CARD PAYMENT TESCO STORES", "MISC", 0)])
+    assert [(f.text, f.label) for f in found] == [
+        ("MR PIOTR NOWAK", Label.PERSON), ("J NOWAK", Label.PERSON),
+        ("ANNA NOWAK", Label.PERSON),  # a given name and a surname inside an ORG's span
+        ("CARD PAYMENT TESCO STORES", Label.MISC)]  # no name in it: left as tagged
+    people = [(f[0], f[1]) for f in _gazetteer(CAPS) if f[1] == Label.PERSON]
+    assert ("STANDING ORDER J NOWAK RENT", Label.PERSON) not in people
+    assert ("J NOWAK", Label.PERSON) in people
+
+
+def test_an_organisation_named_after_people_in_capitals_stays(monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    text = "Paid to MARKS AND SPENCER PLC and to JOHN LEWIS PARTNERSHIP on Friday."
+    found = _ner(monkeypatch, tmp_path, text, [("MARKS AND SPENCER PLC", "ORG", 0)])
+    assert [(f.text, f.label) for f in found] == [("MARKS AND SPENCER PLC", Label.ORG)]

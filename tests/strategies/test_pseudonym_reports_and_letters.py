@@ -97,6 +97,11 @@ def _general(sentence: str, value: str, label: str, subtype: str = "") -> str:
      "an African language"),  # read "a African language"
     ("were examined by the Document Examination Unit.", "Document Examination Unit", "MISC",
      "", "organisation"),  # read "the matter"
+    # a bank statement's and a NAV decision's benefits read "something"
+    ("DWP UC 0987654321 (Universal Credit) paid", "Universal Credit", "MISC", "",
+     "a benefit"),
+    ("Vedtak om arbeidsavklaringspenger fra NAV", "arbeidsavklaringspenger", "MISC", "",
+     "a benefit"),
 ])
 def test_generalize_keeps_the_kind(sentence: str, value: str, label: str, subtype: str,
                                    expected: str) -> None:

@@ -391,15 +391,15 @@ class _Matcher:
             score = 0.6 if e.ambiguous else 0.7
             why = f"gazetteer {e.list_name}" + (" (ambiguous; supported by context)"
                                                 if e.ambiguous else "")
-            if e.subtype == "COUNTRY" and (lead := _OF_COUNTRY_BEFORE.search(
-                    self.text, max(0, start - 30), start)):  # "a national of Somalia"
-                return _Cand(lead.start(), end, Label.DEM, "NATIONALITY", 0.75, 2,
-                             f"nationality word + gazetteer {e.list_name}")
             if e.subtype in ("NATIONALITY", "COUNTRY"):
                 head_end = self._head_after(end)
                 if head_end is not None:  # "British national", "United Kingdom citizen"
                     return _Cand(start, head_end, Label.DEM, "NATIONALITY", 0.75, 2,
                                  f"gazetteer {e.list_name} + nationality word")
+            if e.subtype == "COUNTRY" and (lead := _OF_COUNTRY_BEFORE.search(
+                    self.text, max(0, start - 30), start)):  # "a national of Somalia"
+                return _Cand(lead.start(), end, Label.DEM, "NATIONALITY", 0.75, 2,
+                             f"nationality word + gazetteer {e.list_name}")
             if (e.label == Label.DEM and e.cased) or e.subtype in ("CITY", "STATE"):
                 nxt = self.toks[j] if j < len(self.toks) else None
                 if nxt is not None and nxt.word and nxt.cap and nxt.text[1:].isalpha() \
