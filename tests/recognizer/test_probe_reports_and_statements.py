@@ -229,3 +229,44 @@ def test_an_organisation_named_after_people_in_capitals_stays(monkeypatch: pytes
     text = "Paid to MARKS AND SPENCER PLC and to JOHN LEWIS PARTNERSHIP on Friday."
     found = _ner(monkeypatch, tmp_path, text, [("MARKS AND SPENCER PLC", "ORG", 0)])
     assert [(f.text, f.label) for f in found] == [("MARKS AND SPENCER PLC", Label.ORG)]
+
+
+# -- a US e-mail: a subject line's code and name, an organisation cut in two -----------------
+SUBJECT = ("Subject: RE: Case #2025-CPS-00412 - Daniels, Kayla (DOB 04/19/2016)\n"
+           "Cc: Intake Unit <intake@example.gov>\n"
+           "She sees Dr. Priya Natarajan at Memorial Pediatrics for her ADHD.")
+
+
+def test_a_code_stops_at_a_spaced_dash(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    found = _ner(monkeypatch, tmp_path, SUBJECT, [("2025-CPS-00412 - Daniels", "CODE", 0)])
+    assert [f.text for f in found] == ["2025-CPS-00412"]
+    from redactor_plugins.detectors.recognizer.span_edges import code_end_before_dash
+
+    text = "Ref. AB - CD, 12-34 - 56"  # no digit before the first dash: the code is kept whole
+    assert code_end_before_dash(text, 5, 12) == 12
+
+
+def test_pieces_of_one_organisation_are_one(monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path: Path) -> None:
+    found = _ner(monkeypatch, tmp_path, SUBJECT, [
+        ("Intake", "MISC", 0), ("Unit", "ORG", 0), ("Memorial", "MISC", 0),
+        ("Pediatrics", "ORG", 0), ("ADHD", "MISC", 0)])
+    assert sorted((f.text, f.label) for f in found) == [
+        ("ADHD", Label.MISC), ("Intake Unit", Label.ORG), ("Memorial Pediatrics", Label.ORG)]
+
+
+def test_pieces_apart_or_lower_case_stay_apart(monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    text = "the Turkish Government and the Ministry, Justice Department, and health Board"
+    found = _ner(monkeypatch, tmp_path, text, [
+        ("Turkish", "DEM", 0), ("Government", "ORG", 0), ("Ministry", "ORG", 0),
+        ("Justice Department", "ORG", 0), ("health", "MISC", 0), ("Board", "ORG", 0)])
+    assert len(found) == 6  # a DEM before, a comma between, a lower-case word: no join
+
+
+def test_a_span_cut_before_a_cue_does_not_grow_over_it_again(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    text = "She has ADHD. Her Medicaid ID is 1234567890 and her Spanish DNI is 12345678Z."
+    found = _ner(monkeypatch, tmp_path, text, [("Medicaid ID", "DEM", 0),
+                                               ("Spanish DNI", "DEM", 0)])
+    assert [f.text for f in found] == ["Medicaid", "Spanish"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import re
 
-__all__ = ["inside_identifier_cue", "trim_identifier_cue"]
+__all__ = ["identifier_cue_spans", "inside_identifier_cue", "trim_identifier_cue"]
 
 #: the cues (see the module docstring)
 _ID_CUE = re.compile(
@@ -33,6 +33,12 @@ _ID_CUE = re.compile(
     r"|(?-i:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3}|[A-Z0-9]{8})?(?![A-Za-z0-9]))))")  # BIC, codice fiscale
 
 
+def identifier_cue_spans(text: str) -> list[tuple[int, int]]:
+    """Where the identifiers' cues stand in ``text`` (a capitalised span is not grown over
+    one: "Medicaid [ID] is 1234567890")."""
+    return [m.span() for m in _ID_CUE.finditer(text)]
+
+
 def inside_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[bool]:
     """For each (start, end): does it lie inside an identifier's cue (:data:`_ID_CUE`)?
     (What :func:`trim_identifier_cue` leaves empty.)"""
@@ -44,7 +50,7 @@ def trim_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[tuple[i
     → the number): a span that starts inside a cue and reaches beyond it starts at the value;
     one inside a cue becomes empty (start == end); one that ends inside a cue stops before it
     ("Spanish DNI 54362315K" → "Spanish"); others are unchanged."""
-    cues = [m.span() for m in _ID_CUE.finditer(text)]
+    cues = identifier_cue_spans(text)
     starts = [s for s, _ in cues]
     out = []
     for start, end in spans:

@@ -20,18 +20,17 @@ import logging
 import os
 import re
 import threading
-from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
 from redactor_plugins.detectors.recognizer.identifier_cues import (  # noqa: F401 - re-exported
+    identifier_cue_spans,
     inside_identifier_cue,
     trim_identifier_cue,
 )
 from redactor_plugins.detectors.recognizer.mention_propagation import (
-    LETTER_PERSON,
     defined_aliases,
     native_names,
     propagate,
@@ -43,10 +42,12 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     letter_list,
     name_parts,
     name_start,
+    one_label_per_name,
     particle_end,
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
     clear_of_codes,
+    code_end_before_dash,
     code_is_date_or_money,
     code_not_date,
     drop_leading_function_word,
@@ -56,6 +57,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     field_label_tail,
     firm_name,
     house_number_start,
+    join_org_pieces,
     name_follows,
     name_of_org,
     names_a_number,
@@ -396,7 +398,8 @@ class NerDetector:
                                      score=round(float(score), 4), detector=self.id,
                                      explanation=f"NER model ({raw})"))
         trimmed = trim_identifier_cue(doc.text, [(f.span.start, f.span.end) for f in found])
-        covered = {i for f in found for i in range(f.span.start, f.span.end)}
+        covered = {i for f in found for i in range(f.span.start, f.span.end)} | {
+            i for s, e in identifier_cue_spans(doc.text) for i in range(s, e)}  # "Medicaid ID"
         kept: list[Finding] = []
         grown: list[tuple[int, int]] = []  # what a name took in after its particle
         for f, (start, end) in zip(found, trimmed, strict=True):
@@ -419,7 +422,7 @@ class NerDetector:
             if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(doc.text, start, end)):
                 f = f.with_(label=Label.DEM, subtype=kind)
             if f.label == Label.CODE:
-                start, end = widen_code(doc.text, start, end)
+                start, end = widen_code(doc.text, start, code_end_before_dash(doc.text, start, end))
             else:
                 start, end = whole_words(doc.text, start, end)
                 start = drop_leading_function_word(doc.text, start, end)
@@ -468,7 +471,7 @@ class NerDetector:
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)
         found = _drop_inside(kept, grown) if grown else kept
-        found = _letters_are_people(found)
+        found = join_org_pieces(doc.text, one_label_per_name(found))
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()
@@ -546,40 +549,6 @@ def dem_kind(text: str, start: int, end: int) -> str:
 def _default_gazetteer() -> Any:
     """The bundled gazetteer (:func:`load_gazetteer` resolves its path on every call)."""
     return load_gazetteer()
-
-
-def _letters_are_people(found: list[Finding]) -> list[Finding]:
-    """One entity, one label: a capital letter the model calls a person once is a person
-    wherever it tagged it ("Re: M (A Child)" PERSON, "in respect of M" MISC), and so is a
-    capitalised name it calls a person more often than anything else ("Kayden" PERSON seven
-    times, MISC once); a MISC that is a person's name and a verb is that name ("Marsden
-    drives", where "Jason Lee Marsden" is a PERSON)."""
-    people = {f.text for f in found
-              if f.label == Label.PERSON and LETTER_PERSON.fullmatch(f.text)}
-    votes: dict[str, Counter[bool]] = defaultdict(Counter)
-    for f in found:
-        if f.text[:1].isupper() and not f.text.isupper():
-            votes[f.text][f.label == Label.PERSON] += 1
-    people |= {t for t, c in votes.items() if c[True] > c[False] and c[False]}
-    names = {w for f in found if f.label == Label.PERSON for w in _NAME_WORD.findall(f.text)}
-    out = []
-    for f in found:
-        m = _NAME_THEN_VERB.fullmatch(f.text) if f.label == Label.MISC else None
-        if m and set(m.group(1).split()) <= names:  # "Marsden drives" of Jason Lee Marsden
-            f = f.with_(span=Span(f.span.start, f.span.start + m.end(1)), text=m.group(1),
-                        label=Label.PERSON, subtype="")
-        elif f.text in people and f.label != Label.PERSON:
-            f = f.with_(label=Label.PERSON, subtype="")
-        out.append(f)
-    return out
-
-
-_NAME_WORD = re.compile(r"\b[A-Z][a-z][\w'-]*")
-#: a capitalised name, then a verb and lower-case words ("Marsden drives", not "Sima clan")
-_NAME_THEN_VERB = re.compile(
-    r"((?:[A-Z][a-z][\w'-]*\s+)*[A-Z][a-z][\w'-]*)\s+(?:was|is|had|has|said|says|told|drives"
-    r"|drove|went|goes|came|comes|gave|took|made|lives|works|became|kept|left|[a-z]{3,}ed)"
-    r"(?:\s+[a-z][\w'-]*)*")
 
 
 def _bare_government_finding(text: str, f: Finding) -> bool:

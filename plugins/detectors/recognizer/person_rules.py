@@ -30,9 +30,11 @@ detector hands the third to mention propagation (mention_propagation.propagate).
 from __future__ import annotations
 
 import re
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from redactor_plugins.detectors.recognizer.mention_propagation import LETTER_PERSON
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import COURTESY, POLICE_RANK
 
@@ -287,3 +289,36 @@ def capitals_person(text: str, start: int, end: int, names: Mapping[str, Any]) -
         return None
     return core
 
+
+def one_label_per_name(found: list[Finding]) -> list[Finding]:
+    """One entity, one label: a capital letter the model calls a person once is a person
+    wherever it tagged it ("Re: M (A Child)" PERSON, "in respect of M" MISC), and so is a
+    capitalised name it calls a person more often than anything else ("Kayden" PERSON seven
+    times, MISC once); a MISC that is a person's name and a verb is that name ("Marsden
+    drives", where "Jason Lee Marsden" is a PERSON)."""
+    people = {f.text for f in found
+              if f.label == Label.PERSON and LETTER_PERSON.fullmatch(f.text)}
+    votes: dict[str, Counter[bool]] = defaultdict(Counter)
+    for f in found:
+        if f.text[:1].isupper() and not f.text.isupper():
+            votes[f.text][f.label == Label.PERSON] += 1
+    people |= {t for t, c in votes.items() if c[True] > c[False] and c[False]}
+    names = {w for f in found if f.label == Label.PERSON for w in _NAME_WORD.findall(f.text)}
+    out = []
+    for f in found:
+        m = _NAME_THEN_VERB.fullmatch(f.text) if f.label == Label.MISC else None
+        if m and set(m.group(1).split()) <= names:  # "Marsden drives" of Jason Lee Marsden
+            f = f.with_(span=Span(f.span.start, f.span.start + m.end(1)), text=m.group(1),
+                        label=Label.PERSON, subtype="")
+        elif f.text in people and f.label != Label.PERSON:
+            f = f.with_(label=Label.PERSON, subtype="")
+        out.append(f)
+    return out
+
+
+_NAME_WORD = re.compile(r"\b[A-Z][a-z][\w'-]*")
+#: a capitalised name, then a verb and lower-case words ("Marsden drives", not "Sima clan")
+_NAME_THEN_VERB = re.compile(
+    r"((?:[A-Z][a-z][\w'-]*\s+)*[A-Z][a-z][\w'-]*)\s+(?:was|is|had|has|said|says|told|drives"
+    r"|drove|went|goes|came|comes|gave|took|made|lives|works|became|kept|left|[a-z]{3,}ed)"
+    r"(?:\s+[a-z][\w'-]*)*")

@@ -32,7 +32,7 @@ import re
 from redactor_plugins.shared.names.org_forms import LEGAL_FORM
 from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
-from redactor.plugin_api import Label
+from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["LEADING", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
@@ -165,6 +165,18 @@ def weekday_name(span: str) -> bool:
     """A day of the week, written out or abbreviated ("Friday", "Tue", "Thurs."): a time, not
     a place ("Date: Tue, 4 Nov 2025" gave LOC "Tue")."""
     return bool(_WEEKDAY_NAME.fullmatch(span.strip())) and span.strip()[:1].isupper()
+
+
+_SPACED_DASH = re.compile(r"\s+[-\u2013\u2014]\s+")
+
+
+def code_end_before_dash(text: str, start: int, end: int) -> int:
+    """``end`` moved back to a spaced dash inside a code's span when a code stands before it
+    ("2025-CPS-00412 - Daniels" of a subject line: the code, then the name)."""
+    m = _SPACED_DASH.search(text, start, end)
+    if m and any(c.isdigit() for c in text[start:m.start()]):
+        return m.start()
+    return end
 
 
 def widen_code(text: str, start: int, end: int) -> tuple[int, int]:
@@ -412,3 +424,25 @@ def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = Fa
         pos = m.end()
     pieces.append((pos, end))
     return [(s, e) for s, e in pieces if e > s and re.search(r"\w", text[s:e])]
+
+
+_CAPITALISED = re.compile(r"[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*")
+
+
+def join_org_pieces(text: str, found: list[Finding]) -> list[Finding]:
+    """An organisation's name that the model cut into a capitalised MISC or ORG piece and the
+    ORG piece right after it, one space between ("Intake" + "Unit", "Memorial" +
+    "Pediatrics"), is one ORG."""
+    order = sorted(range(len(found)), key=lambda i: found[i].span.start)
+    joined: dict[int, Finding] = {}
+    dropped: set[int] = set()
+    for a, b in zip(order, order[1:], strict=False):
+        first, second = joined.get(a, found[a]), found[b]
+        if (second.label == Label.ORG and first.label in (Label.MISC, Label.ORG)
+                and text[first.span.end : second.span.start] == " "
+                and _CAPITALISED.fullmatch(first.text) and _CAPITALISED.fullmatch(second.text)):
+            span = Span(first.span.start, second.span.end)
+            joined[b] = second.with_(span=span, text=text[span.start : span.end])
+            dropped.add(a)
+    return [joined.get(i, f) for i, f in enumerate(found) if i not in dropped]
+
