@@ -126,6 +126,8 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
         inside = date_inside(text)  # "3 November 2026 at approximately 2 p.m."
         if inside is not None:
             return times.generalize_date(inside, level if level in times.LEVELS else "year")
+        if WEEKDAY_AND_DIGITS.search(text):  # "Friday 3/7" read "a quantity"
+            return Phrase("certain date", alt="date")
         rate = numbers.RATE.search(text.strip())
         q = numbers.parse_quantity(text.strip()[: rate.start()] if rate else text)
         if q is not None and q.unit:  # a duration ("twenty-eight years", "three days a week")
@@ -186,6 +188,9 @@ def _english(doc_text: str) -> bool:
     """Whether the document reads as English (a string's hash is cached: cheap per mention)."""
     return detect_locale(doc_text).startswith("en")
 
+
+#: a weekday and a date in digits that no date form parsed ("Friday 3/7")
+WEEKDAY_AND_DIGITS = re.compile(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b\W+\d")
 
 #: a letter's or e-mail's greeting before a name: the name becomes "X", as after a title
 _GREETINGS = frozenset({"hi", "hello", "hey", "dear", "thanks", "morning", "afternoon"})

@@ -90,7 +90,7 @@ from redactor_plugins.strategies.generalization.text import (
     normalise,
     previous_word,
 )
-from redactor_plugins.strategies.generalize import generalize_mention
+from redactor_plugins.strategies.generalize import WEEKDAY_AND_DIGITS, generalize_mention
 from redactor_plugins.strategies.keys import get_key
 
 from redactor.plugin_api import Document, Label, ReplacementRequest, RunContext, UsageError
@@ -423,7 +423,8 @@ def _names_a_date(text: str) -> bool:
     """Whether ``text`` holds a calendar date or year (a range "1 March and 12 March 2024"
     that no date shift could rewrite whole): such a mention is generalized, never changed in
     one number only — that kept the rest of the range, the real dates, in clear."""
-    return bool(_YEAR.search(text) or times.MONTH_NAME.search(text))
+    return bool(_YEAR.search(text) or times.MONTH_NAME.search(text)
+                or WEEKDAY_AND_DIGITS.search(text))  # "Friday 3/7": not two numbers to scale
 
 
 _YEAR = re.compile(r"(?<!\d)(?:1[5-9]|2[0-1])\d\d(?!\d)")

@@ -234,3 +234,12 @@ def test_a_capitalised_nordic_month_word_in_english_is_no_date() -> None:
 
 def test_no_expiry_without_a_month() -> None:
     assert not [p for p in _pairs("the card (exp. 13/27) was") if p[0].startswith("DATETIME")]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Sent: Monday, March 3, 2025 4:17 PM", "4:17 PM"),  # the "PM" was left out
+    ("at 9 AM sharp", "9 AM"),
+    ("at 10:30 am", "10:30 am"),
+])
+def test_a_clock_time_keeps_its_am_or_pm(text: str, value: str) -> None:
+    assert value in [f.text for f in detect_text(text) if f.subtype == "TIME"]

@@ -124,3 +124,31 @@ def test_a_child_listed_beside_a_given_name_gets_a_given_name(seed: int) -> None
     _brooke, _tyler, maisie = replace(text, [("Ms Brooke", "PERSON", "NAME"),
                                              ("Tyler", "PERSON", "NAME"), ("Maisie", "PERSON", "")])
     assert maisie != "Maisie" and is_first_name(maisie), maisie
+
+
+# -- a US e-mail ---------------------------------------------------------------------------------
+EMAIL = ("Sent: Monday, March 3, 2025 4:17 PM. The father is at Sangamon County Jail. Her "
+         "Medicaid ID is 1234567890. Please send the signed release by Friday 3/7.")
+
+
+def test_a_us_date_with_its_weekday_moves_whole() -> None:
+    import datetime as dt
+
+    [out] = replace(EMAIL, [("Monday, March 3, 2025", "DATETIME", "DATE")])
+    weekday, rest = out.split(", ", 1)  # it read "2025": the weekday stopped the shift
+    day = dt.datetime.strptime(rest, "%B %d, %Y").date()
+    assert day != dt.date(2025, 3, 3) and day.strftime("%A") == weekday, out
+
+
+def test_a_weekday_and_a_short_date_is_no_pair_of_numbers() -> None:
+    # "Friday 3/7" read "Friday 4/10" (numbers scaled) and, generalized, "a quantity"
+    [out] = replace(EMAIL, [("Friday 3/7", "DATETIME", "DATE")])
+    assert out == "a certain date"
+    assert _general(EMAIL, "Friday 3/7", "DATETIME", "DATE") == "a certain date"
+
+
+def test_a_jail_stays_a_prison_and_medicaid_a_benefit() -> None:
+    [jail] = replace(EMAIL, [("Sangamon County Jail", "ORG", "")])
+    assert jail.endswith(" Jail") and "Sangamon" not in jail
+    assert _general(EMAIL, "Sangamon County Jail", "ORG") == "a prison"  # "a local authority"
+    assert _general(EMAIL, "Medicaid", "DEM") == "benefit"  # "member of a group"

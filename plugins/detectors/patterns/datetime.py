@@ -54,8 +54,8 @@ _PERIOD_OF_YEAR = (
     rf"|(?<!\w){_EARLY}{MONTH}(?:\s+{_YEAR})?){_E}"
 )
 _TIME = (
-    rf"{_B}(?:(?:[Aa]bout|[Aa]pproximately|[Aa]round|[Aa]t\s+about)\s+)?(?:(?:[01]?\d|2[0-3])[.:][0-5]\d(?:\s*(?:a\.m\.?|p\.m\.?|am|pm|hrs|hours|h)(?!\w))?"
-    rf"|(?:1[0-2]|0?\d)\s*(?:a\.m\.?|p\.m\.?|am|pm)(?!\w)|(?:1[0-2]|0?\d)\s+o['’]clock)"
+    rf"{_B}(?:(?:[Aa]bout|[Aa]pproximately|[Aa]round|[Aa]t\s+about)\s+)?(?:(?:[01]?\d|2[0-3])[.:][0-5]\d(?:\s*(?:a\.m\.?|p\.m\.?|am|pm|AM|PM|hrs|hours|h)(?!\w))?"
+    rf"|(?:1[0-2]|0?\d)\s*(?:a\.m\.?|p\.m\.?|am|pm|AM|PM)(?!\w)|(?:1[0-2]|0?\d)\s+o['’]clock)"
 )
 _DATE_ANY = rf"(?:{_DMY}|{_MDY}|{_MY}|{_PERIOD_OF_YEAR})"
 

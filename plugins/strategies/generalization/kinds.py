@@ -67,7 +67,9 @@ _DESCRIBED_PERSON = re.compile(
     r"(males?|females?|m[ae]n|wom[ae]n|boys?|girls?)")
 
 #: kinds of the MISC table that a DEM mention may be (TAB files health under DEM)
-_HEALTH_KINDS = frozenset({"medical condition", "medical test", "medication"})
+#: kinds of MISC that a DEM mention may be too (health is DEM in TAB; "Medicaid" read "member
+#: of a group")
+_HEALTH_KINDS = frozenset({"medical condition", "medical test", "medication", "benefit"})
 
 
 @cache

@@ -29,7 +29,7 @@ _KIND_AFTER = re.compile(
     r"|Institute|Union|Federation|League|Orchestra|Choir|Mosque|Synagogue|Temple|Gurdwara"
     r"|Chapel|Mandir|(?:Food\s+)?Bank|(?:Civic\s+|Community\s+|Leisure\s+|Day\s+)?Cent(?:re|er)"
     r"|Services|Service|Agency|Authority|Board|Committee|Commission|Partnership|Project|Charity"
-    r"|Home|House|Station|Office|Unit|Team|Network|Hub|Hall|Market|Clinic|Department"
+    r"|Home|House|Station|Office|Unit|Team|Network|Hub|Hall|Market|Clinic|Department|Jail"
     r"|Directorate|Division)$")
 _KIND_OF = re.compile(r"^(?:the\s+)?((?:University|College|Council|Museum|Bank|Church|Diocese"
                       r"|Municipality|County|City|Port|Ministry)\s+of\s+(?:the\s+)?)(?=\S)")

@@ -156,7 +156,7 @@ def generalize_date(parsed: ParsedDate, level: str) -> Phrase:
 #: a day of the week before a date ("Saturday 14 June 2025", "Tue, 4 Nov 2025")
 _LEADING_WEEKDAY = re.compile(
     r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri"
-    r"|sat|sun)\.?,?\s+(?=\d)", re.IGNORECASE)
+    r"|sat|sun)\.?,?\s+(?=\d|[a-z]{3,9}\.?\s+\d)", re.IGNORECASE)  # "Monday, March 3, 2025"
 
 
 def shift_date(text: str, days: int) -> str | None:
