@@ -534,6 +534,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         return result
     if text[:1].isupper() and not text.isupper() and label in (Label.DEM, Label.LOC, Label.ORG):
         result = capitalise(result)
+    elif text.isupper() and len(text) > 2 and label in (Label.DEM, Label.LOC, Label.ORG):
+        result = result.upper()  # "THE FAMILY COURT AT LEEDS" read "… AT Paulchester"
     values[key] = result
     return result
 

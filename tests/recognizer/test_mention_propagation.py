@@ -142,7 +142,8 @@ def test_a_person_known_by_a_letter_is_found_wherever_named() -> None:
                                                       "I saw ")]
     assert [(f.span.start, f.text, f.label) for f in new] == [
         (w, "M", Label.PERSON) for w in want]
-    # the initials of "J. M. Smith" and "M. Jones" are not the person; "A" and "I" never are
+    # the initials of "J. M. Smith" and "M. Jones" are not the person; "I" never is, "A" only
+    # where no article can stand ("(A Child)" is one: test_probe_reports_and_statements.py)
     assert propagate(LETTERS, [Finding(Span(LETTERS.index("A."), LETTERS.index("A.") + 1),
                                        Label.PERSON, "A", detector="ner")], "ner") == []
 

@@ -270,3 +270,42 @@ def test_a_span_cut_before_a_cue_does_not_grow_over_it_again(monkeypatch: pytest
     found = _ner(monkeypatch, tmp_path, text, [("Medicaid ID", "DEM", 0),
                                                ("Spanish DNI", "DEM", 0)])
     assert [f.text for f in found] == ["Medicaid", "Spanish"]
+
+
+# -- a family court judgment: children known by letters, "A" among them ------------------------
+JUDGMENT = ("Re: A and B (Children: Care Orders)\n"
+            "1. This judgment concerns two children: A, a girl born in June 2015, and B, a boy. "
+            "A girl at the school saw it. On 14 March 2023 A disclosed to her teacher that the "
+            "father had hit A with a belt. Schedule A lists the grade A results.")
+
+
+@pytest.mark.parametrize(("context", "person"), [
+    ("A girl at", False),  # the article
+    ("A disclosed", True),  # "On 14 March 2023 A disclosed"
+    ("A with a belt", True),  # "hit A with a belt"
+    ("A lists", False),  # "Schedule A"
+    ("A results", False),  # "grade A"
+    ("A, a girl", True),  # "two children: A, a girl" (after a colon: still a name here)
+])
+def test_which_capital_a_is_the_child(context: str, person: bool) -> None:
+    from redactor_plugins.detectors.recognizer.mention_propagation import person_a
+
+    assert person_a(JUDGMENT, JUDGMENT.index(context)) is person
+
+
+def test_the_child_a_is_masked_in_every_mention(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    # "On 14 March 2023 A disclosed" left the child's letter in clear (label and pseudonym)
+    for name in ner_detector.MODEL_FILES:
+        (tmp_path / name).write_text("{}")
+    monkeypatch.setattr(ner_detector, "load_model", lambda *a, **k: _Spans([
+        ("A", "PERSON", 0), ("B", "PERSON", 0), ("A with a belt", "MISC", 0)]))
+    doc = Document("d", Path("d.txt"), "txt", JUDGMENT)
+    found = list(ner_detector.NerDetector(tmp_path).detect(doc, RunContext(
+        settings=Settings({}))))
+    people = sorted(f.span.start for f in found if f.label == Label.PERSON and f.text == "A")
+    disclosed = JUDGMENT.index("A disclosed")
+    belt = JUDGMENT.index("A with a belt")
+    assert disclosed in people and belt in people
+    assert JUDGMENT.index("A girl at") not in people
+    assert JUDGMENT.index("Schedule A") + 9 not in people

@@ -152,3 +152,37 @@ def test_a_jail_stays_a_prison_and_medicaid_a_benefit() -> None:
     assert jail.endswith(" Jail") and "Sangamon" not in jail
     assert _general(EMAIL, "Sangamon County Jail", "ORG") == "a prison"  # "a local authority"
     assert _general(EMAIL, "Medicaid", "DEM") == "benefit"  # "member of a group"
+
+
+# -- a family court judgment -----------------------------------------------------------------
+JUDGMENT = ("IN THE FAMILY COURT AT LEEDS\nRe: A and B (Children: Care Orders)\nBefore: HHJ "
+            "Margaret Ellison\nThe children are represented by their Children's Guardian, Ms "
+            "Rachel Obi. The mother has misused cocaine since 2017.")
+
+
+def test_a_judge_keeps_her_title() -> None:
+    [judge] = replace(JUDGMENT, [("HHJ Margaret Ellison", "PERSON", "NAME")])
+    assert judge.startswith("HHJ ") and "Ellison" not in judge and "Margaret" not in judge
+
+
+def test_a_place_in_capitals_stays_in_capitals() -> None:
+    [court] = replace(JUDGMENT, [("LEEDS", "ORG", "")])  # it read "… AT Paulchester"
+    assert court.isupper() and court != "LEEDS", court
+    [place] = replace(JUDGMENT, [("LEEDS", "LOC", "CITY")])
+    assert place.isupper() and place != "LEEDS", place
+
+
+@pytest.mark.parametrize(("value", "label", "expected"), [
+    ("Care Orders", "MISC", "a court order"),  # it read "something"
+    ("cocaine", "MISC", "a substance"),  # "has misused something"
+    ("Children's Guardian", "DEM", "social care professional"),
+])
+def test_family_court_words_generalize_by_kind(value: str, label: str, expected: str) -> None:
+    assert _general(JUDGMENT, value, label) == expected
+
+
+def test_a_childrens_guardian_stays_in_social_care() -> None:
+    from redactor_plugins.strategies.generalization.kinds import occupation_group
+
+    [role] = replace(JUDGMENT, [("Children's Guardian", "DEM", "")])  # it read "Scientist"
+    assert occupation_group(role) == "social care professional", role

@@ -187,6 +187,37 @@ def defined_aliases(text: str, findings: Sequence[Finding], detector: str) -> li
     return out
 
 
+#: words after which a capital "A" is a label, not a person ("Schedule A", "grade A")
+_A_LABELS = frozenset("""annex appendix schedule part section plan type grade class group
+    category option exhibit form table figure block wing ward room flat unit level stage
+    phase vitamin hepatitis team list route""".split())
+_A_BEFORE = re.compile(r"(\w+|[^\w\s]|\n)[^\S\n]*$")
+
+
+def person_a(text: str, start: int) -> bool:
+    """Whether a capital "A" at ``start`` is a person's letter ("On 14 March A disclosed",
+    "hit A with a belt"), in a document where the model found "A" a person: not at a
+    sentence's or a line's start (the article), not after a word that labels things with
+    letters ("Schedule A", "grade A") and not before a lower-case word that the article
+    would take ("A girl")."""
+    before = _A_BEFORE.search(text, max(0, start - 30), start)
+    word = before.group(1) if before else None
+    if word is not None and word.casefold() in _A_LABELS:
+        return False  # "Schedule A", "grade A"
+    nxt = re.match(r"[^\S\n]+([^\W\d_]+)", text[start + 1 : start + 30])
+    if nxt is None:  # "A," "A's" "A)": no word the article would take
+        return True
+    if start == 0 or word is None or not word[0].isalnum():
+        return False  # a sentence's, a line's, a bracket's first word: the article
+    after = nxt.group(1)
+    return after in _AFTER_A_PERSON or after.endswith(("ed", "es"))  # "A disclosed", "A lives"
+
+
+#: lower-case words after a person's "A" that are no noun an article would take
+_AFTER_A_PERSON = frozenset("""and or with to was is had has said told says did does will
+    would could can may might must should went came saw made gave took felt wanted""".split())
+
+
 def propagate(text: str, findings: Sequence[Finding], detector: str, *,
               always: Sequence[Finding] = ()) -> list[Finding]:
     """New findings for the untagged occurrences of the texts of ``findings`` (see the module
@@ -208,7 +239,8 @@ def propagate(text: str, findings: Sequence[Finding], detector: str, *,
         if f.label not in PROPAGATED_LABELS or not _free_standing(text, f.span.start, f.span.end):
             continue
         core = _POSSESSIVE.sub("", f.text.strip())
-        letter = f.label == Label.PERSON and LETTER_PERSON.fullmatch(core) is not None
+        letter = f.label == Label.PERSON and (LETTER_PERSON.fullmatch(core) is not None
+                                              or core == "A")
         if (len(core) < 2 and not letter) or not any(c.isalnum() for c in core):
             continue
         toks = _tokens(core)
@@ -222,7 +254,8 @@ def propagate(text: str, findings: Sequence[Finding], detector: str, *,
     out: list[Finding] = []
     for shape, members in groups.items():
         occ = [(s, e) for s, e in _occurrences(doc_toks, index, shape)
-               if _free_standing(text, s, e) and not _initial(text, s, e)]
+               if _free_standing(text, s, e) and not _initial(text, s, e)
+               and (text[s:e] != "A" or person_a(text, s))]
         untagged = [(s, e) for s, e in occ if covered.find(1, s, e) == -1]
         if not untagged:
             continue

@@ -304,6 +304,7 @@ def one_label_per_name(found: list[Finding]) -> list[Finding]:
             votes[f.text][f.label == Label.PERSON] += 1
     people |= {t for t, c in votes.items() if c[True] > c[False] and c[False]}
     names = {w for f in found if f.label == Label.PERSON for w in _NAME_WORD.findall(f.text)}
+    names |= {f.text for f in found if f.label == Label.PERSON and len(f.text) == 1}  # "A"
     out = []
     for f in found:
         m = _NAME_THEN_VERB.fullmatch(f.text) if f.label == Label.MISC else None
@@ -317,8 +318,10 @@ def one_label_per_name(found: list[Finding]) -> list[Finding]:
 
 
 _NAME_WORD = re.compile(r"\b[A-Z][a-z][\w'-]*")
-#: a capitalised name, then a verb and lower-case words ("Marsden drives", not "Sima clan")
+#: a capitalised name (or a person's letter), then a verb or "with" and lower-case words
+#: ("Marsden drives", "A with a belt"; not "Sima clan")
 _NAME_THEN_VERB = re.compile(
-    r"((?:[A-Z][a-z][\w'-]*\s+)*[A-Z][a-z][\w'-]*)\s+(?:was|is|had|has|said|says|told|drives"
-    r"|drove|went|goes|came|comes|gave|took|made|lives|works|became|kept|left|[a-z]{3,}ed)"
+    r"((?:[A-Z][a-z][\w'-]*\s+)*[A-Z][a-z][\w'-]*|[A-Z])\s+(?:was|is|had|has|said|says|told"
+    r"|drives|drove|went|goes|came|comes|gave|took|made|lives|works|became|kept|left|with"
+    r"|[a-z]{3,}ed)"
     r"(?:\s+[a-z][\w'-]*)*")

@@ -16,6 +16,8 @@ POLICE_RANK = (r"(?:W?PC|W?DC|PS|DS|DI|DCI|DSI|DSU|Supt\.?|Sgt\.?|Insp\.?"
                r"|(?:(?:Police|Detective|Special|Chief)\s+)?(?:Constable|Sergeant|Inspector"
                r"|Superintendent)|Detective\s+Chief\s+(?:Inspector|Superintendent))")
 
-#: the words of those ranks, case-sensitive ("DI" is a rank, "Di" a name)
+#: the words of those ranks, case-sensitive ("DI" is a rank, "Di" a name), and the judicial
+#: titles of English courts before a judge's name ("HHJ Margaret Ellison": His or Her
+#: Honour Judge, District Judge, Deputy District Judge; "HHJ" had read "MICHAEL")
 RANK_WORDS = frozenset("PC WPC DC WDC PS DS DI DCI DSI DSU Sgt Insp Supt Constable Sergeant "
-                       "Inspector Superintendent Detective Chief Police".split())
+                       "Inspector Superintendent Detective Chief Police HHJ DJ DDJ".split())
