@@ -88,3 +88,31 @@ def test_a_failed_check_after_its_cue_is_a_look_alike(sentence: str, value: str,
 def test_no_business_number_without_its_cue_or_layout(text: str) -> None:
     assert not [f for f in detect_text(text) if f.subtype.startswith(("BANK_ACCOUNT_NO",
                                                                       "ORG_NUMBER"))]
+
+
+# -- a Danish decision: bank details and addresses -----------------------------------------------
+@pytest.mark.parametrize(("sentence", "value", "full_type"), [
+    # it read "reg.nr. [QUANTITY]" and a validated international phone
+    ("til din NemKonto (reg.nr. 1234, kontonr. 0012345678).", "1234", "CODE/BANK_REG_NUMBER"),
+    ("til din NemKonto (reg.nr. 1234, kontonr. 0012345678).", "0012345678",
+     "CODE/ACCOUNT_NUMBER"),
+    ("Du bor på Nørrebrogade 45, 2. tv., 2200 København N, og er gift.",
+     "Nørrebrogade 45, 2. tv., 2200 København N", "LOC/ADDRESS"),
+    ("Adresse: Storgata 12B, 0155 Oslo.", "Storgata 12B, 0155 Oslo", "LOC/ADDRESS"),
+    ("bor i Kongens gate 5, 0153 Oslo", "Kongens gate 5, 0153 Oslo", "LOC/ADDRESS"),
+    ("Drottninggatan 10, 111 51 Stockholm", "Drottninggatan 10, 111 51 Stockholm",
+     "LOC/ADDRESS"),
+    ("Vi bor på Åboulevarden 3 nu.", "Åboulevarden 3", "LOC/ADDRESS"),
+])
+def test_danish_bank_details_and_nordic_addresses_are_one_finding(
+        sentence: str, value: str, full_type: str) -> None:
+    at = sentence.index(value)
+    found = [f for f in detect_text(sentence) if f.span.start < at + len(value)
+             and f.span.end > at]
+    assert [(f.text, f.full_type, f.validated) for f in found] == [(value, full_type, False)]
+
+
+@pytest.mark.parametrize("text", ["In 2005 the Court held that Article 8 applied.",
+                                  "The Gate 5 departure was delayed."])
+def test_no_address_without_a_street_word(text: str) -> None:
+    assert not [f for f in detect_text(text) if f.subtype == "ADDRESS"]

@@ -309,3 +309,13 @@ def test_the_child_a_is_masked_in_every_mention(monkeypatch: pytest.MonkeyPatch,
     assert disclosed in people and belt in people
     assert JUDGMENT.index("A girl at") not in people
     assert JUDGMENT.index("Schedule A") + 9 not in people
+
+
+def test_a_danish_greeting_and_cues_are_no_findings(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    text = ("Kære Mette Sørensen,\nDu har CPR-nummer 030487-1234. Sagsbehandler: Anne Holm, "
+            "tlf. 33 66 33 66")
+    found = _ner(monkeypatch, tmp_path, text, [
+        ("Kære Mette Sørensen", "PERSON", 0), ("Kære", "MISC", 0), ("CPR", "ORG", 0),
+        ("tlf", "ORG", 0), ("Anne Holm", "PERSON", 0)])
+    assert [f.text for f in found] == ["Mette Sørensen", "Anne Holm"]

@@ -5,6 +5,8 @@ an acronym — and shares no word with the original but the kind it keeps."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from redactor_plugins.strategies.generalization.places import lookup
 from test_cov_pseudonym_kinds import replace
@@ -186,3 +188,30 @@ def test_a_childrens_guardian_stays_in_social_care() -> None:
 
     [role] = replace(JUDGMENT, [("Children's Guardian", "DEM", "")])  # it read "Scientist"
     assert occupation_group(role) == "social care professional", role
+
+
+# -- a Danish decision -----------------------------------------------------------------------------
+DANSK = ("Afgørelse om kontanthjælp\n\nKære Mette Sørensen,\n\nVi har den 12. marts 2025 "
+         "modtaget din ansøgning. Du bor på Nørrebrogade 45, 2. tv., 2200 København N.\n\nMed "
+         "venlig hilsen\nJobcenter København")
+
+
+def test_a_danish_letter_gets_danish_names() -> None:
+    from redactor_plugins.strategies.generalization.names import detect_locale
+
+    assert detect_locale(DANSK) == "da_DK"  # it read Norwegian ("og" is both languages')
+
+
+def test_a_danish_date_moves_and_stays_danish() -> None:
+    from redactor_plugins.strategies.generalization import time as times
+
+    moved = times.shift_date("12. marts 2025", 40)  # it read "the 2020s" (no Danish months)
+    assert moved == "21. april 2025"
+    [out] = replace(DANSK, [("12. marts 2025", "DATETIME", "DATE")])
+    assert out != "12. marts 2025" and times.parse_date(out) is not None, out
+
+
+def test_a_nordic_address_becomes_one_of_the_same_layout() -> None:
+    [out] = replace(DANSK, [("Nørrebrogade 45, 2. tv., 2200 København N", "LOC", "ADDRESS")])
+    assert "Nørrebrogade" not in out and "København" not in out
+    assert re.search(r"\d{4} \S", out), out  # a postcode before the town, as in the original

@@ -74,8 +74,10 @@ _NHS_CUE = re.compile(r"(?i)\b(?:nhs|chi|h\s?&\s?c|health\s+and\s+care)\b[^\n\d]
 _SORT_CODE = re.compile(r"(?i)\bsort[^\S\n]*-?[^\S\n]*code\b[^\n\d]{0,15}?(\d{2}([- ]?)\d{2}\2\d{2})"
                         r"(?![\w]|[-/.]\d)")
 # a bank account number after its cue ("account 55779911", "account no. 1234 5678 90")
-_ACCOUNT = re.compile(r"(?i)\b(?:bank[^\S\n]+)?account(?:[^\S\n]+(?:number|no\.?|nr\.?|#))?"
-                      r"[:\s]{1,3}(\d(?:[ -]?\d){5,17})(?![\w]|[-/.]\d)")
+_ACCOUNT = re.compile(r"(?i)\b(?:bank[^\S\n]+)?(?:account|konto)(?:[^\S\n]*(?:number|no\.?|nr\.?"
+                      r"|nummer|#))?[:\s]{1,3}(\d(?:[ -]?\d){5,17})(?![\w]|[-/.]\d)")
+# a Danish bank's registration number after its cue ("reg.nr. 1234"): four digits, no check
+_REG_NR = re.compile(r"(?i)\breg\.?[^\S\n]?nr\.?[:\s]{1,3}(\d{4})(?![\w]|[-/.]\d)")
 _US_SSN = re.compile(rf"\d{_G}\d{{2}}(?P<sep>[-. ])\d{{2}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")
 
 
@@ -227,14 +229,18 @@ def find_nhs_numbers(text: str) -> Iterable[Hit]:
 
 
 def find_bank_details(text: str) -> list[Hit]:
-    """A UK sort code after "sort code" (validated by its format: no checksum exists) and a
-    bank account number after "account" (never validated: no check exists)."""
+    """A UK sort code after "sort code" (validated by its format: no checksum exists), a
+    bank account number after "account"/"konto(nr)" and a Danish bank's registration number
+    after "reg.nr." (never validated: no check exists)."""
     return [*(_hit(m.start(1), m.end(1), "SORT_CODE", "UK bank sort code after its cue, six "
                    "digits in pairs (no checksum exists)", ok=True)
               for m in _SORT_CODE.finditer(text)),
             *(Hit(m.start(1), m.end(1), Label.CODE, "ACCOUNT_NUMBER", 0.95, "a number after "
                   "an account cue (no check exists)", RANK_CASE)
-              for m in _ACCOUNT.finditer(text))]
+              for m in _ACCOUNT.finditer(text)),
+            *(Hit(m.start(1), m.end(1), Label.CODE, "BANK_REG_NUMBER", 0.95, "a Danish bank's "
+                  "registration number after its cue (no check exists)", RANK_CASE)
+              for m in _REG_NR.finditer(text))]
 
 
 def find_aadhaar(text: str) -> Iterable[Hit]:

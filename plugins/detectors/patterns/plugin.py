@@ -64,6 +64,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_regional.find_plates(text)
     hits += pattern_regional.find_postcodes(text)
     hits += pattern_regional.find_driving_licences(text)
+    hits += pattern_regional.find_nordic_addresses(text)
     hits += pattern_datetime.find_timestamps(text)
     hits += pattern_datetime.find_dates(text)
     hits += pattern_datetime.find_expiry_dates(text)

@@ -16,6 +16,11 @@ Each is one span however it is spaced, validated when its format check passes:
   month (plus 50 for a woman: 01–12 or 51–62), the day (01–31), the year digit, two initials
   (9 for none), a digit and two check letters (CODE/DRIVING_LICENCE_UK; its check letters are
   not published, so the format is the check).
+* Nordic street addresses (``Nørrebrogade 45, 2. tv., 2200 København N``, ``Storgata 12B,
+  0155 Oslo``, ``Kongens gate 5``, ``Drottninggatan 10, 111 51 Stockholm``): a street whose
+  name ends in the street's word (gade, vej, allé, gate, vei, gata, vägen …, joined or after
+  a space), the house number, a Danish floor ("2. tv."), a postcode and town; one LOC/ADDRESS
+  span, not validated (the model had cut it into a MISC, a "45, 2." and a town).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from redactor_plugins.detectors.patterns.common import RANK_VALIDATED, Hit
+from redactor_plugins.detectors.patterns.common import RANK_CASE, RANK_VALIDATED, Hit
 
 from redactor.plugin_api import Label
 
@@ -84,3 +89,23 @@ def find_driving_licences(text: str) -> Iterable[Hit]:
         if re.match(r"[A-Z]", m.group(0)):  # a surname starts with a letter
             yield Hit(m.start(), m.end(), Label.CODE, "DRIVING_LICENCE_UK", 0.95,
                       "British driving licence number, valid format", RANK_VALIDATED, True)
+
+
+_UP = "A-ZÆØÅÄÖÜÉ"
+_LOW = "a-zæøåäöüé"
+_STREET_END = (r"(?:gade|gaden|vej|vejen|allé|alle|plads|stræde|torv|vænge|gate|gaten|gata|vei"
+               r"|veien|veg|vegen|plass|gatan|vägen|väg|torget|stig|stien|bakken|boulevard|boulevarden"
+               r"|straße|strasse)")
+_NORDIC_ADDRESS = re.compile(
+    rf"(?<![\w-])(?:[{_UP}][{_LOW}'-]+[ ]){{0,2}}(?:[{_UP}][{_LOW}'-]*{_STREET_END}"
+    rf"|[{_UP}][{_LOW}'-]+[ ]{_STREET_END})[ ]\d{{1,4}}[ ]?[A-Za-z]?(?![\w-])"
+    rf"(?:,[ ]\d{{1,2}}\.[ ]?(?:tv|th|mf|sal)\.?)?"  # a Danish floor and side: "2. tv."
+    rf"(?:,?[ ](?:\d{{4}}|\d{{3}}[ ]\d{{2}})[ ][{_UP}][{_LOW}-]+(?:[ ][{_UP}](?![\w-])"
+    rf"|[ -][{_UP}][{_LOW}-]+)?)?")
+
+
+def find_nordic_addresses(text: str) -> Iterable[Hit]:
+    for m in _NORDIC_ADDRESS.finditer(text):
+        yield Hit(m.start(), m.end(), Label.LOC, "ADDRESS", 0.95,
+                  "Nordic street address (street word, house number)", RANK_CASE)
+

@@ -20,7 +20,7 @@ _ID_CUE = re.compile(
     r"|DNI|NIE|NIF|PPSN?|rijksregisternummer|VAT(?:\s+registration)?|MVA|USt-?IdNr|TVA|BTW"
     r"|(?:national|personal)\s+(?:identity\s+|identification\s+|ID\s+|register\s+)?number"
     r"|konto(?:nummer|nr)?|org\.?\s?nr|organisa(?:sjon|tion)snummer|foretaksnummer|CVR(?:-?nr)?"
-    r"|Y-tunnus|business\s+ID"
+    r"|Y-tunnus|business\s+ID|CPR(?:-?(?:nummer|nr))?|tlf|telefon|mobil|reg\.?\s?nr"
     r"|identity\s+card|ID(?:\s+card)?"
     r"|(?:bank\s+)?account|(?:credit\s+|debit\s+)?card|(?:tele)?phone|mobile|tel|fax|e-?mail"
     r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial|NHS|CHI|DOB|D\.O\.B\.?|UPN|ULN|MRN"

@@ -213,8 +213,8 @@ def subtype_for(label: Label, text: str) -> str:
             return "CASE_NUMBER"
         # a phone only with an international prefix or a bracketed area code: digits alone
         # ("2024-1187") may be a reference; a pattern that checked them gives the subtype
-        if re.fullmatch(r"(?:\+|00|\(\+?)\d[\d\s().-]{6,}", t):
-            return "PHONE"
+        if re.fullmatch(r"(?:\+|\(\+?)\d[\d\s().-]{6,}|00\d*[\s().-][\d\s().-]{5,}", t):
+            return "PHONE"  # "00" and digits alone: an account ("kontonr. 0012345678")
         return ""
     if label == Label.QUANTITY:
         if _MONEY.search(t):

@@ -43,7 +43,8 @@ __all__ = ["LEADING", "TRAILING", "clear_of_codes", "code_not_date", "drop_leadi
 #: words a mention never starts with (see the module docstring; and greetings: "Hi Sarah")
 LEADING = frozenset(
     "under in on at to for and or but as into onto upon after before during since until till "
-    "against within through via per hi hello hey dear".split())
+    "against within through via per hi hello hey dear kære kjære hej hei hallo liebe lieber "
+    "sehr".split())
 
 _FIRST_WORD = re.compile(r"([^\W\d_]+)[^\S\n]+(?=\S)")
 
@@ -151,9 +152,10 @@ _PRONOUNS = frozenset(
 
 
 def pronoun_only(text: str, start: int, end: int) -> bool:
-    """Whether the span is one lower-case pronoun or determiner."""
+    """Whether the span is one lower-case pronoun or determiner, or one greeting or function
+    word of :data:`LEADING` in any case ("Kære" of "Kære Mette Sørensen")."""
     word = text[start:end]
-    return word.islower() and word in _PRONOUNS
+    return (word.islower() and word in _PRONOUNS) or word.casefold() in LEADING
 
 
 _WEEKDAY_NAME = re.compile(

@@ -71,11 +71,19 @@ def detect_locale(text: str, default: str = DEFAULT_LOCALE) -> str:
     if best == "en_US" and _british(sample, tokens):
         best = "en_GB"
     if best in ("no_NO", "da_DK"):  # Norwegian or Danish: a few telling spellings
-        nb = sum(tokens[w] for w in ("ikke", "ble", "etter", "hva", "jeg", "og", "av", "være"))
-        da = sum(tokens[w] for w in ("blev", "efter", "hvad", "af", "være", "mig", "nu"))
+        nb = sum(tokens[w] for w in _NORWEGIAN_ONLY)
+        da = sum(tokens[w] for w in _DANISH_ONLY)
         best = "da_DK" if da > nb else "no_NO"
     return best
 
+
+#: words that tell Norwegian (bokmål) from Danish, each common in one and not in the other
+#: ("og", "ikke", "jeg" are both; a Danish letter read as Norwegian got Norwegian names)
+_NORWEGIAN_ONLY = ("ble", "etter", "hva", "av", "kjære", "vennlig", "mottatt", "utbetalt",
+                   "søknad", "hjelp", "deres", "noe", "mye", "fikk", "gjennom", "vedtak")
+_DANISH_ONLY = ("blev", "efter", "hvad", "af", "mig", "nu", "kære", "venlig", "modtaget",
+                "udbetalt", "ansøgning", "hjælp", "jeres", "noget", "meget", "fik", "gennem",
+                "afgørelse")
 
 #: British spellings, and a British postcode or pound amount: an English text written in the
 #: UK gets British names, towns and addresses ("Flat 3, 27 Wellington Road, Leeds LS12 4QT"

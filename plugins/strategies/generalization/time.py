@@ -28,24 +28,17 @@ MONTH_LISTS: tuple[tuple[str, ...], ...] = (
           "december".split()),
     tuple("Januar Februar März April Mai Juni Juli August September Oktober November "
           "Dezember".split()),
+    tuple("januar februar marts april maj juni juli august september oktober november "
+          "december".split()),  # Danish ("12. marts 2025" read "the 2020s")
 )
 _MONTH_ALIASES: dict[str, int] = {}
 for _i, _name in enumerate(MONTHS_EN, start=1):
     _MONTH_ALIASES[_name.lower()] = _i
     _MONTH_ALIASES[_name[:3].lower()] = _i
 _MONTH_ALIASES["sept"] = 9
-for _i, _name in enumerate(
-    "januar februar mars april mai juni juli august september oktober november desember"
-    .split(), start=1):
-    _MONTH_ALIASES.setdefault(_name, _i)
-for _i, _name in enumerate(
-    "januari februari mars april maj juni juli augusti september oktober november december"
-    .split(), start=1):
-    _MONTH_ALIASES.setdefault(_name, _i)
-for _i, _name in enumerate(
-    "januar februar märz april mai juni juli august september oktober november dezember"
-    .split(), start=1):
-    _MONTH_ALIASES.setdefault(_name, _i)
+for _names in MONTH_LISTS[1:]:
+    for _i, _name in enumerate(_names, start=1):
+        _MONTH_ALIASES.setdefault(_name.lower(), _i)
 _MONTH_ALIASES.setdefault("maerz", 3)
 _MONTH_ALIASES.setdefault("okt", 10)
 _MONTH_ALIASES.setdefault("des", 12)
