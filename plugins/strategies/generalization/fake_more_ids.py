@@ -155,11 +155,15 @@ def _bic(c: str, rng: random.Random) -> str | None:
     return new if bic.is_valid(new) else None
 
 
-def _redraw(check: Callable[[str], bool], keep: int = 0, floor: str = "0") -> Generator:
+def _redraw(scheme: str, keep: int = 0, floor: str = "0") -> Generator:
     """A generator that keeps the first ``keep`` digits (a bank's or a legal form's), draws
-    the rest (the first drawn one at least ``floor``) and returns the number when ``check``
-    passes (one draw in 10 or 11 does; the caller tries again)."""
+    the rest (the first drawn one at least ``floor``) and returns the number when the
+    python-stdnum module ``scheme`` accepts it (one draw in 10 or 11 does; the caller tries
+    again). The module is imported at the first draw, not when the plugin host starts."""
     def draw(c: str, rng: random.Random) -> str | None:
+        import importlib
+
+        check = importlib.import_module(scheme).is_valid
         for _ in range(20):
             first = rng.choice([d for d in string.digits if d >= floor]) if keep < len(c) else ""
             new = c[:keep] + first + _digits(rng, len(c) - keep - 1)
@@ -169,19 +173,15 @@ def _redraw(check: Callable[[str], bool], keep: int = 0, floor: str = "0") -> Ge
     return draw
 
 
-def _nordic() -> dict[str, tuple[str, Generator]]:
-    from stdnum.dk import cvr
-    from stdnum.fi import ytunnus
-    from stdnum.no import kontonr, orgnr
-    from stdnum.se import orgnr as se_orgnr
-
-    return {  # a Norwegian account keeps its bank's four digits; an org. number its first
-        "BANK_ACCOUNT_NO": (r"\d{11}", _redraw(kontonr.is_valid, 4)),
-        "ORG_NUMBER_NO": (r"\d{9}", _redraw(orgnr.is_valid, 1)),
-        "ORG_NUMBER_DK": (r"\d{8}", _redraw(cvr.is_valid, 0, "1")),
-        "ORG_NUMBER_SE": (r"\d{10}", _redraw(se_orgnr.is_valid, 2, "2")),  # "55…": a company
-        "ORG_NUMBER_FI": (r"\d{8}", _redraw(ytunnus.is_valid, 0, "1")),
-    }
+#: a Norwegian account keeps its bank's four digits, a Swedish organisation number its legal
+#: form ("55…": a company), a Norwegian one its first digit
+_NORDIC: dict[str, tuple[str, Generator]] = {
+    "BANK_ACCOUNT_NO": (r"\d{11}", _redraw("stdnum.no.kontonr", 4)),
+    "ORG_NUMBER_NO": (r"\d{9}", _redraw("stdnum.no.orgnr", 1)),
+    "ORG_NUMBER_DK": (r"\d{8}", _redraw("stdnum.dk.cvr", 0, "1")),
+    "ORG_NUMBER_SE": (r"\d{10}", _redraw("stdnum.se.orgnr", 2, "2")),
+    "ORG_NUMBER_FI": (r"\d{8}", _redraw("stdnum.fi.ytunnus", 0, "1")),
+}
 
 
 #: subtype: (the original's compact shape, generator)
@@ -191,5 +191,5 @@ SCHEMES: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_ES": (r"\d{8}[A-Z]|[XYZ]\d{7}[A-Z]", _es), "NATIONAL_ID_BE": (r"\d{11}", _be),
     "NATIONAL_ID_IE": (r"\d{7}[A-W][A-Z]?", _ie), "IMEI": (r"\d{14,16}", _imei),
     "VAT_NUMBER": (r"[A-Z]{2}[0-9A-Z+*]{8,12}", _vat), "BIC": (r"[A-Z0-9]{8}(?:[A-Z0-9]{3})?", _bic),
-    **_nordic(),
+    **_NORDIC,
 }
