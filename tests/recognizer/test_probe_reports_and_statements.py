@@ -319,3 +319,19 @@ def test_a_danish_greeting_and_cues_are_no_findings(monkeypatch: pytest.MonkeyPa
         ("Kære Mette Sørensen", "PERSON", 0), ("Kære", "MISC", 0), ("CPR", "ORG", 0),
         ("tlf", "ORG", 0), ("Anne Holm", "PERSON", 0)])
     assert [f.text for f in found] == ["Mette Sørensen", "Anne Holm"]
+
+
+@pytest.mark.parametrize(("text", "span", "expected"), [
+    ("autism spectrum condition (ASC) and dyslexia", "autism spectrum condition (ASC",
+     "autism spectrum condition (ASC)"),  # it read "a medical condition)" generalized
+    ("Foo (bar baz) qux", "Foo (bar baz", "Foo (bar baz)"),
+    ("the (ASC) label", "ASC)", "ASC"),
+    ("Court (Chamber) x", "Court (Chamber)", "Court (Chamber)"),
+    ("a (long aside with no close on its line", "a (long aside", "a (long aside"),  # kept
+])
+def test_a_span_does_not_leave_half_a_bracket_pair(text: str, span: str, expected: str) -> None:
+    from redactor_plugins.detectors.recognizer.span_edges import balance_brackets
+
+    start = text.index(span)
+    s, e = balance_brackets(text, start, start + len(span))
+    assert text[s:e] == expected

@@ -215,3 +215,44 @@ def test_a_nordic_address_becomes_one_of_the_same_layout() -> None:
     [out] = replace(DANSK, [("Nørrebrogade 45, 2. tv., 2200 København N", "LOC", "ADDRESS")])
     assert "Nørrebrogade" not in out and "København" not in out
     assert re.search(r"\d{4} \S", out), out  # a postcode before the town, as in the original
+
+
+# -- a school's annual review ----------------------------------------------------------------------
+SCHOOL = ("He lives with his mum, Claire. His older sister Mia (15) attends Immanuel College. "
+          "He receives support from his teaching assistant. He has dyslexia. He was excluded "
+          "for one day on 4 February.")
+
+
+def test_a_sister_is_never_a_wife() -> None:
+    for pad in range(6):  # "his older sister Mia (15)" read "his older wife Megan (21)"
+        [out] = replace(SCHOOL + " " * pad, [("sister", "DEM", "")])
+        assert out == "cousin", out
+    [mum] = replace(SCHOOL, [("mum", "DEM", "")])
+    assert mum in ("aunt", "stepmother"), mum  # "mum" is a mother: another woman of her age
+
+
+@pytest.mark.parametrize(("old", "new", "agreed"), [
+    ("one day", "two day", "two days"),  # "excluded for two day"
+    ("1 child", "3 child", "3 children"),
+    ("2 nights", "1 nights", "1 night"),
+    ("three children", "one children", "one child"),
+    ("20 hours", "14 hours", "14 hours"),
+])
+def test_the_noun_agrees_with_the_new_number(old: str, new: str, agreed: str) -> None:
+    from redactor_plugins.strategies.generalization.numbers import agree_count
+
+    assert agree_count(old, new) == agreed
+
+
+def test_a_day_excluded_becomes_days() -> None:
+    for pad in range(5):
+        [out] = replace(SCHOOL + " " * pad, [("one day", "DATETIME", "DURATION")])
+        assert out == "one day" or out.endswith("days"), out
+
+
+@pytest.mark.parametrize(("value", "label", "expected"), [
+    ("dyslexia", "MISC", "a medical condition"),  # it read "something"
+    ("teaching assistant", "DEM", "teacher"),  # it read "business professional"
+])
+def test_school_words_generalize_by_kind(value: str, label: str, expected: str) -> None:
+    assert _general(SCHOOL, value, label) == expected

@@ -46,6 +46,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     particle_end,
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
+    balance_brackets,
     clear_of_codes,
     code_end_before_dash,
     code_is_date_or_money,
@@ -424,7 +425,7 @@ class NerDetector:
             if f.label == Label.CODE:
                 start, end = widen_code(doc.text, start, code_end_before_dash(doc.text, start, end))
             else:
-                start, end = whole_words(doc.text, start, end)
+                start, end = balance_brackets(doc.text, *whole_words(doc.text, start, end))
                 start = drop_leading_function_word(doc.text, start, end)
                 if f.label == Label.DEM or not name_follows(doc.text, end):
                     # "teacher of" [Bangladeshi origin]; not "5th Chamber of the" [Ankara …]:

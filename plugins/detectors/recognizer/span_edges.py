@@ -172,6 +172,21 @@ def weekday_name(span: str) -> bool:
 _SPACED_DASH = re.compile(r"\s+[-\u2013\u2014]\s+")
 
 
+def balance_brackets(text: str, start: int, end: int) -> tuple[int, int]:
+    """A span that opens a bracket and stops before its close takes the rest up to the close
+    when it is near on the line ("autism spectrum condition (ASC" + ")"); one that closes a
+    bracket it did not open lets it go ("ASC)" → "ASC"). A replacement then does not leave
+    half a pair ("a medical condition)"), and nothing is unmasked."""
+    span = text[start:end]
+    if span.count("(") == span.count(")") + 1:
+        close = re.match(r"[^()\n]{0,40}\)", text[end : end + 41])
+        if close:  # the close is near on its line: masked with it (nothing is unmasked)
+            return start, end + close.end()
+    if span.count(")") > span.count("(") and span.endswith(")") and len(span.strip()) > 1:
+        return start, start + len(span[:-1].rstrip())
+    return start, end
+
+
 def code_end_before_dash(text: str, start: int, end: int) -> int:
     """``end`` moved back to a spaced dash inside a code's span when a code stands before it
     ("2025-CPS-00412 - Daniels" of a subject line: the code, then the name)."""

@@ -173,16 +173,22 @@ _GENERATION = {t: g for g, terms in {
     "parent": "father stepfather mother stepmother parent uncle aunt",
     "grandparent": "grandfather grandmother grandparent",
     "sibling": "brother half-brother sister half-sister sibling elder brother elder sister "
-               "elder sibling cousin husband wife spouse partner",
+               "elder sibling cousin",
+    "spouse": "husband wife spouse partner",  # "his older sister Mia (15)" read "his older wife"
     "child": "son stepson daughter stepdaughter child nephew niece",
     "grandchild": "grandson granddaughter grandchild"}.items()
     for t in re.findall(r"elder \w+|[\w-]+", terms)}
+
+
+_INFORMAL_KIN = {"mum": "mother", "mom": "mother", "mummy": "mother", "mam": "mother",
+                 "dad": "father", "daddy": "father", "mums": "mothers", "dads": "fathers"}
 
 
 def _kin(low: str, rng: random.Random, fits: Callable[[str], bool]) -> str | None:
     """Another kinship term of the same gender and number — of the same generation when
     one fits ("mother" → "stepmother" is refused: it contains the original) — or None if
     ``low`` is none."""
+    low = _INFORMAL_KIN.get(low, low)  # "mum" is a mother
     for terms in KIN.values():
         for term in terms:
             plural_form = KIN_PLURALS.get(term, term + "s")
@@ -192,8 +198,12 @@ def _kin(low: str, rng: random.Random, fits: Callable[[str], bool]) -> str | Non
             plural = low == plural_form
             rest = [t for t in terms if term not in t and t not in term]  # no "stepfather"
             others = [KIN_PLURALS.get(t, t + "s") if plural else t for t in rest]
+            generation = _GENERATION.get(term, term)
+            kin = {generation, "sibling"} if generation == "spouse" else {generation}
             same = [o for t, o in zip(rest, others, strict=True)
-                    if _GENERATION.get(t, t) == _GENERATION.get(term, term)]
+                    if _GENERATION.get(t, t) in kin]  # a husband may become a brother
+            if not same and generation == "sibling":  # "his older sister Mia (15)" read
+                same = ["cousins" if plural else "cousin"]  # "his older wife"
             return _pick(rng, same, fits) or _pick(rng, others, fits) or rng.choice(others)
     return None
 

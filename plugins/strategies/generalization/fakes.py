@@ -448,7 +448,11 @@ def _several_like(text: str, found: list[tuple[int, int, float, bool]], rng: ran
 def quantity_like(text: str, rng: random.Random, low: int = 1, high: int = 10**9) -> str:
     """A nearby number in the same format (number words stay words), within [low, high]
     (:func:`count_bounds`) where the number is a whole one; a percentage stays at most 100;
-    a range or list keeps its order (:func:`_several_like`)."""
+    a range or list keeps its order (:func:`_several_like`); the noun after it agrees."""
+    return numbers.agree_count(text, _quantity_like(text, rng, low, high))
+
+
+def _quantity_like(text: str, rng: random.Random, low: int, high: int) -> str:
     several = _numbers_of(text)
     if len(several) >= 2:
         return _several_like(text, several, rng, low, high)

@@ -432,3 +432,38 @@ def generalize_age(age: float, form: str, level: str) -> Phrase:
     if age >= 100:
         return Phrase("over a hundred years old", article=False)
     return Phrase(f"in their {DECADE_NAMES[decade]}", article=False)
+
+
+_ONE_THEN_NOUN = re.compile(r"(?i)\b(?:one|1)\s+([a-z]+)\b")
+_SINGULAR_OF = {v: k for k, v in IRREGULAR_PLURALS.items() if v != k}
+
+
+def _plural_word(word: str) -> str:
+    low = word.lower()
+    if low in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[low]
+    if low.endswith("y") and low[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + ("es" if low.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def agree_count(old: str, new: str) -> str:
+    """``new`` (``old`` with its number changed) with the noun after the number made to agree:
+    "one day" → "two days" (it read "two day"), "2 nights" → "1 night"."""
+    one = _ONE_THEN_NOUN.search(old)
+    if one:  # the noun after "one" is singular: plural after another number
+        noun = one.group(1)
+        m = re.search(rf"(?i)(\S+)(\s+){re.escape(noun)}\b", new)
+        if m and parse_number(m.group(1)) not in (None, 1.0) or (
+                m and m.group(1).isalpha() and parse_word_number(m.group(1)) not in (None, 1.0)):
+            return new[: m.end(2)] + _plural_word(noun) + new[m.end():]
+        return new
+    m = re.search(r"(?i)\b(?:one|1)(\s+)([a-z]+)\b", new)
+    if m and not re.search(r"(?i)\b(?:one|1)\b", old):  # "2 nights" → "1 nights"
+        word = m.group(2)
+        single = _SINGULAR_OF.get(word.lower()) or (
+            word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s")
+            and not word.endswith("ss") else word)
+        return new[: m.start(2)] + single + new[m.end(2):]
+    return new
+
