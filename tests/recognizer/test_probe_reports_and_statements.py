@@ -335,3 +335,14 @@ def test_a_span_does_not_leave_half_a_bracket_pair(text: str, span: str, expecte
     start = text.index(span)
     s, e = balance_brackets(text, start, start + len(span))
     assert text[s:e] == expected
+
+
+def test_a_nordic_letters_header_field_is_no_name(monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    # "Til: Kari Nordmann" read "Øystein: …" ("Til" is a given name in the lists)
+    text = "Til: Kari Nordmann, Storgata 5, 0155 Oslo\nFra: NAV Oslo\nThe actor Til Schweiger."
+    found = _ner(monkeypatch, tmp_path, text, [("Til", "PERSON", 0), ("Kari Nordmann", "PERSON", 0),
+                                               ("Fra", "PERSON", 0)])
+    assert [f.text for f in found] == ["Kari Nordmann"]
+    names = [f[0] for f in _gazetteer(text) if f[1] == Label.PERSON]
+    assert "Til" not in names and "Til Schweiger" in names  # a name, where no colon follows

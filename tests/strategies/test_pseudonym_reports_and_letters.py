@@ -256,3 +256,8 @@ def test_a_day_excluded_becomes_days() -> None:
 ])
 def test_school_words_generalize_by_kind(value: str, label: str, expected: str) -> None:
     assert _general(SCHOOL, value, label) == expected
+
+
+def test_a_nav_office_keeps_nav() -> None:
+    [out] = replace("Fra: NAV Oslo, saksbehandler", [("NAV Oslo", "ORG", "")])
+    assert out.startswith("NAV ") and "Oslo" not in out, out  # it read "Andersen-Lund Gruppen"

@@ -42,7 +42,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     officers,
     titles_of_rule,
 )
-from redactor_plugins.detectors.recognizer.span_edges import LEADING
+from redactor_plugins.detectors.recognizer.span_edges import LEADING, pronoun_only
 from redactor_plugins.shared.names.titles import COURTESY
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
@@ -465,6 +465,8 @@ class _Matcher:
         toks = self.toks
         while len(run) > 1 and toks[run[0]].key in LEADING:  # "Hi Sarah", "Dear Anna"
             run = run[1:]
+        if len(run) == 1 and pronoun_only(self.text, toks[run[0]].start, toks[run[0]].end):
+            return None  # "Til:" of a Norwegian letter's header (a given name in the lists)
         if len(run) > 2 and all(toks[k].text.isupper() for k in run):  # "STANDING ORDER J
             known = [k for k in run if self._name_info(toks[k]) or len(toks[k].text) == 1]
             run = [k for k in run if known and known[0] <= k <= known[-1]]  # NOWAK RENT"

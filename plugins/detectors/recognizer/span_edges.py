@@ -152,10 +152,17 @@ _PRONOUNS = frozenset(
 
 
 def pronoun_only(text: str, start: int, end: int) -> bool:
-    """Whether the span is one lower-case pronoun or determiner, or one greeting or function
-    word of :data:`LEADING` in any case ("Kære" of "Kære Mette Sørensen")."""
+    """Whether the span is one lower-case pronoun or determiner, one greeting or function
+    word of :data:`LEADING` in any case ("Kære" of "Kære Mette Sørensen"), or a letter's
+    header field before its colon ("Til:", "Fra:" of a Nordic letter: "Til" is also a given
+    name, and "Til: Kari Nordmann" read "Øystein: …")."""
     word = text[start:end]
-    return (word.islower() and word in _PRONOUNS) or word.casefold() in LEADING
+    return (word.islower() and word in _PRONOUNS) or word.casefold() in LEADING or (
+        word.casefold() in HEADER_FIELDS and re.match(r"[ \t]*:", text[end : end + 3]) is not None)
+
+
+#: the header fields of a letter or an e-mail in the Nordic languages and German
+HEADER_FIELDS = frozenset("til fra kopi emne dato sak vedlegg an von betreff".split())
 
 
 _WEEKDAY_NAME = re.compile(

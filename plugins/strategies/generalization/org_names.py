@@ -33,8 +33,10 @@ _KIND_AFTER = re.compile(
     r"|Directorate|Division)$")
 _KIND_OF = re.compile(r"^(?:the\s+)?((?:University|College|Council|Museum|Bank|Church|Diocese"
                       r"|Municipality|County|City|Port|Ministry)\s+of\s+(?:the\s+)?)(?=\S)")
-#: a kind word before a place ("Police Scotland" → "Police <town>")
-_KIND_BEFORE = re.compile(r"^((?:Police|Garda|Politiet|Polizei|NHS)\s+)(?=[A-Z])")
+#: a kind word before a place ("Police Scotland" → "Police <town>", "NAV Oslo" → "NAV <town>";
+#: it read "Andersen-Lund Gruppen")
+_KIND_BEFORE = re.compile(r"^((?:Police|Garda|Politiet|Polizei|NHS|NAV|Jobcenter|Kommune|"
+                          r"Bydel|Fylkesmannen|Statsforvalteren)\s+)(?=[A-ZÆØÅ])")
 _PARTIES = ("Liberal", "Progressive", "Reform", "Unity", "Democratic", "Green", "Labour",
             "Conservative", "Agrarian", "People's", "Independence", "Civic")
 _PORTFOLIOS = ("Finance", "Justice", "Health", "Defence", "Education", "Transport", "Culture",
