@@ -38,6 +38,7 @@ from redactor_plugins.strategies.generalization.kinds import (
     DEM_LEVELS,
     MISC_LEVELS,
     ORG_LEVELS,
+    PERSON_NOUNS,
     generalize_dem,
     generalize_misc,
     generalize_org,
@@ -51,6 +52,7 @@ from redactor_plugins.strategies.generalization.text import (
     DETERMINERS,
     TITLES,
     Phrase,
+    fold,
     noun_follows,
     previous_word,
     render,
@@ -128,6 +130,8 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
             return times.generalize_date(inside, level if level in times.LEVELS else "year")
         if WEEKDAY_AND_DIGITS.search(text):  # "Friday 3/7" read "a quantity"
             return Phrase("certain date", alt="date")
+        if _EVERY_WEEKDAY.fullmatch(text.strip()):  # "visits every Sunday" read "visits date"
+            return Phrase("every week", article=False)
         rate = numbers.RATE.search(text.strip())
         q = numbers.parse_quantity(text.strip()[: rate.start()] if rate else text)
         if q is not None and q.unit:  # a duration ("twenty-eight years", "three days a week")
@@ -189,6 +193,8 @@ def _english(doc_text: str) -> bool:
     return detect_locale(doc_text).startswith("en")
 
 
+_EVERY_WEEKDAY = re.compile(r"(?i)(?:every|each|most)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)"
+                            r"days?(?:\s+(?:morning|afternoon|evening|night)s?)?")
 #: a weekday and a date in digits that no date form parsed ("Friday 3/7")
 WEEKDAY_AND_DIGITS = re.compile(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b\W+\d")
 
@@ -268,6 +274,8 @@ def generalize_mention(label: Label, text: str, canonical: str, level: str, *,
     out = render(phrase, doc_text, start, end, text, paragraphs) if doc_text else render(
         phrase, text, 0, len(text), text)
     strict = label in (Label.PERSON, Label.CODE)
+    if label == Label.DEM and fold(text.strip()) in PERSON_NOUNS:
+        return out  # "a 29-year-old man" stays one: the word names no one
     if (strict and shares_identifying_word(text, out)) or _contains(text, out) or (
             strict and canonical and shares_identifying_word(canonical, out)):
         fallback = _SAFE_FALLBACK.get(label, Phrase("something", article=False))

@@ -45,7 +45,11 @@ from redactor_plugins.shared.names.titles import RANK_WORDS
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import shift_date_and_time
-from redactor_plugins.strategies.generalization.demographics import dem_pseudonym, role_like
+from redactor_plugins.strategies.generalization.demographics import (
+    PERSON_NOUNS,
+    dem_pseudonym,
+    role_like,
+)
 from redactor_plugins.strategies.generalization.fakes import (
     UNIT_WORDS,
     code_like,
@@ -518,6 +522,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         the = previous_word(doc.text, f.span.start) == "the"  # "the United Kingdom"
         result = _choose(memo, doc_words, text,
                          lambda r, _a: place_like(text, r, locale, the), *seed)
+    elif label == Label.DEM and fold(text.strip()) in PERSON_NOUNS:
+        return text  # "a 29-year-old man" read "… Sami": it names no one
     elif label == Label.DEM and not role_like(text) and not dem_pseudonym(
             text, random.Random(0), doc.text, f.span.start, locale.startswith("en"),
             any_job=False):  # no kind fits ("dizzy"): a made-up job would read wrong

@@ -19,7 +19,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (
 
 from redactor.core.context import RunContext
 from redactor.core.settings import Settings
-from redactor.plugin_api import Document, Finding, Label
+from redactor.plugin_api import Document, Finding, Label, Span
 
 STATEMENT = ("Date        Description                          Amount\n"
              "03/06/2025  DWP UC (Universal Credit)            +£612.10\n"
@@ -346,3 +346,47 @@ def test_a_nordic_letters_header_field_is_no_name(monkeypatch: pytest.MonkeyPatc
     assert [f.text for f in found] == ["Kari Nordmann"]
     names = [f[0] for f in _gazetteer(text) if f[1] == Label.PERSON]
     assert "Til" not in names and "Til Schweiger" in names  # a name, where no colon follows
+
+
+# -- a responsible clinician's report to a mental health tribunal -------------------------------
+MHT = ("Patient: Mr Adebayo Oluwaseun Adeyemi    Hospital No: RX4 772 019\n"
+       "Ward: Aspen Ward, Highgate Mental Health Centre\n"
+       "3. He is prescribed clozapine 400 mg daily.\n"
+       "4. His brother, Tunde, visits every Sunday.\n")
+
+
+def test_a_column_gap_ends_a_hospitals_name() -> None:
+    # "Adeyemi    Hospital No:" had made "Adebayo Oluwaseun Adeyemi    Hospital" a hospital:
+    # the patient's name pseudonymised as a town
+    found = _gazetteer(MHT)
+    assert not [f for f in found if "Adeyemi" in f[0] and f[1] == Label.ORG], found
+
+
+def test_paragraph_numbers_field_names_and_bare_units_are_no_findings(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    found = _ner(monkeypatch, tmp_path, MHT, [
+        ("3", "QUANTITY", 0), ("Ward", "ORG", 0), ("clozapine 400", "MISC", 0),
+        ("mg", "QUANTITY", 0), ("4", "QUANTITY", 2), ("Tunde", "PERSON", 0)])
+    # "4. His brother" was renumbered "3." by the pseudonym; "Ward:" became "Dickinson-Scott:";
+    # "mg" alone read "jj"; "clozapine 400" hid the dose in the drug's name
+    assert [(f.text, f.label) for f in found] == [("clozapine", Label.MISC),
+                                                  ("Tunde", Label.PERSON)]
+
+
+def test_a_field_name_is_not_carried_from_a_names_word() -> None:
+    from redactor_plugins.detectors.recognizer.mention_propagation import propagate
+
+    at = MHT.index("Aspen Ward") + len("Aspen ")
+    ward = [Finding(Span(at, at + 4), Label.ORG, "Ward", detector="ner")]
+    assert [f.span.start for f in propagate(MHT, ward, "ner")] == []
+
+
+def test_a_transcripts_speaker_before_a_colon_stays_a_name() -> None:
+    from redactor_plugins.detectors.recognizer.ner import _default_gazetteer
+    from redactor_plugins.detectors.recognizer.person_rules import field_label_word
+
+    text = "Kari: I was at home.\nWard: Aspen Ward\nCase: 22/48213"
+    names = _default_gazetteer().names
+    assert not field_label_word(text, 0, 4, names)  # a given name: a speaker
+    assert field_label_word(text, text.index("Ward:"), text.index("Ward:") + 4, names)
+    assert field_label_word(text, text.index("Case"), text.index("Case") + 4, names)

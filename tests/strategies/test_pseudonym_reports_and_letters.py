@@ -261,3 +261,31 @@ def test_school_words_generalize_by_kind(value: str, label: str, expected: str) 
 def test_a_nav_office_keeps_nav() -> None:
     [out] = replace("Fra: NAV Oslo, saksbehandler", [("NAV Oslo", "ORG", "")])
     assert out.startswith("NAV ") and "Oslo" not in out, out  # it read "Andersen-Lund Gruppen"
+
+
+# -- a mental health tribunal report -------------------------------------------------------------
+MHT = ("Mr Adeyemi is a 29-year-old man of Nigerian heritage. He is prescribed clozapine "
+       "400 mg daily. His brother visits every Sunday.")
+
+
+def test_a_man_stays_a_man() -> None:
+    [out] = replace(MHT, [("man", "DEM", "")])  # it read "Sami", then "man 701A"
+    assert out == "man"
+    assert _general(MHT, "man", "DEM") == "man"  # "member of a group"
+
+
+def test_every_sunday_moves_with_the_dates_or_reads_every_week() -> None:
+    [out] = replace(MHT, [("every Sunday", "DATETIME", "DATE")])  # it read "a certain date"
+    assert re.fullmatch(r"every (?:Mon|Tues|Wednes|Thurs|Fri|Satur)day", out), out
+    assert _general(MHT, "every Sunday", "DATETIME", "DATE") == "every week"
+
+
+@pytest.mark.parametrize("drug", ["clozapine", "olanzapine", "risperidone", "sertraline",
+                                  "citalopram", "pregabalin", "lamotrigine"])
+def test_psychiatric_medications_are_medications(drug: str) -> None:
+    assert _general(f"He takes {drug} daily.", drug, "MISC") == "a medication"  # "something"
+
+
+def test_an_overdose_of_a_drug_stays_an_overdose() -> None:
+    text = "He was admitted after an overdose of sertraline on 2 October."
+    assert _general(text, "overdose of sertraline", "MISC") == "overdose"

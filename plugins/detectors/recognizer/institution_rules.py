@@ -37,15 +37,18 @@ __all__ = ["WRITTEN_NAMES", "care_institutions", "case_names", "company_names", 
 
 _CAP = r"[A-Z][\w'’.&-]*"
 _WORD = r"[A-Z][\w'’-]*"
-_NAME = rf"{_WORD}(?:[^\S\n]+(?!Service\b){_WORD}){{0,2}}"
+#: the space between the words of one name: one or two spaces, or a wrapped line — not a
+#: table's column gap ("Adeyemi    Hospital No:" had made "… Adeyemi Hospital" a hospital)
+_SP = r"(?:[ \u00a0]{1,2}|[ \u00a0]?\n[ \u00a0]?(?=\S))"
+_NAME = rf"{_WORD}(?:{_SP}(?!Service\b){_WORD}){{0,2}}"
 _PRISON = re.compile(rf"\b{PRISON_FORM}\s+(?!Service\b)({_NAME})")
 _LEAD = r"(?:The|In|On|At|By|For|From|With|And|But|An?|To|Of|Mr|Mrs|Ms|Dr|Under|As)"
 _COMPANY = re.compile(
-    rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:\s+(?:&|of|{_CAP})){{0,4}}\s+{LEGAL_FORM})"
+    rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:{_SP}(?:&|of|{_CAP})){{0,4}}{_SP}{LEGAL_FORM})"
     rf"(?![\w/])")
 _CARE = re.compile(
-    rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:[^\S\n]+(?:&|of|{_CAP})){{0,3}}"
-    rf"[^\S\n]+(?P<form>{CARE_FORM}))(?![\w'’])")
+    rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:{_SP}(?:&|of|{_CAP})){{0,3}}"
+    rf"{_SP}(?P<form>{CARE_FORM}))(?![\w'’])")
 #: words that name no particular place of care by themselves ("the District Hospital")
 _GENERIC_CARE = frozenset("""
     general district university teaching community royal state county city regional national
@@ -57,7 +60,7 @@ _GENERIC_CARE = frozenset("""
     """.split())
 _STREET = re.compile(
     rf"(?<![\w&])((?:(?<![\w/.,:-])\d{{1,4}}[A-Za-z]?[^\S\n]+)?"  # a house number
-    rf"(?!{_LEAD}\b){_WORD}(?:[^\S\n]+(?!{_LEAD}\b){_WORD}){{0,2}}[^\S\n]+"
+    rf"(?!{_LEAD}\b){_WORD}(?:{_SP}(?!{_LEAD}\b){_WORD}){{0,2}}{_SP}"
     rf"(?:Road|Rd|Street|Lane|Avenue|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews"
     rf"|Boulevard|Parade|Walk))(?![\w'’])")
 _CASE = re.compile(

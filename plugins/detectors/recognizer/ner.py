@@ -38,6 +38,7 @@ from redactor_plugins.detectors.recognizer.mention_propagation import (
 from redactor_plugins.detectors.recognizer.person_rules import (
     capitals_name_core,
     capitals_person,
+    field_label_word,
     given_name_before,
     letter_list,
     name_parts,
@@ -54,14 +55,17 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     drop_leading_function_word,
     drop_trailing_function_word,
     emergency_number,
+    end_before_dose,
     field_dem,
     field_label_tail,
     firm_name,
     house_number_start,
     join_org_pieces,
+    list_number,
     name_follows,
     name_of_org,
     names_a_number,
+    no_count,
     pronoun_only,
     split_at_breaks,
     title_case_run,
@@ -405,7 +409,10 @@ class NerDetector:
         grown: list[tuple[int, int]] = []  # what a name took in after its particle
         for f, (start, end) in zip(found, trimmed, strict=True):
             if start >= end or non_word(doc.text, start, end) or pronoun_only(
-                    doc.text, start, end) or emergency_number(doc.text, start, end):
+                    doc.text, start, end) or emergency_number(doc.text, start, end) or (
+                    f.label != Label.CODE and list_number(doc.text, start, end)) or (
+                    f.label == Label.QUANTITY and no_count(doc.text[start:end])) or (
+                    field_label_word(doc.text, start, end, _default_gazetteer().names)):
                 continue
             if f.label != Label.DATETIME and weekday_name(doc.text[start:end]):  # "Tue" as LOC
                 f = f.with_(label=Label.DATETIME, subtype="DATE")
@@ -426,6 +433,7 @@ class NerDetector:
                 start, end = widen_code(doc.text, start, code_end_before_dash(doc.text, start, end))
             else:
                 start, end = balance_brackets(doc.text, *whole_words(doc.text, start, end))
+                end = end_before_dose(doc.text, start, end) if f.label == Label.MISC else end
                 start = drop_leading_function_word(doc.text, start, end)
                 if f.label == Label.DEM or not name_follows(doc.text, end):
                     # "teacher of" [Bangladeshi origin]; not "5th Chamber of the" [Ankara …]:

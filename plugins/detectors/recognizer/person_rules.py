@@ -325,3 +325,23 @@ _NAME_THEN_VERB = re.compile(
     r"|drives|drove|went|goes|came|comes|gave|took|made|lives|works|became|kept|left|with"
     r"|[a-z]{3,}ed)"
     r"(?:\s+[a-z][\w'-]*)*")
+
+
+def field_label_word(text: str, start: int, end: int, names: Mapping[str, Any]) -> bool:
+    """Whether the span is one capitalised word at the start of its line right before a
+    colon — a form's field ("Ward: Aspen Ward", an ORG, read "Dickinson-Scott: …") — and no
+    given name (a speaker in a transcript: "Kari: …")."""
+    word = text[start:end]
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip() or not re.fullmatch(r"[A-Z][a-z]+", word):
+        return False
+    if not re.match(r"[ \t]*:", text[end : end + 3]):
+        return False
+    info = names.get(word)
+    return info is None or not info.given or word.casefold() in _FIELD_WORDS
+
+
+#: a form's field names that are also given names in the lists ("Ward", "Case", "Grace" …)
+_FIELD_WORDS = frozenset("""ward case unit court school hospital address subject date status
+    diagnosis religion nationality occupation consultant officer team service""".split())
+

@@ -363,6 +363,43 @@ _SLASHED = re.compile(r"\d{1,4}/(\d{3,})")
 _AMOUNT = re.compile(r"[+\-\u2212]?\s?(?:[£$€]|GBP|EUR|USD|NOK|DKK|SEK)\s?\d[\d,]*(?:\.\d{1,2})?")
 
 
+_COUNT_WORD = re.compile(
+    r"(?i)\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty"
+    r"|hundreds?|thousands?|millions?|billions?|dozens?|half|couple|few|several|many|most|all"
+    r"|both|single|double|twice|once|no|none|some|a|an)\b")
+
+
+_DOSE_END = re.compile(r"[ \t]+\d+(?:[.,]\d+)?\Z")
+_UNIT_AFTER = re.compile(r"[ \t]?(?:mg|mcg|µg|g|kg|ml|mL|l|L|mmol|units?|IU|%|tablets?|puffs?)\b")
+
+
+def end_before_dose(text: str, start: int, end: int) -> int:
+    """``end`` moved back before a number that a unit follows ("clozapine 400" + " mg": the
+    dose is a quantity of its own, and the drug's name is what generalizes)."""
+    m = _DOSE_END.search(text, start, end)
+    if m and m.start() > start and _UNIT_AFTER.match(text, end):
+        return m.start()
+    return end
+
+
+def no_count(text: str) -> bool:
+    """Whether a QUANTITY span holds no number at all ("mg" of "clozapine 400 | mg": the
+    model gave the number to the drug's name; a unit alone counts nothing)."""
+    return _COUNT_WORD.search(text) is None
+
+
+_LIST_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})*")
+
+
+def list_number(text: str, start: int, end: int) -> bool:
+    """Whether the span is a paragraph's or a list item's number at the start of its line
+    ("4. His brother …", "12) …", "3.2 The …"): it counts nothing (a pseudonym renumbered
+    the judgment's paragraphs)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return (not text[line_start:start].strip() and _LIST_NUMBER.fullmatch(text[start:end])
+            is not None and re.match(r"[.)]?[ \t]", text[end : end + 2]) is not None)
+
+
 _EMERGENCY = re.compile(r"(?:999|911|112|111|101|000)")
 _EMERGENCY_AFTER = re.compile(r"[ \t]*(?:call|calls|caller|operator|service|line|number)\b")
 _EMERGENCY_BEFORE = re.compile(r"\b(?:dial(?:l?ed|s|ing)?|rang|ring|call(?:ed)?|phoned)[ \t]*$",

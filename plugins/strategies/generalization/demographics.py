@@ -27,8 +27,9 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
-from redactor_plugins.strategies.generalization.kinds import (
+from redactor_plugins.strategies.generalization.kinds import (  # noqa: F401 - re-exported
     BORN,
+    PERSON_NOUNS,
     SCHOOL_YEAR,
     country_as_noun,
     occupation_group,
@@ -239,6 +240,8 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
         return article_fits(candidate, doc_text, start) if doc_text else True
 
     low = fold(" ".join(text.split()))
+    if low in PERSON_NOUNS:  # "a 29-year-old man" read "a 24-year-old Sami": it names no one
+        return text
     if age_in_span(text) is not None or ages_in_span(text) or re.fullmatch(
             r"(?:aged?|in (?:his|her|their))\b.*|\d{1,3}s?", low):
         return _ages(text, rng)

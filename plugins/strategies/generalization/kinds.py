@@ -30,6 +30,11 @@ from redactor_plugins.strategies.generalization.text import (
     previous_word,
 )
 
+#: nouns for a person that say only sex or stage of life: kept as they are ("a 29-year-old
+#: man" read "… Sami" as a pseudonym and "… member of a group" generalized)
+PERSON_NOUNS = frozenset("""man woman men women boy girl boys girls lady gentleman person
+    people child children adult adults teenager teenagers baby infant male female""".split())
+
 ORG_LEVELS = ("kind", "generic")
 DEM_LEVELS = ("broader", "generic")
 MISC_LEVELS = ("kind", "generic")
@@ -186,6 +191,8 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
                    end: int = 0) -> Phrase:
     """A broader group for a demonym, occupation, religion or political group; a school
     year's stage."""
+    if fold(text.strip()) in PERSON_NOUNS:
+        return Phrase(text.strip(), article=False)
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:
         return Phrase("school" if level == "generic" else school_stage(school), article=False)

@@ -552,6 +552,10 @@ def shift_weekday(text: str, days: int) -> str | None:
     """A day of the week ("Friday", "Fridays") moved by ``days`` (the dates' shift, so the
     weekdays stay those of the shifted dates; one day on when the shift is whole weeks), in
     its own case and number; None when it is not one."""
+    every = re.match(r"(?i)\s*(?:every|each|on|most|alternate|last|next)\s+", text)
+    if every:  # "every Sunday" read "a certain date": the words before stay
+        rest = shift_weekday(text[every.end():], days)
+        return text[: every.end()] + rest if rest is not None else None
     m = _WEEKDAY.fullmatch(text.strip()) or _WEEKDAY_SHORT.fullmatch(text.strip())
     if m is None:
         return None
