@@ -71,6 +71,7 @@ from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - r
     _faker,
     _name_votes,
     _person_provider,
+    beside_a_first_name,
     detect_locale,
     faker_with,
     first_name_votes,
@@ -262,7 +263,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     for i, name in enumerate(full):
         if len(full) == 1:
             solo_first = (fold(name) in gender_table() or is_first_name(name)
-                          or _beside_a_first_name(doc.text, f.span.start, f.span.end)
+                          or beside_a_first_name(doc.text, f.span.start, f.span.end)
                           ) and not titles
             roles[fold(name)] = "first" if solo_first else "last"
         else:
@@ -295,20 +296,6 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     # a number in a name is an officer's collar number ("PC 4471 Hollings"): another one
     rng = memo["seeder"].rng("PERSON-NUMBER", fold(canonical))
     return _COLLAR.sub(lambda d: "".join(rng.choice("0123456789") for _ in d.group()), named)
-
-
-_LISTED_BEFORE = re.compile(r"([A-Z][a-z]+)(?:\s*\(\d{1,2}\))?\s*(?:,|and|&)\s*$")
-_LISTED_AFTER = re.compile(r"(?:\s*\(\d{1,2}\))?\s*(?:,|and|&)\s*([A-Z][a-z]+)")
-
-
-def _beside_a_first_name(text: str, start: int, end: int) -> bool:
-    """Whether a one-word name is listed beside a given name ("Tyler (9) and Maisie (4)"):
-    a given name too, though no name list knows it (it read "Tyler" → "Robert" and "Maisie"
-    → "Zhang")."""
-    before = _LISTED_BEFORE.search(text[max(0, start - 30) : start])
-    after = _LISTED_AFTER.match(text, end)
-    return any(m is not None and (fold(m.group(1)) in gender_table() or is_first_name(
-        m.group(1))) for m in (before, after))
 
 
 def letter_pseudonym(memo: dict[str, Any], letter: str, doc_text: str = "") -> str:

@@ -202,3 +202,17 @@ def faker_with(locale: str, rng: random.Random) -> Any:
     fake = _faker(locale)
     fake.seed_instance(rng.getrandbits(63))
     return fake
+
+
+_LISTED_BEFORE = re.compile(r"([A-Z][a-z]+)(?:\s*\(\d{1,2}\))?\s*(?:,|and|&)\s*$")
+_LISTED_AFTER = re.compile(r"(?:\s*\(\d{1,2}\))?\s*(?:,|and|&)\s*([A-Z][a-z]+)")
+
+
+def beside_a_first_name(text: str, start: int, end: int) -> bool:
+    """Whether a one-word name is listed beside a given name ("Tyler (9) and Maisie (4)"):
+    a given name too, though no name list knows it (it read "Tyler" → "Robert" and "Maisie"
+    → "Zhang")."""
+    before = _LISTED_BEFORE.search(text[max(0, start - 30) : start])
+    after = _LISTED_AFTER.match(text, end)
+    return any(m is not None and (fold(m.group(1)) in gender_table() or is_first_name(
+        m.group(1))) for m in (before, after))
