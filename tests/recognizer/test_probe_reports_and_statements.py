@@ -390,3 +390,14 @@ def test_a_transcripts_speaker_before_a_colon_stays_a_name() -> None:
     assert not field_label_word(text, 0, 4, names)  # a given name: a speaker
     assert field_label_word(text, text.index("Ward:"), text.index("Ward:") + 4, names)
     assert field_label_word(text, text.index("Case"), text.index("Case") + 4, names)
+
+
+@pytest.mark.parametrize(("text", "bare"), [
+    ("mg", True), ("mg/L", True), ("%", True), ("units", True),
+    # TAB's annotators count these (the official sample lost recall when they went)
+    ("life imprisonment", False), ("third", False), ("fourth", False), ("400 mg", False),
+])
+def test_only_a_unit_alone_is_no_quantity(text: str, bare: bool) -> None:
+    from redactor_plugins.detectors.recognizer.span_edges import no_count
+
+    assert no_count(text) is bare

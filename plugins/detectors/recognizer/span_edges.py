@@ -363,12 +363,6 @@ _SLASHED = re.compile(r"\d{1,4}/(\d{3,})")
 _AMOUNT = re.compile(r"[+\-\u2212]?\s?(?:[£$€]|GBP|EUR|USD|NOK|DKK|SEK)\s?\d[\d,]*(?:\.\d{1,2})?")
 
 
-_COUNT_WORD = re.compile(
-    r"(?i)\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty"
-    r"|hundreds?|thousands?|millions?|billions?|dozens?|half|couple|few|several|many|most|all"
-    r"|both|single|double|twice|once|no|none|some|a|an)\b")
-
-
 _DOSE_END = re.compile(r"[ \t]+\d+(?:[.,]\d+)?\Z")
 _UNIT_AFTER = re.compile(r"[ \t]?(?:mg|mcg|µg|g|kg|ml|mL|l|L|mmol|units?|IU|%|tablets?|puffs?)\b")
 
@@ -382,10 +376,15 @@ def end_before_dose(text: str, start: int, end: int) -> int:
     return end
 
 
+_BARE_UNIT = re.compile(r"(?i)(?:mg|mcg|µg|g|kg|ml|l|km|m|cm|mm|mmol|iu|units?|%)"
+                        r"(?:/(?:l|dl|kg|day|d))?")
+
+
 def no_count(text: str) -> bool:
-    """Whether a QUANTITY span holds no number at all ("mg" of "clozapine 400 | mg": the
-    model gave the number to the drug's name; a unit alone counts nothing)."""
-    return _COUNT_WORD.search(text) is None
+    """Whether a QUANTITY span is a unit alone ("mg" of "clozapine 400 | mg": the model gave
+    the number to the drug's name; a unit counts nothing). Not "life imprisonment", "third":
+    TAB's annotators count those."""
+    return _BARE_UNIT.fullmatch(text.strip()) is not None
 
 
 _LIST_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})*")
