@@ -325,6 +325,8 @@ def test_a_danish_greeting_and_cues_are_no_findings(monkeypatch: pytest.MonkeyPa
     ("autism spectrum condition (ASC) and dyslexia", "autism spectrum condition (ASC",
      "autism spectrum condition (ASC)"),  # it read "a medical condition)" generalized
     ("Foo (bar baz) qux", "Foo (bar baz", "Foo (bar baz)"),
+    ("Foo (bar baz qux) x", "Foo (bar baz", "Foo (bar baz"),  # the close not right after it
+    ("Total Recall (adapted in 1990)", "Total Recall (", "Total Recall"),  # Wikipedia dev
     ("the (ASC) label", "ASC)", "ASC"),
     ("Court (Chamber) x", "Court (Chamber)", "Court (Chamber)"),
     ("a (long aside with no close on its line", "a (long aside", "a (long aside"),  # kept

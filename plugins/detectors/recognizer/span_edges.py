@@ -180,15 +180,18 @@ _SPACED_DASH = re.compile(r"\s+[-\u2013\u2014]\s+")
 
 
 def balance_brackets(text: str, start: int, end: int) -> tuple[int, int]:
-    """A span that opens a bracket and stops before its close takes the rest up to the close
-    when it is near on the line ("autism spectrum condition (ASC" + ")"); one that closes a
-    bracket it did not open lets it go ("ASC)" → "ASC"). A replacement then does not leave
-    half a pair ("a medical condition)"), and nothing is unmasked."""
+    """A span that opened a bracket right before its close takes the close ("autism spectrum
+    condition (ASC" + ")"), one that ends in the bracket it opened lets it go ("Total Recall
+    (" → "Total Recall": taking the aside in swallowed its dates), one that closes a bracket
+    it did not open lets it go ("ASC)" → "ASC"). A replacement then does not leave half a
+    pair ("a medical condition)")."""
     span = text[start:end]
     if span.count("(") == span.count(")") + 1:
-        close = re.match(r"[^()\n]{0,40}\)", text[end : end + 41])
-        if close:  # the close is near on its line: masked with it (nothing is unmasked)
-            return start, end + close.end()
+        opened = span.rfind("(")
+        if not span[opened + 1 :].strip() and span[:opened].strip():  # "Total Recall ("
+            return start, start + len(span[:opened].rstrip())
+        if text[end : end + 1] == ")":  # "(ASC" + ")"
+            return start, end + 1
     if span.count(")") > span.count("(") and span.endswith(")") and len(span.strip()) > 1:
         return start, start + len(span[:-1].rstrip())
     return start, end
