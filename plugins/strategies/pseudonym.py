@@ -445,6 +445,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         rng = memo["seeder"].rng("DATETIME", "time", key[1])
         minutes = rng.choice((-1, 1)) * 5 * rng.randint(7, 60)
         shifted = None
+        times.MONTH_LANGUAGE.set(locale[:2])  # month names in the document's language
         for delta in (0, 7, -7, 30):
             shifted = (times.shift_date(text, days + delta) or times.shift_range(
                 text, days + delta) or times.shift_timestamp(text, days + delta)

@@ -116,3 +116,9 @@ def test_danish_bank_details_and_nordic_addresses_are_one_finding(
                                   "The Gate 5 departure was delayed."])
 def test_no_address_without_a_street_word(text: str) -> None:
     assert not [f for f in detect_text(text) if f.subtype == "ADDRESS"]
+
+
+def test_a_swedish_clearing_number_is_one_finding() -> None:
+    text = "Pengarna betalas ut till Swedbank, clearingnummer 8327-9, kontonummer 912 345 678-9."
+    found = {f.text: f.full_type for f in detect_text(text)}
+    assert found.get("8327-9") == "CODE/BANK_REG_NUMBER", found  # it read "9256-10" (scaled)

@@ -289,3 +289,28 @@ def test_psychiatric_medications_are_medications(drug: str) -> None:
 def test_an_overdose_of_a_drug_stays_an_overdose() -> None:
     text = "He was admitted after an overdose of sertraline on 2 October."
     assert _general(text, "overdose of sertraline", "MISC") == "overdose"
+
+
+# -- a Swedish decision -----------------------------------------------------------------------------
+SVENSK = ("Hej Anna Lindström,\n\nSocialtjänsten i Malmö har den 4 mars 2025 fattat beslut om din "
+          "ansökan. Du bor på Södra Förstadsgatan 12, 214 20 Malmö tillsammans med din son.")
+
+
+def test_a_month_spelt_alike_is_written_on_in_the_documents_language() -> None:
+    from redactor_plugins.strategies.generalization import time as times
+
+    token = times.MONTH_LANGUAGE.set("sv")
+    try:  # "4 mars" of a Swedish text read "6 februar" (Norwegian)
+        assert times.shift_date("4 mars 2025", -26) == "6 februari 2025"
+    finally:
+        times.MONTH_LANGUAGE.reset(token)
+    assert times.shift_date("4 mars 2025", -26) == "6 februar 2025"  # no language: as before
+    [out] = replace(SVENSK, [("4 mars 2025", "DATETIME", "DATE")])
+    month = out.split()[1]
+    assert month in times.MONTH_LISTS[2], out  # Swedish
+
+
+def test_a_swedish_address_keeps_its_postcode() -> None:
+    [out] = replace(SVENSK, [("Södra Förstadsgatan 12, 214 20 Malmö", "LOC", "ADDRESS")])
+    assert re.search(r"\d{3} ?\d{2} \S", out), out  # it lost "214 20"
+    assert "Malmö" not in out and "Förstadsgatan" not in out

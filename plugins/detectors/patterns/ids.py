@@ -77,7 +77,8 @@ _SORT_CODE = re.compile(r"(?i)\bsort[^\S\n]*-?[^\S\n]*code\b[^\n\d]{0,15}?(\d{2}
 _ACCOUNT = re.compile(r"(?i)\b(?:bank[^\S\n]+)?(?:account|konto)(?:[^\S\n]*(?:number|no\.?|nr\.?"
                       r"|nummer|#))?[:\s]{1,3}(\d(?:[ -]?\d){5,17})(?![\w]|[-/.]\d)")
 # a Danish bank's registration number after its cue ("reg.nr. 1234"): four digits, no check
-_REG_NR = re.compile(r"(?i)\breg\.?[^\S\n]?nr\.?[:\s]{1,3}(\d{4})(?![\w]|[-/.]\d)")
+_REG_NR = re.compile(r"(?i)\b(?:reg\.?[^\S\n]?nr|clearing(?:nummer|nr))\.?[:\s]{1,3}"
+                     r"(\d{4}(?:-\d)?)(?![\w]|[-/.]\d)")  # Swedish clearing number: "8327-9"
 _US_SSN = re.compile(rf"\d{_G}\d{{2}}(?P<sep>[-. ])\d{{2}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")
 
 
@@ -238,8 +239,8 @@ def find_bank_details(text: str) -> list[Hit]:
             *(Hit(m.start(1), m.end(1), Label.CODE, "ACCOUNT_NUMBER", 0.95, "a number after "
                   "an account cue (no check exists)", RANK_CASE)
               for m in _ACCOUNT.finditer(text)),
-            *(Hit(m.start(1), m.end(1), Label.CODE, "BANK_REG_NUMBER", 0.95, "a Danish bank's "
-                  "registration number after its cue (no check exists)", RANK_CASE)
+            *(Hit(m.start(1), m.end(1), Label.CODE, "BANK_REG_NUMBER", 0.95, "a bank's "
+                  "registration or clearing number after its cue (no check exists)", RANK_CASE)
               for m in _REG_NR.finditer(text))]
 
 

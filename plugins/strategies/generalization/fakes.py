@@ -504,7 +504,7 @@ ROAD = re.compile(r"([ABME]|I-|US |Route |Highway |SR )(\d{1,4})(\(M\))?")
 #: a unit's word, which an address keeps ("Flat 3, …" → "Flat 35, …")
 UNIT_WORDS = ("flat", "apartment", "apt", "unit", "suite", "studio", "room")
 _UNIT = re.compile(rf"(?i)^({'|'.join(UNIT_WORDS)})\.?\s+\S+$")
-_POSTCODE_START = re.compile(r"\d{4,5}\s+(?=[^\W\d_])")
+_POSTCODE_START = re.compile(r"(?:\d{4,5}|\d{3} \d{2})\s+(?=[^\W\d_])")  # "214 20 Malmö"
 _POSTCODE_END = re.compile(r"\s*(?:" + _POSTCODE.pattern + r"|\d{4,5}(?:-\d{4})?)$")
 
 

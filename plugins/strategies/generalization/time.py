@@ -12,6 +12,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from redactor_plugins.strategies.generalization.text import Phrase
@@ -209,12 +210,20 @@ def shift_date(text: str, days: int) -> str | None:
     return prefix + _rewrite(body, m, parsed, new)
 
 
+#: the document's language (set by the pseudonym strategy): a month that several languages
+#: spell alike ("mars", "april") is written on in it
+MONTH_LANGUAGE: ContextVar[str] = ContextVar("month_language", default="")
+_LIST_OF = {"en": 0, "nb": 1, "no": 1, "sv": 2, "de": 3, "da": 4}
+
+
 def _month_like(original: str, month: int) -> str:
     """A month name written like ``original`` (full or abbreviated, case kept)."""
     low = original.lower().rstrip(".")
     # English capitalises its months: a lower-case "april" is Nordic ("1. april" → "desember",
     # it read "december")
     order = MONTH_LISTS[1:] + MONTH_LISTS[:1] if original[:1].islower() else MONTH_LISTS
+    mine = _LIST_OF.get(MONTH_LANGUAGE.get())  # "4 mars" of a Swedish text: "februari"
+    order = (MONTH_LISTS[mine], *order) if mine is not None else order
     names = next((lst for lst in order if low in (n.lower() for n in lst)), None)
     if names is None:
         names = next((lst for lst in MONTH_LISTS
