@@ -403,3 +403,18 @@ def test_only_a_unit_alone_is_no_quantity(text: str, bare: bool) -> None:
     from redactor_plugins.detectors.recognizer.span_edges import no_count
 
     assert no_count(text) is bare
+
+
+# -- a German Jobcenter letter -------------------------------------------------------------------
+DEUTSCH = ("Sie wohnen mit Ihrer Ehefrau Ayşe Yılmaz und Ihren zwei Kindern in der Venloer "
+           "Straße 389, 50825 Köln.")
+
+
+def test_german_formal_pronouns_and_kin_nouns_are_no_names(monkeypatch: pytest.MonkeyPatch,
+                                                           tmp_path: Path) -> None:
+    # "Sie wohnen" read "George wohnen", "Ihren" a town, "Ihrer Ehefrau Ayşe Yılmaz" one name
+    found = _ner(monkeypatch, tmp_path, DEUTSCH, [
+        ("Sie", "PERSON", 0), ("Ihrer Ehefrau Ayşe Yılmaz", "PERSON", 0), ("Ihren", "LOC", 0)])
+    assert [f.text for f in found] == ["Ayşe Yılmaz"]
+    assert not [f for f in _gazetteer(DEUTSCH) if f[0] in ("Sie", "Ihren", "Ihrer")]
+    assert not [f for f in _gazetteer(DEUTSCH) if f[1] == Label.PERSON and "Ehefrau" in f[0]]

@@ -44,16 +44,24 @@ __all__ = ["LEADING", "TRAILING", "clear_of_codes", "code_not_date", "drop_leadi
 LEADING = frozenset(
     "under in on at to for and or but as into onto upon after before during since until till "
     "against within through via per hi hello hey dear kære kjære hej hei hallo liebe lieber "
-    "sehr".split())
+    "sehr sie ihr ihre ihrer ihren ihrem ihres ihnen".split())  # German "Sie": "George wohnen"
 
 _FIRST_WORD = re.compile(r"([^\W\d_]+)[^\S\n]+(?=\S)")
 
 
+#: kinship nouns that German capitalises, so that a model takes them into the name after them
+#: ("Ihrer Ehefrau Ayşe Yılmaz" read "Ihrer Wenzel Mohammad Stolze")
+KIN_BEFORE_NAME = frozenset("ehefrau ehemann lebensgefährte lebensgefährtin sohn tochter mutter "
+                            "vater bruder schwester tante onkel enkel enkelin".split())
+
+
 def drop_leading_function_word(text: str, start: int, end: int) -> int:
-    """``start`` moved past a leading word of :data:`LEADING` when more follows."""
+    """``start`` moved past a leading word of :data:`LEADING` or :data:`KIN_BEFORE_NAME` when
+    more follows."""
     m = _FIRST_WORD.match(text, start, end)
-    if m and m.group(1).lower() in LEADING:
-        return m.end()
+    while m and m.group(1).lower() in LEADING | KIN_BEFORE_NAME:  # "Ihrer Ehefrau Ayşe"
+        start = m.end()
+        m = _FIRST_WORD.match(text, start, end)
     return start
 
 
