@@ -2,7 +2,8 @@
 
 CODE: e-mail, URL, IP and MAC addresses, phone, IBAN, payment card, national ID numbers (NO,
 DK, SE, FI, DE, FR, UK, US, IN, PL, NL, TR, IT, ES, BE, IE), IMEI, BIC, EU VAT and passport
-numbers, Nordic bank account and organisation numbers, vehicle plates (DE, TR, GB), case/application numbers, cells
+numbers, Nordic bank account and organisation numbers, a passport's or ID card's machine-readable
+zone, vehicle plates (DE, TR, GB), case/application numbers, cells
 and rooms, statute numbers and document references; LOC: British postcodes; DATETIME: dates,
 ISO 8601 timestamps, times, date ranges, years and durations; QUANTITY: money, percentages,
 counts and measures; DEM: ages. ``validated`` is true only when a checksum or format check
@@ -35,8 +36,8 @@ from redactor.plugin_api import (
 #: the pattern modules; their expressions are compiled when they are imported (~0.2 s), which
 #: happens in the detector's ``warm_up`` (a preload thread) or at the first search, not when
 #: the plugin host starts
-_MODULES = ("codes", "contact", "cued_ids", "datetime", "ids", "network", "nordic_business_ids",
-            "quantity", "regional")
+_MODULES = ("codes", "contact", "cued_ids", "datetime", "ids", "mrz", "network",
+            "nordic_business_ids", "quantity", "regional")
 
 
 def pattern_modules() -> tuple[ModuleType, ...]:
@@ -47,7 +48,8 @@ def pattern_modules() -> tuple[ModuleType, ...]:
 def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -> list[Hit]:
     """Every candidate of every pattern (overlapping)."""
     (pattern_codes, pattern_contact, pattern_cued_ids, pattern_datetime, pattern_ids,
-     pattern_network, pattern_nordic, pattern_quantity, pattern_regional) = pattern_modules()
+     pattern_mrz, pattern_network, pattern_nordic, pattern_quantity,
+     pattern_regional) = pattern_modules()
     hits: list[Hit] = []
     hits += pattern_contact.find_emails(text)
     hits += pattern_contact.find_urls(text)
@@ -55,6 +57,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_network.find_macs(text)
     hits += pattern_cued_ids.find(text)  # first: a same-span tie goes to the named kind
     hits += pattern_nordic.find(text)
+    hits += pattern_mrz.find(text)
     hits += pattern_ids.find_ibans(text)
     hits += pattern_ids.find_cards(text)
     hits += pattern_ids.find_national_ids(text)
