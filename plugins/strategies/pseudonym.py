@@ -445,7 +445,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         rng = memo["seeder"].rng("DATETIME", "time", key[1])
         minutes = rng.choice((-1, 1)) * 5 * rng.randint(7, 60)
         shifted = None
-        times.MONTH_LANGUAGE.set(locale[:2])  # month names in the document's language
+        language = times.MONTH_LANGUAGE.set(locale[:2])  # month names in the document's
         for delta in (0, 7, -7, 30):
             shifted = (times.shift_date(text, days + delta) or times.shift_range(
                 text, days + delta) or times.shift_timestamp(text, days + delta)
@@ -456,6 +456,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             if shifted is None or not any(fold(part) in fold(shifted) for part in [
                     text.strip(), *_day_months(text)]):
                 break
+        times.MONTH_LANGUAGE.reset(language)
         if shifted is None:  # a clock time: another time of day in the same form
             shifted = times.shift_times_inside(text, minutes)
             if shifted is not None and _names_a_date(text):
@@ -472,7 +473,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         result = _choose(memo, frozenset(), text, lambda r, _a: quantity_like(
             text, r, low, high), *seed, word_check=False)
     elif label == Label.CODE:
-        if "@" in text:
+        if "@" in text and f.subtype not in ("HANDLE", "URL"):  # "@markd1985": no e-mail
             local = text.split("@", 1)[0]  # the domain's words ("com") may repeat
             result = _choose(memo, frozenset(), local,
                              lambda r, _a: email_like(text, r, locale), *seed)

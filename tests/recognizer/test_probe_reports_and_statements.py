@@ -418,3 +418,11 @@ def test_german_formal_pronouns_and_kin_nouns_are_no_names(monkeypatch: pytest.M
     assert [f.text for f in found] == ["Ayşe Yılmaz"]
     assert not [f for f in _gazetteer(DEUTSCH) if f[0] in ("Sie", "Ihren", "Ihrer")]
     assert not [f for f in _gazetteer(DEUTSCH) if f[1] == Label.PERSON and "Ehefrau" in f[0]]
+
+
+@pytest.mark.parametrize("word", ["IP", "IP address", "e-mail", "IMEI number", "PIN"])
+def test_the_name_of_a_kind_of_identifier_is_no_finding(word: str) -> None:
+    from redactor_plugins.detectors.recognizer.span_edges import pronoun_only
+
+    text = f"The {word} of the account was logged."
+    assert pronoun_only(text, 4, 4 + len(word))

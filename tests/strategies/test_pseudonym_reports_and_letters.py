@@ -314,3 +314,18 @@ def test_a_swedish_address_keeps_its_postcode() -> None:
     [out] = replace(SVENSK, [("Södra Förstadsgatan 12, 214 20 Malmö", "LOC", "ADDRESS")])
     assert re.search(r"\d{3} ?\d{2} \S", out), out  # it lost "214 20"
     assert "Malmö" not in out and "Förstadsgatan" not in out
+
+
+# -- a harassment complaint: handles and profiles ---------------------------------------------------
+def test_a_handle_stays_a_handle_and_a_profile_keeps_its_platform() -> None:
+    text = "harassed by @leahs_ex_mark; her profile is linkedin.com/in/leah-carter-4b2a91."
+    handle, url = replace(text, [("@leahs_ex_mark", "CODE", "HANDLE"),
+                                 ("linkedin.com/in/leah-carter-4b2a91", "CODE", "URL")])
+    assert re.fullmatch(r"@[a-z]{5}_[a-z]{2}_[a-z]{4}", handle), handle  # not an e-mail address
+    assert "leah" not in handle
+    assert url.startswith("linkedin.com/") and "leah" not in url and "carter" not in url, url
+    assert re.fullmatch(r"linkedin\.com/[a-z]{2}/[a-z]{4}-[a-z]{6}-\w{6}", url), url
+
+
+def test_social_media_platforms_generalize_as_one() -> None:
+    assert _general("harassed on Instagram by", "Instagram", "MISC") == "a social media platform"

@@ -1,4 +1,5 @@
-"""Contact details: e-mail addresses, URLs and phone numbers (IP addresses: :mod:`network`)."""
+"""Contact details: e-mail addresses, URLs (also a bare domain with a path), social media
+handles and phone numbers (IP addresses: :mod:`network`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import phonenumbers
 from redactor_plugins.detectors.patterns.common import (
     DEFAULT_PHONE_REGIONS,
     LIKE,
+    RANK_CASE,
     RANK_PHONE,
     RANK_VALIDATED,
     Hit,
@@ -18,13 +20,22 @@ from redactor_plugins.detectors.patterns.common import (
 
 from redactor.plugin_api import Label
 
-__all__ = ["DEFAULT_PHONE_REGIONS", "find_emails", "find_phones", "find_urls", "warm_up"]
+__all__ = ["DEFAULT_PHONE_REGIONS", "find_emails", "find_handles", "find_phones", "find_urls",
+           "warm_up"]
 
 _EMAIL = re.compile(
     r"(?<![\w.+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,63})@"
     r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![\w-])"
 )
-_URL = re.compile(r"(?<![\w@/])(?:https?://|www\.)[^\s<>\"'“”‘’]+", re.IGNORECASE)
+_URL = re.compile(
+    r"(?<![\w@/.-])(?:(?:https?://|www\.)[^\s<>\"'“”‘’]+"
+    # a bare domain with a path ("linkedin.com/in/leah-carter-4b2a91"): a known top-level
+    # domain, then "/" (it had come out as a CODE "facebook.com/leah", an ORG and a number)
+    r"|(?:[a-z0-9-]+\.)+(?:com|org|net|edu|gov|io|me|co|uk|no|dk|se|fi|de|fr|nl|eu|info|tv|app"
+    r"|ly|be|gl)/[^\s<>\"'“”‘’]+)", re.IGNORECASE)
+#: a social media handle ("@leahs_ex_mark", left in clear with the person's name in it): "@"
+#: and 1–30 letters, digits, "_" or "." (not an e-mail address's "@", not "x@y")
+_HANDLE = re.compile(r"(?<![\w@./])@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?(?![\w@])")
 _TRAILING = ".,;:!?)]}’”'\""
 
 # Shapes a phone matcher may take for a phone but that are something else.
@@ -60,6 +71,24 @@ def find_urls(text: str) -> Iterable[Hit]:
             continue
         yield Hit(m.start(), end, Label.CODE, "URL", 0.95, "web address", RANK_VALIDATED,
                   validated=False)
+
+
+def find_handles(text: str) -> Iterable[Hit]:
+    """Social media handles ("@markd1985", or "markyd85" after "username"): CODE/HANDLE,
+    never validated (no check exists)."""
+    for m in _HANDLE.finditer(text):
+        if re.fullmatch(r"@\d+", m.group(0)):
+            continue  # "@ 5", "@2x": a price or a count
+        yield Hit(m.start(), m.end(), Label.CODE, "HANDLE", 0.9, "social media handle",
+                  RANK_CASE, validated=False)
+    for m in _USERNAME.finditer(text):
+        yield Hit(m.start(1), m.end(1), Label.CODE, "HANDLE", 0.9, "a username after its cue",
+                  RANK_CASE, validated=False)
+
+
+#: a username after its cue, with a digit, "_" or "." in it ("Snapchat username markyd85")
+_USERNAME = re.compile(r"(?i)\b(?:user\s?name|handle|screen\s?name|gamertag)\b[:\s]{1,3}"
+                       r"(?-i:(?=[A-Za-z0-9_.]*[\d_.])([A-Za-z][A-Za-z0-9_.]{2,29}))(?![\w@])")
 
 
 # Where a phone number may be: a run of digits and separators with at least 7 digits.

@@ -36,7 +36,7 @@ from redactor.plugin_api import (
 #: the pattern modules; their expressions are compiled when they are imported (~0.2 s), which
 #: happens in the detector's ``warm_up`` (a preload thread) or at the first search, not when
 #: the plugin host starts
-_MODULES = ("codes", "contact", "cued_ids", "datetime", "ids", "mrz", "network",
+_MODULES = ("codes", "contact", "datetime", "document_ids", "ids", "network",
             "nordic_business_ids", "quantity", "regional")
 
 
@@ -47,17 +47,16 @@ def pattern_modules() -> tuple[ModuleType, ...]:
 
 def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -> list[Hit]:
     """Every candidate of every pattern (overlapping)."""
-    (pattern_codes, pattern_contact, pattern_cued_ids, pattern_datetime, pattern_ids,
-     pattern_mrz, pattern_network, pattern_nordic, pattern_quantity,
-     pattern_regional) = pattern_modules()
+    (pattern_codes, pattern_contact, pattern_datetime, pattern_documents, pattern_ids,
+     pattern_network, pattern_nordic, pattern_quantity, pattern_regional) = pattern_modules()
     hits: list[Hit] = []
     hits += pattern_contact.find_emails(text)
     hits += pattern_contact.find_urls(text)
+    hits += pattern_contact.find_handles(text)
     hits += pattern_network.find_ips(text)
     hits += pattern_network.find_macs(text)
-    hits += pattern_cued_ids.find(text)  # first: a same-span tie goes to the named kind
+    hits += pattern_documents.find(text)  # first: a same-span tie goes to the named kind
     hits += pattern_nordic.find(text)
-    hits += pattern_mrz.find(text)
     hits += pattern_ids.find_ibans(text)
     hits += pattern_ids.find_cards(text)
     hits += pattern_ids.find_national_ids(text)

@@ -210,8 +210,8 @@ def subtype_for(label: Label, text: str) -> str:
             return "DURATION"
         return "DATE"
     if label == Label.CODE:
-        if "@" in t:
-            return "EMAIL"
+        if "@" in t and "/" not in t:  # "tiktok.com/@mark.davies.85" is an address
+            return "EMAIL" if not t.startswith("@") else "HANDLE"
         if re.match(r"(?:https?://|www\.)", t, re.IGNORECASE):
             return "URL"
         if _CASE_NO.search(t):

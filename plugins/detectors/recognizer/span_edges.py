@@ -159,12 +159,19 @@ _PRONOUNS = frozenset(
     "who whom this that these those".split())
 
 
+_KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|PIN|SSN|URL|e-?mail)"
+                                 r"(?:[ \t]+(?:address|number|no\.?))?")
+
+
 def pronoun_only(text: str, start: int, end: int) -> bool:
-    """Whether the span is one lower-case pronoun or determiner, one greeting or function
-    word of :data:`LEADING` in any case ("Kære" of "Kære Mette Sørensen"), or a letter's
+    """Whether the span is one lower-case pronoun or determiner, the name of a kind of
+    identifier ("IP", "e-mail address"), one greeting or function word of :data:`LEADING`
+    in any case ("Kære" of "Kære Mette Sørensen"), or a letter's
     header field before its colon ("Til:", "Fra:" of a Nordic letter: "Til" is also a given
     name, and "Til: Kari Nordmann" read "Øystein: …")."""
     word = text[start:end]
+    if _KIND_OF_IDENTIFIER.fullmatch(word):  # "The IP address of the account": a kind
+        return True
     return (word.islower() and word in _PRONOUNS) or word.casefold() in LEADING or (
         word.casefold() in HEADER_FIELDS and re.match(r"[ \t]*:", text[end : end + 3]) is not None)
 

@@ -1,4 +1,4 @@
-"""Fake identifiers of the schemes in ``patterns.european_ids``, ``patterns.cued_ids`` and
+"""Fake identifiers of the schemes in ``patterns.european_ids``, ``patterns.document_ids`` and
 ``patterns.nordic_business_ids``.
 
 Each generator takes the original in compact form (letters and digits only, upper case) and a
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 import string
 from collections.abc import Callable
 
@@ -173,6 +174,33 @@ def _redraw(scheme: str, keep: int = 0, floor: str = "0") -> Generator:
     return draw
 
 
+def _alike(part: str, rng: random.Random) -> str:
+    """Upper-case letters for letters, digits for digits (the caller lays out case)."""
+    return "".join(rng.choice(string.digits) if ch.isdigit() else rng.choice(
+        string.ascii_uppercase) for ch in part)
+
+
+#: sites whose name says nothing of a person: a profile's address keeps them
+_PLATFORMS = ("LINKEDINCOM", "FACEBOOKCOM", "INSTAGRAMCOM", "TIKTOKCOM", "TWITTERCOM", "XCOM",
+              "YOUTUBECOM", "GITHUBCOM", "SNAPCHATCOM", "REDDITCOM", "THREADSNET", "MEDIUMCOM")
+
+
+def _url(c: str, rng: random.Random) -> str | None:
+    """A web address: its scheme, "www" and a known platform's name kept, the rest (the
+    profile, the path, another site's name) drawn anew ("linkedin.com/in/leah-carter-4b2a91"
+    read "linkedin.cwo/in/uoaj-…": the platform scrambled, the path's shape kept)."""
+    keep = re.match(r"(?:HTTPS?)?(?:WWW)?", c)
+    at = keep.end() if keep else 0
+    host = next((p for p in _PLATFORMS if c.startswith(p, at)), "")
+    at += len(host)
+    return c[:at] + _alike(c[at:], rng) if at < len(c) else None
+
+
+def _handle(c: str, rng: random.Random) -> str | None:
+    """A social media handle of the same shape ("@markd1985" → "@qwtsz4417")."""
+    return _alike(c, rng)
+
+
 #: a Norwegian account keeps its bank's four digits, a Swedish organisation number its legal
 #: form ("55…": a company), a Norwegian one its first digit
 _NORDIC: dict[str, tuple[str, Generator]] = {
@@ -192,4 +220,5 @@ SCHEMES: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_IE": (r"\d{7}[A-W][A-Z]?", _ie), "IMEI": (r"\d{14,16}", _imei),
     "VAT_NUMBER": (r"[A-Z]{2}[0-9A-Z+*]{8,12}", _vat), "BIC": (r"[A-Z0-9]{8}(?:[A-Z0-9]{3})?", _bic),
     **_NORDIC,
+    "URL": (r"[A-Z0-9]+", _url), "HANDLE": (r"[A-Z0-9]+", _handle),
 }
