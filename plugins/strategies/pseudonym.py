@@ -85,6 +85,7 @@ from redactor_plugins.strategies.generalization.org_names import (  # noqa: F401
     org_like,
     org_parts,
 )
+from redactor_plugins.strategies.generalization.places import lookup
 from redactor_plugins.strategies.generalization.text import (
     DETERMINERS,
     TITLES,
@@ -93,6 +94,7 @@ from redactor_plugins.strategies.generalization.text import (
     keyword_table,
     kind_of,
     normalise,
+    noun_follows,
     previous_word,
 )
 from redactor_plugins.strategies.generalize import WEEKDAY_AND_DIGITS, generalize_mention
@@ -507,6 +509,11 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     elif label == Label.LOC and (street := street_parts(text)):  # "<surname> Lane"
         result = _choose(memo, doc_words, street[0], lambda r, _a: str(
             faker_with(locale, r).last_name()), *seed) + street[1]
+    elif label == Label.LOC and noun_follows(doc.text, f.span.end) and (
+            place := lookup(text.strip())) is not None and place.kind == "country":
+        result = _choose(memo, frozenset(), text, lambda r, _a: dem_pseudonym(  # "his UK
+            text, r, doc.text, f.span.start, locale.startswith("en")), *seed,  # mobile" read
+            word_check=False)  # "his Ghana mobile": a country before its noun is an adjective
     elif label == Label.LOC:
         the = previous_word(doc.text, f.span.start) == "the"  # "the United Kingdom"
         result = _choose(memo, doc_words, text,

@@ -329,3 +329,16 @@ def test_a_handle_stays_a_handle_and_a_profile_keeps_its_platform() -> None:
 
 def test_social_media_platforms_generalize_as_one() -> None:
     assert _general("harassed on Instagram by", "Instagram", "MISC") == "a social media platform"
+
+
+# -- the bundled case note ---------------------------------------------------------------------------
+@pytest.mark.parametrize("pad", range(8))
+def test_a_country_is_never_itself_and_before_its_noun_an_adjective(pad: int) -> None:
+    from redactor_plugins.strategies.generalization.places import demonym_country, lookup
+
+    [place] = replace("He moved to the UK in 2020." + " " * pad, [("UK", "LOC", "COUNTRY")])
+    found = lookup(place)  # it could read "United Kingdom": the same country
+    assert place not in ("United Kingdom", "UK") and (found is None or found.country != "GB")
+    [mobile] = replace("or on his UK mobile 07911 123456." + " " * pad,
+                       [("UK", "LOC", "COUNTRY")])
+    assert demonym_country(mobile) is not None, mobile  # it read "his Ghana mobile"

@@ -559,8 +559,10 @@ def place_like(text: str, rng: random.Random, locale: str, the: bool = False) ->
     place = lookup(text)
     if place is not None and place.kind == "country":
         name = str(fake.country())
-        for _ in range(40):  # "the" before it stays right: "the Netherlands", not "the Chad"
-            if bool(_THE_COUNTRY.match(name) or name.endswith("Islands")) == the:
+        for _ in range(40):  # "the" before it stays right: "the Netherlands", not "the Chad";
+            same = lookup(name)  # and another country: "the UK" read "United Kingdom"
+            if bool(_THE_COUNTRY.match(name) or name.endswith("Islands")) == the and (
+                    same is None or same.country != place.country):
                 break
             name = str(fake.country())
         return name
