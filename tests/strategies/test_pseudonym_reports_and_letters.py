@@ -342,3 +342,15 @@ def test_a_country_is_never_itself_and_before_its_noun_an_adjective(pad: int) ->
     [mobile] = replace("or on his UK mobile 07911 123456." + " " * pad,
                        [("UK", "LOC", "COUNTRY")])
     assert demonym_country(mobile) is not None, mobile  # it read "his Ghana mobile"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_list_of_ages_keeps_its_order_and_none_of_its_values(seed: int) -> None:
+    import random
+
+    from redactor_plugins.strategies.generalization.demographics import _ages
+
+    out = _ages("aged 4, 7 and 11", random.Random(seed))  # it read "aged 2, 10 and 9"
+    ages = [int(a) for a in re.findall(r"\d+", out)]
+    assert ages == sorted(ages) and len(ages) == 3, out
+    assert all(a != b for a, b in zip(ages, (4, 7, 11), strict=True)), out

@@ -131,9 +131,24 @@ def _pick(rng: random.Random, pool: Sequence[str], ok: Callable[[str], bool]) ->
 
 
 def _ages(text: str, rng: random.Random) -> str:
-    return re.sub(r"\d{1,3}|\b(?:" + "|".join(_NUMBER_WORDS[1:] + _TENS) + r")\b",
-                  lambda m: other_number(m.group(0), rng, 1, 110, 5), text,
-                  flags=re.IGNORECASE)
+    """Other ages in the same words; a list of ages in digits keeps its order ("aged 4, 7 and
+    11" read "aged 2, 10 and 9")."""
+    pattern = re.compile(r"\d{1,3}|\b(?:" + "|".join(_NUMBER_WORDS[1:] + _TENS) + r")\b",
+                         re.IGNORECASE)
+    spots = list(pattern.finditer(text))
+    old = [int(m.group(0)) for m in spots if m.group(0).isdigit()]
+    for _ in range(10):
+        new = [other_number(m.group(0), rng, 1, 110, 5) for m in spots]
+        if len(old) == len(spots) >= 2 and all(x.isdigit() for x in new) and (
+                old == sorted(old) or old == sorted(old, reverse=True)):
+            new = [str(v) for v in sorted(map(int, new), reverse=old != sorted(old))]
+        if not any(m.group(0) == v for m, v in zip(spots, new, strict=True)):
+            break  # sorting may put a drawn age where it was: draw again
+    out, at = [], 0
+    for m, value in zip(spots, new, strict=True):
+        out += [text[at : m.start()], value]
+        at = m.end()
+    return "".join(out) + text[at:]
 
 
 def _adjectives(english: bool) -> list[tuple[str, str]]:
