@@ -448,17 +448,19 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         minutes = rng.choice((-1, 1)) * 5 * rng.randint(7, 60)
         shifted = None
         language = times.MONTH_LANGUAGE.set(locale[:2])  # month names in the document's
-        for delta in (0, 7, -7, 30):
-            shifted = (times.shift_date(text, days + delta) or times.shift_range(
-                text, days + delta) or times.shift_timestamp(text, days + delta)
-                or shift_date_and_time(text, days + delta, minutes)
-                or times.shift_season(text, days + delta)
-                or times.shift_weekday(text, days + delta))
-            # no day and month of the original left in it ("1 March" in "21 March")
-            if shifted is None or not any(fold(part) in fold(shifted) for part in [
-                    text.strip(), *_day_months(text)]):
-                break
-        times.MONTH_LANGUAGE.reset(language)
+        try:
+            for delta in (0, 7, -7, 30):
+                shifted = (times.shift_date(text, days + delta) or times.shift_range(
+                    text, days + delta) or times.shift_timestamp(text, days + delta)
+                    or shift_date_and_time(text, days + delta, minutes)
+                    or times.shift_season(text, days + delta)
+                    or times.shift_weekday(text, days + delta))
+                # no day and month of the original left in it ("1 March" in "21 March")
+                if shifted is None or not any(fold(part) in fold(shifted) for part in [
+                        text.strip(), *_day_months(text)]):
+                    break
+        finally:
+            times.MONTH_LANGUAGE.reset(language)
         if shifted is None:  # a clock time: another time of day in the same form
             shifted = times.shift_times_inside(text, minutes)
             if shifted is not None and _names_a_date(text):
