@@ -16,6 +16,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (
     emergency_number,
     split_at_breaks,
 )
+from test_cov_masks_that_hide_no_one import _FakeModel, _ner
 
 from redactor.core.context import RunContext
 from redactor.core.settings import Settings
@@ -28,30 +29,6 @@ STATEMENT = ("Date        Description                          Amount\n"
 REPORT = ("At 23:40 officers attended following a 999 call from Ms Kelly Brooke, who reported "
           "that her former partner, Jason Lee Marsden, had threatened her. She stated that "
           "Marsden drives a silver car. He later dialled 999 himself; she called 101.")
-
-
-class _Spans:
-    def __init__(self, spans: list[tuple[str, str, int]]) -> None:
-        self.spans = spans
-
-    def predict(self, text: str) -> list[tuple[int, int, str, float]]:
-        out = []
-        for word, label, nth in self.spans:
-            at = -1
-            for _ in range(nth + 1):
-                at = text.index(word, at + 1)
-            out.append((at, at + len(word), label, 0.9))
-        return out
-
-
-def _ner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, text: str,
-         spans: list[tuple[str, str, int]]) -> list[Finding]:
-    for name in ner_detector.MODEL_FILES:
-        (tmp_path / name).write_text("{}")
-    monkeypatch.setattr(ner_detector, "load_model", lambda *a, **k: _Spans(spans))
-    doc = Document("d", Path("d.txt"), "txt", text)
-    ctx = RunContext(settings=Settings({"recognizer": {"propagate_mentions": False}}))
-    return list(ner_detector.NerDetector(tmp_path).detect(doc, ctx))
 
 
 def test_a_span_stops_at_a_column_gap(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -298,7 +275,7 @@ def test_the_child_a_is_masked_in_every_mention(monkeypatch: pytest.MonkeyPatch,
     # "On 14 March 2023 A disclosed" left the child's letter in clear (label and pseudonym)
     for name in ner_detector.MODEL_FILES:
         (tmp_path / name).write_text("{}")
-    monkeypatch.setattr(ner_detector, "load_model", lambda *a, **k: _Spans([
+    monkeypatch.setattr(ner_detector, "load_model", lambda *a, **k: _FakeModel([
         ("A", "PERSON", 0), ("B", "PERSON", 0), ("A with a belt", "MISC", 0)]))
     doc = Document("d", Path("d.txt"), "txt", JUDGMENT)
     found = list(ner_detector.NerDetector(tmp_path).detect(doc, RunContext(

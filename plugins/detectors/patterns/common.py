@@ -59,6 +59,21 @@ class Hit:
         return self.end - self.start
 
 
+def check_hit(start: int, end: int, subtype: str, explanation: str, ok: bool, *,
+              rank: int = RANK_LOOKALIKE) -> Hit:
+    """A CODE whose checksum or format check passed (validated, :data:`RANK_VALIDATED`), or
+    its look-alike when it failed (``subtype`` + :data:`LIKE`, score 0.5, ``rank``)."""
+    if ok:
+        return Hit(start, end, Label.CODE, subtype, 1.0, explanation, RANK_VALIDATED, True)
+    return Hit(start, end, Label.CODE, subtype + LIKE, 0.5, explanation, rank, False)
+
+
+def cue_before(cue: re.Pattern[str], text: str, start: int, reach: int = 40) -> bool:
+    """Does ``cue`` match in the ``reach`` characters before ``start`` on the same line?"""
+    before = text[max(0, start - reach) : start].rsplit("\n", 1)[-1]
+    return cue.search(before) is not None
+
+
 _UNITS = (
     "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen"

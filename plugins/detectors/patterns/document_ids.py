@@ -33,6 +33,8 @@ from redactor_plugins.detectors.patterns.common import (
     RANK_LOOKALIKE,
     RANK_VALIDATED,
     Hit,
+    check_hit,
+    cue_before,
 )
 from stdnum import bic, imei, luhn
 from stdnum.eu import vat
@@ -54,10 +56,7 @@ _PASSPORT = re.compile(r"(?i)\bpassport(?:[ \t]+(?:number|no\.?|nr\.?|#))?(?-i:"
                        r"(?P<v>(?-i:[A-Z0-9]{6,9}))(?![\w]|[./-]\d)")
 
 
-def _hit(start: int, end: int, subtype: str, explanation: str, ok: bool) -> Hit:
-    if ok:
-        return Hit(start, end, Label.CODE, subtype, 1.0, explanation, RANK_VALIDATED, True)
-    return Hit(start, end, Label.CODE, subtype + LIKE, 0.5, explanation, RANK_LOOKALIKE, False)
+_hit = check_hit
 
 
 def _imei_ok(value: str) -> bool:
@@ -99,7 +98,7 @@ def find_vat_numbers(text: str) -> Iterable[Hit]:
                            "EU VAT number, the member state's check valid", True)
                 break
         else:
-            if _VAT_CUE.search(text[max(0, m.start() - 40) : m.start()]) and \
+            if cue_before(_VAT_CUE, text, m.start()) and \
                     re.fullmatch(r"[A-Z]{2}[ -]?[0-9A-Z]{8,12}", value):
                 yield _hit(m.start(), m.end(), "VAT_NUMBER", "EU VAT number after its cue, "
                            "check invalid", False)

@@ -32,10 +32,9 @@ from collections.abc import Callable, Iterable
 
 from redactor_plugins.detectors.patterns.common import (
     GLUED_AFTER_FIRST,
-    LIKE,
-    RANK_LOOKALIKE,
-    RANK_VALIDATED,
     Hit,
+    check_hit,
+    cue_before,
 )
 from stdnum.be import nn
 from stdnum.es import dni, nie
@@ -44,8 +43,6 @@ from stdnum.it import codicefiscale
 from stdnum.nl import bsn
 from stdnum.pl import pesel
 from stdnum.tr import tckimlik
-
-from redactor.plugin_api import Label
 
 _G = GLUED_AFTER_FIRST
 _END = r"(?![\w]|[./-]\d)"
@@ -73,23 +70,16 @@ _CUES: dict[str, re.Pattern[str]] = {
     "NATIONAL_ID_NO": re.compile(r"(?i)f\u00f8dselsnummer|\bf\.?nr\b|personnummer"),
     "NATIONAL_ID_DE": re.compile(r"(?i)steuer-?id|\bIdNr\b|identifikationsnummer"),
 }
-_CUE_REACH = 40
 
 
 def cued(text: str, start: int, subtype: str) -> bool:
     """Does the cue of ``subtype``'s scheme stand on the same line within 40 characters
     before ``start``?"""
     cue = _CUES.get(subtype)
-    if cue is None:
-        return False
-    before = text[max(0, start - _CUE_REACH) : start].rsplit("\n", 1)[-1]
-    return cue.search(before) is not None
+    return cue is not None and cue_before(cue, text, start)
 
 
-def _hit(start: int, end: int, subtype: str, explanation: str, ok: bool) -> Hit:
-    if ok:
-        return Hit(start, end, Label.CODE, subtype, 1.0, explanation, RANK_VALIDATED, True)
-    return Hit(start, end, Label.CODE, subtype + LIKE, 0.5, explanation, RANK_LOOKALIKE, False)
+_hit = check_hit
 
 
 def _scheme(

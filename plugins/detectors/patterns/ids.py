@@ -23,11 +23,9 @@ from collections.abc import Callable, Iterable
 from redactor_plugins.detectors.patterns import european_ids
 from redactor_plugins.detectors.patterns.common import (
     GLUED_AFTER_FIRST,
-    LIKE,
     RANK_CASE,
-    RANK_LOOKALIKE,
-    RANK_VALIDATED,
     Hit,
+    check_hit,
 )
 from stdnum import iban, luhn
 from stdnum.de import idnr
@@ -82,11 +80,7 @@ _REG_NR = re.compile(r"(?i)\b(?:reg\.?[^\S\n]?nr|clearing(?:nummer|nr))\.?[:\s]{
 _US_SSN = re.compile(rf"\d{_G}\d{{2}}(?P<sep>[-. ])\d{{2}}(?P=sep)\d{{4}}(?![\w]|[./-]\d)")
 
 
-def _hit(start: int, end: int, subtype: str, explanation: str, *, ok: bool,
-         rank: int = RANK_LOOKALIKE) -> Hit:
-    if ok:
-        return Hit(start, end, Label.CODE, subtype, 1.0, explanation, RANK_VALIDATED, True)
-    return Hit(start, end, Label.CODE, subtype + LIKE, 0.5, explanation, rank, False)
+_hit = check_hit
 
 
 def find_ibans(text: str) -> Iterable[Hit]:

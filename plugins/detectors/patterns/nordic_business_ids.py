@@ -23,17 +23,14 @@ from collections.abc import Iterable
 
 from redactor_plugins.detectors.patterns.common import (
     GLUED_AFTER_FIRST,
-    LIKE,
-    RANK_LOOKALIKE,
-    RANK_VALIDATED,
     Hit,
+    check_hit,
+    cue_before,
 )
 from stdnum.dk import cvr
 from stdnum.fi import ytunnus
 from stdnum.no import kontonr, orgnr
 from stdnum.se import orgnr as se_orgnr
-
-from redactor.plugin_api import Label
 
 _G = GLUED_AFTER_FIRST
 _END = r"(?![\w]|[./-]\d)"
@@ -53,18 +50,11 @@ _FI_ID = re.compile(rf"\d{_G}\d{{6}}(?P<dash>-?)\d{_END}")
 _FI_ID_CUE = re.compile(r"(?i)\b(?:Y-tunnus|business\s+ID|FO-nummer)\b\.?[^\n\d]{0,12}$")
 
 
-def _hit(start: int, end: int, subtype: str, explanation: str, ok: bool) -> Hit:
-    if ok:
-        return Hit(start, end, Label.CODE, subtype, 1.0, explanation, RANK_VALIDATED, True)
-    return Hit(start, end, Label.CODE, subtype + LIKE, 0.5, explanation, RANK_LOOKALIKE, False)
-
-
-def _cue(pattern: re.Pattern[str], text: str, start: int) -> bool:
-    return pattern.search(text[max(0, start - 40) : start]) is not None
+_cue = cue_before
 
 
 def _found(m: re.Match[str], subtype: str, name: str, ok: bool) -> Hit:
-    return _hit(m.start(), m.end(), subtype, f"{name}, " + ("check digit valid" if ok
+    return check_hit(m.start(), m.end(), subtype, f"{name}, " + ("check digit valid" if ok
                                                           else "check digit invalid"), ok)
 
 

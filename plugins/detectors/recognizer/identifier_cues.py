@@ -45,12 +45,13 @@ def inside_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[bool]
     return [start >= end for start, end in trim_identifier_cue(text, spans)]
 
 
-def trim_identifier_cue(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def trim_identifier_cue(text: str, spans: list[tuple[int, int]],
+                        cues: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
     """Each (start, end) with an identifier's cue cut off its front ("Card 378282246310005"
     → the number): a span that starts inside a cue and reaches beyond it starts at the value;
     one inside a cue becomes empty (start == end); one that ends inside a cue stops before it
     ("Spanish DNI 54362315K" → "Spanish"); others are unchanged."""
-    cues = identifier_cue_spans(text)
+    cues = identifier_cue_spans(text) if cues is None else cues  # (given: found once)
     starts = [s for s, _ in cues]
     out = []
     for start, end in spans:

@@ -187,10 +187,9 @@ def defined_aliases(text: str, findings: Sequence[Finding], detector: str) -> li
     return out
 
 
-def _field_name(text: str, start: int, end: int) -> bool:
-    """Whether an occurrence is the whole name of a form's field, alone at its line's start
-    before a colon ("Ward: Aspen Ward": the NER's "Ward" of the ward's name is not carried
-    to the field)."""
+def field_position(text: str, start: int, end: int) -> bool:
+    """Whether one word stands alone at its line's start before a colon, where a form names a
+    field ("Ward: Aspen Ward": the NER's "Ward" of the ward's name is not carried there)."""
     line_start = text.rfind("\n", 0, start) + 1
     return not text[line_start:start].strip() and re.match(r"[ \t]*:", text[end : end + 3]) \
         is not None and " " not in text[start:end]
@@ -264,7 +263,7 @@ def propagate(text: str, findings: Sequence[Finding], detector: str, *,
     for shape, members in groups.items():
         occ = [(s, e) for s, e in _occurrences(doc_toks, index, shape)
                if _free_standing(text, s, e) and not _initial(text, s, e)
-               and (text[s:e] != "A" or person_a(text, s)) and not _field_name(text, s, e)]
+               and (text[s:e] != "A" or person_a(text, s)) and not field_position(text, s, e)]
         untagged = [(s, e) for s, e in occ if covered.find(1, s, e) == -1]
         if not untagged:
             continue

@@ -402,9 +402,12 @@ class NerDetector:
                 found.append(Finding(Span(start, end), label, text, subtype=subtype,
                                      score=round(float(score), 4), detector=self.id,
                                      explanation=f"NER model ({raw})"))
-        trimmed = trim_identifier_cue(doc.text, [(f.span.start, f.span.end) for f in found])
+        cues = identifier_cue_spans(doc.text)
+        trimmed = trim_identifier_cue(doc.text, [(f.span.start, f.span.end) for f in found],
+                                      cues)
         covered = {i for f in found for i in range(f.span.start, f.span.end)} | {
-            i for s, e in identifier_cue_spans(doc.text) for i in range(s, e)}  # "Medicaid ID"
+            i for s, e in cues for i in range(s, e)}  # "Medicaid [ID] is …" is not regrown
+        names = _default_gazetteer().names  # once per document: it resolves a path
         kept: list[Finding] = []
         grown: list[tuple[int, int]] = []  # what a name took in after its particle
         for f, (start, end) in zip(found, trimmed, strict=True):
@@ -412,7 +415,7 @@ class NerDetector:
                     doc.text, start, end) or emergency_number(doc.text, start, end) or (
                     f.label != Label.CODE and list_number(doc.text, start, end)) or (
                     f.label == Label.QUANTITY and no_count(doc.text[start:end])) or (
-                    field_label_word(doc.text, start, end, _default_gazetteer().names)):
+                    field_label_word(doc.text, start, end, names)):
                 continue
             if f.label != Label.DATETIME and weekday_name(doc.text[start:end]):  # "Tue" as LOC
                 f = f.with_(label=Label.DATETIME, subtype="DATE")
@@ -425,7 +428,7 @@ class NerDetector:
             if f.label == Label.PERSON and firm_name(doc.text[start:end]):
                 f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
             elif f.label in (Label.ORG, Label.MISC) and (core := capitals_person(
-                    doc.text, start, end, _default_gazetteer().names)):  # "FROM ANNA NOWAK REF"
+                    doc.text, start, end, names)):  # "FROM ANNA NOWAK REF"
                 (start, end), f = core, f.with_(label=Label.PERSON, subtype="")
             if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(doc.text, start, end)):
                 f = f.with_(label=Label.DEM, subtype=kind)
@@ -454,8 +457,7 @@ class NerDetector:
                                  subtype="") for s in letters]
                 continue
             if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
-                names = _default_gazetteer().names  # "Lt Gen", "Per", "STANDING ORDER J NOWAK"
-                start, end = capitals_name_core(doc.text, start, end, names)
+                start, end = capitals_name_core(doc.text, start, end, names)  # "J NOWAK"
                 start = given_name_before(doc.text, title_start(doc.text, name_start(
                     doc.text, start, end)), end, names)
                 longer = particle_end(doc.text, start, end)

@@ -34,7 +34,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from redactor_plugins.detectors.recognizer.mention_propagation import LETTER_PERSON
+from redactor_plugins.detectors.recognizer.mention_propagation import LETTER_PERSON, field_position
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import COURTESY, POLICE_RANK
 
@@ -332,10 +332,7 @@ def field_label_word(text: str, start: int, end: int, names: Mapping[str, Any]) 
     colon — a form's field ("Ward: Aspen Ward", an ORG, read "Dickinson-Scott: …") — and no
     given name (a speaker in a transcript: "Kari: …")."""
     word = text[start:end]
-    line_start = text.rfind("\n", 0, start) + 1
-    if text[line_start:start].strip() or not re.fullmatch(r"[A-Z][a-z]+", word):
-        return False
-    if not re.match(r"[ \t]*:", text[end : end + 3]):
+    if not field_position(text, start, end) or not re.fullmatch(r"[A-Z][a-z]+", word):
         return False
     info = names.get(word)
     return info is None or not info.given or word.casefold() in _FIELD_WORDS
