@@ -49,6 +49,7 @@ from redactor.core.errors import (
     UsageError,
     VerificationError,
 )
+from redactor.core.given_names import gender_table, name_votes
 from redactor.core.hashing import sha256_file
 from redactor.core.limits import (  # input limits (settings section `limits`)
     Budget,
@@ -133,11 +134,13 @@ __all__ = [
     "decoded_payloads",
     "detect_entities",
     "find_survivors",
+    "gender_table",
     "get_model",
     "hint",
     "hookimpl",
     "inflated_size",
     "limits_for",
+    "name_votes",
     "list_models",
     "norm_text",
     "plain_only",

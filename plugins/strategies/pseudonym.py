@@ -56,8 +56,8 @@ from redactor_plugins.strategies.generalization.fakes import (
     count_bounds,
     email_like,
     fake_identifier,
-    is_postcode,
     layout,
+    place_code,
     place_like,
     quantity_like,
     street_parts,
@@ -429,7 +429,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     text = f.text
     if label == Label.MISC and names_an_org(text):  # "Document Examination Unit" read "matter"
         label = Label.ORG
-    scheme = label == Label.CODE or (label == Label.LOC and is_postcode(text))
+    scheme = label == Label.CODE or (label == Label.LOC and bool(place_code(text, f.subtype)))
     # an identifier is the same one however it is spaced ("NO93 8601…" and "NO938601…")
     key = (str(label), _compact(text) if scheme else normalise(text))
     values: dict[tuple[str, str], str] = memo["values"]
@@ -505,9 +505,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             part if i % 2 or (len(parts) > 1 and _generic_org(part))
             else _org_name(part, memo, doc_words, locale) for i, part in enumerate(parts))
         result = result.upper() if shout else result
-    elif label == Label.LOC and is_postcode(text):
+    elif label == Label.LOC and (kind := place_code(text, f.subtype)):  # postcode, coordinates
         result = _choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
-            text, "POSTCODE", r) or code_like(text, r), *seed, word_check=False)
+            text, kind, r) or code_like(text, r), *seed, word_check=False)
     elif label == Label.LOC and (street := street_parts(text)):  # "<surname> Lane"
         result = _choose(memo, doc_words, street[0], lambda r, _a: str(
             faker_with(locale, r).last_name()), *seed) + street[1]

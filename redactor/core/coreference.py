@@ -12,8 +12,10 @@ document leaves no doubt:
   name alone ("Emma" — only if no other person has it as any name), initials and a surname
   ("T. Berg", "P. T. Rajan": each initial matches a given name, in order);
 * **titles** — a gendered title ("Mr", "Mrs", "Herr" …) is a constraint, never a key: "Mr
-  Berg" joins Mr Tomas Berg, not Mrs Kari Berg; two people sharing a surname stay apart
-  whenever a mention fits both;
+  Berg" joins Mr Tomas Berg, not Mrs Kari Berg, and a person named without a title has the
+  sex their given name usually marks (:mod:`redactor.core.given_names`: "Mrs Holloway" joins
+  Margaret Anne Holloway, not her son Daniel Holloway); two people sharing a surname stay
+  apart whenever a mention fits both;
 * **defined aliases** — a name followed by a quoted short form in brackets ("Mr Tomas Berg
   (“the applicant”)", "Postel Properties Limited (hereinafter “Postel”)") joins every mention
   of that short form, when the document text is given: any short form of a person, a proper
@@ -34,6 +36,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from redactor.core.given_names import gender_table
 from redactor.core.model import Finding, Label
 
 MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr".split())
@@ -177,6 +180,9 @@ def person_links(findings: Sequence[Finding]) -> list[tuple[int, int]]:
 
     def gender_of(root: int) -> str:
         genders = {p.gender for p in clusters[root] if p.gender}
+        if not genders:  # no title: the usual sex of the given names ("Margaret Holloway")
+            table = gender_table()
+            genders = {g for p in clusters[root] if p.given and (g := table.get(p.given[0], ""))}
         return genders.pop() if len(genders) == 1 else ""
 
     for i, p in people.items():
@@ -184,7 +190,7 @@ def person_links(findings: Sequence[Finding]) -> list[tuple[int, int]]:
             continue
         fits = []
         for root, members in clusters.items():
-            if not _compatible(p.gender, gender_of(root)):
+            if p.gender and not _compatible(p.gender, gender_of(root)):
                 continue
             if not p.surname:  # one word, no title: a name word of exactly one person
                 if any(p.given[0] in m.words for m in members):

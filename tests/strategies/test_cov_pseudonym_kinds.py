@@ -111,7 +111,7 @@ def digits(text: str) -> str:
     ("MORGA 753116 SM9IJ", "DRIVING_LICENCE_UK",
      lambda v: re.fullmatch(r"[A-Z9]{5} \d(?:5[1-9]|6[0-2])(?:0[1-9]|[12]\d|3[01])\d "
                             r"[A-Z9]{2}9[A-Z]{2}", v)),
-    # the schemes of patterns.european_ids and patterns.document_ids (what the layout says of the
+    # the schemes of patterns.schemes.european_ids and .document_ids (what the layout says of the
     # holder's sex kept: PESEL's tenth digit, the codice fiscale's day + 40, the Belgian serial)
     ("44051401359", "NATIONAL_ID_PL", lambda v: pesel.is_valid(v) and int(v[9]) % 2 == 1),
     ("111222333", "NATIONAL_ID_NL", bsn.is_valid),

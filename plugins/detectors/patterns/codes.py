@@ -18,6 +18,10 @@ Other codes, each one span from its first to its last character (CODE):
   bare "no." that no legal instrument, series or case name precedes ("no. 68" — not "Law no.
   3713", "Protocol No. 1", "Series A no. 192", "Figiel v. Poland (no. 2)"):
   ``REFERENCE_NUMBER``, the number alone;
+* a health or care professional's registration number after its register ("GMC 7654321",
+  "NMC PIN 12A3456E": ``PROFESSIONAL_REGISTRATION``, validated by its format) and an internal
+  telephone after "bleep", "pager" or "ext." (``PHONE_EXTENSION``);
+* US federal docket numbers ("1:24-cv-05512", "2:19-cr-00123-JAM"): ``CASE_NUMBER``;
 * a year and a serial ("2024-1187", "2023-004567"), alone or after a letter prefix
   ("ACME-2024-000123", "INV-2019-0042"): ``REFERENCE_NUMBER`` (unvalidated) — a numbering plan
   may accept the digits, but without a phone cue before them they are no validated phone.
@@ -43,6 +47,8 @@ _NUMBER = re.compile(
 )
 _SEP = re.compile(r"\s*(?:,|;|\band\b|\bor\b|&)\s*(?:(?:[Nn]os?\.|and)\s*)?|\s+")
 _CITATION = re.compile(r"\[(?:1[89]|20)\d\d\]\s+\d{1,3}\s+[A-Z][A-Za-z.]{1,7}\s+\d{1,5}(?!\w)")
+_US_DOCKET = re.compile(r"(?<![\w:/-])\d{1,2}:\d{2}-(?:cv|cr|mc|mj|bk|ap|md|po|sw|gj|misc)-"
+                        r"\d{3,6}(?:-[A-Z]{2,4}){0,3}(?![\w-])")  # "1:24-cv-05512-JRB"
 _ECHR_OLD = re.compile(r"(?<![\w/])\d{1,4}/(?:19|20)\d\d/\d{1,4}/\d{1,4}(?![\w/])")
 
 
@@ -66,14 +72,15 @@ _REF = re.compile(
     rf"\b(?:{_REF_NOUN}\s+(?P<no>(?:[Nn]os?\.|[Nn]r\.?|[Nn]umbers?|#)\s*)?"
     r"|(?:[Uu]nder|[Ww]ith|[Bb]earing)\s+(?:the\s+)?(?:[Nn]umbers?|[Nn]os?\.|[Rr]eference)\s+"
     r"|(?<![\w.])(?:[Nn]o\.|[Nn]umber)\s*)"
-    rf"(?P<code>(?=[A-Z]{{0,3}}\d){_BODY}){_BODY_END}")
+    rf"(?P<code>(?=[A-Z]{{0,3}}\d){_BODY}|(?<![Nn]o\.)(?<![Nn]o\. )[A-Z]{{1,3}} \d{{2,6}}){_BODY_END}")
 _NOT_REF_BEFORE = re.compile(
     r"(?i)(?:\b(?:laws?|acts?|protocols?|series|decrees?|regulations?|rules?|directives?"
     r"|conventions?|articles?|resolutions?|recommendations?|codes?|reports|decisions|judgments"
     r"|gazette|journal|bulletin|vol|volume|issue|edition|pages?|p|pp|paras?|paragraphs?|sections?"
     r"|items?|points?|annex|appendix|schedule|chapters?|parts?|tables?|figures?|ordinances?"
     r"|statutes?|treat(?:y|ies)|amendments?|bills?|orders?)\b[^.;:\n]{0,30}"
-    r"|\bv\.\s[^()\n]{1,60}\(|\b(?:19|20)\d\d\W{0,3})$")
+    r"|\bv\.\s[^()\n]{1,60}\(|\b(?:19|20)\d\d\W{0,3}"
+    r"|\b(?:dkt|ecf|doc|exh?|exhibits?|tabs?)\.?\s*)$")  # "Dkt. No. 57": a filing's entry
 _ORDINAL = re.compile(r"\d(?:st|nd|rd|th)$|^(?:19|20)\d\d-[IVX]+$")  # "5th", "1997-I" (Reports)
 
 
@@ -97,9 +104,28 @@ def _year_serial(m: re.Match[str], text: str) -> bool:
     return True
 
 
+#: a health or care professional's registration number after its register's name: the GMC's
+#: (seven digits), the NMC's PIN ("12A3456E"), the HCPC's ("PA123456"), the GDC's, GOC's,
+#: GPhC's, the Scottish and Northern Irish social care councils'
+_PROFESSIONAL = re.compile(
+    r"\b(?:GMC|GDC|GOC|GPhC|NMC|HCPC|SSSC|NISCC|Social\s+Work\s+England)"
+    r"(?:[^\S\n]+(?:[Nn]o\.?|[Nn]umber|[Rr]eg(?:istration)?\.?(?:[^\S\n]+[Nn]o\.?)?|PIN))?"
+    r"[:#]?[^\S\n]{0,2}(\d{7}|\d{2}[A-Z]\d{4}[A-Z]|[A-Z]{2}\d{5,6}|SW\d{5,6})(?![\w/-])")
+#: an internal telephone after its cue ("bleep 4471", "ext. 2231", "pager 07")
+_EXTENSION = re.compile(r"(?i)\b(?:bleep|pager|ext\.?|extension)[^\S\n]*(?:no\.?)?[:#]?"
+                        r"[^\S\n]{0,2}(\d{2,6})(?![\w/-]|[.,]\d)")
+
+
 def find_reference_codes(text: str) -> Iterable[Hit]:
-    """Rooms and cells, statute numbers, document references, cue-made numbers and
-    year-and-serial references."""
+    """Rooms and cells, statute numbers, document references, cue-made numbers,
+    year-and-serial references, professional registration numbers and extensions."""
+    for m in _PROFESSIONAL.finditer(text):
+        yield Hit(m.start(1), m.end(1), Label.CODE, "PROFESSIONAL_REGISTRATION", 0.95,
+                  "a professional register's number after its name (its format)", RANK_CASE,
+                  True)
+    for m in _EXTENSION.finditer(text):
+        yield Hit(m.start(1), m.end(1), Label.CODE, "PHONE_EXTENSION", 0.9,
+                  "an internal telephone number after its cue", RANK_CASE)
     for m in _YEAR_SERIAL.finditer(text):
         if _year_serial(m, text):
             yield Hit(m.start(), m.end(), Label.CODE, "REFERENCE_NUMBER", 0.9,
@@ -153,6 +179,9 @@ def find_case_numbers(text: str) -> Iterable[Hit]:
         if m.start() not in seen:
             yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.85,
                       "Court case number (nn/yyyy/nnn/nnn)", RANK_CASE)
+    for m in _US_DOCKET.finditer(text):
+        yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.95,
+                  "US federal court docket number (office:year-type-number)", RANK_CASE)
     for m in _CITATION.finditer(text):
         yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.8,
                   "law report citation", RANK_CASE)

@@ -20,13 +20,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from redactor_plugins.detectors.patterns import european_ids
 from redactor_plugins.detectors.patterns.common import (
     GLUED_AFTER_FIRST,
     RANK_CASE,
     Hit,
     check_hit,
 )
+from redactor_plugins.detectors.patterns.schemes import european_ids
 from stdnum import iban, luhn
 from stdnum.de import idnr
 from stdnum.dk import cpr

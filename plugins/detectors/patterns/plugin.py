@@ -36,8 +36,9 @@ from redactor.plugin_api import (
 #: the pattern modules; their expressions are compiled when they are imported (~0.2 s), which
 #: happens in the detector's ``warm_up`` (a preload thread) or at the first search, not when
 #: the plugin host starts
-_MODULES = ("codes", "contact", "datetime", "document_ids", "ids", "network",
-            "nordic_business_ids", "quantity", "regional")
+_MODULES = ("codes", "contact", "datetime", "schemes.document_ids", "ids", "network",
+            "schemes.nordic_business_ids", "quantity", "regional", "schemes.north_american_ids",
+            "schemes.australian_ids", "schemes.vehicle_ids")
 
 
 def pattern_modules() -> tuple[ModuleType, ...]:
@@ -48,7 +49,8 @@ def pattern_modules() -> tuple[ModuleType, ...]:
 def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -> list[Hit]:
     """Every candidate of every pattern (overlapping)."""
     (pattern_codes, pattern_contact, pattern_datetime, pattern_documents, pattern_ids,
-     pattern_network, pattern_nordic, pattern_quantity, pattern_regional) = pattern_modules()
+     pattern_network, pattern_nordic, pattern_quantity, pattern_regional, pattern_americas,
+     pattern_australia, pattern_vehicles) = pattern_modules()
     hits: list[Hit] = []
     hits += pattern_contact.find_emails(text)
     hits += pattern_contact.find_urls(text)
@@ -57,6 +59,9 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_network.find_macs(text)
     hits += pattern_documents.find(text)  # first: a same-span tie goes to the named kind
     hits += pattern_nordic.find(text)
+    hits += pattern_americas.find(text)
+    hits += pattern_australia.find(text)
+    hits += pattern_vehicles.find(text)
     hits += pattern_ids.find_ibans(text)
     hits += pattern_ids.find_cards(text)
     hits += pattern_ids.find_national_ids(text)
@@ -67,6 +72,8 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_regional.find_postcodes(text)
     hits += pattern_regional.find_driving_licences(text)
     hits += pattern_regional.find_nordic_addresses(text)
+    hits += pattern_regional.find_coordinates(text)
+    hits += pattern_regional.find_what3words(text)
     hits += pattern_datetime.find_timestamps(text)
     hits += pattern_datetime.find_dates(text)
     hits += pattern_datetime.find_expiry_dates(text)

@@ -112,7 +112,21 @@ def find_percentages(text: str) -> Iterable[Hit]:
                   RANK_AMOUNT)
 
 
+#: an age between commas right after a person's name ("Mr Farid Rahimi, 47, of 12 Cowley
+#: Road", "Smith, 52, a teacher"): the name's last word capitalised, no title or number word
+_AGE_AFTER_NAME = re.compile(
+    r"\b([A-Z][a-z'’]{1,20}), (1[0-1]\d|[1-9]\d?)(?=, (?:of|a|an|the|from|who|whose|and"
+    r"|[a-z]+ed)\b|\))")
+_NOT_A_NAME = frozenset("article section rule chapter page paragraph room flat unit cell "
+                        "pages articles sections rules paragraphs nos no".split())
+
+
 def find_ages(text: str) -> Iterable[Hit]:
+    for m in _AGE_AFTER_NAME.finditer(text):
+        if m.group(1).casefold() in _NOT_A_NAME:
+            continue
+        yield Hit(m.start(2), m.end(2), Label.DEM, "AGE", 0.8,
+                  "age between commas after a name", RANK_AMOUNT)
     for m in _AGE_RE.finditer(text):
         value = re.search(rf"\d{{1,3}}|{NUMBER_WORD}", m.group(0))
         if value is not None:

@@ -1,4 +1,5 @@
-"""Country formats with no checksum: vehicle registration plates and British postcodes.
+"""Formats with no checksum: vehicle registration plates, British postcodes, Nordic street
+addresses, a place's coordinates and what3words addresses.
 
 Each is one span however it is spaced, validated when its format check passes:
 
@@ -21,6 +22,12 @@ Each is one span however it is spaced, validated when its format check passes:
   name ends in the street's word (gade, vej, allé, gate, vei, gata, vägen …, joined or after
   a space), the house number, a Danish floor ("2. tv."), a postcode and town; one LOC/ADDRESS
   span, not validated (the model had cut it into a MISC, a "45, 2." and a town).
+* Geographic coordinates (``51.7489, -1.2867``, ``51.7489° N, 1.2867° W``, ``51°44'56"N
+  1°17'12"W``, ``N 51° 44.934' W 1° 17.202'``): a latitude and a longitude in range, one
+  LOC/COORDINATES span (validated); plain decimals need four places each or a cue ("GPS",
+  "coordinates", "lat/long" …) before them (a pair of measurements is not a place).
+* what3words addresses (``///filled.count.soap``, or three words after "what3words"/"w3w"):
+  a 3-metre square, one LOC/WHAT3WORDS span (validated by its form).
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ import re
 from collections.abc import Iterable
 
 from redactor_plugins.detectors.patterns.common import RANK_CASE, RANK_VALIDATED, Hit
+from redactor_plugins.shared.identifiers.coordinates import coordinate_spans
 
 from redactor.plugin_api import Label
 
@@ -109,3 +117,24 @@ def find_nordic_addresses(text: str) -> Iterable[Hit]:
         yield Hit(m.start(), m.end(), Label.LOC, "ADDRESS", 0.95,
                   "Nordic street address (street word, house number)", RANK_CASE)
 
+
+
+
+def find_coordinates(text: str) -> Iterable[Hit]:
+    """A latitude and longitude pair (decimal degrees, or degrees and minutes)."""
+    for start, end, why in coordinate_spans(text):
+        yield Hit(start, end, Label.LOC, "COORDINATES", 0.95, why, RANK_VALIDATED, True)
+
+_W3W = re.compile(r"(?<![\w/])///(?:[^\W\d_]+\.){2}[^\W\d_]+(?![\w.]|\.\w)")
+_W3W_AFTER_CUE = re.compile(r"(?i)\b(?:what3words|w3w)\b[^\S\n]*(?:address)?[^\S\n]*:?[^\S\n]*"
+                            r"(?-i:((?:[a-z]+\.){2}[a-z]+))(?![\w.]|\.\w)")
+
+
+def find_what3words(text: str) -> Iterable[Hit]:
+    """what3words addresses: "///" and three words with dots between, or three words after
+    the name of the scheme."""
+    spans = {m.span() for m in _W3W.finditer(text)}
+    spans |= {m.span(1) for m in _W3W_AFTER_CUE.finditer(text)}
+    for start, end in sorted(spans):
+        yield Hit(start, end, Label.LOC, "WHAT3WORDS", 0.95, "a what3words address",
+                  RANK_VALIDATED, True)

@@ -42,7 +42,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     officers,
     titles_of_rule,
 )
-from redactor_plugins.detectors.recognizer.span_edges import KIN_BEFORE_NAME, LEADING, pronoun_only
+from redactor_plugins.detectors.recognizer.span_edges import BEFORE_A_NAME, names_no_one
 from redactor_plugins.shared.names.titles import COURTESY
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
@@ -463,9 +463,9 @@ class _Matcher:
 
     def _judge_run(self, run: list[int]) -> _Cand | None:
         toks = self.toks
-        while len(run) > 1 and toks[run[0]].key in LEADING | KIN_BEFORE_NAME:  # "Hi Sarah"
+        while len(run) > 1 and toks[run[0]].key in BEFORE_A_NAME:  # "Hi Sarah", "Plaintiff X"
             run = run[1:]
-        if len(run) == 1 and pronoun_only(self.text, toks[run[0]].start, toks[run[0]].end):
+        if len(run) == 1 and names_no_one(self.text, toks[run[0]].start, toks[run[0]].end):
             return None  # "Til:" of a Norwegian letter's header (a given name in the lists)
         if len(run) > 2 and all(toks[k].text.isupper() for k in run):  # "STANDING ORDER J
             known = [k for k in run if self._name_info(toks[k]) or len(toks[k].text) == 1]
@@ -560,7 +560,7 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
                                            strict=True) if inside}  # "CHI 2211851234"
     return [(c.start, c.end, c.label, c.subtype, c.score, c.explanation) for c in taken
             if not (c.label == Label.PERSON and c.start in in_cue)
-            and not pronoun_only(text, c.start, c.end)]  # "Ihren" (a place in the lists)
+            and not names_no_one(text, c.start, c.end)]  # "Ihren" (a place in the lists)
 
 
 class GazetteerDetector:

@@ -26,10 +26,17 @@ _ID_CUE = re.compile(
     r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial|NHS|CHI|DOB|D\.O\.B\.?|UPN|ULN|MRN"
     r"|(?:(?:licen[cs]e|number|registration)\s+)?plates?|registration|Kennzeichen|plaka"
     r"|lorry|van|car|truck|vehicle|motorbike|motorcycle|taxi|trailer"
+    r"|SIN|NAS|Social\s+Insurance|TFN|tax\s+file|ABN|ACN|CRN|customer\s+reference"
+    r"|Medicare\s+(?:card|number|no\.?|ID)"
+    r"|F?EIN|ITIN|routing|ABA|RTN|A-?Number|A#|alien\s+(?:registration\s+)?number|MBI"
+    r"|business\s+number|GMC|NMC|HCPC|bleep|pager|warrant\s+card"
+    r"|(?:badge|star|shield|collar)\s+(?:no\.?|number|#)"
+    r"|GPS|co-?ordinates|what3words|w3w|chassis|Fahrgestellnummer"
     r"|exp(?:iry|ires)?|valid\s+(?:thru|through|until))"  # a card's expiry: "exp. 09/27"
+    r"(?-i:(?![a-z]))"  # a whole word ("DNI", not "dnia"), or glued to a value ("IBANNO93…")
     r"\.?(?:\s+(?:number|no\.?|nr\.?|code|card))?"
     r"(?=[)\]]?[ \t\u00a0]*(?:[:#]|\b(?:is|was|of|as)\b)?[ \t\u00a0]*\n?[ \t\u00a0]*"  # wrapped
-    r"(?:\+|\d|[A-Z]{1,4}[ \u00a0-]?(?:[A-Z]{1,2}[ \u00a0]?)?\d"
+    r"(?:\+|\d|/{3}|[A-Z]{1,4}[ \u00a0-]?(?:[A-Z]{1,2}[ \u00a0]?)?\d"
     r"|(?-i:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3}|[A-Z0-9]{8})?(?![A-Za-z0-9]))))")  # BIC, codice fiscale
 
 
@@ -49,8 +56,9 @@ def trim_identifier_cue(text: str, spans: list[tuple[int, int]],
                         cues: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
     """Each (start, end) with an identifier's cue cut off its front ("Card 378282246310005"
     → the number): a span that starts inside a cue and reaches beyond it starts at the value;
-    one inside a cue becomes empty (start == end); one that ends inside a cue stops before it
-    ("Spanish DNI 54362315K" → "Spanish"); others are unchanged."""
+    one inside a cue becomes empty (start == end); one that runs into a cue stops before it
+    ("Spanish DNI 54362315K" → "Spanish", "FY2, bleep 4471, GMC 7654321" → "FY2": the values
+    are codes of their own); others are unchanged."""
     cues = identifier_cue_spans(text) if cues is None else cues  # (given: found once)
     starts = [s for s, _ in cues]
     out = []
@@ -58,8 +66,8 @@ def trim_identifier_cue(text: str, spans: list[tuple[int, int]],
         j = bisect.bisect_right(starts, start)
         i = j - 1
         if i < 0 or cues[i][1] <= start:
-            if j < len(cues) and cues[j][0] < end <= cues[j][1]:  # the span runs into a cue
-                end = max(len(text[:cues[j][0]].rstrip()), start)
+            if j < len(cues) and cues[j][0] < end:  # the span runs into a cue (and its value)
+                end = max(len(text[:cues[j][0]].rstrip(" \t,;(")), start)
             out.append((start, end))
             continue
         value = cues[i][1]

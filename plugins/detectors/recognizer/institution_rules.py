@@ -25,7 +25,9 @@ detector labels them (:data:`WRITTEN_NAMES`).
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 
 from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
 from redactor_plugins.shared.names.titles import COURTESY
@@ -69,6 +71,34 @@ _CASE = re.compile(
     rf"(?:\s*\(no\.\s*\d+(?:/\d+)*\))?)")
 
 
+_FIELD_LINE = re.compile(r"[^\S\n]*[A-Z][\w ./()'’&-]{0,30}:[^\S\n]")
+_FIELD_NEXT = re.compile(r"[^\n:]{0,30}:")
+
+
+def past_a_field(text: str, start: int, end: int) -> bool:
+    """Whether a name runs over a line break out of a form's field ("Patient: Margaret Anne
+    Holloway⏎Hospital number: …" is no hospital): the line it starts on is a short "Field:
+    value" (a long one is running text that wrapped), or the line it runs into names a field
+    before its colon."""
+    for nl in (i for i in range(start, end) if text[i] == "\n"):
+        line_start = text.rfind("\n", 0, start) + 1
+        head = _FIELD_LINE.match(text, line_start)
+        if (head is not None and head.end() <= start and nl - line_start <= 50) or \
+                _FIELD_NEXT.match(text, nl + 1):
+            return True
+    return False
+
+
+def _one_field(rule: Callable[[str], list[tuple[int, int]]]) -> Callable[
+        [str], list[tuple[int, int]]]:
+    """``rule`` without the names that run out of a form's field (:func:`past_a_field`)."""
+    @functools.wraps(rule)
+    def spans(text: str) -> list[tuple[int, int]]:
+        return [(s, e) for s, e in rule(text) if not past_a_field(text, s, e)]
+    return spans
+
+
+@_one_field
 def prisons(text: str) -> list[tuple[int, int]]:
     """Spans of prison names such as "HM Prison Wymott" (the whole name, its form included)."""
     return [(m.start(), m.end()) for m in _PRISON.finditer(text)]
@@ -86,6 +116,7 @@ def _after_titled_name(text: str, start: int, limit: int) -> int:
     return start
 
 
+@_one_field
 def company_names(text: str) -> list[tuple[int, int]]:
     """Spans of company and firm names ending in a legal form ("Postel Properties Limited");
     after a courtesy title the person's name before "of" is not part of it ("Mr Darren
@@ -101,6 +132,7 @@ def company_names(text: str) -> list[tuple[int, int]]:
     return out
 
 
+@_one_field
 def care_institutions(text: str) -> list[tuple[int, int]]:
     """Spans of places of care such as "Hillside Surgery" (the whole name, its word
     included); none whose words before the form are all generic; after a courtesy title the
@@ -115,6 +147,7 @@ def care_institutions(text: str) -> list[tuple[int, int]]:
     return out
 
 
+@_one_field
 def street_names(text: str) -> list[tuple[int, int]]:
     """Spans of street names such as "Roundhay Road" (the whole name, its word included)."""
     return [m.span(1) for m in _STREET.finditer(text)]

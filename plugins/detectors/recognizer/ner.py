@@ -24,6 +24,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from redactor_plugins.detectors.recognizer.dem_rules import (  # noqa: F401 - re-exported
+    adjectival_nationality,
+    dem_kind,
+    field_place,
+    heritage_phrase,
+    language_in_use,
+    occupation_word,
+    rank_before_name,
+)
 from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
 from redactor_plugins.detectors.recognizer.identifier_cues import (  # noqa: F401 - re-exported
     identifier_cue_spans,
@@ -45,6 +54,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     name_start,
     one_label_per_name,
     particle_end,
+    surname_after_initial,
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
     balance_brackets,
@@ -65,12 +75,13 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     name_follows,
     name_of_org,
     names_a_number,
+    names_no_one,
     no_count,
-    pronoun_only,
     split_at_breaks,
     title_case_run,
     title_start,
     trailing_participle,
+    vehicle_name,
     weekday_name,
     whole_words,
     widen_code,
@@ -411,7 +422,7 @@ class NerDetector:
         kept: list[Finding] = []
         grown: list[tuple[int, int]] = []  # what a name took in after its particle
         for f, (start, end) in zip(found, trimmed, strict=True):
-            if start >= end or non_word(doc.text, start, end) or pronoun_only(
+            if start >= end or non_word(doc.text, start, end) or names_no_one(
                     doc.text, start, end) or emergency_number(doc.text, start, end) or (
                     f.label != Label.CODE and list_number(doc.text, start, end)) or (
                     f.label == Label.QUANTITY and no_count(doc.text[start:end])) or (
@@ -427,6 +438,8 @@ class NerDetector:
                 continue
             if f.label == Label.PERSON and firm_name(doc.text[start:end]):
                 f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
+            elif f.label == Label.PERSON and vehicle_name(doc.text[start:end]):
+                f = f.with_(label=Label.MISC, subtype="VEHICLE")  # "Toyota Prius"
             elif f.label in (Label.ORG, Label.MISC) and (core := capitals_person(
                     doc.text, start, end, names)):  # "FROM ANNA NOWAK REF"
                 (start, end), f = core, f.with_(label=Label.PERSON, subtype="")
@@ -460,7 +473,7 @@ class NerDetector:
                 start, end = capitals_name_core(doc.text, start, end, names)  # "J NOWAK"
                 start = given_name_before(doc.text, title_start(doc.text, name_start(
                     doc.text, start, end)), end, names)
-                longer = particle_end(doc.text, start, end)
+                longer = surname_after_initial(doc.text, start, particle_end(doc.text, start, end))
                 if longer > end:
                     grown.append((end, longer))
                     end = longer
@@ -478,6 +491,8 @@ class NerDetector:
             dem = field_dem(doc.text, start) if f.label != Label.DEM else None
             if dem is not None:  # "Occupation: Bus driver"
                 f = f.with_(label=Label.DEM, subtype=dem)
+            elif f.label == Label.PERSON and (place := field_place(doc.text, start)):
+                f = f.with_(label=place, subtype="")  # "Ward: Aldbourne Ward"
             if (start, end) != (f.span.start, f.span.end):
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)
@@ -493,67 +508,6 @@ class NerDetector:
             # no bare "Government" is in found or aliases, so none is propagated
             yield from propagate(doc.text, found, self.id,
                                  always=aliases + name_parts(doc.text, found, self.id))
-
-
-_NEXT_LOWER = re.compile(r"[^\S\n]+[a-z]")
-
-
-def adjectival_nationality(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is one nationality word used as an adjective ("the Swedish
-    biathlete", which the model tagged ORG): in the gazetteer's nationalities, capitalised,
-    and a lower-case word follows."""
-    word = text[start:end]
-    if not word.isalpha() or not word[:1].isupper() or not _NEXT_LOWER.match(text, end):
-        return False
-    return _default_gazetteer().in_list(word, "nationalities")
-
-
-def occupation_word(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is one lower-case word of the gazetteer's occupations, also
-    one it marks ambiguous ("the former footballer Arne Haugen", "the judge", which the model
-    tagged ORG)."""
-    word = text[start:end]
-    return bool(re.fullmatch(r"[a-z]+(?:-[a-z]+)?", word)) and \
-        _default_gazetteer().in_list(word, "occupations", ambiguous=True)
-
-
-_HERITAGE = re.compile(r"([A-Z][\w-]+)\s+(?:heritage|origin|descent|background|extraction"
-                       r"|ancestry|roots)")
-
-
-def heritage_phrase(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is a people's name and "heritage", "origin", "descent" …
-    ("of Tamil heritage", which the model tagged ORG): the name in the gazetteer's
-    nationalities, ethnic groups or languages."""
-    m = _HERITAGE.fullmatch(text, start, end)
-    return m is not None and any(_default_gazetteer().in_list(m.group(1), name, ambiguous=True)
-                                 for name in ("nationalities", "ethnic_groups", "languages"))
-
-
-_LANGUAGE_CUE = re.compile(r"(?i:\b(?:in|into|speaks?|spoke|spoken|speaking|fluent|native|"
-                           r"learn(?:t|ed|s|ing)?|translat(?:ed|ion|ing|or)(?:\s+from)?)\s+)$")
-
-
-def language_in_use(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is a language named as one ("shouted in English", "speaks
-    Polish", which the model tagged LOC): one capitalised word in the gazetteer's languages
-    after a word that introduces a language."""
-    word = text[start:end]
-    if not word.isalpha() or not word[:1].isupper() or \
-            not _LANGUAGE_CUE.search(text, max(0, start - 20), start):
-        return False
-    return _default_gazetteer().in_list(word, "languages")
-
-
-def dem_kind(text: str, start: int, end: int) -> str:
-    """The DEM subtype of a span the model tagged ORG or LOC that is a demographic word by one
-    of the rules above ("Swedish biathlete", "in English", "footballer", "Tamil heritage"),
-    or ""."""
-    for rule, kind in ((adjectival_nationality, "NATIONALITY"), (language_in_use, "LANGUAGE"),
-                       (occupation_word, "OCCUPATION"), (heritage_phrase, "ETHNICITY")):
-        if rule(text, start, end):
-            return kind
-    return ""
 
 
 @functools.cache

@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from redactor_plugins.detectors.recognizer.mention_propagation import LETTER_PERSON, field_position
+from redactor_plugins.detectors.recognizer.span_edges import PARTY_ROLES
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import COURTESY, POLICE_RANK
 
@@ -219,17 +220,20 @@ def name_start(text: str, start: int, end: int) -> int:
     name: a heading before a spaced dash or a colon ("Grievance - Daniel Mensah", when two or
     more capitalised words follow), and leading lower-case words that are no name particle,
     when a capitalised word follows them ("biathlete Henrik Lund" -> "Henrik Lund"; a
-    pseudonym read "donna Debbie Obrien"). ``start`` otherwise ("sergeant major", "de Sá")."""
+    pseudonym read "donna Debbie Obrien"), and a party's role ("Plaintiff Maria Gonzalez").
+    ``start`` otherwise ("sergeant major", "de Sá")."""
     at = start
     for m in _HEADING_DASH.finditer(text, start, end):  # the name is what follows the last
         if _TWO_NAMES.fullmatch(text, m.end(), end):  # separator, when that is a full name
             at = m.end()
     while True:
         m = _LEADING_WORD.match(text, at, end)
-        if m is None or not m.group(1)[0].islower() or m.group(1) in _PARTICLES:
+        if m is None or m.group(1) in _PARTICLES or not (
+                m.group(1)[0].islower() or m.group(1).casefold() in PARTY_ROLES):
             break
         at = m.end()
     return at if at < end and text[at].isupper() else start
+
 
 
 
@@ -245,6 +249,30 @@ def given_name_before(text: str, start: int, end: int, names: Mapping[str, Any])
     m = _WORD_BEFORE.search(text, max(0, start - 30), start)
     info = names.get(m.group(1)) if m else None
     return m.start(1) if m and info is not None and info.given else start
+
+
+_ENDS_IN_INITIAL = re.compile(r"[^\W\d_][\w'’.-]*[^\S\n]+[A-Z]\.?\Z")
+_SURNAME_AFTER = re.compile(r"\.?[^\S\n]+((?:Mc|Mac|O['’]|D['’])?[A-Z][A-Za-z'’-]+)(?![\w.]\w)")
+_NOT_A_SURNAME = frozenset("""the a an and or of in on at to for by with from as but not no nos
+    v vs versus mr mrs ms dr plaintiff plaintiffs defendant defendants claimant respondent
+    appellant petitioner applicant court judge officer police street road avenue january
+    february march april may june july august september october november december""".split())
+
+
+def surname_after_initial(text: str, start: int, end: int) -> int:
+    """``end`` moved over the surname after a name that ends in an initial ("OFFICER [BRIAN
+    T.] KOWALSKI", "Anna K. Nowak": the model stopped at the initial and the surname stayed in
+    clear): a capitalised word written like the name (in capitals after capitals), on the same
+    line, that is no function word, role or month."""
+    span = text[start:end]
+    m = _SURNAME_AFTER.match(text, end)
+    if not _ENDS_IN_INITIAL.search(span) or m is None:
+        return end
+    word = m.group(1)
+    if word.casefold() in _NOT_A_SURNAME or word.casefold() in COURTESY or (
+            span.isupper() != word.isupper()):
+        return end
+    return m.end(1)
 
 
 _CAPS_WORD = re.compile(r"[A-Z][A-Z'’-]*")

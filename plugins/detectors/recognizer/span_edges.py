@@ -34,9 +34,9 @@ from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
 from redactor.plugin_api import Finding, Label, Span
 
-__all__ = ["LEADING", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
+__all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
-           "field_label_tail", "house_number_start", "name_follows", "names_a_number", "name_of_org", "pronoun_only",
+           "field_label_tail", "house_number_start", "name_follows", "names_a_number", "name_of_org", "names_no_one", "vehicle_name",
            "title_case_run", "title_start", "trailing_participle", "weekday_name",
            "whole_words", "widen_code", "word_before_comma"]
 
@@ -163,14 +163,34 @@ _KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|P
                                  r"(?:[ \t]+(?:address|number|no\.?))?")
 
 
-def pronoun_only(text: str, start: int, end: int) -> bool:
-    """Whether the span is one lower-case pronoun or determiner, the name of a kind of
-    identifier ("IP", "e-mail address"), one greeting or function word of :data:`LEADING`
-    in any case ("Kære" of "Kære Mette Sørensen"), or a letter's
-    header field before its colon ("Til:", "Fra:" of a Nordic letter: "Til" is also a given
-    name, and "Til: Kari Nordmann" read "Øystein: …")."""
+#: a party's role in a case, which names the party's role and not the person ("MARIA GONZALEZ,
+#: Plaintiff", tagged PERSON), and the "v." between the parties' names (tagged ORG)
+PARTY_ROLES = frozenset("""plaintiff plaintiffs defendant defendants claimant claimants
+    respondent respondents appellant appellants petitioner petitioners complainant applicant
+    applicants""".split())
+_ROLES = PARTY_ROLES | {"v", "v.", "vs", "vs.", "versus"}
+#: words a name list's run of capitalised words drops from its front ("Hi Sarah", "Ehefrau
+#: Anna", "Plaintiff Maria Gonzalez")
+BEFORE_A_NAME = LEADING | KIN_BEFORE_NAME | PARTY_ROLES
+#: a numbered item's word before "No." and its number ("Bates No. EVN-000412", "Dkt. No. 57",
+#: "Star No. 1187"): the name of a numbering, not of a person
+_NUMBERING = re.compile(r"[A-Z][A-Za-z]{1,12}\.?(?:[ \t]+No)?")
+_NUMBER_AFTER = re.compile(r"\.?[ \t]*(?:(?<=No)|(?<=No\.)|No\.?[ \t]*)(?:[A-Z]{1,4}-?)?\d")
+
+
+def names_no_one(text: str, start: int, end: int) -> bool:
+    """Whether the span names no one: one lower-case pronoun or determiner, the name of a
+    kind of identifier ("IP", "e-mail address"), one greeting or function word of
+    :data:`LEADING` in any case ("Kære" of "Kære Mette Sørensen"), a letter's header field
+    before its colon ("Til:", "Fra:" of a Nordic letter: "Til" is also a given name, and "Til:
+    Kari Nordmann" read "Øystein: …"), a party's role alone ("Plaintiff"), the "v." between
+    two parties, or a numbering's word before "No." and a number ("Bates No. EVN-000412": not
+    a person called Bates; not after a title: "Mr Bates No. 2")."""
     word = text[start:end]
     if _KIND_OF_IDENTIFIER.fullmatch(word):  # "The IP address of the account": a kind
+        return True
+    if word.casefold() in _ROLES or (_NUMBERING.fullmatch(word) and _NUMBER_AFTER.match(
+            text, end) and not _TITLE.search(text, max(0, start - 8), start)):
         return True
     return (word.islower() and word in _PRONOUNS) or word.casefold() in LEADING or (
         word.casefold() in HEADER_FIELDS and re.match(r"[ \t]*:", text[end : end + 3]) is not None)
@@ -199,7 +219,8 @@ def balance_brackets(text: str, start: int, end: int) -> tuple[int, int]:
     condition (ASC" + ")"), one that ends in the bracket it opened lets it go ("Total Recall
     (" → "Total Recall": taking the aside in swallowed its dates), one that closes a bracket
     it did not open lets it go ("ASC)" → "ASC"). A replacement then does not leave half a
-    pair ("a medical condition)")."""
+    pair ("a medical condition)"). (Cutting every bracket left open — "breath test (61
+    micrograms in" — cost TAB's annotated asides: "Act on … (Lagen om …, 1976:380".)"""
     span = text[start:end]
     if span.count("(") == span.count(")") + 1:
         opened = span.rfind("(")
@@ -359,14 +380,20 @@ def field_label_tail(text: str, start: int, end: int) -> int:
 
 
 _NUMBER_FIELD = re.compile(r"(?i)(?:number|no\.?|ref(?:erence)?\.?|id|code)\Z")
+_NUMBER_FIELD_AFTER = re.compile(r"(?i)[ \t]+(?:number|no\.?|nr\.?|card|ref(?:erence)?\.?|id)\b")
 _CODE_NEXT = re.compile(r"[ \t]*(?::[ \t]*)?(?=[A-Z]{0,4}[-/ ]?\d)")
 
 
 def names_a_number(text: str, start: int, end: int) -> bool:
     """Whether the span is the name of a number field right before its value ("Unique Pupil
-    Number H801200001001", "Case Reference: CP/2026/04417"): a label, not an identifier."""
-    return bool(_NUMBER_FIELD.search(text, start, end)) and \
-        _CODE_NEXT.match(text, end) is not None
+    Number H801200001001", "Case Reference: CP/2026/04417"), or its first words ("[Social
+    Insurance] Number: 046 454 286"): a label, not an identifier."""
+    if _NUMBER_FIELD.search(text, start, end):
+        return _CODE_NEXT.match(text, end) is not None
+    after = _NUMBER_FIELD_AFTER.match(text, end)
+    line_start = text.rfind("\n", 0, start) + 1  # a form's field starts its line
+    return after is not None and not text[line_start:start].strip() and \
+        _CODE_NEXT.match(text, after.end()) is not None
 
 
 def name_follows(text: str, end: int) -> bool:
@@ -430,6 +457,19 @@ def firm_name(text: str) -> bool:
     """Whether a span ends in a company's legal form or a firm's word ("Duncan Lewis
     Solicitors", "Smith & Jones LLP"): no person's name does."""
     return _FIRM_END.search(text.strip()) is not None
+
+
+_VEHICLE = re.compile(
+    r"(?:Ford|Vauxhall|Toyota|Volkswagen|VW|BMW|Audi|Mercedes(?:-Benz|(?=\s+[A-Z]{1,3}\d|\s+"
+    r"[A-Z]-Class))|Nissan|Honda|Peugeot|Renault|Citro[eë]n|Fiat|Hyundai|[SŠ]koda|Volvo|Tesla"
+    r"|Mazda|Subaru|Land\s+Rover|Range\s+Rover|Opel|Suzuki|Mitsubishi|Lexus|Porsche|Dacia"
+    r"|Chevrolet|Jeep)(?:\s+[A-Z0-9][\w-]*){1,2}")
+
+
+def vehicle_name(text: str) -> bool:
+    """Whether a span is a car's make and model ("Toyota Prius", "Ford Fiesta", tagged
+    PERSON): a vehicle, no one's name."""
+    return _VEHICLE.fullmatch(text.strip()) is not None
 
 
 def emergency_number(text: str, start: int, end: int) -> bool:

@@ -1,13 +1,17 @@
-"""Fake identifiers of the schemes in ``patterns.european_ids``, ``patterns.document_ids`` and
-``patterns.nordic_business_ids``.
+"""Fake identifiers of the schemes in ``patterns.schemes`` (European, Nordic business, travel
+document, North American, Australian and vehicle numbers) and of coordinates and what3words
+addresses (``patterns.regional``).
 
 Each generator takes the original in compact form (letters and digits only, upper case) and a
 ``random.Random`` and returns a compact fake of the same scheme that passes python-stdnum's
 check, or None (the caller tries again). Kept from the original: what the layout of the
 scheme says about the holder's sex (PESEL, codice fiscale, Belgian national number), the NIE's
 first letter, a PPS number's second letter, a VAT number's member state, a BIC's country, a
-Norwegian account's bank (its first four digits) and a Swedish organisation number's legal
-form (its first two).
+Norwegian account's bank (its first four digits), a Swedish organisation number's legal
+form (its first two), a SIN's first digit (region, or 9: a temporary resident), an EIN's
+IRS prefix, a routing number's Federal Reserve district (its first two digits), a Medicare
+card's state digit, a VIN's maker (its first three characters) and model year (its tenth), a
+Canadian business number's program account.
 Nothing else — birth dates, serials, places and banks are drawn anew.
 """
 
@@ -18,6 +22,9 @@ import random
 import re
 import string
 from collections.abc import Callable
+
+from redactor_plugins.shared.identifiers.check_digits import medicare_au_check, vin_check_digit
+from redactor_plugins.shared.identifiers.coordinates import coordinate_spans
 
 Generator = Callable[[str, random.Random], "str | None"]
 
@@ -212,6 +219,129 @@ _NORDIC: dict[str, tuple[str, Generator]] = {
 }
 
 
+def _sin(c: str, rng: random.Random) -> str | None:
+    """A SIN: the first digit kept (a region, or 9: a temporary resident), seven random
+    digits, the Luhn check digit."""
+    from stdnum import luhn
+    from stdnum.ca import sin
+
+    body = c[0] + _digits(rng, 7)
+    new = body + luhn.calc_check_digit(body)
+    return new if sin.is_valid(new) else None
+
+
+def _abn(c: str, rng: random.Random) -> str | None:
+    """ABN: two check digits (modulus 89) before nine random digits, the first not 0."""
+    from stdnum.au import abn
+
+    body = rng.choice("123456789") + _digits(rng, 8)
+    new = abn.calc_check_digits(body) + body
+    return new if abn.is_valid(new) else None
+
+
+def _acn(c: str, rng: random.Random) -> str | None:
+    from stdnum.au import acn
+
+    body = _digits(rng, 8)
+    return body + acn.calc_check_digit(body)
+
+
+def _medicare_au(c: str, rng: random.Random) -> str | None:
+    """Medicare card: the state digit kept, seven random digits, the check digit, an issue
+    number and (where the original has one) an individual reference number."""
+    body = c[0] + _digits(rng, 7)
+    return body + medicare_au_check(body) + rng.choice("123456789") + "".join(
+        rng.choice("123456789") for _ in c[10:])
+
+
+def _itin(c: str, rng: random.Random) -> str | None:
+    from stdnum.us import itin
+
+    group = rng.choice([*range(50, 66), *range(70, 89), *range(90, 93), *range(94, 100)])
+    new = "9" + _digits(rng, 2) + f"{group:02d}" + _digits(rng, 4)
+    return new if itin.is_valid(new) else None
+
+
+_MBI_LETTERS = "ACDEFGHJKMNPQRTUVWXY"
+
+
+def _mbi(c: str, rng: random.Random) -> str | None:
+    """A Medicare Beneficiary Identifier: each place drawn from what CMS allows there."""
+    def one(kind: str) -> str:
+        return rng.choice({"C": "123456789", "A": _MBI_LETTERS, "N": string.digits,
+                           "X": _MBI_LETTERS + string.digits}[kind])
+    return "".join(one(k) for k in "CAXNAXNAANN")
+
+
+def _vin(c: str, rng: random.Random) -> str | None:
+    """A VIN: the maker (WMI) and model year kept, the rest drawn (no I, O, Q), and the check
+    digit computed where the original's was right."""
+    chars = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"
+    new = c[:3] + "".join(rng.choice(chars) for _ in range(6)) + c[9] + "".join(
+        rng.choice(chars if i < 2 else string.digits) for i in range(7))
+    if c[8] == vin_check_digit(c):
+        new = new[:8] + vin_check_digit(new) + new[9:]
+    return new
+
+
+def _bn_ca(c: str, rng: random.Random) -> str | None:
+    """A Canadian business number (nine digits, Luhn), its program account kept."""
+    from stdnum import luhn
+
+    body = rng.choice("123456789") + _digits(rng, 7)
+    return body + luhn.calc_check_digit(body) + c[9:]
+
+
+def _keep_letters(c: str, rng: random.Random) -> str | None:
+    """Digits drawn anew, letters kept ("A087654321" → "A512093374", "XXXXX4821")."""
+    return "".join(rng.choice(string.digits) if ch.isdigit() else ch for ch in c)
+
+
+#: subtype: (the original's compact shape, generator) — North American and Australian numbers,
+#: VINs, professional registrations and extensions
+_ANGLO: dict[str, tuple[str, Generator]] = {
+    "NATIONAL_ID_CA": (r"\d{9}", _sin),
+    "BUSINESS_NUMBER_CA": (r"\d{9}(?:R[TPCMRZ]\d{4})?", _bn_ca),
+    "EIN_US": (r"\d{9}", _redraw("stdnum.us.ein", 2)), "ITIN_US": (r"9\d{8}", _itin),
+    "ROUTING_NUMBER_US": (r"\d{9}", _redraw("stdnum.us.rtn", 2)),
+    "ALIEN_NUMBER_US": (r"A?\d{8,9}", _keep_letters), "MEDICARE_US": (r"[1-9A-Z]{11}", _mbi),
+    "LAST_DIGITS": (r"(?:X{5})?\d{4}", _keep_letters),
+    "TAX_ID_AU": (r"\d{8,9}", _redraw("stdnum.au.tfn", 0, "1")),
+    "BUSINESS_NUMBER_AU": (r"\d{11}", _abn), "COMPANY_NUMBER_AU": (r"\d{9}", _acn),
+    "MEDICARE_AU": (r"[2-6]\d{9,10}", _medicare_au), "CRN_AU": (r"\d{9}[A-Z]", _keep_letters),
+    "VIN": (r"[A-HJ-NPR-Z0-9]{17}", _vin),
+    "PROFESSIONAL_REGISTRATION": (r"[A-Z0-9]{7,8}", _keep_letters),
+    "PHONE_EXTENSION": (r"\d{2,6}", _keep_letters),
+}
+
+
+def fake_coordinates(text: str, rng: random.Random) -> str | None:
+    """Another latitude and longitude in the same layout (signs, degrees, hemispheres kept;
+    every digit drawn anew, the degrees within range)."""
+    for _ in range(50):
+        new = "".join(rng.choice(string.digits) if ch.isdigit() else ch for ch in text)
+        if new != text and (0, len(new)) in [(s, e) for s, e, _why in coordinate_spans(new)]:
+            return new
+    return None
+
+
+def fake_what3words(text: str, rng: random.Random) -> str | None:
+    """Three other words in the same layout ("///filled.count.soap" → "///lamp.river.glow")."""
+    from faker import Faker
+
+    words = Faker("en_US")
+    words.seed_instance(rng.random())
+    lead = "///" if text.startswith("///") else ""
+    picked = [w for w in words.words(12, unique=True) if w.isalpha() and w.islower()][:3]
+    return lead + ".".join(picked) if len(picked) == 3 else None
+
+
+#: subtypes faked from their whole text (not a compact string of letters and digits)
+WHOLE_TEXT: dict[str, Callable[[str, random.Random], str | None]] = {
+    "COORDINATES": fake_coordinates, "WHAT3WORDS": fake_what3words,
+}
+
+
 #: subtype: (the original's compact shape, generator)
 SCHEMES: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_PL": (r"\d{11}", _pl), "NATIONAL_ID_NL": (r"\d{9}", _nl),
@@ -219,6 +349,6 @@ SCHEMES: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_ES": (r"\d{8}[A-Z]|[XYZ]\d{7}[A-Z]", _es), "NATIONAL_ID_BE": (r"\d{11}", _be),
     "NATIONAL_ID_IE": (r"\d{7}[A-W][A-Z]?", _ie), "IMEI": (r"\d{14,16}", _imei),
     "VAT_NUMBER": (r"[A-Z]{2}[0-9A-Z+*]{8,12}", _vat), "BIC": (r"[A-Z0-9]{8}(?:[A-Z0-9]{3})?", _bic),
-    **_NORDIC,
+    **_NORDIC, **_ANGLO,
     "URL": (r"[A-Z0-9]+", _url), "HANDLE": (r"[A-Z0-9]+", _handle),
 }

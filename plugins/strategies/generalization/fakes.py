@@ -222,6 +222,14 @@ def _postcode(c: str, rng: random.Random) -> str | None:
     return new if _POSTCODE.fullmatch(layout_postcode(new)) else None
 
 
+def place_code(text: str, subtype: str) -> str | None:
+    """The scheme of a place written as a code — "COORDINATES", "WHAT3WORDS" (by subtype),
+    "POSTCODE" (by form) — or None for a place's name."""
+    if subtype in fake_more_ids.WHOLE_TEXT:
+        return subtype
+    return "POSTCODE" if is_postcode(text) else None
+
+
 def is_postcode(text: str) -> bool:
     """A British postcode alone ("SW1A 1AA")."""
     return _POSTCODE.fullmatch(text.strip().upper()) is not None
@@ -277,6 +285,8 @@ def fake_identifier(text: str, subtype: str, rng: random.Random) -> str | None:
         return text[:cut] + code_like(text[cut:], rng) if cut < len(text) else None
     if subtype in ("PHONE", "IP"):
         return (fake_phone if subtype == "PHONE" else fake_ip)(text, rng)
+    if subtype in fake_more_ids.WHOLE_TEXT:  # coordinates, what3words
+        return fake_more_ids.WHOLE_TEXT[subtype](text, rng)
     if subtype not in _SCHEMES:
         return None
     shape, scheme = _SCHEMES[subtype]

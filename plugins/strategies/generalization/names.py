@@ -1,5 +1,6 @@
 """Names and languages for pseudonyms: the document's Faker locale (by script, function words
-and letters) and a first name's gender (by Faker's locale providers).
+and letters) and a first name's gender (``redactor.plugin_api.gender_table``: Faker's locale
+providers).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from functools import cache
 from typing import Any
 
 from redactor_plugins.strategies.generalization.text import fold
+
+from redactor.plugin_api import gender_table, name_votes  # noqa: F401 - gender_table re-exported
 
 DEFAULT_LOCALE = "en_US"
 
@@ -123,53 +126,13 @@ def _person_provider(locale: str) -> Any:
 
 # -- gender ----------------------------------------------------------------------------------
 @cache
-def gender_table() -> dict[str, str]:
-    """First name (case-folded) → ``male``/``female``, from every Faker locale's person
-    provider; names listed under both genders are left out."""
-    import importlib
-    import pkgutil
-
-    import faker.providers.person as person
-
-    male: set[str] = set()
-    female: set[str] = set()
-    for mod in pkgutil.iter_modules(person.__path__):
-        try:
-            provider = importlib.import_module(f"{person.__name__}.{mod.name}").Provider
-        except Exception:  # noqa: S112 - a broken locale just contributes no names
-            continue
-        male.update(fold(n) for n in getattr(provider, "first_names_male", ()) or ())
-        female.update(fold(n) for n in getattr(provider, "first_names_female", ()) or ())
-    table = {n: "male" for n in male - female}
-    table.update({n: "female" for n in female - male})
-    return table
-
-
-@cache
 def first_name_votes() -> dict[str, tuple[int, int]]:
     """First name (case-folded) → (locales listing it as male, as female), over every
     Faker locale."""
     return {n: (v[0], v[1]) for n, v in _name_votes().items() if v[0] or v[1]}
 
 
-@cache
-def _name_votes() -> dict[str, tuple[int, int, int]]:
-    """Name → (locales listing it as a male, a female first name, a last name)."""
-    import importlib
-    import pkgutil
-
-    import faker.providers.person as person
-
-    votes: dict[str, list[int]] = {}
-    for mod in pkgutil.iter_modules(person.__path__):
-        try:
-            provider = importlib.import_module(f"{person.__name__}.{mod.name}").Provider
-        except Exception:  # noqa: S112 - a broken locale just contributes no names
-            continue
-        for i, attr in enumerate(("first_names_male", "first_names_female", "last_names")):
-            for n in set(getattr(provider, attr, ()) or ()):
-                votes.setdefault(fold(n), [0, 0, 0])[i] += 1
-    return {n: (v[0], v[1], v[2]) for n, v in votes.items()}
+_name_votes = name_votes  # name → (male, female, last-name locales): redactor.plugin_api
 
 
 def is_first_name(name: str) -> bool:

@@ -1,0 +1,110 @@
+"""Which spans the model tagged ORG, LOC or PERSON are something else by their words or their
+place: a demographic word ("the Swedish biathlete", "in English", "footballer", "of Tamil
+heritage", "OFFICER" before a name) or, as a form's field value, a place or an organisation
+("Ward: Aldbourne Ward", tagged PERSON)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
+
+from redactor.plugin_api import Label
+
+_NEXT_LOWER = re.compile(r"[^\S\n]+[a-z]")
+
+
+def adjectival_nationality(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is one nationality word used as an adjective ("the Swedish
+    biathlete", which the model tagged ORG): in the gazetteer's nationalities, capitalised,
+    and a lower-case word follows."""
+    word = text[start:end]
+    if not word.isalpha() or not word[:1].isupper() or not _NEXT_LOWER.match(text, end):
+        return False
+    return _default_gazetteer().in_list(word, "nationalities")
+
+
+def occupation_word(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is one lower-case word of the gazetteer's occupations, also
+    one it marks ambiguous ("the former footballer Arne Haugen", "the judge", which the model
+    tagged ORG)."""
+    word = text[start:end]
+    return bool(re.fullmatch(r"[a-z]+(?:-[a-z]+)?", word)) and \
+        _default_gazetteer().in_list(word, "occupations", ambiguous=True)
+
+
+_HERITAGE = re.compile(r"([A-Z][\w-]+)\s+(?:heritage|origin|descent|background|extraction"
+                       r"|ancestry|roots)")
+
+
+def heritage_phrase(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a people's name and "heritage", "origin", "descent" …
+    ("of Tamil heritage", which the model tagged ORG): the name in the gazetteer's
+    nationalities, ethnic groups or languages."""
+    m = _HERITAGE.fullmatch(text, start, end)
+    return m is not None and any(_default_gazetteer().in_list(m.group(1), name, ambiguous=True)
+                                 for name in ("nationalities", "ethnic_groups", "languages"))
+
+
+_LANGUAGE_CUE = re.compile(r"(?i:\b(?:in|into|speaks?|spoke|spoken|speaking|fluent|native|"
+                           r"learn(?:t|ed|s|ing)?|translat(?:ed|ion|ing|or)(?:\s+from)?)\s+)$")
+
+
+def language_in_use(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a language named as one ("shouted in English", "speaks
+    Polish", which the model tagged LOC): one capitalised word in the gazetteer's languages
+    after a word that introduces a language."""
+    word = text[start:end]
+    if not word.isalpha() or not word[:1].isupper() or \
+            not _LANGUAGE_CUE.search(text, max(0, start - 20), start):
+        return False
+    return _default_gazetteer().in_list(word, "languages")
+
+
+_RANK_BEFORE_NAME = re.compile(r"(?i:officer|deputy|sheriff|trooper|agent|detective|sergeant"
+                               r"|constable|inspector|captain|lieutenant)(?=[^\S\n]+[A-Z])")
+
+
+def rank_before_name(text: str, start: int, end: int) -> bool:
+    """Whether the span is one rank word right before a name ("OFFICER [BRIAN T. KOWALSKI]",
+    which the model tagged ORG): the person's title."""
+    m = _RANK_BEFORE_NAME.match(text, start)
+    return m is not None and m.end() == end
+
+
+def dem_kind(text: str, start: int, end: int) -> str:
+    """The DEM subtype of a span the model tagged ORG or LOC that is a demographic word by one
+    of the rules above ("Swedish biathlete", "in English", "footballer", "Tamil heritage"),
+    or ""."""
+    for rule, kind in ((adjectival_nationality, "NATIONALITY"), (language_in_use, "LANGUAGE"),
+                       (occupation_word, "OCCUPATION"), (heritage_phrase, "ETHNICITY"),
+                       (rank_before_name, "TITLE")):
+        if rule(text, start, end):
+            return kind
+    return ""
+
+
+#: a form's fields whose value is a place or an organisation, not a person
+_PLACE_FIELDS = re.compile(
+    r"(?im)^[^\S\n]*(?:(?P<loc>ward|location|address|place|site|premises|room|bed)"
+    r"|(?P<org>unit|hospital|clinic|surgery|practice|school|college|nursery|team|service|insurer"
+    r"|employer|court|department|agency|authority|council|company|organi[sz]ation))"
+    r"[^\S\n]*:[^\S\n]*\Z")
+
+
+def field_place(text: str, start: int) -> Label | None:
+    """LOC or ORG when the span is the value of a form's field that names a place ("Ward:",
+    "Address:") or an organisation ("School:", "Insurer:"); None otherwise."""
+    line_start = text.rfind("\n", 0, start) + 1
+    m = _PLACE_FIELDS.search(text, line_start, start)
+    if m is None:
+        return None
+    return Label.LOC if m.group("loc") else Label.ORG
+
+
+@functools.cache
+def _default_gazetteer() -> Any:
+    """The bundled gazetteer (:func:`load_gazetteer` resolves its path on every call)."""
+    return load_gazetteer()

@@ -1,0 +1,35 @@
+"""Check digits that python-stdnum does not know: a vehicle identification number's (49 CFR
+565) and an Australian Medicare card number's."""
+
+from __future__ import annotations
+
+import re
+
+_VALUE = {**{str(d): d for d in range(10)},
+          **dict(zip("ABCDEFGH", range(1, 9), strict=True)),
+          **dict(zip("JKLMN", range(1, 6), strict=True)), "P": 7, "R": 9,
+          **dict(zip("STUVWXYZ", range(2, 10), strict=True))}
+_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
+
+
+def vin_check_digit(vin: str) -> str:
+    """The check digit of a 17-character VIN (the character its ninth place should hold)."""
+    total = sum(_VALUE[c] * w for c, w in zip(vin.upper(), _WEIGHTS, strict=True))
+    return "X" if total % 11 == 10 else str(total % 11)
+
+
+_MEDICARE_WEIGHTS = (1, 3, 7, 9, 1, 3, 7, 9)
+
+
+def medicare_au_valid(value: str) -> bool:
+    """Services Australia's check: the ninth digit is the weighted sum (1, 3, 7, 9, 1, 3, 7,
+    9) of the first eight modulo 10; the first digit is 2–6."""
+    digits = re.sub(r"\D", "", value)
+    if len(digits) not in (10, 11) or digits[0] not in "23456":
+        return False
+    return medicare_au_check(digits[:8]) == digits[8]
+
+
+def medicare_au_check(first_eight: str) -> str:
+    """The check digit of a Medicare card number's first eight digits."""
+    return str(sum(int(d) * w for d, w in zip(first_eight, _MEDICARE_WEIGHTS, strict=True)) % 10)
