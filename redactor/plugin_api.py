@@ -41,6 +41,7 @@ from redactor.core.components import (
     Strategy,
 )
 from redactor.core.context import CancelToken, RunContext
+from redactor.core.coreference import initials_alias, name_initials
 from redactor.core.errors import (
     EncryptedInputError,
     InputError,
@@ -138,8 +139,10 @@ __all__ = [
     "get_model",
     "hint",
     "hookimpl",
+    "initials_alias",
     "inflated_size",
     "limits_for",
+    "name_initials",
     "name_votes",
     "list_models",
     "norm_text",

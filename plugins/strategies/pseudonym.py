@@ -78,6 +78,7 @@ from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - r
     gender_of,
     gender_table,
     is_first_name,
+    letter_pseudonym,
 )
 from redactor_plugins.strategies.generalization.org_names import (  # noqa: F401 - re-exported
     a_town,
@@ -100,7 +101,14 @@ from redactor_plugins.strategies.generalization.text import (
 from redactor_plugins.strategies.generalize import WEEKDAY_AND_DIGITS, generalize_mention
 from redactor_plugins.strategies.keys import get_key
 
-from redactor.plugin_api import Document, Label, ReplacementRequest, RunContext, UsageError
+from redactor.plugin_api import (
+    Document,
+    Label,
+    ReplacementRequest,
+    RunContext,
+    UsageError,
+    name_initials,
+)
 
 _ALNUM = re.compile(r"[^\W_]+")
 MAX_TRIES = 60
@@ -272,6 +280,11 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             roles[fold(name)] = "last" if i == len(full) - 1 else "first"
     for name in full:
         _map_part(memo, doc_words, name, roles[fold(name)], gender, locale, canonical)
+    if f.text.strip() in name_initials(canonical):  # "SC" of "Sharon Clarke (SC)": the
+        fakes = [letter_pseudonym(memo, n, doc.text) if len(n) == 1  # fake's initials
+                 else memo["tokens"][fold(n)][0] for n in canon_names]
+        every = "".join(n[0] for n in canon_names).upper() == f.text.strip()
+        return "".join(fakes if every else (fakes[0], fakes[-1])).upper()
 
     def replace(m: re.Match[str]) -> str:
         word = m.group(0)
@@ -298,23 +311,6 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     # a number in a name is an officer's collar number ("PC 4471 Hollings"): another one
     rng = memo["seeder"].rng("PERSON-NUMBER", fold(canonical))
     return _COLLAR.sub(lambda d: "".join(rng.choice("0123456789") for _ in d.group()), named)
-
-
-def letter_pseudonym(memo: dict[str, Any], letter: str, doc_text: str = "") -> str:
-    """Another capital for a person known only by a letter ("co-accused A, B, H, N and R"):
-    the same for every mention, never the same for two letters, and, while the alphabet
-    lasts, no letter that stands alone anywhere in the document (it may be someone else)."""
-    letters: dict[str, str] = memo.setdefault("letters", {})
-    key = letter.upper()
-    if key not in letters:
-        if "alone" not in memo:
-            memo["alone"] = frozenset(re.findall(r"(?<![\w.])([A-Z])(?!\w)", doc_text))
-        taken = set(letters.values())
-        free = [c for c in string.ascii_uppercase if c not in taken and c != key]
-        pool = [c for c in free if c not in memo["alone"] and c not in letters] or free \
-            or [key + "1"]
-        letters[key] = memo["seeder"].rng("PERSON-LETTER", key).choice(pool)
-    return letters[key]
 
 
 def _map_part(memo: dict[str, Any], doc_words: frozenset[str], part: str, role: str,

@@ -16,6 +16,8 @@ document leaves no doubt:
   sex their given name usually marks (:mod:`redactor.core.given_names`: "Mrs Holloway" joins
   Margaret Anne Holloway, not her son Daniel Holloway); two people sharing a surname stay
   apart whenever a mention fits both;
+* **initials** — a person's name followed by its initials in brackets ("Sharon Clarke (SC)",
+  as the minutes of a meeting write) joins every mention of those initials;
 * **defined aliases** — a name followed by a quoted short form in brackets ("Mr Tomas Berg
   (“the applicant”)", "Postel Properties Limited (hereinafter “Postel”)") joins every mention
   of that short form, when the document text is given: any short form of a person, a proper
@@ -211,6 +213,11 @@ def alias_links(findings: Sequence[Finding], text: str) -> list[tuple[int, int]]
         by_text.setdefault(_alias_key(f.text), []).append(i)
     links = []
     for i, f in enumerate(findings):
+        initials = initials_alias(text, f.text, f.span.end) if f.label == Label.PERSON else None
+        if initials is not None:  # "Sharon Clarke (SC)": every later "SC" is her
+            links += [(i, j) for j in by_text.get(_alias_key(text[slice(*initials)]), ())
+                      if j != i and findings[j].span.start >= f.span.end]
+            continue
         m = _ALIAS.match(text, f.span.end, min(len(text), f.span.end + 140))
         if m is None:
             continue
@@ -221,6 +228,29 @@ def alias_links(findings: Sequence[Finding], text: str) -> list[tuple[int, int]]
             if j != i and findings[j].span.start >= f.span.end:
                 links.append((i, j))
     return links
+
+
+_INITIALS_ALIAS = re.compile(r"[^\S\n]*\(\s*([A-Z]{2,4})\s*\)")
+#: a police rank or an office before a name, no name word ("PC 2231 Mark Bellamy")
+_RANKS = frozenset("pc wpc dc wdc ps ds di dci dsi dsu sgt insp supt cllr hhj dj ddj".split())
+
+
+def name_initials(name: str) -> set[str]:
+    """The initials a document may shorten a person's name to, in capitals: of every name
+    word, and of the first and the last ("Sharon Clarke" → SC; "Mary Jane Watson" → MJW and
+    MW; "Dr K. Osei" → KO; "PC 2231 Mark Bellamy" → MB)."""
+    words = [w for w in _WORD.findall(name) if w[:1].isupper()
+             and _fold(w).rstrip(".") not in TITLES | _RANKS]
+    if len(words) < 2:
+        return set()
+    return {"".join(w[0] for w in words).upper(), (words[0][0] + words[-1][0]).upper()}
+
+
+def initials_alias(text: str, name: str, end: int) -> tuple[int, int] | None:
+    """The span of a person's initials in brackets right after the name ending at ``end``
+    ("Sharon Clarke (SC)", as minutes of a meeting write), or None."""
+    m = _INITIALS_ALIAS.match(text, end)
+    return m.span(1) if m is not None and m.group(1) in name_initials(name) else None
 
 
 def _alias_key(text: str) -> str:

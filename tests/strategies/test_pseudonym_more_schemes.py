@@ -9,7 +9,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from redactor_plugins.shared.identifiers.check_digits import medicare_au_valid, vin_check_digit
+from redactor_plugins.shared.identifiers.check_digits import (
+    medicare_au_valid,
+    pnc_check_letter,
+    vin_check_digit,
+)
 from redactor_plugins.shared.identifiers.coordinates import coordinate_spans
 from stdnum.au import abn, acn, tfn
 from stdnum.ca import bn, sin
@@ -42,6 +46,12 @@ SIN = "130 692 544"
     ("12A3456E", "PROFESSIONAL_REGISTRATION", lambda v: re.fullmatch(r"\d\dA\d{4}E", v)),
     ("7654321", "PROFESSIONAL_REGISTRATION", lambda v: re.fullmatch(r"\d{7}", v)),
     ("4471", "PHONE_EXTENSION", lambda v: re.fullmatch(r"\d{4}", v)),
+    ("2013/0123456X", "PNC_ID", lambda v: v.startswith("2013/") and pnc_check_letter(
+        "13", v[5:12]) == v[-1]),
+    ("123456/13K", "CRO_NUMBER", lambda v: re.fullmatch(r"\d{6}/\d\dK", v)),
+    ("A1234BC", "PRISON_NUMBER", lambda v: re.fullmatch(r"A\d{4}BC", v)),
+    ("ZU1234567", "BRP_NUMBER", lambda v: re.fullmatch(r"ZU\d{7}", v)),
+    ("1212-0001-2345-6789", "UAN", lambda v: re.fullmatch(r"\d{4}(?:-\d{4}){3}", v)),
 ])
 def test_codes_keep_scheme_format_and_checksum(value: str, subtype: str, valid) -> None:  # type: ignore[no-untyped-def]
     out = one(value, subtype)
@@ -72,3 +82,11 @@ def test_one_value_one_fake_two_values_two() -> None:
              ("1HGCM82633A004353", "CODE", "VIN")]
     first, again, other = replace(text, spans)
     assert first == again and first != other
+
+
+def test_the_pseudonym_of_initials_is_the_fakes_initials() -> None:
+    text = "Sharon Clarke (SC) - mother. SC confirmed it."
+    full, bracket, later = replace(text, [("Sharon Clarke", "PERSON", ""),
+                                          ("SC", "PERSON", ""), ("SC", "PERSON", "")])
+    first, last = full.split()
+    assert bracket == later == first[0] + last[0]

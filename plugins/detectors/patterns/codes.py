@@ -23,7 +23,7 @@ Other codes, each one span from its first to its last character (CODE):
   telephone after "bleep", "pager" or "ext." (``PHONE_EXTENSION``);
 * US federal docket numbers ("1:24-cv-05512", "2:19-cr-00123-JAM"): ``CASE_NUMBER``;
 * a year and a serial ("2024-1187", "2023-004567"), alone or after a letter prefix
-  ("ACME-2024-000123", "INV-2019-0042"): ``REFERENCE_NUMBER`` (unvalidated) — a numbering plan
+  ("ACME-2024-000123", "INV-2019-0042", "LCC-ASC-2026-118734"): ``REFERENCE_NUMBER`` (unvalidated) — a numbering plan
   may accept the digits, but without a phone cue before them they are no validated phone.
 """
 
@@ -85,7 +85,8 @@ _ORDINAL = re.compile(r"\d(?:st|nd|rd|th)$|^(?:19|20)\d\d-[IVX]+$")  # "5th", "1
 
 
 _YEAR_SERIAL = re.compile(
-    r"(?<![\w/.-])(?:(?P<prefix>[A-Z][A-Z0-9]{1,7})-)?(?P<year>(?:19|20)\d\d)-(?P<serial>\d{3,7})"
+    r"(?<![\w/.-])(?:(?P<prefix>[A-Z][A-Z0-9]{1,7}(?:-[A-Z][A-Z0-9]{1,7}){0,2})-)?"
+    r"(?P<year>(?:19|20)\d\d)-(?P<serial>\d{3,7})"
     r"(?![\w/-]|[.,:]\d)")
 _SERIAL_PHONE_CUE = re.compile(
     r"(?i)\b(?:tel|tlf|telephone|phone|mobile|mob|fax|call(?:ed)?|ring|reach(?:ed)?|sms|text)"

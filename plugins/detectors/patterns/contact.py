@@ -102,6 +102,11 @@ _PHONE_CUE = re.compile(
     r"\b\W{0,12}(?:\w+\W{1,3}){0,3}$")
 
 
+def _piece_of_a_code(text: str, start: int) -> bool:
+    """Whether digits at ``start`` go on a code glued to them by a hyphen or a slash."""
+    return start >= 2 and text[start - 1] in "-/" and text[start - 2].isalnum()
+
+
 def find_phones(text: str, regions: Iterable[str] = DEFAULT_PHONE_REGIONS) -> list[Hit]:
     """Phone numbers valid in one of ``regions`` (international ``+`` numbers in any region).
 
@@ -116,8 +121,10 @@ def find_phones(text: str, regions: Iterable[str] = DEFAULT_PHONE_REGIONS) -> li
     for cand in _PHONE_CANDIDATE.finditer(text):
         value = cand.group(0)
         digits = sum(ch.isdigit() for ch in value)
-        if digits < 7 or 2 * (len(value) - digits) > digits + 2 or _NOT_PHONE.fullmatch(value):
-            continue  # too few digits, mostly separators ("1 1 1 1"), or a date/case number
+        if digits < 7 or 2 * (len(value) - digits) > digits + 2 or _NOT_PHONE.fullmatch(value) \
+                or _piece_of_a_code(text, cand.start()):
+            continue  # too few digits, mostly separators ("1 1 1 1"), a date/case number, or
+            # the tail of a code ("LCC-ASC-2026-118734")
         lo = max(0, cand.start() - _CONTEXT)
         hi = min(len(text), cand.end() + _CONTEXT)
         window = text[lo:hi]

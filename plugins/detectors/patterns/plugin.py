@@ -2,9 +2,10 @@
 
 CODE: e-mail, URL, IP and MAC addresses, phone, IBAN, payment card, national ID numbers (NO,
 DK, SE, FI, DE, FR, UK, US, IN, PL, NL, TR, IT, ES, BE, IE), IMEI, BIC, EU VAT and passport
-numbers, Nordic bank account and organisation numbers, a passport's or ID card's machine-readable
-zone, vehicle plates (DE, TR, GB), case/application numbers, cells
-and rooms, statute numbers and document references; LOC: British postcodes; DATETIME: dates,
+numbers, Nordic bank account and organisation numbers, US, Canadian and Australian tax, social
+insurance, business, routing and Medicare numbers, UK PNC, CRO, prison, BRP and UAN numbers,
+VINs, professional registrations, a passport's or ID card's machine-readable zone, vehicle plates (DE, TR, GB), case/application numbers, cells
+and rooms, statute numbers and document references; LOC: British postcodes, coordinates and what3words addresses; DATETIME: dates,
 ISO 8601 timestamps, times, date ranges, years and durations; QUANTITY: money, percentages,
 counts and measures; DEM: ages. ``validated`` is true only when a checksum or format check
 confirmed the span; a look-alike whose check failed has a ``…_LIKE`` subtype. The patterns live
@@ -38,7 +39,7 @@ from redactor.plugin_api import (
 #: the plugin host starts
 _MODULES = ("codes", "contact", "datetime", "schemes.document_ids", "ids", "network",
             "schemes.nordic_business_ids", "quantity", "regional", "schemes.north_american_ids",
-            "schemes.australian_ids", "schemes.vehicle_ids")
+            "schemes.australian_ids", "schemes.vehicle_ids", "schemes.uk_justice_ids")
 
 
 def pattern_modules() -> tuple[ModuleType, ...]:
@@ -50,7 +51,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     """Every candidate of every pattern (overlapping)."""
     (pattern_codes, pattern_contact, pattern_datetime, pattern_documents, pattern_ids,
      pattern_network, pattern_nordic, pattern_quantity, pattern_regional, pattern_americas,
-     pattern_australia, pattern_vehicles) = pattern_modules()
+     pattern_australia, pattern_vehicles, pattern_uk_justice) = pattern_modules()
     hits: list[Hit] = []
     hits += pattern_contact.find_emails(text)
     hits += pattern_contact.find_urls(text)
@@ -62,6 +63,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_americas.find(text)
     hits += pattern_australia.find(text)
     hits += pattern_vehicles.find(text)
+    hits += pattern_uk_justice.find(text)
     hits += pattern_ids.find_ibans(text)
     hits += pattern_ids.find_cards(text)
     hits += pattern_ids.find_national_ids(text)

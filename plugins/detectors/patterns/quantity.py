@@ -117,11 +117,19 @@ def find_percentages(text: str) -> Iterable[Hit]:
 _AGE_AFTER_NAME = re.compile(
     r"\b([A-Z][a-z'’]{1,20}), (1[0-1]\d|[1-9]\d?)(?=, (?:of|a|an|the|from|who|whose|and"
     r"|[a-z]+ed)\b|\))")
+#: an age said of a person ("She is 19 and on a visa", "he was 15,"): a pronoun, a form of
+#: "to be" and a number that nothing counts
+_AGE_OF_PRONOUN = re.compile(
+    r"\b(?:[Ss]he|[Hh]e|I|[Tt]hey)[^\S\n]+(?:is|was|are|were|am|'s|’s|turned|turns)[^\S\n]+"
+    r"(1[0-1]\d|[1-9]\d?)(?=[^\S\n]*(?:[,.;:)]|\band\b|\bbut\b|\bwhen\b|\bat\b|\bin\b|\Z))")
 _NOT_A_NAME = frozenset("article section rule chapter page paragraph room flat unit cell "
                         "pages articles sections rules paragraphs nos no".split())
 
 
 def find_ages(text: str) -> Iterable[Hit]:
+    for m in _AGE_OF_PRONOUN.finditer(text):
+        yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.8, "a person's age after a pronoun "
+                  "and a form of \"to be\"", RANK_AMOUNT)
     for m in _AGE_AFTER_NAME.finditer(text):
         if m.group(1).casefold() in _NOT_A_NAME:
             continue

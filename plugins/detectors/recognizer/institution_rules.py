@@ -35,7 +35,7 @@ from redactor_plugins.shared.names.titles import COURTESY
 from redactor.plugin_api import Label
 
 __all__ = ["WRITTEN_NAMES", "care_institutions", "case_names", "company_names", "prisons",
-           "street_names"]
+           "street_names", "venues"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
 _WORD = r"[A-Z][\w'’-]*"
@@ -147,6 +147,18 @@ def care_institutions(text: str) -> list[tuple[int, int]]:
     return out
 
 
+_VENUE = re.compile(
+    rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:{_SP}(?:&|of|{_CAP})){{0,2}}"
+    rf"{_SP}(?:Inn|Arms|Tavern|Hotel|Pub|Working\s+Men['’]s\s+Club|Social\s+Club))(?![\w'’])")
+
+
+@_one_field
+def venues(text: str) -> list[tuple[int, int]]:
+    """Spans of pubs, inns and hotels such as "the Dickens Inn", "Red Lion Arms" (the model
+    had "Dickens Inn" a person)."""
+    return [m.span(1) for m in _VENUE.finditer(text)]
+
+
 @_one_field
 def street_names(text: str) -> list[tuple[int, int]]:
     """Spans of street names such as "Roundhay Road" (the whole name, its word included)."""
@@ -164,6 +176,8 @@ WRITTEN_NAMES = (
     (company_names, Label.ORG, "COMPANY", "capitalised words ending in a company's legal form"),
     (care_institutions, Label.ORG, "CARE", "capitalised words ending in a place of care's word "
                                            "(\"… Surgery\", \"… Hospital\")"),
+    (venues, Label.ORG, "VENUE", "capitalised words ending in a pub's or hotel's word "
+                                 "(\"… Inn\", \"… Arms\")"),
     (street_names, Label.LOC, "STREET", "capitalised words ending in a street's word "
                                         "(\"… Road\", \"… Lane\")"),
     (case_names, Label.MISC, "CASE", "a case name (\"X v. Y\")"),

@@ -28,7 +28,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from redactor.plugin_api import Finding, Label, Span
+from redactor.plugin_api import Finding, Label, Span, initials_alias
 
 __all__ = ["PROPAGATED_LABELS", "defined_aliases", "propagate"]
 
@@ -158,12 +158,20 @@ def _lower_words(text: str) -> set[str]:
 
 
 def defined_aliases(text: str, findings: Sequence[Finding], detector: str) -> list[Finding]:
-    """Quoted short forms defined in brackets right after a PERSON/ORG/LOC/MISC span, and a
-    person's other name given right after theirs ("Dathus or Datus,", "also known as …")."""
+    """Quoted short forms defined in brackets right after a PERSON/ORG/LOC/MISC span, a
+    person's initials in brackets after the name ("Sharon Clarke (SC)"), and a person's other
+    name given right after theirs ("Dathus or Datus,", "also known as …")."""
     out = []
     lower_words: set[str] | None = None  # read only when an "or …" follows a person (rare)
     for f in findings:
         if f.label not in (Label.PERSON, Label.ORG, Label.LOC, Label.MISC):
+            continue
+        initials = initials_alias(text, f.text, f.span.end) if f.label == Label.PERSON else None
+        if initials is not None:  # "Sharon Clarke (SC)"
+            s, e = initials
+            out.append(Finding(Span(s, e), Label.PERSON, text[s:e], score=f.score,
+                               detector=detector, explanation="the initials the document gives "
+                               "a detected person"))
             continue
         m = _ALIAS.match(text, f.span.end)
         if m is None:

@@ -54,9 +54,11 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     name_start,
     one_label_per_name,
     particle_end,
+    people_by_initials,
     surname_after_initial,
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
+    KIN_NAMES,
     balance_brackets,
     clear_of_codes,
     code_end_before_dash,
@@ -440,6 +442,8 @@ class NerDetector:
                 f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
             elif f.label == Label.PERSON and vehicle_name(doc.text[start:end]):
                 f = f.with_(label=Label.MISC, subtype="VEHICLE")  # "Toyota Prius"
+            elif f.label == Label.PERSON and doc.text[start:end].casefold() in KIN_NAMES:
+                f = f.with_(label=Label.DEM, subtype="")  # "Daddy hit mummy": a kin word
             elif f.label in (Label.ORG, Label.MISC) and (core := capitals_person(
                     doc.text, start, end, names)):  # "FROM ANNA NOWAK REF"
                 (start, end), f = core, f.with_(label=Label.PERSON, subtype="")
@@ -497,7 +501,7 @@ class NerDetector:
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)
         found = _drop_inside(kept, grown) if grown else kept
-        found = join_org_pieces(doc.text, one_label_per_name(found))
+        found = people_by_initials(doc.text, join_org_pieces(doc.text, one_label_per_name(found)))
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()

@@ -39,7 +39,7 @@ from redactor_plugins.detectors.recognizer.span_edges import PARTY_ROLES
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import COURTESY, POLICE_RANK
 
-from redactor.plugin_api import Finding, Label, Span
+from redactor.plugin_api import Finding, Label, Span, initials_alias
 
 __all__ = ["letter_list", "letter_names", "name_parts", "officers", "particle_end",
            "titles_of_rule"]
@@ -370,3 +370,15 @@ def field_label_word(text: str, start: int, end: int, names: Mapping[str, Any]) 
 _FIELD_WORDS = frozenset("""ward case unit court school hospital address subject date status
     diagnosis religion nationality occupation consultant officer team service""".split())
 
+
+
+def people_by_initials(text: str, found: list[Finding]) -> list[Finding]:
+    """Every finding whose text is a person's initials, given in brackets after the name
+    ("Sharon Clarke (SC) - mother" … "SC confirmed", which the model tagged DEM, ORG, LOC), is
+    that PERSON."""
+    initials = {text[span[0]:span[1]] for f in found if f.label == Label.PERSON
+                and (span := initials_alias(text, f.text, f.span.end)) is not None}
+    if not initials:
+        return found
+    return [f.with_(label=Label.PERSON, subtype="") if f.text in initials and
+            f.label != Label.PERSON else f for f in found]

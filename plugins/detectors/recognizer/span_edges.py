@@ -270,13 +270,18 @@ _HYPHENS = "-‑‐"
 def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
     """A model's span grown to the whole words it cuts: a word piece's half ("Berg" of
     "Bergström"), a dangling hyphen ("co-" of "co-accused": a mask would leave
-    "[MISC]accused"; "-Secretary" of "Under-Secretary": "Under" alone would stay readable).
+    "[MISC]accused"; "-Secretary" of "Under-Secretary": "Under" alone would stay readable),
+    and without a possessive's "s" ("s Services" of "Children's Services" → "Services": taking
+    "Children's" in would take "Phil Ivey's" of "Phil Ivey's IveyPoker" from the person).
     A span that stops at a hyphen without taking it ("London" of "London-based") stays."""
     def inside(i: int) -> bool:  # is the boundary at i inside one word?
         return 0 < i < len(text) and text[i - 1].isalnum() and text[i].isalnum()
 
     if start > 0 and text[start] in _HYPHENS and text[start - 1].isalnum():
         start -= 1
+    if start > 1 and text[start - 1] in "'’" and text[start - 2].isalnum() and \
+            text[start : start + 2] in ("s ", "S "):  # "s Services" of "Children's Services"
+        start += 2  # (the possessive's word is someone's: "Phil Ivey's [IveyPoker]")
     if end < len(text) and text[end - 1] in _HYPHENS and text[end].isalnum():
         end += 1
     while inside(start):
@@ -450,12 +455,13 @@ _EMERGENCY_BEFORE = re.compile(r"\b(?:dial(?:l?ed|s|ing)?|rang|ring|call(?:ed)?|
                                re.IGNORECASE)
 
 
-_FIRM_END = re.compile(rf"\s(?:{LEGAL_FORM}|Associates|Partners|Chambers|& Co\.?)$")
+_FIRM_END = re.compile(rf"\s(?:{LEGAL_FORM}|Associates|Partners|Chambers|& Co\.?|Inn|Arms|Tavern"
+                       r"|Hotel|Pub)$")
 
 
 def firm_name(text: str) -> bool:
-    """Whether a span ends in a company's legal form or a firm's word ("Duncan Lewis
-    Solicitors", "Smith & Jones LLP"): no person's name does."""
+    """Whether a span ends in a company's legal form, a firm's or a pub's word ("Duncan Lewis
+    Solicitors", "Smith & Jones LLP", "Dickens Inn"): no person's name does."""
     return _FIRM_END.search(text.strip()) is not None
 
 
@@ -464,6 +470,11 @@ _VEHICLE = re.compile(
     r"[A-Z]-Class))|Nissan|Honda|Peugeot|Renault|Citro[eë]n|Fiat|Hyundai|[SŠ]koda|Volvo|Tesla"
     r"|Mazda|Subaru|Land\s+Rover|Range\s+Rover|Opel|Suzuki|Mitsubishi|Lexus|Porsche|Dacia"
     r"|Chevrolet|Jeep)(?:\s+[A-Z0-9][\w-]*){1,2}")
+
+
+#: what a child calls a parent or grandparent, which the model tags PERSON ("Daddy hit mummy")
+KIN_NAMES = frozenset("""daddy dad mummy mum mommy mom mama mamma papa nana nanna nan granny
+    grandma grandad granddad grandpa""".split())
 
 
 def vehicle_name(text: str) -> bool:

@@ -33,3 +33,12 @@ def medicare_au_valid(value: str) -> bool:
 def medicare_au_check(first_eight: str) -> str:
     """The check digit of a Medicare card number's first eight digits."""
     return str(sum(int(d) * w for d, w in zip(first_eight, _MEDICARE_WEIGHTS, strict=True)) % 10)
+
+
+_PNC_LETTERS = "ZABCDEFGHJKLMNPQRTUVWXY"
+
+
+def pnc_check_letter(year: str, serial: str) -> str:
+    """The check letter of a Police National Computer ID: the two-digit year followed by the
+    serial padded to seven digits, modulo 23, in "ZABCDEFGHJKLMNPQRTUVWXY"."""
+    return _PNC_LETTERS[int(year[-2:] + serial.rjust(7, "0")) % 23]

@@ -23,7 +23,11 @@ import re
 import string
 from collections.abc import Callable
 
-from redactor_plugins.shared.identifiers.check_digits import medicare_au_check, vin_check_digit
+from redactor_plugins.shared.identifiers.check_digits import (
+    medicare_au_check,
+    pnc_check_letter,
+    vin_check_digit,
+)
 from redactor_plugins.shared.identifiers.coordinates import coordinate_spans
 
 Generator = Callable[[str, random.Random], "str | None"]
@@ -292,6 +296,14 @@ def _bn_ca(c: str, rng: random.Random) -> str | None:
     return body + luhn.calc_check_digit(body) + c[9:]
 
 
+def _pnc(c: str, rng: random.Random) -> str | None:
+    """A PNC ID: the year kept (when the record was made), a new serial, its check letter."""
+    body = c[:-1]
+    year = body[:4] if len(body) >= 11 else body[:2]
+    serial = _digits(rng, len(body) - len(year))
+    return year + serial + pnc_check_letter(year, serial)
+
+
 def _keep_letters(c: str, rng: random.Random) -> str | None:
     """Digits drawn anew, letters kept ("A087654321" → "A512093374", "XXXXX4821")."""
     return "".join(rng.choice(string.digits) if ch.isdigit() else ch for ch in c)
@@ -312,6 +324,9 @@ _ANGLO: dict[str, tuple[str, Generator]] = {
     "VIN": (r"[A-HJ-NPR-Z0-9]{17}", _vin),
     "PROFESSIONAL_REGISTRATION": (r"[A-Z0-9]{7,8}", _keep_letters),
     "PHONE_EXTENSION": (r"\d{2,6}", _keep_letters),
+    "PNC_ID": (r"\d{3,11}[A-Z]", _pnc), "CRO_NUMBER": (r"\d{3,8}[A-Z]", _keep_letters),
+    "PRISON_NUMBER": (r"[A-Z]\d{4}[A-Z]{2}", _keep_letters),
+    "BRP_NUMBER": (r"[A-Z]{2}\d{7}", _keep_letters), "UAN": (r"\d{16}", _keep_letters),
 }
 
 

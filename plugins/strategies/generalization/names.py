@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import string
 from collections import Counter
 from functools import cache
 from typing import Any
@@ -179,3 +180,20 @@ def beside_a_first_name(text: str, start: int, end: int) -> bool:
     after = _LISTED_AFTER.match(text, end)
     return any(m is not None and (fold(m.group(1)) in gender_table() or is_first_name(
         m.group(1))) for m in (before, after))
+
+
+def letter_pseudonym(memo: dict[str, Any], letter: str, doc_text: str = "") -> str:
+    """Another capital for a person known only by a letter ("co-accused A, B, H, N and R"):
+    the same for every mention, never the same for two letters, and, while the alphabet
+    lasts, no letter that stands alone anywhere in the document (it may be someone else)."""
+    letters: dict[str, str] = memo.setdefault("letters", {})
+    key = letter.upper()
+    if key not in letters:
+        if "alone" not in memo:
+            memo["alone"] = frozenset(re.findall(r"(?<![\w.])([A-Z])(?!\w)", doc_text))
+        taken = set(letters.values())
+        free = [c for c in string.ascii_uppercase if c not in taken and c != key]
+        pool = [c for c in free if c not in memo["alone"] and c not in letters] or free \
+            or [key + "1"]
+        letters[key] = memo["seeder"].rng("PERSON-LETTER", key).choice(pool)
+    return letters[key]
