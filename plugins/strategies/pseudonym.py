@@ -268,7 +268,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     first_line_end = f.text.find("\n")  # heading words after it are kept, nothing else
     ruler = _RULER_OF.match(f.text)  # "Duke of Edinburgh": the title and "of" stay
     kept_until = ruler.end() if ruler else 0
-    gender = gender_of(full, titles)
+    gender = gender_of(full, titles, locale)
     roles: dict[str, str] = {}
     for i, name in enumerate(full):
         if len(full) == 1:

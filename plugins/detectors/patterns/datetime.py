@@ -209,7 +209,15 @@ def find_timestamps(text: str) -> Iterable[Hit]:
         yield _hit(m.start(), m.end(), "TIMESTAMP", 0.95, "date and time (ISO 8601)", RANK_DATE)
 
 
+#: a time after the Scandinavian "kl." (klokken / klockan) or before the German "Uhr"
+#: ("kl. 10.00", "kl 14", "um 10.30 Uhr"): the cue word kept in the span
+_NORDIC_TIME = re.compile(r"(?<!\w)(?:[Kk]l\.?[ \u00a0]?(?:[01]?\d|2[0-3])(?:[.:][0-5]\d)?"
+                          r"|(?:[01]?\d|2[0-3])(?:[.:][0-5]\d)?[ \u00a0]Uhr)(?![\w:]|[.,]\d)")
+
+
 def find_times(text: str) -> Iterable[Hit]:
+    for m in _NORDIC_TIME.finditer(text):
+        yield _hit(m.start(), m.end(), "TIME", 0.9, "time of day (kl. / Uhr)", RANK_DATE)
     for m in _TIME_RE.finditer(text):
         value = m.group(0)
         explicit = re.search(r"[ap]\.?m|hrs|hours|o['’]clock|\bh$", value, re.IGNORECASE)

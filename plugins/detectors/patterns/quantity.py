@@ -126,7 +126,17 @@ _NOT_A_NAME = frozenset("article section rule chapter page paragraph room flat u
                         "pages articles sections rules paragraphs nos no".split())
 
 
+#: an age in Norwegian, Danish, Swedish or German: "(7 år)", "din son Erik, 6 år.", "7 år
+#: gammel", "45 Jahre alt", "(45 Jahre)"
+_NORDIC_AGE = re.compile(
+    r"(?:(?<=\()|(?<=, ))(?:1[0-1]\d|[1-9]\d?)[ \u00a0](?:år|Jahre)(?=\)|[.,;](?!\d))"
+    r"|(?<!\w)(?:1[0-1]\d|[1-9]\d?)[ \u00a0](?:år[ \u00a0]gam(?:m)?(?:el|le|al)|Jahre[ \u00a0]alt)\b")
+
+
 def find_ages(text: str) -> Iterable[Hit]:
+    for m in _NORDIC_AGE.finditer(text):
+        yield Hit(m.start(), m.end(), Label.DEM, "AGE", 0.85, "age of a person (år, Jahre)",
+                  RANK_AMOUNT)
     for m in _AGE_OF_PRONOUN.finditer(text):
         yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.8, "a person's age after a pronoun "
                   "and a form of \"to be\"", RANK_AMOUNT)

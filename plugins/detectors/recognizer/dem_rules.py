@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
+from redactor_plugins.shared.language.common_words import MONTHS, common_words
 
 from redactor.plugin_api import Label
 
@@ -108,3 +109,48 @@ def field_place(text: str, start: int) -> Label | None:
 def _default_gazetteer() -> Any:
     """The bundled gazetteer (:func:`load_gazetteer` resolves its path on every call)."""
     return load_gazetteer()
+
+
+#: languages whose nouns are written in lower case: a capital there marks a name or a
+#: sentence's start
+_LOWER_NOUNS = frozenset({"nb", "da", "sv"})
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*|[-–•*]\s+)\Z")
+
+
+def common_word_span(text: str, start: int, end: int, language: str) -> bool:
+    """Whether a span the model tagged PERSON, ORG or LOC is only common words of the
+    document's language (not English), none a name or place of the gazetteer: "Notat",
+    "Neste møte" at a line's start of a Norwegian note, "Bescheid" (one word) in a German
+    letter. In Norwegian, Danish and Swedish, where nouns are not capitalised, only at a
+    sentence's or a line's start and with no capital after the first word (a capital
+    elsewhere marks a name)."""
+    words = common_words(language)
+    if not words:
+        return False
+    found = re.findall(r"[^\W\d_]+", text[start:end])
+    if not found or not all(w.casefold() in words for w in found):
+        return False
+    if language not in _LOWER_NOUNS:  # German: one common noun ("Bescheid")
+        return len(found) == 1
+    # a sentence's first word and lower-case words after it ("Neste møte:"), not "NAV
+    # Grünerløkka" (a capital inside marks a name, common word or not)
+    return all(w.islower() for w in found[1:]) and bool(
+        _SENTENCE_START.search(text, max(0, start - 3), start))
+
+
+def month_word(word: str, language: str) -> bool:
+    """Whether ``word`` is a month's name in the document's language ("siden mars")."""
+    return word.casefold() in MONTHS.get(language, frozenset())
+
+
+_LOWER_TAIL = re.compile(r"(?:[^\S\n]+[a-zæøåäöüß][\w'’-]*)+\Z")
+
+
+def name_without_lower_tail(text: str, start: int, end: int, language: str) -> int:
+    """``end`` moved back over lower-case words at the end of a name in a Norwegian, Danish,
+    Swedish or German text ("Kari møtte", "Ahmed dersom": the verb or conjunction after the
+    name, which the English model took in)."""
+    if language not in _LOWER_NOUNS | {"de"}:
+        return end
+    m = _LOWER_TAIL.search(text, start, end)
+    return m.start() if m is not None and m.start() > start else end

@@ -26,10 +26,13 @@ from typing import Any
 
 from redactor_plugins.detectors.recognizer.dem_rules import (  # noqa: F401 - re-exported
     adjectival_nationality,
+    common_word_span,
     dem_kind,
     field_place,
     heritage_phrase,
     language_in_use,
+    month_word,
+    name_without_lower_tail,
     occupation_word,
     rank_before_name,
 )
@@ -89,6 +92,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     widen_code,
     word_before_comma,
 )
+from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.text_pieces import wrap_width
 
 from redactor.plugin_api import (
@@ -421,6 +425,7 @@ class NerDetector:
         covered = {i for f in found for i in range(f.span.start, f.span.end)} | {
             i for s, e in cues for i in range(s, e)}  # "Medicaid [ID] is …" is not regrown
         names = _default_gazetteer().names  # once per document: it resolves a path
+        language = language_of(doc.text)
         kept: list[Finding] = []
         grown: list[tuple[int, int]] = []  # what a name took in after its particle
         for f, (start, end) in zip(found, trimmed, strict=True):
@@ -430,6 +435,17 @@ class NerDetector:
                     f.label == Label.QUANTITY and no_count(doc.text[start:end])) or (
                     field_label_word(doc.text, start, end, names)):
                 continue
+            if language != "en":  # the English model on a Norwegian, Danish, Swedish, German text
+                if f.label == Label.PERSON:  # "Kari møtte"
+                    end = name_without_lower_tail(doc.text, start, end, language)
+                    if doc.text[start:end].islower():  # "er gift med": no name
+                        f = f.with_(label=Label.MISC, subtype="")
+                if f.label in (Label.PERSON, Label.ORG, Label.LOC) and common_word_span(
+                        doc.text, start, end, language):
+                    continue  # "Notat", "Bescheid"
+                if f.label not in (Label.DATETIME, Label.CODE) and month_word(
+                        doc.text[start:end], language):
+                    f = f.with_(label=Label.DATETIME, subtype="DATE")  # "siden mars"
             if f.label != Label.DATETIME and weekday_name(doc.text[start:end]):  # "Tue" as LOC
                 f = f.with_(label=Label.DATETIME, subtype="DATE")
             elif f.label == Label.DATETIME and code_not_date(doc.text[start:end]):

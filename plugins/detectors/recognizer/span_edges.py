@@ -459,10 +459,17 @@ _FIRM_END = re.compile(rf"\s(?:{LEGAL_FORM}|Associates|Partners|Chambers|& Co\.?
                        r"|Hotel|Pub)$")
 
 
+#: public agencies whose local offices are named after a place ("NAV Grünerløkka", "Jobcenter
+#: Aarhus"), which the model tagged PERSON
+_AGENCY_START = re.compile(r"(?:NAV|Jobcenter|Jobcentret|Jobcenter|Försäkringskassan|"
+                           r"Arbetsförmedlingen|Kela|Bufetat|Barnevernet)\s")
+
+
 def firm_name(text: str) -> bool:
     """Whether a span ends in a company's legal form, a firm's or a pub's word ("Duncan Lewis
-    Solicitors", "Smith & Jones LLP", "Dickens Inn"): no person's name does."""
-    return _FIRM_END.search(text.strip()) is not None
+    Solicitors", "Smith & Jones LLP", "Dickens Inn") or starts with a public agency's name
+    ("NAV Grünerløkka"): no person's name does."""
+    return _FIRM_END.search(text.strip()) is not None or _AGENCY_START.match(text) is not None
 
 
 _VEHICLE = re.compile(

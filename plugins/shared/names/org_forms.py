@@ -21,4 +21,7 @@ LEGAL_FORM = (r"(?:Limited|Ltd\.?|plc|PLC|LLP|LLC|Inc\.?|Corp\.?|GmbH|AG|A/S|ApS
 #: a place of care's word after its name: "Hillside Surgery", "St Columba's Hospital",
 #: "Leeds General Infirmary", "Ashgrove Care Home" …
 CARE_FORM = (r"(?:Surgery|Medical\s+(?:Practice|Cent(?:re|er))|Health\s+Cent(?:re|er)|Hospital"
-             r"|Clinic|Infirmary|Hospice|(?:Care|Nursing)\s+Home)")
+             r"|Clinic|Infirmary|Hospice|(?:Care|Nursing)\s+Home"
+             # Norwegian, Danish, Swedish (after a name, lower case: "Lindern legesenter")
+             r"|legesenter|legekontor|sykehus|sjukehus|helsestasjon|sykehjem|omsorgssenter"
+             r"|lægehus|lægehuset|sygehus|plejehjem|vårdcentral|vårdcentralen|sjukhus|äldreboende)")
