@@ -1,27 +1,32 @@
-"""Build ``resources/gazetteers/common_words.json``: the most frequent words of the languages
-whose documents Redactor reads with an English recognizer (Norwegian bokmål, Danish, Swedish,
+"""Build ``resources/gazetteers/common_words.json``: common words of the languages whose
+documents Redactor reads with an English recognizer (Norwegian bokmål, Danish, Swedish,
 German), without the names and places of the shipped gazetteer.
 
 The recognizer uses it to tell a capitalised common word from a name ("Notat" at a heading's
-start, "Bescheid" in a German letter, which the English model tagged PERSON). Offline and
-reproducible: wordfreq (build time only; its data CC-BY-SA 4.0, only the word list's top is
-kept, as facts about frequency) and the gazetteer in this repository.
+start, "Bescheid" in a German letter, which the English model tagged PERSON). Sources, all
+permissive: the curated case-file vocabulary of ``curated.COMMON_WORDS`` (Apache-2.0, written
+for Redactor), spaCy's stop words (MIT; build time only) and Faker's word lists (MIT; Danish
+and German). Not wordfreq: its data is CC-BY-SA and no list derived from it is shipped.
 
     .venv/bin/python training/gazetteers/common_words.py
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 import unicodedata
 from pathlib import Path
 
-from wordfreq import top_n_list
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from curated import COMMON_WORDS  # noqa: E402 - this folder's module
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "resources" / "gazetteers" / "common_words.json"
 LANGUAGES = ("nb", "da", "sv", "de")
-TOP = 15000
+#: Faker's word lists (``faker.providers.lorem``) per language, where Faker has one
+FAKER_LOREM = {"da": "da_DK", "de": "de_DE"}
 #: gazetteer lists whose entries are names, never common words here
 NAME_LISTS = ("given_names", "surnames", "cities", "countries", "states")
 
@@ -34,12 +39,21 @@ def main() -> None:
     gazetteer = json.loads((ROOT / "resources" / "gazetteers" / "gazetteers.json").read_text())
     names = {_fold(e[0] if isinstance(e, list) else e) for key in NAME_LISTS
              for e in gazetteer["lists"][key]["entries"]}
-    out = {"format": 1, "source": f"wordfreq top {TOP} per language, minus the gazetteer's "
-           f"{', '.join(NAME_LISTS)}", "languages": {}}
+    from redactor_plugins.shared.names.titles import COURTESY
+
+    out = {"format": 1, "source": "training/gazetteers/curated.py COMMON_WORDS (Apache-2.0), "
+           "spaCy stop words (MIT), Faker lorem word lists (MIT), minus the gazetteer's "
+           f"{', '.join(NAME_LISTS)} and courtesy titles", "languages": {}}
     for lang in LANGUAGES:
-        words = [w for w in top_n_list(lang, TOP) if w.isalpha() and len(w) > 1
-                 and _fold(w) not in names]
-        out["languages"][lang] = sorted(set(words))
+        found = set(COMMON_WORDS[lang])
+        found |= set(importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS)
+        if lang in FAKER_LOREM:
+            lorem = importlib.import_module(f"faker.providers.lorem.{FAKER_LOREM[lang]}")
+            found |= set(lorem.Provider.word_list)
+        words = {_fold(w) for w in found if w.replace(" ", "").isalpha() and len(w) > 1
+                 and " " not in w}
+        words -= names | COURTESY
+        out["languages"][lang] = sorted(words)
         print(f"{lang}: {len(words)} words")
     OUT.write_text(json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n",
                    encoding="utf-8")

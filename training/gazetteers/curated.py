@@ -284,3 +284,84 @@ LANGUAGES_EXTRA = entries("""
 Kurmanji, Sorani, Zaza, Romani, Chechen, Ingush, Circassian, Assyrian, Aramaic, Berber,
 Tamazight, Tigrinya, Dari, Farsi, Cantonese, Mandarin, Sign Language, British Sign Language
 """)
+
+
+# --- common words of the languages the English recognizer misreads ----------------------------
+# Words of case files, letters and notes that stand capitalised at a heading's or a sentence's
+# start (or, in German, as nouns anywhere) and name no one: "Notat", "Neste møte", "Bescheid".
+# Merged by common_words.py with spaCy's stop words (MIT) and Faker's word lists (MIT).
+
+COMMON_WORDS: dict[str, list[str]] = {
+    "nb": entries("""
+notat, samtale, referat, møte, neste, forrige, vedtak, søknad, klage, klageadgang, innsyn,
+vedlegg, kopi, emne, sak, saken, saksnummer, saksbehandler, journal, journalnummer, bruker,
+dato, telefon, adresse, bakgrunn, sammendrag, oppsummering, vurdering, konklusjon,
+begrunnelse, plan, mål, tiltak, oppfølging, status, evaluering, avtale, avtalt, aktivitet,
+arbeid, arbeidsevne, arbeidsgiver, arbeidsplass, arbeidsavklaringspenger, dagpenger,
+sykepenger, sykmelding, sykmeldt, uføretrygd, sosialhjelp, økonomisk, stønad, barnetrygd,
+kontantstøtte, bostøtte, hjelpestønad, husleie, bolig, økonomi, inntekt, gjeld, helse,
+fastlege, lege, legen, behandling, diagnose, familie, barn, barna, mor, far, datter, sønn,
+søster, bror, ektefelle, samboer, foreldre, besteforeldre, tolk, frist, svar, merknad,
+merknader, konklusjonen, informasjon, dokumentasjon, opplysninger, hun, han, de, vi, jeg, du,
+det, dette, denne, disse, der, her, etter, før, under, siden, nå, da, så, men, og, også,
+ifølge, vennlig, hilsen, med, hei, kjære, mandag, tirsdag, onsdag, torsdag, fredag, lørdag,
+søndag, januar, februar, mars, april, mai, juni, juli, august, september, oktober, november,
+desember, møtte, fortalte, opplyste, sier, sa, forteller, ønsker, mener, avtalte, informerte,
+mottok, sendte, ringte, kontaktet, bekreftet, viser, fikk, hadde, gikk, kom, skal, kan, vil,
+må, bør, ble, blir, var, er, har, ingen, alle, begge, andre, første, ny, nye, tidligere,
+videre, deretter, samtidig, derfor, likevel, dessuten, hverken, verken, enten, ikke, ja, nei
+"""),
+    "da": entries("""
+notat, samtale, referat, møde, næste, forrige, afgørelse, ansøgning, klage, klagevejledning,
+aktindsigt, bilag, kopi, emne, sag, sagen, sagsnummer, sagsbehandler, journal,
+journalnummer, borger, dato, telefon, adresse, baggrund, sammenfatning, opsummering,
+vurdering, konklusion, begrundelse, plan, mål, indsats, opfølgning, status, evaluering,
+aftale, aftalt, aktivitet, arbejde, arbejdsevne, arbejdsgiver, arbejdsplads,
+kontanthjælp, dagpenge, sygedagpenge, sygemelding, sygemeldt, førtidspension, ydelse,
+boligstøtte, husleje, bolig, økonomi, indkomst, gæld, helbred, læge, lægen, behandling,
+diagnose, familie, barn, børn, børnene, mor, far, datter, søn, søster, bror, ægtefælle,
+samlever, forældre, tolk, frist, svar, bemærkning, bemærkninger, oplysninger, hun, han, de,
+vi, jeg, du, det, dette, denne, disse, der, her, efter, før, under, siden, nu, da, så, men,
+og, også, ifølge, venlig, hilsen, med, hej, kære, mandag, tirsdag, onsdag, torsdag, fredag,
+lørdag, søndag, januar, februar, marts, april, maj, juni, juli, august, september, oktober,
+november, december, mødte, fortalte, oplyste, siger, sagde, fortæller, ønsker, mener,
+aftalte, informerede, modtog, sendte, ringede, kontaktede, bekræftede, viser, fik, havde,
+gik, kom, skal, kan, vil, må, bør, blev, bliver, var, er, har, ingen, alle, begge, andre,
+første, ny, nye, tidligere, videre, derefter, samtidig, derfor, alligevel, desuden, hverken,
+enten, ikke, ja, nej, gift, ugift, skilt, enke, enkemand
+"""),
+    "sv": entries("""
+anteckning, samtal, protokoll, möte, nästa, föregående, beslut, ansökan, överklagande,
+bilaga, kopia, ämne, ärende, ärendet, diarienummer, handläggare, journal, klient, datum,
+telefon, adress, bakgrund, sammanfattning, bedömning, slutsats, motivering, plan, mål,
+insats, insatser, uppföljning, status, utvärdering, överenskommelse, aktivitet, arbete,
+arbetsförmåga, arbetsgivare, arbetsplats, försörjningsstöd, bistånd, ekonomiskt,
+sjukpenning, sjukskrivning, sjukskriven, aktivitetsersättning, sjukersättning,
+bostadsbidrag, hyra, bostad, ekonomi, inkomst, skuld, skulder, hälsa, läkare, läkaren,
+behandling, diagnos, familj, barn, barnen, mor, far, mamma, pappa, dotter, son, syster,
+bror, make, maka, sambo, föräldrar, tolk, frist, svar, synpunkter, uppgifter, hon, han, de,
+vi, jag, du, det, detta, denna, dessa, där, här, efter, före, under, sedan, nu, då, så,
+men, och, också, enligt, vänliga, hälsningar, med, hej, måndag, tisdag, onsdag, torsdag,
+fredag, lördag, söndag, januari, februari, mars, april, maj, juni, juli, augusti,
+september, oktober, november, december, träffade, berättade, uppgav, säger, sa, berättar,
+önskar, menar, kom överens, informerade, mottog, skickade, ringde, kontaktade, bekräftade,
+visar, fick, hade, gick, kom, ska, kan, vill, måste, bör, blev, blir, var, är, har, ingen,
+alla, båda, andra, första, ny, nya, tidigare, vidare, därefter, samtidigt, därför, ändå,
+dessutom, varken, antingen, inte, ja, nej, gift, ogift, skild, änka, änkling
+"""),
+    "de": entries("""
+bescheid, antrag, widerspruch, rechtsbehelfsbelehrung, anlage, anlagen, anhörung, termin,
+gespräch, vermerk, aktenvermerk, aktenzeichen, betreff, datum, telefon, anschrift, adresse,
+sachbearbeiter, sachbearbeiterin, kunde, kundin, leistungen, leistung, bürgergeld,
+arbeitslosengeld, sozialhilfe, grundsicherung, wohngeld, kindergeld, elterngeld, zahlung,
+konto, miete, mietvertrag, wohnung, einkommen, vermögen, schulden, arbeit, arbeitgeber,
+arbeitsplatz, arbeitsunfähigkeit, krankschreibung, gesundheit, arzt, ärztin, behandlung,
+diagnose, familie, kinder, kind, mutter, vater, tochter, sohn, schwester, bruder, ehefrau,
+ehemann, ehegatte, lebensgefährte, lebensgefährtin, eltern, dolmetscher, frist, antwort,
+hinweis, hinweise, angaben, unterlagen, nachweis, nachweise, entscheidung, begründung,
+zusammenfassung, ergebnis, beurteilung, plan, ziel, maßnahme, maßnahmen, status,
+vereinbarung, auftrag, grüßen, freundlichen, montag, dienstag, mittwoch, donnerstag, freitag,
+samstag, sonntag, januar, februar, märz, april, mai, juni, juli, august, september, oktober,
+november, dezember, geehrte, geehrter, sehr, mit, vom, zum, zur, beim, im, am
+"""),
+}
