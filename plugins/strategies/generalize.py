@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import re
 
+from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import date_inside
@@ -44,6 +45,8 @@ from redactor_plugins.strategies.generalization.kinds import (
     generalize_org,
     head_noun,
 )
+from redactor_plugins.strategies.generalization.localized import LANGUAGES as LOCAL_LANGUAGES
+from redactor_plugins.strategies.generalization.localized import localized
 from redactor_plugins.strategies.generalization.names import detect_locale
 from redactor_plugins.strategies.generalization.org_names import names_an_org
 from redactor_plugins.strategies.generalization.places import LEVELS as LOC_LEVELS
@@ -52,6 +55,8 @@ from redactor_plugins.strategies.generalization.text import (
     DETERMINERS,
     TITLES,
     Phrase,
+    at_sentence_start,
+    capitalise,
     fold,
     noun_follows,
     previous_word,
@@ -271,6 +276,13 @@ def generalize_mention(label: Label, text: str, canonical: str, level: str, *,
     when every line of ``doc_text`` is a paragraph or table cell (DOCX)."""
     phrase = generalize_phrase(label, text, canonical, level, doc_text=doc_text, start=start,
                                end=end, subtype=subtype)
+    language = language_of(doc_text) if doc_text else "en"
+    if language in LOCAL_LANGUAGES and label not in (Label.DATETIME, Label.QUANTITY,
+                                                     Label.CODE):
+        local = localized(phrase.text, language) or (None if label == Label.DEM else localized(
+            _SAFE_FALLBACK.get(label, phrase).text, language))  # an age stays "a child"
+        if local is not None:  # a Norwegian, Danish, Swedish or German text: its own words
+            return capitalise(local) if at_sentence_start(doc_text, start) else local
     out = render(phrase, doc_text, start, end, text, paragraphs) if doc_text else render(
         phrase, text, 0, len(text), text)
     strict = label in (Label.PERSON, Label.CODE)

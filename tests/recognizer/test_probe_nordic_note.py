@@ -36,7 +36,10 @@ avtalte at jeg kontakter Ahmed dersom hun ikke møter.
 Neste møte: 17. november 2026 kl. 10.00.
 """
 GERMAN = ("Sehr geehrter Herr Yılmaz,\n\nmit Bescheid vom 3. März 2026 wurde Ihnen Bürgergeld "
-          "bewilligt. Herr Müller sagte, Sie wohnen in der Hauptstraße 5.\n")
+          "bewilligt. Herr Müller sagte, Sie wohnen mit Ihrer Ehefrau und Ihren zwei Kindern in "
+          "der Hauptstraße 5. Die Zahlung erfolgt auf Ihr Konto, und die Leistungen werden für "
+          "sechs Monate gewährt. Gegen diesen Bescheid können Sie innerhalb eines Monats "
+          "Widerspruch einlegen, wenn Sie mit der Entscheidung nicht einverstanden sind.\n")
 
 
 def at(text: str, word: str) -> tuple[int, int]:
@@ -47,6 +50,7 @@ def at(text: str, word: str) -> tuple[int, int]:
 def test_the_documents_language() -> None:
     assert language_of(NOTE) == "nb" and language_of(GERMAN) == "de"
     assert language_of("The applicant was born in 1970 and lives in Oslo with his wife.") == "en"
+    assert language_of("Hun er gift og har to barn.") == "en"  # too short to tell
 
 
 @pytest.mark.parametrize(("text", "span", "lang", "common"), [

@@ -1,0 +1,57 @@
+"""Generalizations in the document's language (session 28): a Norwegian note had read "har to
+something" and "sykmeldt på something av something"; now the kind or the generic word of the
+document's language, with its article. Dates, numbers and ages stay as the English generalizer
+writes them; English and short texts are unchanged."""
+
+from __future__ import annotations
+
+import pytest
+from redactor_plugins.strategies.generalization.localized import localized
+from test_natural_sentences import gen
+
+NOTE = ("Kari møtte til samtale 3. november 2026. Hun er gift med Ahmed og har to barn. Hun har "
+        "vært sykmeldt siden mars på grunn av depresjon og ryggsmerter, og hun mottar "
+        "arbeidsavklaringspenger fra NAV Grünerløkka. Fastlegen hennes ved Lindern legesenter "
+        "mener at hun kan begynne i en deltidsstilling fra januar, og vi avtalte et nytt møte.")
+DANISH = ("Vi har den 3. marts 2025 modtaget din ansøgning om kontanthjælp. Du bor på "
+          "Nørrebrogade 45 og er gift med Mette. Du får udbetalt 12.000 kr. om måneden til din "
+          "konto, og vi har talt med din læge om din sygdom, som er diabetes, og om dine børn. "
+          "Hvis du er uenig i afgørelsen, kan du klage inden fire uger fra i dag.")
+
+
+@pytest.mark.parametrize(("text", "span", "label", "want"), [
+    (NOTE, "depresjon", "MISC", "noe"),  # no kind known for the Norwegian word
+    (NOTE, "arbeidsavklaringspenger", "MISC", "en ytelse"),  # a benefit
+    (NOTE, "NAV Grünerløkka", "ORG", "en organisasjon"),
+    (NOTE, "Lindern legesenter", "ORG", "en organisasjon"),
+    (DANISH, "Nørrebrogade 45", "LOC", "et sted"),
+    (DANISH, "diabetes", "MISC", "en sygdom"),  # a medical condition
+])
+def test_a_nordic_text_gets_its_own_words(text: str, span: str, label: str, want: str) -> None:
+    assert gen(text, span, label) == want
+
+
+def test_at_a_sentence_start_the_word_is_capitalised() -> None:
+    text = "Ahmed " + NOTE.split("Kari ", 1)[1]
+    assert gen(text, "Ahmed", "PERSON") == "En person"
+
+
+def test_english_and_short_texts_keep_the_english_words() -> None:
+    english = ("The applicant was diagnosed with diabetes in 2019 and has received Universal "
+               "Credit since then; the assessment found that he could return to work.")
+    assert gen(english, "diabetes", "MISC") == "a medical condition"
+    assert gen("Hun har diabetes.", "diabetes", "MISC") == "a medical condition"
+
+
+def test_ages_and_dates_stay_english_generalizations() -> None:
+    text = NOTE + " Sofie (7 år) og Jonas (4 år) bor hos henne."
+    assert "en person" not in gen(text, "7 år", "DEM", "AGE")
+    assert gen(text, "3. november 2026", "DATETIME", "DATE") == "2026"
+
+
+@pytest.mark.parametrize(("phrase", "language", "want"), [
+    ("medical condition", "de", "eine Krankheit"), ("benefit", "sv", "en förmån"),
+    ("something", "da", "noget"), ("medical condition", "en", None), ("lamp", "nb", None),
+])
+def test_the_table(phrase: str, language: str, want: str | None) -> None:
+    assert localized(phrase, language) == want
