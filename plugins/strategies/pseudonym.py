@@ -78,6 +78,7 @@ from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - r
     gender_of,
     gender_table,
     is_first_name,
+    kin_before,
     letter_pseudonym,
 )
 from redactor_plugins.strategies.generalization.org_names import (  # noqa: F401 - re-exported
@@ -268,7 +269,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     first_line_end = f.text.find("\n")  # heading words after it are kept, nothing else
     ruler = _RULER_OF.match(f.text)  # "Duke of Edinburgh": the title and "of" stay
     kept_until = ruler.end() if ruler else 0
-    gender = gender_of(full, titles, locale)
+    gender = gender_of(full, titles, locale) or (  # "his wife, Hodan": a woman
+        kin_before(doc.text, f.span.start) or "" if len(full) == 1 else "")
     roles: dict[str, str] = {}
     for i, name in enumerate(full):
         if len(full) == 1:

@@ -183,3 +183,12 @@ def test_a_signatures_codes_are_codes(monkeypatch: pytest.MonkeyPatch, tmp_path:
 def test_professional_registrations(text: str, value: str) -> None:
     assert [(f.text, f.subtype, f.validated) for f in detect_text(text)] == [
         (value, "PROFESSIONAL_REGISTRATION", True)]
+
+
+@pytest.mark.parametrize(("span", "group"), [
+    ("al-Shabaab", True), ("Al Qaeda", True), ("Boko Haram", True), ("Alan Shabaab", False),
+])
+def test_armed_groups_are_no_people(span: str, group: bool) -> None:
+    from redactor_plugins.detectors.recognizer.span_edges import firm_name
+
+    assert firm_name(span) is group

@@ -90,3 +90,15 @@ def test_the_pseudonym_of_initials_is_the_fakes_initials() -> None:
                                           ("SC", "PERSON", ""), ("SC", "PERSON", "")])
     first, last = full.split()
     assert bracket == later == first[0] + last[0]
+
+
+def test_a_name_after_a_kinship_noun_is_a_given_name_of_that_sex() -> None:
+    from faker.providers.person.en_US import Provider
+
+    text = ("The appellant's wife, Hodan, and their children remain in Kenya. His brother, "
+            "Mohamed, refused to join them.")
+    wife, brother = replace(text, [("Hodan", "PERSON", ""), ("Mohamed", "PERSON", "")])
+    women = set(Provider.first_names_female)
+    men = set(Provider.first_names_male)
+    assert wife in women and wife not in Provider.last_names, wife  # it read "Brown"
+    assert brother in men, brother

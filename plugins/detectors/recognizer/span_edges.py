@@ -465,11 +465,18 @@ _AGENCY_START = re.compile(r"(?:NAV|Jobcenter|Jobcentret|Jobcenter|Försäkrings
                            r"Arbetsförmedlingen|Kela|Bufetat|Barnevernet)\s")
 
 
+#: armed and political groups the model takes for people ("targeted by al-Shabaab")
+_GROUP = re.compile(r"(?i)(?:al[- ](?:Shabaab|Shabab|Qaeda|Qaida|Nusra)|Boko Haram|Taliban|"
+                    r"Hezbollah|Hizbollah|Hamas|ISIS|ISIL|Daesh|Islamic State|PKK|FARC|"
+                    r"Tamil Tigers|LTTE|Wagner Group)")
+
+
 def firm_name(text: str) -> bool:
     """Whether a span ends in a company's legal form, a firm's or a pub's word ("Duncan Lewis
-    Solicitors", "Smith & Jones LLP", "Dickens Inn") or starts with a public agency's name
-    ("NAV Grünerløkka"): no person's name does."""
-    return _FIRM_END.search(text.strip()) is not None or _AGENCY_START.match(text) is not None
+    Solicitors", "Smith & Jones LLP", "Dickens Inn"), starts with a public agency's name
+    ("NAV Grünerløkka") or is an armed group's ("al-Shabaab"): no person's name does."""
+    return _FIRM_END.search(text.strip()) is not None or _AGENCY_START.match(text) is not None \
+        or _GROUP.fullmatch(text.strip()) is not None
 
 
 _VEHICLE = re.compile(

@@ -102,10 +102,30 @@ _LISTED_BEFORE = re.compile(r"([A-Z][a-z]+)(?:\s*\(\d{1,2}\))?\s*(?:,|and|&)\s*$
 _LISTED_AFTER = re.compile(r"(?:\s*\(\d{1,2}\))?\s*(?:,|and|&)\s*([A-Z][a-z]+)")
 
 
+#: kinship nouns right before a one-word name ("his wife, Hodan", "her son Daniel"): a given
+#: name, of the sex the noun says
+_KIN_BEFORE = re.compile(
+    r"\b(?:(?P<f>wife|mother|daughter|sister|aunt|niece|grandmother|girlfriend|stepdaughter"
+    r"|stepmother|mum|mom)|(?P<m>husband|father|son|brother|uncle|nephew|grandfather"
+    r"|boyfriend|stepson|stepfather|dad)|partner|child|cousin|friend|baby)(?:,)?[ \t]+\Z")
+
+
+def kin_before(text: str, start: int) -> str | None:
+    """"female", "male" or "" when a kinship noun stands right before a one-word name ("his
+    wife, Hodan": "Hodan" is her given name, though no name list knows it — it read
+    "Brown"); None when none does."""
+    m = _KIN_BEFORE.search(text[max(0, start - 24) : start])
+    if m is None:
+        return None
+    return "female" if m.group("f") else "male" if m.group("m") else ""
+
+
 def beside_a_first_name(text: str, start: int, end: int) -> bool:
-    """Whether a one-word name is listed beside a given name ("Tyler (9) and Maisie (4)"):
-    a given name too, though no name list knows it (it read "Tyler" → "Robert" and "Maisie"
-    → "Zhang")."""
+    """Whether a one-word name is listed beside a given name ("Tyler (9) and Maisie (4)"), or
+    after a kinship noun ("his wife, Hodan"): a given name too, though no name list knows it
+    (it read "Tyler" → "Robert" and "Maisie" → "Zhang")."""
+    if kin_before(text, start) is not None:
+        return True
     before = _LISTED_BEFORE.search(text[max(0, start - 30) : start])
     after = _LISTED_AFTER.match(text, end)
     return any(m is not None and (fold(m.group(1)) in gender_table() or is_first_name(
