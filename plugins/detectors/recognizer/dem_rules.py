@@ -75,6 +75,15 @@ def rank_before_name(text: str, start: int, end: int) -> bool:
     return m is not None and m.end() == end
 
 
+def occupation_phrase(text: str, start: int, end: int) -> bool:
+    """Whether lower-case words end in an occupation of the gazetteer ("law student",
+    "nursing student", which the model tagged MISC: a generalization read "this 27-year-old
+    law")."""
+    words = text[start:end].split()
+    return 1 < len(words) <= 3 and all(re.fullmatch(r"[a-z][a-z-]*", w) for w in words) and \
+        occupation_word(text, end - len(words[-1]), end)
+
+
 def dem_kind(text: str, start: int, end: int) -> str:
     """The DEM subtype of a span the model tagged ORG or LOC that is a demographic word by one
     of the rules above ("Swedish biathlete", "in English", "footballer", "Tamil heritage"),

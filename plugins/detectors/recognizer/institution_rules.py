@@ -71,30 +71,49 @@ _CASE = re.compile(
     rf"(?:\s*\(no\.\s*\d+(?:/\d+)*\))?)")
 
 
-_FIELD_LINE = re.compile(r"[^\S\n]*[A-Z][\w ./()'’&-]{0,30}:[^\S\n]")
 _FIELD_NEXT = re.compile(r"[^\n:]{0,30}:")
 
 
+#: a line shorter than this ends where it ends: a letter's address block, a heading, a form's
+#: field ("Consultant Psychiatrist⏎Harrogate District Hospital" are two names)
+_SHORT_LINE = 40
+
+
+def broken_at(text: str, start: int, end: int) -> int:
+    """Where a written name runs over a line break that no wrap explains, or -1: the line
+    before the break is short (an address block, a heading, "Patient: Margaret Anne
+    Holloway⏎Hospital number: …") or the next line names a field before its colon.
+    Wrapped running text ("taken by ambulance to the John Radcliffe⏎Hospital") is one name."""
+    for nl in range(end - 1, start - 1, -1):
+        if text[nl] != "\n":
+            continue
+        line_start = text.rfind("\n", 0, nl) + 1
+        if nl - line_start < _SHORT_LINE or _FIELD_NEXT.match(text, nl + 1):
+            return nl
+    return -1
+
+
 def past_a_field(text: str, start: int, end: int) -> bool:
-    """Whether a name runs over a line break out of a form's field ("Patient: Margaret Anne
-    Holloway⏎Hospital number: …" is no hospital): the line it starts on is a short "Field:
-    value" (a long one is running text that wrapped), or the line it runs into names a field
-    before its colon."""
-    for nl in (i for i in range(start, end) if text[i] == "\n"):
-        line_start = text.rfind("\n", 0, start) + 1
-        head = _FIELD_LINE.match(text, line_start)
-        if (head is not None and head.end() <= start and nl - line_start <= 50) or \
-                _FIELD_NEXT.match(text, nl + 1):
-            return True
-    return False
+    """Whether a name runs over a line break that no wrap explains (:func:`broken_at`)."""
+    return broken_at(text, start, end) >= 0
 
 
 def _one_field(rule: Callable[[str], list[tuple[int, int]]]) -> Callable[
         [str], list[tuple[int, int]]]:
-    """``rule`` without the names that run out of a form's field (:func:`past_a_field`)."""
+    """``rule`` without names that run over a break no wrap explains: such a match keeps only
+    what the rule finds after the break ("Harrogate District Hospital", not "Consultant
+    Psychiatrist⏎Harrogate District Hospital")."""
     @functools.wraps(rule)
     def spans(text: str) -> list[tuple[int, int]]:
-        return [(s, e) for s, e in rule(text) if not past_a_field(text, s, e)]
+        out = []
+        for s, e in rule(text):
+            cut = broken_at(text, s, e)
+            if cut < 0:
+                out.append((s, e))
+                continue
+            out += [(cut + 1 + a, cut + 1 + b) for a, b in rule(text[cut + 1 : e])
+                    if cut + 1 + b == e]
+        return out
     return spans
 
 

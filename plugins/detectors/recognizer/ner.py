@@ -33,6 +33,7 @@ from redactor_plugins.detectors.recognizer.dem_rules import (  # noqa: F401 - re
     language_in_use,
     month_word,
     name_without_lower_tail,
+    occupation_phrase,
     occupation_word,
     rank_before_name,
 )
@@ -75,6 +76,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     field_label_tail,
     firm_name,
     house_number_start,
+    join_bracket_pieces,
     join_org_pieces,
     list_number,
     name_follows,
@@ -82,6 +84,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     names_a_number,
     names_no_one,
     no_count,
+    scale_name,
     split_at_breaks,
     title_case_run,
     title_start,
@@ -465,6 +468,10 @@ class NerDetector:
                 (start, end), f = core, f.with_(label=Label.PERSON, subtype="")
             if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(doc.text, start, end)):
                 f = f.with_(label=Label.DEM, subtype=kind)
+            elif f.label == Label.MISC and occupation_phrase(doc.text, start, end):
+                f = f.with_(label=Label.DEM, subtype="OCCUPATION")  # "law student"
+            elif f.label == Label.QUANTITY and scale_name(doc.text[start:end]):
+                continue  # "PHQ-9": a scale's name
             if f.label == Label.CODE:
                 start, end = widen_code(doc.text, start, code_end_before_dash(doc.text, start, end))
             else:
@@ -517,7 +524,8 @@ class NerDetector:
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)
         found = _drop_inside(kept, grown) if grown else kept
-        found = people_by_initials(doc.text, join_org_pieces(doc.text, one_label_per_name(found)))
+        found = people_by_initials(doc.text, join_bracket_pieces(doc.text, join_org_pieces(
+            doc.text, one_label_per_name(found))))
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()

@@ -36,7 +36,7 @@ from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
-           "field_label_tail", "house_number_start", "name_follows", "names_a_number", "name_of_org", "names_no_one", "vehicle_name",
+           "field_label_tail", "house_number_start", "name_follows", "names_a_number", "name_of_org", "names_no_one", "vehicle_name", "scale_name", "join_bracket_pieces",
            "title_case_run", "title_start", "trailing_participle", "weekday_name",
            "whole_words", "widen_code", "word_before_comma"]
 
@@ -311,14 +311,22 @@ _STREET_WORD = re.compile(
 
 def house_number_start(text: str, start: int, end: int) -> int:
     """``start`` moved back over a house number before a street's name ("38 Princes
-    Street", "14 Crossley Terrace, Halifax HX1 3QW"); unchanged when the span (or its part
-    before a comma) is no street or no number stands before it."""
+    Street", "14 Crossley Terrace, Halifax HX1 3QW"), and over the street's name when the
+    span starts at the street's word ("Road, Harrogate HG2 7SX" after "Lancaster Park");
+    unchanged when the span (or its part before a comma) is no street."""
     comma = text.find(",", start, end)  # "14 Crossley Terrace, Halifax HX1 3QW"
     if not _STREET_WORD.search(text, start, end) and not (
             comma > 0 and _STREET_WORD.search(text, start, comma)):
         return start
+    if _STREET_WORD.match(text, start, comma if comma > 0 else end):  # "Road, Harrogate …":
+        name = _STREET_NAME_BEFORE.search(text, max(0, start - 60), start)  # the street's
+        start = name.start() if name else start  # name before its word ("Lancaster Park")
     m = _HOUSE_NUMBER.search(text, max(0, start - 8), start)
     return m.start() if m else start
+
+
+#: up to three capitalised words right before a street's word, on its line
+_STREET_NAME_BEFORE = re.compile(r"(?<![\w'’-])(?:[A-Z][\w'’-]*[ \u00a0]){1,3}\Z")
 
 
 #: form fields whose value is a demographic attribute, and its subtype
@@ -469,6 +477,34 @@ _AGENCY_START = re.compile(r"(?:NAV|Jobcenter|Jobcentret|Jobcenter|Försäkrings
 _GROUP = re.compile(r"(?i)(?:al[- ](?:Shabaab|Shabab|Qaeda|Qaida|Nusra)|Boko Haram|Taliban|"
                     r"Hezbollah|Hizbollah|Hamas|ISIS|ISIL|Daesh|Islamic State|PKK|FARC|"
                     r"Tamil Tigers|LTTE|Wagner Group)")
+
+
+_SCALE = re.compile(r"(?!COVID|SARS|MERS|HIV|HPV|HSV)[A-Z]{2,6}[- ]?\d{1,2}(?:[- ]?[A-Z])?")
+
+
+def scale_name(text: str) -> bool:
+    """Whether a QUANTITY the model found is the name of a test or a scale ("PHQ-9", "GAD-7",
+    "OGRS3"): letters and a number that belongs to the name, naming no one (a pseudonym read
+    "PHQ-12"); not a disease ("COVID-19")."""
+    return _SCALE.fullmatch(text.strip()) is not None
+
+
+def join_bracket_pieces(text: str, found: list[Finding]) -> list[Finding]:
+    """A MISC that opened a bracket ("self-harm (superficial") and the MISC right after it
+    that the bracket's close follows ("cuts to her forearms" + ")") are one MISC with the
+    close: a replacement left "something matter)"."""
+    order = sorted(range(len(found)), key=lambda i: found[i].span.start)
+    out = list(found)
+    dropped: set[int] = set()
+    for a, b in zip(order, order[1:], strict=False):
+        first, second = out[a], found[b]
+        if (first.label == second.label == Label.MISC and first.text.count("(") >
+                first.text.count(")") and not text[first.span.end : second.span.start].strip()
+                and text[second.span.end : second.span.end + 1] == ")"):
+            span = Span(first.span.start, second.span.end + 1)
+            out[b] = second.with_(span=span, text=text[span.start : span.end])
+            dropped.add(a)
+    return [f for i, f in enumerate(out) if i not in dropped]
 
 
 def firm_name(text: str) -> bool:
