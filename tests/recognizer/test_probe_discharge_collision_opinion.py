@@ -19,6 +19,8 @@ from redactor_plugins.detectors.recognizer.institution_rules import care_institu
 from redactor_plugins.detectors.recognizer.span_edges import (
     names_a_number,
     names_no_one,
+)
+from redactor_plugins.detectors.recognizer.span_kinds import (
     vehicle_name,
 )
 from test_cov_masks_that_hide_no_one import _ner
@@ -189,6 +191,6 @@ def test_professional_registrations(text: str, value: str) -> None:
     ("al-Shabaab", True), ("Al Qaeda", True), ("Boko Haram", True), ("Alan Shabaab", False),
 ])
 def test_armed_groups_are_no_people(span: str, group: bool) -> None:
-    from redactor_plugins.detectors.recognizer.span_edges import firm_name
+    from redactor_plugins.detectors.recognizer.span_kinds import firm_name
 
     assert firm_name(span) is group

@@ -116,7 +116,7 @@ def test_a_lower_case_pronoun_is_no_entity(word: str, want: bool) -> None:
 ])
 def test_a_weekday_is_a_time(span: str, want: bool) -> None:
     """"Date: Tue, 4 Nov 2025 09:12" gave LOC "Tue" (generalized "a place")."""
-    from redactor_plugins.detectors.recognizer.span_edges import weekday_name
+    from redactor_plugins.detectors.recognizer.span_kinds import weekday_name
 
     assert weekday_name(span) is want
 

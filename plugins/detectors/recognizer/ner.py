@@ -24,19 +24,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from redactor_plugins.detectors.recognizer.dem_rules import (  # noqa: F401 - re-exported
-    adjectival_nationality,
-    common_word_span,
-    dem_kind,
-    field_place,
-    heritage_phrase,
-    language_in_use,
-    month_word,
-    name_without_lower_tail,
-    occupation_phrase,
-    occupation_word,
-    rank_before_name,
-)
 from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
 from redactor_plugins.detectors.recognizer.identifier_cues import (  # noqa: F401 - re-exported
     identifier_cue_spans,
@@ -62,19 +49,15 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     surname_after_initial,
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
-    KIN_NAMES,
     balance_brackets,
     clear_of_codes,
     code_end_before_dash,
-    code_is_date_or_money,
     code_not_date,
     drop_leading_function_word,
     drop_trailing_function_word,
-    emergency_number,
     end_before_dose,
     field_dem,
     field_label_tail,
-    firm_name,
     house_number_start,
     join_bracket_pieces,
     join_org_pieces,
@@ -84,16 +67,33 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     names_a_number,
     names_no_one,
     no_count,
-    scale_name,
     split_at_breaks,
     title_case_run,
     title_start,
     trailing_participle,
-    vehicle_name,
-    weekday_name,
     whole_words,
     widen_code,
     word_before_comma,
+)
+from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - re-exported
+    KIN_NAMES,
+    adjectival_nationality,
+    code_is_date_or_money,
+    common_word_span,
+    dem_kind,
+    emergency_number,
+    field_place,
+    firm_name,
+    heritage_phrase,
+    language_in_use,
+    month_word,
+    name_without_lower_tail,
+    occupation_phrase,
+    occupation_word,
+    rank_before_name,
+    scale_name,
+    vehicle_name,
+    weekday_name,
 )
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.text_pieces import wrap_width

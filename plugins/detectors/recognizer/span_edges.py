@@ -26,18 +26,16 @@
 
 from __future__ import annotations
 
-import datetime
 import re
 
-from redactor_plugins.shared.names.org_forms import LEGAL_FORM
 from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
 from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
-           "field_label_tail", "house_number_start", "name_follows", "names_a_number", "name_of_org", "names_no_one", "vehicle_name", "scale_name", "join_bracket_pieces",
-           "title_case_run", "title_start", "trailing_participle", "weekday_name",
+           "field_label_tail", "house_number_start", "name_follows", "names_a_number", "name_of_org", "names_no_one", "join_bracket_pieces",
+           "title_case_run", "title_start", "trailing_participle",
            "whole_words", "widen_code", "word_before_comma"]
 
 #: words a mention never starts with (see the module docstring; and greetings: "Hi Sarah")
@@ -198,17 +196,6 @@ def names_no_one(text: str, start: int, end: int) -> bool:
 
 #: the header fields of a letter or an e-mail in the Nordic languages and German
 HEADER_FIELDS = frozenset("til fra kopi emne dato sak vedlegg an von betreff".split())
-
-
-_WEEKDAY_NAME = re.compile(
-    r"(?i)(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tues?|thu(?:rs?)?|fri)\.?"
-    r"|(?:wed|sat|sun)\.)")  # "Sun", "Sat", "Wed" alone are words too ("The Sun")
-
-
-def weekday_name(span: str) -> bool:
-    """A day of the week, written out or abbreviated ("Friday", "Tue", "Thurs."): a time, not
-    a place ("Date: Tue, 4 Nov 2025" gave LOC "Tue")."""
-    return bool(_WEEKDAY_NAME.fullmatch(span.strip())) and span.strip()[:1].isupper()
 
 
 _SPACED_DASH = re.compile(r"\s+[-\u2013\u2014]\s+")
@@ -418,7 +405,6 @@ def name_follows(text: str, end: int) -> bool:
 _SLASHED = re.compile(r"\d{1,4}/(\d{3,})")
 
 
-_AMOUNT = re.compile(r"[+\-\u2212]?\s?(?:[£$€]|GBP|EUR|USD|NOK|DKK|SEK)\s?\d[\d,]*(?:\.\d{1,2})?")
 
 
 _DOSE_END = re.compile(r"[ \t]+\d+(?:[.,]\d+)?\Z")
@@ -457,38 +443,6 @@ def list_number(text: str, start: int, end: int) -> bool:
             is not None and re.match(r"[.)]?[ \t]", text[end : end + 2]) is not None)
 
 
-_EMERGENCY = re.compile(r"(?:999|911|112|111|101|000)")
-_EMERGENCY_AFTER = re.compile(r"[ \t]*(?:call|calls|caller|operator|service|line|number)\b")
-_EMERGENCY_BEFORE = re.compile(r"\b(?:dial(?:l?ed|s|ing)?|rang|ring|call(?:ed)?|phoned)[ \t]*$",
-                               re.IGNORECASE)
-
-
-_FIRM_END = re.compile(rf"\s(?:{LEGAL_FORM}|Associates|Partners|Chambers|& Co\.?|Inn|Arms|Tavern"
-                       r"|Hotel|Pub)$")
-
-
-#: public agencies whose local offices are named after a place ("NAV Grünerløkka", "Jobcenter
-#: Aarhus"), which the model tagged PERSON
-_AGENCY_START = re.compile(r"(?:NAV|Jobcenter|Jobcentret|Jobcenter|Försäkringskassan|"
-                           r"Arbetsförmedlingen|Kela|Bufetat|Barnevernet)\s")
-
-
-#: armed and political groups the model takes for people ("targeted by al-Shabaab")
-_GROUP = re.compile(r"(?i)(?:al[- ](?:Shabaab|Shabab|Qaeda|Qaida|Nusra)|Boko Haram|Taliban|"
-                    r"Hezbollah|Hizbollah|Hamas|ISIS|ISIL|Daesh|Islamic State|PKK|FARC|"
-                    r"Tamil Tigers|LTTE|Wagner Group)")
-
-
-_SCALE = re.compile(r"(?!COVID|SARS|MERS|HIV|HPV|HSV)[A-Z]{2,6}[- ]?\d{1,2}(?:[- ]?[A-Z])?")
-
-
-def scale_name(text: str) -> bool:
-    """Whether a QUANTITY the model found is the name of a test or a scale ("PHQ-9", "GAD-7",
-    "OGRS3"): letters and a number that belongs to the name, naming no one (a pseudonym read
-    "PHQ-12"); not a disease ("COVID-19")."""
-    return _SCALE.fullmatch(text.strip()) is not None
-
-
 def join_bracket_pieces(text: str, found: list[Finding]) -> list[Finding]:
     """A MISC that opened a bracket ("self-harm (superficial") and the MISC right after it
     that the bracket's close follows ("cuts to her forearms" + ")") are one MISC with the
@@ -505,61 +459,6 @@ def join_bracket_pieces(text: str, found: list[Finding]) -> list[Finding]:
             out[b] = second.with_(span=span, text=text[span.start : span.end])
             dropped.add(a)
     return [f for i, f in enumerate(out) if i not in dropped]
-
-
-def firm_name(text: str) -> bool:
-    """Whether a span ends in a company's legal form, a firm's or a pub's word ("Duncan Lewis
-    Solicitors", "Smith & Jones LLP", "Dickens Inn"), starts with a public agency's name
-    ("NAV Grünerløkka") or is an armed group's ("al-Shabaab"): no person's name does."""
-    return _FIRM_END.search(text.strip()) is not None or _AGENCY_START.match(text) is not None \
-        or _GROUP.fullmatch(text.strip()) is not None
-
-
-_VEHICLE = re.compile(
-    r"(?:Ford|Vauxhall|Toyota|Volkswagen|VW|BMW|Audi|Mercedes(?:-Benz|(?=\s+[A-Z]{1,3}\d|\s+"
-    r"[A-Z]-Class))|Nissan|Honda|Peugeot|Renault|Citro[eë]n|Fiat|Hyundai|[SŠ]koda|Volvo|Tesla"
-    r"|Mazda|Subaru|Land\s+Rover|Range\s+Rover|Opel|Suzuki|Mitsubishi|Lexus|Porsche|Dacia"
-    r"|Chevrolet|Jeep)(?:\s+[A-Z0-9][\w-]*){1,2}")
-
-
-#: what a child calls a parent or grandparent, which the model tags PERSON ("Daddy hit mummy")
-KIN_NAMES = frozenset("""daddy dad mummy mum mommy mom mama mamma papa nana nanna nan granny
-    grandma grandad granddad grandpa""".split())
-
-
-def vehicle_name(text: str) -> bool:
-    """Whether a span is a car's make and model ("Toyota Prius", "Ford Fiesta", tagged
-    PERSON): a vehicle, no one's name."""
-    return _VEHICLE.fullmatch(text.strip()) is not None
-
-
-def emergency_number(text: str, start: int, end: int) -> bool:
-    """Whether the span is an emergency or non-emergency service's number in use ("a 999
-    call", "dialled 112", "called 101"): it names no one."""
-    if not _EMERGENCY.fullmatch(text[start:end].strip()):
-        return False
-    return bool(_EMERGENCY_AFTER.match(text, end) or _EMERGENCY_BEFORE.search(
-        text[max(0, start - 20) : start]))
-
-
-def code_is_date_or_money(text: str) -> tuple[Label, str] | None:
-    """(label, subtype) when a CODE span is a whole calendar date (day/month/year,
-    year-month-day: "05/06/2025" in a bank statement's column) or an amount of money
-    ("+£612.10"); None for a code."""
-    t = text.strip()
-    if _AMOUNT.fullmatch(t):
-        return Label.QUANTITY, "MONEY"
-    for pattern, order in ((r"(\d{1,2})[./](\d{1,2})[./]((?:19|20)\d\d)", "dmy"),
-                           (r"((?:19|20)\d\d)-(\d\d)-(\d\d)", "ymd")):
-        m = re.fullmatch(pattern, t)
-        if m:
-            parts = dict(zip(order, map(int, m.groups()), strict=True))
-            try:
-                datetime.date(parts["y"], parts["m"], parts["d"])
-            except ValueError:
-                continue
-            return Label.DATETIME, "DATE"
-    return None
 
 
 def code_not_date(text: str) -> bool:

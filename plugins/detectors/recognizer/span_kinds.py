@@ -1,16 +1,22 @@
-"""Which spans the model tagged ORG, LOC or PERSON are something else by their words or their
-place: a demographic word ("the Swedish biathlete", "in English", "footballer", "of Tamil
-heritage", "OFFICER" before a name) or, as a form's field value, a place or an organisation
-("Ward: Aldbourne Ward", tagged PERSON)."""
+"""What a span the model tagged is by its words or its place, when its label is wrong: a
+demographic word ("the Swedish biathlete", "in English", "footballer", "of Tamil heritage",
+"OFFICER" before a name, "law student"), a form's field value that is a place or an
+organisation ("Ward: Aldbourne Ward"), a firm, a pub, an agency's office or an armed group
+("Dickens Inn", "NAV Grünerløkka", "al-Shabaab"), a car ("Toyota Prius"), a kin word
+("Daddy"), a weekday, a date or an amount ("05/06/2025" tagged CODE), a scale's name
+("PHQ-9"), an emergency number ("a 999 call"), and in Norwegian, Danish, Swedish and German
+text the language's common words, months and lower-case tails ("Notat", "Kari møtte")."""
 
 from __future__ import annotations
 
+import datetime
 import functools
 import re
 from typing import Any
 
 from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
 from redactor_plugins.shared.language.common_words import MONTHS, common_words
+from redactor_plugins.shared.names.org_forms import LEGAL_FORM
 
 from redactor.plugin_api import Label
 
@@ -163,3 +169,104 @@ def name_without_lower_tail(text: str, start: int, end: int, language: str) -> i
         return end
     m = _LOWER_TAIL.search(text, start, end)
     return m.start() if m is not None and m.start() > start else end
+
+
+_AMOUNT = re.compile(r"[+\-\u2212]?\s?(?:[£$€]|GBP|EUR|USD|NOK|DKK|SEK)\s?\d[\d,]*(?:\.\d{1,2})?")
+
+
+_EMERGENCY = re.compile(r"(?:999|911|112|111|101|000)")
+_EMERGENCY_AFTER = re.compile(r"[ \t]*(?:call|calls|caller|operator|service|line|number)\b")
+_EMERGENCY_BEFORE = re.compile(r"\b(?:dial(?:l?ed|s|ing)?|rang|ring|call(?:ed)?|phoned)[ \t]*$",
+                               re.IGNORECASE)
+
+
+_FIRM_END = re.compile(rf"\s(?:{LEGAL_FORM}|Associates|Partners|Chambers|& Co\.?|Inn|Arms|Tavern"
+                       r"|Hotel|Pub)$")
+
+
+#: public agencies whose local offices are named after a place ("NAV Grünerløkka", "Jobcenter
+#: Aarhus"), which the model tagged PERSON
+_AGENCY_START = re.compile(r"(?:NAV|Jobcenter|Jobcentret|Jobcenter|Försäkringskassan|"
+                           r"Arbetsförmedlingen|Kela|Bufetat|Barnevernet)\s")
+
+
+#: armed and political groups the model takes for people ("targeted by al-Shabaab")
+_GROUP = re.compile(r"(?i)(?:al[- ](?:Shabaab|Shabab|Qaeda|Qaida|Nusra)|Boko Haram|Taliban|"
+                    r"Hezbollah|Hizbollah|Hamas|ISIS|ISIL|Daesh|Islamic State|PKK|FARC|"
+                    r"Tamil Tigers|LTTE|Wagner Group)")
+
+
+_SCALE = re.compile(r"(?!COVID|SARS|MERS|HIV|HPV|HSV)[A-Z]{2,6}[- ]?\d{1,2}(?:[- ]?[A-Z])?")
+
+
+def scale_name(text: str) -> bool:
+    """Whether a QUANTITY the model found is the name of a test or a scale ("PHQ-9", "GAD-7",
+    "OGRS3"): letters and a number that belongs to the name, naming no one (a pseudonym read
+    "PHQ-12"); not a disease ("COVID-19")."""
+    return _SCALE.fullmatch(text.strip()) is not None
+
+
+def firm_name(text: str) -> bool:
+    """Whether a span ends in a company's legal form, a firm's or a pub's word ("Duncan Lewis
+    Solicitors", "Smith & Jones LLP", "Dickens Inn"), starts with a public agency's name
+    ("NAV Grünerløkka") or is an armed group's ("al-Shabaab"): no person's name does."""
+    return _FIRM_END.search(text.strip()) is not None or _AGENCY_START.match(text) is not None \
+        or _GROUP.fullmatch(text.strip()) is not None
+
+
+_VEHICLE = re.compile(
+    r"(?:Ford|Vauxhall|Toyota|Volkswagen|VW|BMW|Audi|Mercedes(?:-Benz|(?=\s+[A-Z]{1,3}\d|\s+"
+    r"[A-Z]-Class))|Nissan|Honda|Peugeot|Renault|Citro[eë]n|Fiat|Hyundai|[SŠ]koda|Volvo|Tesla"
+    r"|Mazda|Subaru|Land\s+Rover|Range\s+Rover|Opel|Suzuki|Mitsubishi|Lexus|Porsche|Dacia"
+    r"|Chevrolet|Jeep)(?:\s+[A-Z0-9][\w-]*){1,2}")
+
+
+#: what a child calls a parent or grandparent, which the model tags PERSON ("Daddy hit mummy")
+KIN_NAMES = frozenset("""daddy dad mummy mum mommy mom mama mamma papa nana nanna nan granny
+    grandma grandad granddad grandpa""".split())
+
+
+def vehicle_name(text: str) -> bool:
+    """Whether a span is a car's make and model ("Toyota Prius", "Ford Fiesta", tagged
+    PERSON): a vehicle, no one's name."""
+    return _VEHICLE.fullmatch(text.strip()) is not None
+
+
+def emergency_number(text: str, start: int, end: int) -> bool:
+    """Whether the span is an emergency or non-emergency service's number in use ("a 999
+    call", "dialled 112", "called 101"): it names no one."""
+    if not _EMERGENCY.fullmatch(text[start:end].strip()):
+        return False
+    return bool(_EMERGENCY_AFTER.match(text, end) or _EMERGENCY_BEFORE.search(
+        text[max(0, start - 20) : start]))
+
+
+def code_is_date_or_money(text: str) -> tuple[Label, str] | None:
+    """(label, subtype) when a CODE span is a whole calendar date (day/month/year,
+    year-month-day: "05/06/2025" in a bank statement's column) or an amount of money
+    ("+£612.10"); None for a code."""
+    t = text.strip()
+    if _AMOUNT.fullmatch(t):
+        return Label.QUANTITY, "MONEY"
+    for pattern, order in ((r"(\d{1,2})[./](\d{1,2})[./]((?:19|20)\d\d)", "dmy"),
+                           (r"((?:19|20)\d\d)-(\d\d)-(\d\d)", "ymd")):
+        m = re.fullmatch(pattern, t)
+        if m:
+            parts = dict(zip(order, map(int, m.groups()), strict=True))
+            try:
+                datetime.date(parts["y"], parts["m"], parts["d"])
+            except ValueError:
+                continue
+            return Label.DATETIME, "DATE"
+    return None
+
+
+_WEEKDAY_NAME = re.compile(
+    r"(?i)(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tues?|thu(?:rs?)?|fri)\.?"
+    r"|(?:wed|sat|sun)\.)")  # "Sun", "Sat", "Wed" alone are words too ("The Sun")
+
+
+def weekday_name(span: str) -> bool:
+    """A day of the week, written out or abbreviated ("Friday", "Tue", "Thurs."): a time, not
+    a place ("Date: Tue, 4 Nov 2025" gave LOC "Tue")."""
+    return bool(_WEEKDAY_NAME.fullmatch(span.strip())) and span.strip()[:1].isupper()
