@@ -62,6 +62,7 @@ from redactor_plugins.strategies.generalization.fakes import (
     quantity_like,
     street_parts,
 )
+from redactor_plugins.strategies.generalization.kinds import RANK_TITLES
 from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - re-exported
     DEFAULT_LOCALE,
     FEMALE_TITLES,
@@ -518,7 +519,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         the = previous_word(doc.text, f.span.start) == "the"  # "the United Kingdom"
         result = _choose(memo, doc_words, text,
                          lambda r, _a: place_like(text, r, locale, the), *seed)
-    elif label == Label.DEM and fold(text.strip()) in PERSON_NOUNS:
+    elif label == Label.DEM and (fold(text.strip()) in PERSON_NOUNS or (
+            f.subtype == "TITLE" and fold(text.strip()) in RANK_TITLES)):
         return text  # "a 29-year-old man" read "… Sami": it names no one
     elif label == Label.DEM and not role_like(text) and not dem_pseudonym(
             text, random.Random(0), doc.text, f.span.start, locale.startswith("en"),

@@ -102,3 +102,9 @@ def test_a_name_after_a_kinship_noun_is_a_given_name_of_that_sex() -> None:
     men = set(Provider.first_names_male)
     assert wife in women and wife not in Provider.last_names, wife  # it read "Brown"
     assert brother in men, brother
+
+
+def test_an_officers_rank_stays_a_rank() -> None:
+    text = "CITY OF EVANSTON and OFFICER BRIAN T. KOWALSKI (Star No. 1187), Defendants."
+    rank, name = replace(text, [("OFFICER", "DEM", "TITLE"), ("BRIAN T. KOWALSKI", "PERSON", "")])
+    assert rank == "OFFICER" and "KOWALSKI" not in name  # it read "ENGINEER"

@@ -35,6 +35,11 @@ from redactor_plugins.strategies.generalization.text import (
 PERSON_NOUNS = frozenset("""man woman men women boy girl boys girls lady gentleman person
     people child children adult adults teenager teenagers baby infant male female""".split())
 
+#: ranks before an officer's name ("OFFICER BRIAN T. KOWALSKI"): kept by a pseudonym (it
+#: read "ENGINEER …"); the name after it is what identifies
+RANK_TITLES = frozenset("""officer deputy sheriff trooper agent detective sergeant constable
+    inspector captain lieutenant corporal private""".split())
+
 ORG_LEVELS = ("kind", "generic")
 DEM_LEVELS = ("broader", "generic")
 MISC_LEVELS = ("kind", "generic")
