@@ -194,3 +194,10 @@ def test_armed_groups_are_no_people(span: str, group: bool) -> None:
     from redactor_plugins.detectors.recognizer.span_kinds import firm_name
 
     assert firm_name(span) is group
+
+
+def test_a_rank_word_in_an_insurers_field_is_the_insurer(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
+    text = "Insurer: Admiral, policy number P/88219034/01.\nOccupation: Admiral\n"
+    found = _ner(monkeypatch, tmp_path, text, [("Admiral", "DEM", 0), ("Admiral", "DEM", 1)])
+    assert [(f.text, str(f.label)) for f in found] == [("Admiral", "ORG"), ("Admiral", "DEM")]

@@ -518,8 +518,9 @@ class NerDetector:
             dem = field_dem(doc.text, start) if f.label != Label.DEM else None
             if dem is not None:  # "Occupation: Bus driver"
                 f = f.with_(label=Label.DEM, subtype=dem)
-            elif f.label == Label.PERSON and (place := field_place(doc.text, start)):
-                f = f.with_(label=place, subtype="")  # "Ward: Aldbourne Ward"
+            elif f.label in (Label.PERSON, Label.DEM) and doc.text[start:start + 1].isupper() \
+                    and (place := field_place(doc.text, start)):  # "Ward: Aldbourne Ward",
+                f = f.with_(label=place, subtype="")  # "Insurer: Admiral" (a DEM title)
             if (start, end) != (f.span.start, f.span.end):
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])
             kept.append(f)
