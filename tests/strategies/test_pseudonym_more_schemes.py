@@ -108,3 +108,11 @@ def test_an_officers_rank_stays_a_rank() -> None:
     text = "CITY OF EVANSTON and OFFICER BRIAN T. KOWALSKI (Star No. 1187), Defendants."
     rank, name = replace(text, [("OFFICER", "DEM", "TITLE"), ("BRIAN T. KOWALSKI", "PERSON", "")])
     assert rank == "OFFICER" and "KOWALSKI" not in name  # it read "ENGINEER"
+
+
+def test_school_and_tax_numbers_keep_their_scheme() -> None:
+    from stdnum.gb import upn, utr
+
+    out = one("H801200001001", "UPN")
+    assert upn.is_valid(out) and out[1:4] == "801", out  # the local authority kept
+    assert utr.is_valid(one("1955839661", "UTR"))

@@ -32,7 +32,7 @@ _ID_CUE = re.compile(
     r"|business\s+number|GMC|NMC|HCPC|bleep|pager|warrant\s+card"
     r"|(?:badge|star|shield|collar)\s+(?:no\.?|number|#)"
     r"|GPS|co-?ordinates|what3words|w3w|chassis|Fahrgestellnummer"
-    r"|PNC(?:\s+ID)?|CRO|NOMIS|NOMS|prison(?:er)?\s+(?:number|no\.?)|BRP|UAN"
+    r"|PNC(?:\s+ID)?|CRO|NOMIS|NOMS|prison(?:er)?\s+(?:number|no\.?)|BRP|UAN|UTR"
     r"|exp(?:iry|ires)?|valid\s+(?:thru|through|until))"  # a card's expiry: "exp. 09/27"
     r"(?-i:(?![a-z]))"  # a whole word ("DNI", not "dnia"), or glued to a value ("IBANNO93…")
     r"\.?(?:\s+(?:number|no\.?|nr\.?|code|card))?"

@@ -304,6 +304,16 @@ def _pnc(c: str, rng: random.Random) -> str | None:
     return year + serial + pnc_check_letter(year, serial)
 
 
+def _upn(c: str, rng: random.Random) -> str | None:
+    """A UPN: the local authority's number kept, the school, year and serial drawn, the
+    check letter computed."""
+    from stdnum.gb import upn
+
+    body = c[1:4] + _digits(rng, 9)
+    new = upn.calc_check_digit(body) + body
+    return new if upn.is_valid(new) else None
+
+
 def _keep_letters(c: str, rng: random.Random) -> str | None:
     """Digits drawn anew, letters kept ("A087654321" → "A512093374", "XXXXX4821")."""
     return "".join(rng.choice(string.digits) if ch.isdigit() else ch for ch in c)
@@ -327,6 +337,7 @@ _ANGLO: dict[str, tuple[str, Generator]] = {
     "PNC_ID": (r"\d{3,11}[A-Z]", _pnc), "CRO_NUMBER": (r"\d{3,8}[A-Z]", _keep_letters),
     "PRISON_NUMBER": (r"[A-Z]\d{4}[A-Z]{2}", _keep_letters),
     "BRP_NUMBER": (r"[A-Z]{2}\d{7}", _keep_letters), "UAN": (r"\d{16}", _keep_letters),
+    "UPN": (r"[A-Z]\d{11}[0-9A-Z]", _upn), "UTR": (r"\d{10}", _redraw("stdnum.gb.utr", 0, "1")),
 }
 
 

@@ -51,3 +51,35 @@ def test_formats_without_their_cue_are_not_these_kinds(sentence: str) -> None:
 def test_a_reference_with_prefixes_is_one_code_and_no_phone() -> None:
     assert codes("Subject: referral (ref LCC-ASC-2026-118734)") == [
         ("LCC-ASC-2026-118734", "REFERENCE_NUMBER", False)]
+
+
+def upn_letter(body: str) -> str:
+    """The DfE's check letter: the twelve characters after it weighted 2 to 13, modulo 23."""
+    return "ABCDEFGHJKLMNPQRTUVWXYZ"[sum(int(c) * w for c, w in zip(body, range(2, 14),
+                                                                    strict=True)) % 23]
+
+
+def utr_digit(body: str) -> str:
+    """HMRC's check digit of a UTR's nine last digits (weights 6 7 8 9 10 5 4 3 2, mod 11)."""
+    return "21987654321"[sum(int(c) * w for c, w in zip(body, (6, 7, 8, 9, 10, 5, 4, 3, 2),
+                                                        strict=True)) % 11]
+
+
+UPN = upn_letter("801200001001") + "801200001001"  # local authority 801 (Bristol)
+UTR = utr_digit("955839661") + "955839661"
+
+
+@pytest.mark.parametrize(("sentence", "value", "subtype"), [
+    (f"Unique Pupil Number {UPN}", UPN, "UPN"),
+    (f"the pupil ({UPN}) moved school", UPN, "UPN"),
+    (f"Self assessment UTR: {UTR}", UTR, "UTR"),
+    (f"Unique Taxpayer Reference {UTR[:5]} {UTR[5:]}", f"{UTR[:5]} {UTR[5:]}", "UTR"),
+])
+def test_school_and_tax_numbers(sentence: str, value: str, subtype: str) -> None:
+    assert codes(sentence) == [(value, subtype, True)]
+
+
+def test_a_wrong_check_letter_is_a_look_alike_after_its_cue() -> None:
+    wrong = ("B" if UPN[0] != "B" else "C") + UPN[1:]
+    assert codes(f"UPN: {wrong}") == [(wrong, "UPN_LIKE", False)]
+    assert not [c for c in codes(f"ref {wrong} here") if c[1].startswith("UPN")]

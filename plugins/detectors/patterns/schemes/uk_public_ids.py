@@ -1,4 +1,4 @@
-"""United Kingdom justice and immigration numbers (CODE).
+"""United Kingdom justice, immigration, school and tax numbers (CODE).
 
 * Police National Computer ID (``PNC_ID``): a year, "/", a serial and a check letter
   ("2013/0123456X", "13/123456X"); the letter is the two-digit year and the serial padded to
@@ -12,6 +12,11 @@
   after "BRP" or "biometric residence permit"; a format.
 * Home Office Unique Application Number (``UAN``): four groups of four digits
   ("1212-0001-2345-6789") after "UAN"; a format.
+* Unique Pupil Number (``UPN``, England's schools): a check letter, a local authority's
+  number, the school's, the year and a serial ("H801200001001"); validated alone by its check
+  letter and a known local authority (python-stdnum), a look-alike after "UPN".
+* HMRC Unique Taxpayer Reference (``UTR``): ten digits, the first a check digit, after "UTR"
+  or "taxpayer reference" (python-stdnum); a look-alike there when the check fails.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from redactor_plugins.detectors.patterns.common import (
     cue_before,
 )
 from redactor_plugins.shared.identifiers.check_digits import pnc_check_letter
+from stdnum.gb import upn, utr
 
 from redactor.plugin_api import Label
 
@@ -39,6 +45,10 @@ _PRISON_CUE = re.compile(r"(?i)\b(?:prison(?:er)?\s+(?:number|no\.?)|NOMS|NOMIS|
 _BRP = re.compile(r"(?<![\w-])[A-Z]{2}\d{7}(?![\w-])")
 _BRP_CUE = re.compile(r"(?i)\b(?:BRP|biometric\s+residence\s+permit)\b[^\n]{0,20}$")
 _UAN = re.compile(r"(?<![\w-])\d{4}-\d{4}-\d{4}-\d{4}(?![\w-])")
+_UPN = re.compile(r"(?<![\w-])[A-HJ-NP-RT-Z]\d{11}[0-9A-HJ-NP-RT-Z](?![\w-])")
+_UPN_CUE = re.compile(r"(?i)\b(?:UPN|unique\s+pupil\s+(?:number|no\.?))\b[^\n\w]{0,12}$")
+_UTR = re.compile(r"(?<![\w-])\d{5}[ ]?\d{5}(?![\w-]|[./]\d)")
+_UTR_CUE = re.compile(r"(?i)\b(?:UTR|(?:unique\s+)?taxpayer\s+reference)\b[^\n\d]{0,15}$")
 _UAN_CUE = re.compile(r"(?i)\b(?:UAN|unique\s+application\s+number)\b[^\n\d]{0,12}$")
 
 
@@ -53,7 +63,18 @@ def _format(m: re.Match[str], subtype: str, name: str) -> Hit:
 
 
 def find(text: str) -> Iterable[Hit]:
-    """Every candidate of the five kinds."""
+    """Every candidate of the seven kinds."""
+    for m in _UPN.finditer(text):
+        ok = upn.is_valid(m.group(0))
+        if ok or cue_before(_UPN_CUE, text, m.start()):
+            yield check_hit(m.start(), m.end(), "UPN", "Unique Pupil Number, " + (
+                "check letter and local authority valid" if ok else "check letter or local "
+                "authority invalid"), ok)
+    for m in _UTR.finditer(text):
+        if cue_before(_UTR_CUE, text, m.start()):
+            ok = utr.is_valid(m.group(0))
+            yield check_hit(m.start(), m.end(), "UTR", "Unique Taxpayer Reference, " + (
+                "check digit valid" if ok else "check digit invalid"), ok)
     for m in _PNC.finditer(text):
         ok = pnc_valid(m.group("year"), m.group("serial"), m.group("check"))
         if ok or cue_before(_PNC_CUE, text, m.start()):
