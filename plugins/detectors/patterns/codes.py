@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from redactor_plugins.detectors.patterns.common import RANK_CASE, Hit
+from redactor_plugins.detectors.patterns.common import RANK_CASE, Hit, mentions
 
 from redactor.plugin_api import Label
 
@@ -120,11 +120,14 @@ _EXTENSION = re.compile(r"(?i)\b(?:bleep|pager|ext\.?|extension)[^\S\n]*(?:no\.?
 def find_reference_codes(text: str) -> Iterable[Hit]:
     """Rooms and cells, statute numbers, document references, cue-made numbers,
     year-and-serial references, professional registration numbers and extensions."""
-    for m in _PROFESSIONAL.finditer(text):
+    low = text.lower()
+    for m in _PROFESSIONAL.finditer(text) if mentions(low, "gmc", "gdc", "goc", "gphc", "nmc",
+                                                      "hcpc", "sssc", "niscc", "work england") \
+            else ():
         yield Hit(m.start(1), m.end(1), Label.CODE, "PROFESSIONAL_REGISTRATION", 0.95,
                   "a professional register's number after its name (its format)", RANK_CASE,
                   True)
-    for m in _EXTENSION.finditer(text):
+    for m in _EXTENSION.finditer(text) if mentions(low, "bleep", "pager", "ext") else ():
         yield Hit(m.start(1), m.end(1), Label.CODE, "PHONE_EXTENSION", 0.9,
                   "an internal telephone number after its cue", RANK_CASE)
     for m in _YEAR_SERIAL.finditer(text):

@@ -68,6 +68,13 @@ def check_hit(start: int, end: int, subtype: str, explanation: str, ok: bool, *,
     return Hit(start, end, Label.CODE, subtype + LIKE, 0.5, explanation, rank, False)
 
 
+def mentions(lowered: str, *words: str) -> bool:
+    """Whether any of ``words`` (lower case) occurs in ``lowered`` (the text, lower-cased): a
+    cheap test before a pattern that needs one of them as its cue (a scan of every position
+    for a cued pattern costs more than the test)."""
+    return any(w in lowered for w in words)
+
+
 def cue_before(cue: re.Pattern[str], text: str, start: int, reach: int = 40) -> bool:
     """Does ``cue`` match in the ``reach`` characters before ``start`` on the same line?"""
     before = text[max(0, start - reach) : start].rsplit("\n", 1)[-1]

@@ -115,13 +115,14 @@ def find_percentages(text: str) -> Iterable[Hit]:
 #: an age between commas right after a person's name ("Mr Farid Rahimi, 47, of 12 Cowley
 #: Road", "Smith, 52, a teacher"): the name's last word capitalised, no title or number word
 _AGE_AFTER_NAME = re.compile(
-    r"\b([A-Z][a-z'’]{1,20}), (1[0-1]\d|[1-9]\d?)(?=, (?:of|a|an|the|from|who|whose|and"
-    r"|[a-z]+ed)\b|\))")
+    r", (1[0-1]\d|[1-9]\d?)(?=, (?:of|a|an|the|from|who|whose|and|[a-z]+ed)\b|\))")
+_NAME_BEFORE_AGE = re.compile(r"\b([A-Z][a-z'’]{1,20})\Z")
 #: an age said of a person ("She is 19 and on a visa", "he was 15,"): a pronoun, a form of
 #: "to be" and a number that nothing counts
 _AGE_OF_PRONOUN = re.compile(
-    r"\b(?:[Ss]he|[Hh]e|I|[Tt]hey)[^\S\n]+(?:is|was|are|were|am|'s|’s|turned|turns)[^\S\n]+"
-    r"(1[0-1]\d|[1-9]\d?)(?=[^\S\n]*(?:[,.;:)]|\band\b|\bbut\b|\bwhen\b|\bat\b|\bin\b|\Z))")
+    r"(?:is|was|are|were|am|'s|’s|turned|turns)[^\S\n]+(1[0-1]\d|[1-9]\d?)"
+    r"(?=[^\S\n]*(?:[,.;:)]|\band\b|\bbut\b|\bwhen\b|\bat\b|\bin\b|\Z))")
+_PRONOUN_BEFORE = re.compile(r"\b(?:[Ss]he|[Hh]e|I|[Tt]hey)[^\S\n]+\Z")
 _NOT_A_NAME = frozenset("article section rule chapter page paragraph room flat unit cell "
                         "pages articles sections rules paragraphs nos no".split())
 
@@ -134,16 +135,19 @@ _NORDIC_AGE = re.compile(
 
 
 def find_ages(text: str) -> Iterable[Hit]:
-    for m in _NORDIC_AGE.finditer(text):
+    for m in _NORDIC_AGE.finditer(text) if "år" in text or "Jahre" in text else ():
         yield Hit(m.start(), m.end(), Label.DEM, "AGE", 0.85, "age of a person (år, Jahre)",
                   RANK_AMOUNT)
     for m in _AGE_OF_PRONOUN.finditer(text):
+        if not _PRONOUN_BEFORE.search(text, max(0, m.start() - 6), m.start()):
+            continue
         yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.8, "a person's age after a pronoun "
                   "and a form of \"to be\"", RANK_AMOUNT)
     for m in _AGE_AFTER_NAME.finditer(text):
-        if m.group(1).casefold() in _NOT_A_NAME:
+        name = _NAME_BEFORE_AGE.search(text, max(0, m.start() - 22), m.start())
+        if name is None or name.group(1).casefold() in _NOT_A_NAME:
             continue
-        yield Hit(m.start(2), m.end(2), Label.DEM, "AGE", 0.8,
+        yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.8,
                   "age between commas after a name", RANK_AMOUNT)
     for m in _AGE_RE.finditer(text):
         value = re.search(rf"\d{{1,3}}|{NUMBER_WORD}", m.group(0))

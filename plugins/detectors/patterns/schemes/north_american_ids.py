@@ -32,6 +32,7 @@ from redactor_plugins.detectors.patterns.common import (
     Hit,
     check_hit,
     cue_before,
+    mentions,
 )
 from stdnum.ca import bn, sin
 from stdnum.us import ein, itin, rtn
@@ -76,40 +77,49 @@ def _checked(m: re.Match[str], subtype: str, name: str, ok: bool, span: int = 0)
 
 
 def find(text: str) -> Iterable[Hit]:
-    """Every candidate of the kinds above."""
-    for m in _SIN.finditer(text):
-        if cue_before(_SIN_CUE, text, m.start()):
-            yield _checked(m, "NATIONAL_ID_CA", "Canadian SIN (Luhn)", sin.is_valid(m.group(0)))
+    """Every candidate of the kinds above (a cued kind only where its cue occurs)."""
+    low = text.lower()
+    if mentions(low, "sin", "nas", "social insurance", "assurance sociale"):
+        for m in _SIN.finditer(text):
+            if cue_before(_SIN_CUE, text, m.start()):
+                yield _checked(m, "NATIONAL_ID_CA", "Canadian SIN (Luhn)",
+                               sin.is_valid(m.group(0)))
     for m in _BN15.finditer(text):
         yield _checked(m, "BUSINESS_NUMBER_CA", "Canadian business number and program account",
                        bn.is_valid(m.group(0)))
-    for m in _BN9.finditer(text):
-        if cue_before(_BN_CUE, text, m.start()):
-            yield _checked(m, "BUSINESS_NUMBER_CA", "Canadian business number (Luhn)",
-                           bn.is_valid(m.group(0)))
-    for m in _EIN.finditer(text):
-        if cue_before(_EIN_CUE, text, m.start()):
-            yield _checked(m, "EIN_US", "US employer identification number (IRS prefix)",
-                           ein.is_valid(m.group(0)))
+    if mentions(low, "business n", "bn"):
+        for m in _BN9.finditer(text):
+            if cue_before(_BN_CUE, text, m.start()):
+                yield _checked(m, "BUSINESS_NUMBER_CA", "Canadian business number (Luhn)",
+                               bn.is_valid(m.group(0)))
+    if mentions(low, "ein", "employer identification", "federal tax"):
+        for m in _EIN.finditer(text):
+            if cue_before(_EIN_CUE, text, m.start()):
+                yield _checked(m, "EIN_US", "US employer identification number (IRS prefix)",
+                               ein.is_valid(m.group(0)))
     for m in _ITIN.finditer(text):
         if itin.is_valid(m.group(0)):
             yield _checked(m, "ITIN_US", "US individual taxpayer identification number", True)
-    for m in _ROUTING.finditer(text):
-        if cue_before(_ROUTING_CUE, text, m.start()):
-            yield _checked(m, "ROUTING_NUMBER_US", "ABA routing number (3-7-1 checksum)",
-                           rtn.is_valid(m.group(0)))
-    for m in _A_NUMBER.finditer(text):
-        start = m.start(1) if m.group(1) else m.start(2)
-        yield Hit(start, m.end(2), Label.CODE, "ALIEN_NUMBER_US", 0.95,
-                  "USCIS A-Number after its cue, 8 or 9 digits (no checksum exists)",
-                  RANK_VALIDATED, True)
+    if mentions(low, "routing", "aba", "rtn", "transit"):
+        for m in _ROUTING.finditer(text):
+            if cue_before(_ROUTING_CUE, text, m.start()):
+                yield _checked(m, "ROUTING_NUMBER_US", "ABA routing number (3-7-1 checksum)",
+                               rtn.is_valid(m.group(0)))
+    if mentions(low, "number", "a#", "no.", "uscis"):
+        for m in _A_NUMBER.finditer(text):
+            start = m.start(1) if m.group(1) else m.start(2)
+            yield Hit(start, m.end(2), Label.CODE, "ALIEN_NUMBER_US", 0.95,
+                      "USCIS A-Number after its cue, 8 or 9 digits (no checksum exists)",
+                      RANK_VALIDATED, True)
     for m in _MBI.finditer(text):
         yield Hit(m.start(), m.end(), Label.CODE, "MEDICARE_US", 0.95,
                   "US Medicare Beneficiary Identifier, valid format (no checksum exists)",
                   RANK_VALIDATED, True)
-    for m in _LAST_DIGITS.finditer(text):
-        yield Hit(m.start(1), m.end(1), Label.CODE, "LAST_DIGITS", 0.9,
-                  "the last digits of an identifier after their cue", RANK_CASE)
-    for m in _MASKED_SSN.finditer(text):
-        yield Hit(m.start(), m.end(), Label.CODE, "LAST_DIGITS", 0.9,
-                  "a US SSN with all but its last four digits masked", RANK_CASE)
+    if mentions(low, "ending", "last four", "last 4"):
+        for m in _LAST_DIGITS.finditer(text):
+            yield Hit(m.start(1), m.end(1), Label.CODE, "LAST_DIGITS", 0.9,
+                      "the last digits of an identifier after their cue", RANK_CASE)
+    if mentions(low, "xxx-", "***-"):
+        for m in _MASKED_SSN.finditer(text):
+            yield Hit(m.start(), m.end(), Label.CODE, "LAST_DIGITS", 0.9,
+                      "a US SSN with all but its last four digits masked", RANK_CASE)

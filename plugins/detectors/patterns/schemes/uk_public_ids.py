@@ -29,13 +29,14 @@ from redactor_plugins.detectors.patterns.common import (
     Hit,
     check_hit,
     cue_before,
+    mentions,
 )
 from redactor_plugins.shared.identifiers.check_digits import pnc_check_letter
 from stdnum.gb import upn, utr
 
 from redactor.plugin_api import Label
 
-_PNC = re.compile(r"(?<![\w/])(?P<year>(?:19|20)?\d{2})/(?P<serial>\d{1,7})(?P<check>[A-Z])(?![\w/])")
+_PNC = re.compile(r"(?P<year>(?:19|20)?\d{2})/(?P<serial>\d{1,7})(?P<check>[A-Z])(?![\w/])")
 _PNC_CUE = re.compile(r"(?i)\bPNC\b[^\n\d]{0,15}$")
 _CRO = re.compile(r"(?<![\w/])\d{1,6}/\d{2}[A-Z](?![\w/])")
 _CRO_CUE = re.compile(r"(?i)\bCRO\b[^\n\d]{0,15}$")
@@ -46,6 +47,7 @@ _BRP = re.compile(r"(?<![\w-])[A-Z]{2}\d{7}(?![\w-])")
 _BRP_CUE = re.compile(r"(?i)\b(?:BRP|biometric\s+residence\s+permit)\b[^\n]{0,20}$")
 _UAN = re.compile(r"(?<![\w-])\d{4}-\d{4}-\d{4}-\d{4}(?![\w-])")
 _UPN = re.compile(r"(?<![\w-])[A-HJ-NP-RT-Z]\d{11}[0-9A-HJ-NP-RT-Z](?![\w-])")
+_ELEVEN_DIGITS = re.compile(r"\d{11}")  # a cheap test before the UPN's scan of every capital
 _UPN_CUE = re.compile(r"(?i)\b(?:UPN|unique\s+pupil\s+(?:number|no\.?))\b[^\n\w]{0,12}$")
 _UTR = re.compile(r"(?<![\w-])\d{5}[ ]?\d{5}(?![\w-]|[./]\d)")
 _UTR_CUE = re.compile(r"(?i)\b(?:UTR|(?:unique\s+)?taxpayer\s+reference)\b[^\n\d]{0,15}$")
@@ -63,28 +65,34 @@ def _format(m: re.Match[str], subtype: str, name: str) -> Hit:
 
 
 def find(text: str) -> Iterable[Hit]:
-    """Every candidate of the seven kinds."""
-    for m in _UPN.finditer(text):
+    """Every candidate of the seven kinds (a cued kind only where its cue occurs)."""
+    low = text.lower()
+    for m in _UPN.finditer(text) if _ELEVEN_DIGITS.search(text) else ():
         ok = upn.is_valid(m.group(0))
         if ok or cue_before(_UPN_CUE, text, m.start()):
             yield check_hit(m.start(), m.end(), "UPN", "Unique Pupil Number, " + (
                 "check letter and local authority valid" if ok else "check letter or local "
                 "authority invalid"), ok)
-    for m in _UTR.finditer(text):
+    for m in _UTR.finditer(text) if mentions(low, "utr", "taxpayer") else ():
         if cue_before(_UTR_CUE, text, m.start()):
             ok = utr.is_valid(m.group(0))
             yield check_hit(m.start(), m.end(), "UTR", "Unique Taxpayer Reference, " + (
                 "check digit valid" if ok else "check digit invalid"), ok)
     for m in _PNC.finditer(text):
+        if m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "/_"):
+            continue  # the tail of a longer number
         ok = pnc_valid(m.group("year"), m.group("serial"), m.group("check"))
         if ok or cue_before(_PNC_CUE, text, m.start()):
             yield check_hit(m.start(), m.end(), "PNC_ID", "Police National Computer ID, "
                             + ("check letter valid" if ok else "check letter invalid"), ok)
-    for pattern, cue, subtype, name in (
-            (_CRO, _CRO_CUE, "CRO_NUMBER", "Criminal Records Office number"),
-            (_PRISON, _PRISON_CUE, "PRISON_NUMBER", "prison number"),
-            (_BRP, _BRP_CUE, "BRP_NUMBER", "biometric residence permit number"),
-            (_UAN, _UAN_CUE, "UAN", "Home Office unique application number")):
-        for m in pattern.finditer(text):
+    for pattern, cue, subtype, name, words in (
+            (_CRO, _CRO_CUE, "CRO_NUMBER", "Criminal Records Office number", ("cro",)),
+            (_PRISON, _PRISON_CUE, "PRISON_NUMBER", "prison number",
+             ("prison", "noms", "nomis", "booking")),
+            (_BRP, _BRP_CUE, "BRP_NUMBER", "biometric residence permit number",
+             ("brp", "biometric")),
+            (_UAN, _UAN_CUE, "UAN", "Home Office unique application number",
+             ("uan", "unique application"))):
+        for m in pattern.finditer(text) if mentions(low, *words) else ():
             if cue_before(cue, text, m.start()):
                 yield _format(m, subtype, name)
