@@ -121,3 +121,19 @@ def _female_names() -> set[str]:
     from faker.providers.person.no_NO import Provider
 
     return set(Provider.first_names_female)
+
+
+def test_a_diagnosis_after_its_cue_in_a_nordic_or_german_text() -> None:
+    from redactor_plugins.detectors.recognizer.institution_rules import diagnoses
+
+    swedish = ("Johanna har en diagnos av bipolär sjukdom och behandlas på Psykiatri Skåne. Hon "
+               "uppgav att hon har svårt att få vardagen att fungera sedan hon blev sjukskriven "
+               "i maj, och familjen erbjuds nu insatsen familjebehandling från socialtjänsten. "
+               "Vid hembesöket den 20 september träffade utredaren Johanna och Elsa hemma.")
+    norwegian = NOTE + " Hun har fått diagnosen ADHD og angst, og han er diagnostisert med " \
+        "paranoid schizofreni."
+    assert [swedish[s:e] for s, e in diagnoses(swedish)] == ["bipolär sjukdom"]
+    assert [norwegian[s:e] for s, e in diagnoses(norwegian)] == ["ADHD", "paranoid schizofreni"]
+    english = ("The applicant was diagnosed with depression; the doctors had to diagnose the "
+               "condition again in 2019 after he moved to Oslo with his wife and children.")
+    assert diagnoses(english) == []  # the English model knows English diagnoses

@@ -1,5 +1,5 @@
-"""Names of institutions, streets and cases that are written by a fixed rule, not learnt word
-by word.
+"""Names of institutions, streets and cases — and a diagnosis after its cue in a Nordic or
+German text — that are written by a fixed rule, not learnt word by word.
 
 * **Prisons** — "HM Prison Wymott", "Her Majesty’s Prison Long Lartin", "HMP Belmarsh",
   "HMYOI Feltham": the institution's form, then its capitalised name (ORG).
@@ -19,6 +19,11 @@ by word.
   "v." or "v", the other party and an optional "(no. N)" (MISC). They name the applicant's
   other proceedings as surely as a case number does.
 
+* **Diagnoses in Norwegian, Danish, Swedish and German text** — the words after "diagnose(n)
+  på/av", "diagnos av", "diagnosen", "diagnostisert med", "Diagnose" …: "bipolär sjukdom",
+  "ADHD" (MISC/HEALTH; the English model leaves such words in clear), up to three words, to a
+  conjunction or a preposition.
+
 Pure functions over a text: each returns ``(start, end)`` character spans; the gazetteer
 detector labels them (:data:`WRITTEN_NAMES`).
 """
@@ -29,13 +34,14 @@ import functools
 import re
 from collections.abc import Callable
 
+from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
 from redactor_plugins.shared.names.titles import COURTESY
 
 from redactor.plugin_api import Label
 
 __all__ = ["WRITTEN_NAMES", "care_institutions", "case_names", "company_names", "prisons",
-           "street_names", "venues"]
+           "diagnoses", "street_names", "venues"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
 _WORD = r"[A-Z][\w'’-]*"
@@ -189,6 +195,34 @@ def case_names(text: str) -> list[tuple[int, int]]:
     return [m.span(1) for m in _CASE.finditer(text)]
 
 
+_DIAGNOSIS_CUE = re.compile(
+    r"(?i)\b(?:diagnos(?:en|er)?|diagnose(?:n|r)?|diagnostisert|diagnostiserad|diagnosticerad"
+    r"|diagnosticeret|diagnostiziert)(?:[^\S\n]+(?:med|av|af|på|om|mit|von|einer|einem|eine"
+    r"|en|ett|et|ein|einen))*[^\S\n]+")
+_DIAGNOSIS_WORD = re.compile(r"[^\W\d_][\w-]*")
+_NOT_DIAGNOSIS = frozenset("""og och und oder eller men aber som der die das den det i på hos ved
+    vid bei im in mit med og sedan siden seit etter efter nach har hat ist er är var war
+    fra från von""".split())
+
+
+def diagnoses(text: str) -> list[tuple[int, int]]:
+    """Spans of a diagnosis after its cue in a Norwegian, Danish, Swedish or German text."""
+    if language_of(text) not in ("nb", "da", "sv", "de"):
+        return []
+    out = []
+    for cue in _DIAGNOSIS_CUE.finditer(text):
+        words = []
+        for m in _DIAGNOSIS_WORD.finditer(text, cue.end(), min(len(text), cue.end() + 60)):
+            gap = text[words[-1].end() : m.start()] if words else ""
+            if len(words) == 3 or m.group(0).casefold() in _NOT_DIAGNOSIS or (
+                    words and (gap.strip() or "\n" in gap)):
+                break
+            words.append(m)
+        if words and words[0].start() == cue.end():
+            out.append((words[0].start(), words[-1].end()))
+    return out
+
+
 #: the rules that write names, for the gazetteer detector: (rule, label, subtype, explanation)
 WRITTEN_NAMES = (
     (prisons, Label.ORG, "PRISON", "a prison's name after its form (\"HM Prison …\")"),
@@ -200,4 +234,5 @@ WRITTEN_NAMES = (
     (street_names, Label.LOC, "STREET", "capitalised words ending in a street's word "
                                         "(\"… Road\", \"… Lane\")"),
     (case_names, Label.MISC, "CASE", "a case name (\"X v. Y\")"),
+    (diagnoses, Label.MISC, "HEALTH", "a diagnosis after its cue (\"diagnos av …\")"),
 )
