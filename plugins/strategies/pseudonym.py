@@ -287,7 +287,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         fakes = [letter_pseudonym(memo, n, doc.text) if len(n) == 1  # fake's initials
                  else memo["tokens"][fold(n)][0] for n in canon_names]
         every = "".join(n[0] for n in canon_names).upper() == f.text.strip()
-        return "".join(fakes if every else (fakes[0], fakes[-1])).upper()
+        out = "".join(fakes if every else (fakes[0], fakes[-1])).upper()  # never the same
+        return out if out != f.text.strip() else "".join(letter_pseudonym(memo, c) for c in out)
 
     def replace(m: re.Match[str]) -> str:
         word = m.group(0)

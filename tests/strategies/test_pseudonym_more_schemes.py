@@ -116,3 +116,17 @@ def test_school_and_tax_numbers_keep_their_scheme() -> None:
     out = one("H801200001001", "UPN")
     assert upn.is_valid(out) and out[1:4] == "801", out  # the local authority kept
     assert utr.is_valid(one("1955839661", "UTR"))
+
+
+def test_initials_never_stay_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fake whose initials are the original's ("Dean Clarke" → "Daniel Cooper": "DC") gave
+    "DC" back, which the pipeline refused ("[REDACTED]"): other letters then."""
+    from redactor_plugins.strategies import pseudonym
+
+    monkeypatch.setattr(pseudonym, "_map_part", lambda memo, dw, part, *a: memo[
+        "tokens"].setdefault(pseudonym.fold(part), {"dean": "Daniel", "clarke": "Cooper"}[
+            pseudonym.fold(part)]))
+    text = "Dean Clarke (DC) - father. DC did not agree."
+    _full, bracket, later = replace(text, [("Dean Clarke", "PERSON", ""), ("DC", "PERSON", ""),
+                                           ("DC", "PERSON", "")])
+    assert bracket == later and bracket != "DC" and len(bracket) == 2
