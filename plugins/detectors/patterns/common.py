@@ -68,6 +68,18 @@ def check_hit(start: int, end: int, subtype: str, explanation: str, ok: bool, *,
     return Hit(start, end, Label.CODE, subtype + LIKE, 0.5, explanation, rank, False)
 
 
+END_OF_DIGITS = r"(?![\w]|[./-]\d)"
+"""Lookahead after an identifier of digits: no word character, and no separator and digit (it
+is not the first group of a longer number)."""
+
+
+def check_match(m: re.Match[str], subtype: str, name: str, ok: bool, *,
+                what: str = "check") -> Hit:
+    """:func:`check_hit` for a whole match: "<name>, <what> valid" or "… invalid"."""
+    return check_hit(m.start(), m.end(), subtype,
+                     f"{name}, {what} " + ("valid" if ok else "invalid"), ok)
+
+
 def mentions(lowered: str, *words: str) -> bool:
     """Whether any of ``words`` (lower case) occurs in ``lowered`` (the text, lower-cased): a
     cheap test before a pattern that needs one of them as its cue (a scan of every position

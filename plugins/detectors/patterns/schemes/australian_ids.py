@@ -20,10 +20,11 @@ import re
 from collections.abc import Iterable
 
 from redactor_plugins.detectors.patterns.common import (
+    END_OF_DIGITS,
     GLUED_AFTER_FIRST,
     RANK_VALIDATED,
     Hit,
-    check_hit,
+    check_match,
     cue_before,
 )
 from redactor_plugins.shared.identifiers.check_digits import medicare_au_valid
@@ -32,7 +33,7 @@ from stdnum.au import abn, acn, tfn
 from redactor.plugin_api import Label
 
 _G = GLUED_AFTER_FIRST
-_END = r"(?![\w]|[./-]\d)"
+_END = END_OF_DIGITS
 _TFN = re.compile(rf"\d{_G}\d{{2}}[ ]?\d{{3}}[ ]?\d{{2,3}}{_END}")
 _TFN_CUE = re.compile(r"(?i)\b(?:TFN|tax\s+file\s+(?:number|no\.?))\b[^\n\d]{0,12}$")
 _ABN = re.compile(rf"\d{_G}\d(?P<sep>[ ]?)\d{{3}}(?P=sep)\d{{3}}(?P=sep)\d{{3}}{_END}")
@@ -45,28 +46,23 @@ _CRN = re.compile(rf"\d{_G}\d{{2}}[ ]?\d{{3}}[ ]?\d{{3}}[ ]?[A-Z](?!\w)")
 _CRN_CUE = re.compile(r"(?i)\b(?:CRN|customer\s+reference\s+(?:number|no\.?))\b[^\n\d]{0,12}$")
 
 
-def _checked(m: re.Match[str], subtype: str, name: str, ok: bool) -> Hit:
-    return check_hit(m.start(), m.end(), subtype,
-                     f"{name}, " + ("check valid" if ok else "check invalid"), ok)
-
-
 def find(text: str) -> Iterable[Hit]:
     """Every candidate of the five kinds."""
     for m in _TFN.finditer(text):
         if cue_before(_TFN_CUE, text, m.start()):
-            yield _checked(m, "TAX_ID_AU", "Australian tax file number", tfn.is_valid(m.group(0)))
+            yield check_match(m, "TAX_ID_AU", "Australian tax file number", tfn.is_valid(m.group(0)))
     for m in _ABN.finditer(text):
         ok = abn.is_valid(m.group(0))
         if (ok and m.group("sep")) or cue_before(_ABN_CUE, text, m.start()):
-            yield _checked(m, "BUSINESS_NUMBER_AU", "Australian Business Number (modulus 89)", ok)
+            yield check_match(m, "BUSINESS_NUMBER_AU", "Australian Business Number (modulus 89)", ok)
     for m in _ACN.finditer(text):
         if cue_before(_ACN_CUE, text, m.start()):
-            yield _checked(m, "COMPANY_NUMBER_AU", "Australian Company Number",
+            yield check_match(m, "COMPANY_NUMBER_AU", "Australian Company Number",
                            acn.is_valid(m.group(0)))
     for m in _MEDICARE.finditer(text):
         ok = medicare_au_valid(m.group(0))
         if (ok and m.group("sep")) or cue_before(_MEDICARE_CUE, text, m.start()):
-            yield _checked(m, "MEDICARE_AU", "Australian Medicare card number", ok)
+            yield check_match(m, "MEDICARE_AU", "Australian Medicare card number", ok)
     for m in _CRN.finditer(text):
         if cue_before(_CRN_CUE, text, m.start()):
             yield Hit(m.start(), m.end(), Label.CODE, "CRN_AU", 0.95,

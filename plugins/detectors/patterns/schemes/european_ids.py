@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from redactor_plugins.detectors.patterns.common import (
+    END_OF_DIGITS,
     GLUED_AFTER_FIRST,
     Hit,
     check_hit,
@@ -45,7 +46,7 @@ from stdnum.pl import pesel
 from stdnum.tr import tckimlik
 
 _G = GLUED_AFTER_FIRST
-_END = r"(?![\w]|[./-]\d)"
+_END = END_OF_DIGITS
 _D11 = re.compile(rf"\d{_G}\d{{10}}{_END}")
 _BSN = re.compile(rf"\d{_G}(?:\d{{8}}|\d{{3}}\.\d{{2}}\.\d{{3}}){_END}")
 _CF_DIGIT = "[0-9LMNPQRSTUV]"

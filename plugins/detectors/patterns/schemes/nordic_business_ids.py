@@ -18,13 +18,15 @@ After its cue a failed check is a look-alike (``…_LIKE``), still masked.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
 from redactor_plugins.detectors.patterns.common import (
+    END_OF_DIGITS,
     GLUED_AFTER_FIRST,
     Hit,
-    check_hit,
+    check_match,
     cue_before,
 )
 from stdnum.dk import cvr
@@ -33,7 +35,7 @@ from stdnum.no import kontonr, orgnr
 from stdnum.se import orgnr as se_orgnr
 
 _G = GLUED_AFTER_FIRST
-_END = r"(?![\w]|[./-]\d)"
+_END = END_OF_DIGITS
 _ACCOUNT_LAID_OUT = re.compile(rf"\d{_G}\d{{3}}(?P<sep>[. ])\d{{2}}(?P=sep)\d{{5}}{_END}")
 _ACCOUNT_BARE = re.compile(rf"\d{_G}\d{{10}}{_END}")
 _ACCOUNT_CUE = re.compile(r"(?i)\b(?:konto(?:nummer|nr)?|account(?:\s+(?:number|no))?)\b\.?"
@@ -51,11 +53,7 @@ _FI_ID_CUE = re.compile(r"(?i)\b(?:Y-tunnus|business\s+ID|FO-nummer)\b\.?[^\n\d]
 
 
 _cue = cue_before
-
-
-def _found(m: re.Match[str], subtype: str, name: str, ok: bool) -> Hit:
-    return check_hit(m.start(), m.end(), subtype, f"{name}, " + ("check digit valid" if ok
-                                                          else "check digit invalid"), ok)
+_found = functools.partial(check_match, what="check digit")
 
 
 def find(text: str) -> Iterable[Hit]:

@@ -26,11 +26,12 @@ import re
 from collections.abc import Iterable
 
 from redactor_plugins.detectors.patterns.common import (
+    END_OF_DIGITS,
     GLUED_AFTER_FIRST,
     RANK_CASE,
     RANK_VALIDATED,
     Hit,
-    check_hit,
+    check_match,
     cue_before,
     mentions,
 )
@@ -40,7 +41,7 @@ from stdnum.us import ein, itin, rtn
 from redactor.plugin_api import Label
 
 _G = GLUED_AFTER_FIRST
-_END = r"(?![\w]|[./-]\d)"
+_END = END_OF_DIGITS
 _SIN = re.compile(rf"\d{_G}\d{{2}}(?P<sep>[ -]?)\d{{3}}(?P=sep)\d{{3}}{_END}")
 _SIN_CUE = re.compile(r"(?i)\b(?:SIN|NAS|social\s+insurance(?:\s+(?:number|no\.?))?|"
                       r"num[ée]ro\s+d['’]assurance\s+sociale)\b[^\n\d]{0,15}$")
@@ -71,39 +72,34 @@ _LAST_DIGITS = re.compile(
 _MASKED_SSN = re.compile(r"(?<![\w*-])(?:X{3}|x{3}|\*{3})-(?:X{2}|x{2}|\*{2})-\d{4}(?![\w]|[./-]\d)")
 
 
-def _checked(m: re.Match[str], subtype: str, name: str, ok: bool, span: int = 0) -> Hit:
-    return check_hit(m.start(span), m.end(span), subtype,
-                     f"{name}, " + ("check valid" if ok else "check invalid"), ok)
-
-
 def find(text: str) -> Iterable[Hit]:
     """Every candidate of the kinds above (a cued kind only where its cue occurs)."""
     low = text.lower()
     if mentions(low, "sin", "nas", "social insurance", "assurance sociale"):
         for m in _SIN.finditer(text):
             if cue_before(_SIN_CUE, text, m.start()):
-                yield _checked(m, "NATIONAL_ID_CA", "Canadian SIN (Luhn)",
+                yield check_match(m, "NATIONAL_ID_CA", "Canadian SIN (Luhn)",
                                sin.is_valid(m.group(0)))
     for m in _BN15.finditer(text):
-        yield _checked(m, "BUSINESS_NUMBER_CA", "Canadian business number and program account",
+        yield check_match(m, "BUSINESS_NUMBER_CA", "Canadian business number and program account",
                        bn.is_valid(m.group(0)))
     if mentions(low, "business n", "bn"):
         for m in _BN9.finditer(text):
             if cue_before(_BN_CUE, text, m.start()):
-                yield _checked(m, "BUSINESS_NUMBER_CA", "Canadian business number (Luhn)",
+                yield check_match(m, "BUSINESS_NUMBER_CA", "Canadian business number (Luhn)",
                                bn.is_valid(m.group(0)))
     if mentions(low, "ein", "employer identification", "federal tax"):
         for m in _EIN.finditer(text):
             if cue_before(_EIN_CUE, text, m.start()):
-                yield _checked(m, "EIN_US", "US employer identification number (IRS prefix)",
+                yield check_match(m, "EIN_US", "US employer identification number (IRS prefix)",
                                ein.is_valid(m.group(0)))
     for m in _ITIN.finditer(text):
         if itin.is_valid(m.group(0)):
-            yield _checked(m, "ITIN_US", "US individual taxpayer identification number", True)
+            yield check_match(m, "ITIN_US", "US individual taxpayer identification number", True)
     if mentions(low, "routing", "aba", "rtn", "transit"):
         for m in _ROUTING.finditer(text):
             if cue_before(_ROUTING_CUE, text, m.start()):
-                yield _checked(m, "ROUTING_NUMBER_US", "ABA routing number (3-7-1 checksum)",
+                yield check_match(m, "ROUTING_NUMBER_US", "ABA routing number (3-7-1 checksum)",
                                rtn.is_valid(m.group(0)))
     if mentions(low, "number", "a#", "no.", "uscis"):
         for m in _A_NUMBER.finditer(text):
