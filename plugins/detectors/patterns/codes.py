@@ -7,8 +7,8 @@ must contain a slash or hyphen, so "no. 5" or "Law no. 3713" are not case number
 
 Other codes, each one span from its first to its last character (CODE):
 
-* rooms and cells, with their noun ("cell 11/15W.2", "cell no. 2", "block 23E"):
-  ``ROOM_NUMBER``;
+* rooms and cells, with their noun ("cell 11/15W.2", "cell no. 2", "block 23E"; after a
+  comma the code alone: "cell, A2-14"): ``ROOM_NUMBER``;
 * Swedish/Finnish statute numbers ("1962:381" in "Act 1962:381"): ``STATUTE_NUMBER``;
 * Council of Europe and similar document references ("CPT/Inf (2002) 8", "CommDH(2009)30"):
   ``DOCUMENT_REFERENCE``;
@@ -21,7 +21,8 @@ Other codes, each one span from its first to its last character (CODE):
 * a health or care professional's registration number after its register ("GMC 7654321",
   "NMC PIN 12A3456E": ``PROFESSIONAL_REGISTRATION``, validated by its format) and an internal
   telephone after "bleep", "pager" or "ext." (``PHONE_EXTENSION``);
-* US federal docket numbers ("1:24-cv-05512", "2:19-cr-00123-JAM"): ``CASE_NUMBER``;
+* US federal docket numbers ("1:24-cv-05512", "2:19-cr-00123-JAM") and law report citations
+  ("550 U.S. 544", "2021 WL 4410362, at *2 (N.D. Ill. Sept. 27, 2021)"): ``CASE_NUMBER``;
 * a year and a serial ("2024-1187", "2023-004567"), alone or after a letter prefix
   ("ACME-2024-000123", "INV-2019-0042", "LCC-ASC-2026-118734"): ``REFERENCE_NUMBER`` (unvalidated) — a numbering plan
   may accept the digits, but without a phone cue before them they are no validated phone.
@@ -47,6 +48,16 @@ _NUMBER = re.compile(
 )
 _SEP = re.compile(r"\s*(?:,|;|\band\b|\bor\b|&)\s*(?:(?:[Nn]os?\.|and)\s*)?|\s+")
 _CITATION = re.compile(r"\[(?:1[89]|20)\d\d\]\s+\d{1,3}\s+[A-Z][A-Za-z.]{1,7}\s+\d{1,5}(?!\w)")
+#: a US law report citation: volume, reporter, first page, a pinpoint and the court and year
+#: in brackets ("550 U.S. 544", "123 F.3d 456, 460 (7th Cir. 1997)", "2021 WL 4410362, at *2
+#: (N.D. Ill. Sept. 27, 2021)")
+_US_REPORTER = re.compile(
+    r"(?<![\w.])\d{1,4}\s+(?:U\.\s?S\.|S\.\s?Ct\.|L\.\s?Ed\.(?:\s?2d)?|F\.(?:\s?(?:2d|3d|4th))?"
+    r"|F\.\s?Supp\.(?:\s?[23]d)?|F\.\s?App['\u2019]x|WL|N\.[EW]\.(?:\s?[23]d)?|A\.(?:\s?[23]d)?"
+    r"|P\.(?:\s?[23]d)?|S\.[EW]\.(?:\s?2d)?|So\.(?:\s?[23]d)?|B\.R\.|Cal\.\s?Rptr\.(?:\s?[23]d)?"
+    r"|N\.Y\.S\.(?:\s?[23]d)?)\s+\d{1,7}(?:,\s+(?:at\s+)?\*{0,2}\d+(?:[-\u2013]\d+)?)?"
+    r"(?:\s+\((?:[A-Z0-9][\w.'\u2019]*\s){0,4}(?:[A-Z][a-z]{2,4}\.?\s\d{1,2},\s)?(?:19|20)\d\d\))?"
+    r"(?![\w])")
 _US_DOCKET = re.compile(r"(?<![\w:/-])\d{1,2}:\d{2}-(?:cv|cr|mc|mj|bk|ap|md|po|sw|gj|misc)-"
                         r"\d{3,6}(?:-[A-Z]{2,4}){0,3}(?![\w-])")  # "1:24-cv-05512-JRB"
 _ECHR_OLD = re.compile(r"(?<![\w/])\d{1,4}/(?:19|20)\d\d/\d{1,4}/\d{1,4}(?![\w/])")
@@ -58,6 +69,10 @@ _ROOM = re.compile(
     r"(?<![\w-])(?:[Cc]ells?|[Rr]ooms?|[Ww]ards?|[Bb]locks?|[Ww]ings?|[Ff]lats?|[Aa]partments?"
     r"|[Dd]ormitor(?:y|ies)|[Bb]arracks|[Hh]uts?)\s+(?:(?:[Nn]os?\.|[Nn]r\.?|[Nn]umbers?|#)\s*)?"
     rf"(?P<code>{_BODY}){_BODY_END}")
+#: the code after a cell's or a room's noun and a comma ("in his cell, A2-14, at HMP Durham")
+_ROOM_AFTER_COMMA = re.compile(
+    r"(?<![\w-])(?:[Cc]ell|[Rr]oom|[Ww]ard|[Bb]lock|[Ff]lat|[Bb]ed)[^\S\n]*,[^\S\n]+"
+    r"(?P<code>[A-Z]{1,3}\d{0,3}[-/.]\d{1,4}[A-Za-z]?|[A-Z]\d{1,4}[A-Z]?)(?=[,.;)]?(?:\s|\Z))")
 _STATUTE = re.compile(r"(?<![\w:/.,-])(?:1[6-9]|20)\d\d:\d{1,4}(?![\w:]|[.,]\d)")
 _DOC_REF = re.compile(
     r"(?<![\w/-])(?:[A-Z][A-Za-z]{0,7}(?:[/-][A-Z][A-Za-z]{0,7}){1,3}\s?"
@@ -138,6 +153,9 @@ def find_reference_codes(text: str) -> Iterable[Hit]:
         if not _ORDINAL.search(m.group("code")):
             yield Hit(m.start(), m.end(), Label.CODE, "ROOM_NUMBER", 0.99,
                       "cell or room number", RANK_CASE)
+    for m in _ROOM_AFTER_COMMA.finditer(text):
+        yield Hit(m.start("code"), m.end("code"), Label.CODE, "ROOM_NUMBER", 0.95,
+                  "cell or room number (after its noun and a comma)", RANK_CASE)
     for m in _STATUTE.finditer(text):
         yield Hit(m.start(), m.end(), Label.CODE, "STATUTE_NUMBER", 0.95,
                   "statute number (year:number)", RANK_CASE)
@@ -189,3 +207,6 @@ def find_case_numbers(text: str) -> Iterable[Hit]:
     for m in _CITATION.finditer(text):
         yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.8,
                   "law report citation", RANK_CASE)
+    for m in _US_REPORTER.finditer(text):
+        yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.8,
+                  "US law report citation (volume, reporter, page)", RANK_CASE)

@@ -10,6 +10,8 @@ Each is one span however it is spaced, validated when its format check passes:
   3–4 digits or 3 letters and 2–3 digits (no Q, W, X);
 * British plates (``AB12 CDE``, since 2001): two letters (no I, Q, Z first), the age
   identifier (02–29 or 51–79) and three letters (no I, Q);
+* any other plate right after "plate" or "registration" (``AV 38211`` in "Illinois plate AV
+  38211"): 4–8 letters and digits, both kinds (not validated);
 * British postcodes (``SW1A 1AA``, ``M1 1AE``, ``GIR 0AA``): the Royal Mail outward and
   inward code letter rules (LOC/POSTCODE);
 * British driving licence numbers (``MORGA753116SM9IJ``, also spaced ``MORGA 753116 SM9IJ``):
@@ -71,6 +73,23 @@ _UK_LICENCE = re.compile(
 def _plate(start: int, end: int, country: str) -> Hit:
     return Hit(start, end, Label.CODE, "VEHICLE_PLATE", 0.95,
                f"vehicle registration plate ({country}), valid format", RANK_VALIDATED, True)
+
+
+#: any country's plate right after its cue ("Illinois plate AV 38211", "registration number
+#: 7XYZ123"): letters and digits, at most two spaces or hyphens, 4–8 of them, both kinds
+_CUED_PLATE = re.compile(
+    r"(?i:\b(?:(?:licen[cs]e|number|registration)[ \t]+)?plates?|\bregistration(?:[ \t]+"
+    r"(?:number|mark|no\.?))?|\breg\.?[ \t]+no\.?)[ \t]*(?:[:#]|(?i:number|no\.?))?"
+    r"(?:[ \t]+(?:was|is))?[ \t]*(?P<p>[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,5}){0,2})(?![\w-]|[.,]\d)")
+
+
+def find_cued_plates(text: str) -> Iterable[Hit]:
+    """A plate of no known country's format right after "plate" or "registration"."""
+    for m in _CUED_PLATE.finditer(text):
+        plate = re.sub(r"[ -]", "", m.group("p"))
+        if 4 <= len(plate) <= 8 and re.search(r"\d", plate) and re.search(r"[A-Z]", plate):
+            yield Hit(m.start("p"), m.end("p"), Label.CODE, "VEHICLE_PLATE", 0.9,
+                      "vehicle registration plate after its cue", RANK_CASE)
 
 
 def find_plates(text: str) -> Iterable[Hit]:

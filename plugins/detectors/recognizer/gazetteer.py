@@ -43,7 +43,8 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     titles_of_rule,
 )
 from redactor_plugins.detectors.recognizer.span_edges import BEFORE_A_NAME, names_no_one
-from redactor_plugins.shared.names.titles import COURTESY
+from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, STREET_LAST_WORDS
+from redactor_plugins.shared.names.titles import COURTESY, JOB_HEADS, NOT_TITLES
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
 from redactor.plugin_api import Document, Finding, Label, RunContext, Span, resource_path
@@ -295,13 +296,14 @@ class _Matcher:
             k -= 1
         if k < 0 or not self.toks[k].word:
             return None
-        gap = self.text[self.toks[k].end : self.toks[i].start]
-        return self.toks[k] if len(gap.replace(".", "").strip()) == 0 and len(gap) <= 3 else None
+        gap = self.text[self.toks[k].end : self.toks[i].start]  # not "Judge.⏎⏎ARGUED …"
+        return self.toks[k] if len(gap.replace(".", "").strip()) == 0 and len(gap) <= 3 \
+            and not re.search(r"\.\s*\n|\n\s*\n", gap) else None
 
     def title_before(self, i: int) -> bool:
         prev = self.prev_word(i)
         return prev is not None and prev.key in self.gaz.titles and prev.cap and \
-            prev.text not in _NOT_TITLES
+            prev.text not in NOT_TITLES
 
     def cap_mid(self, start: int) -> bool:
         """Capitalised mid-sentence, not as part of a longer capitalised name and not after a
@@ -504,21 +506,13 @@ class _Matcher:
             return None
         if not titled and len(words) >= 2 and toks[words[-1]].text in _BUILDINGS:
             return None  # "Field House", "Somerset House": a building, not a person
-        if len(words) >= 2 and toks[words[-1]].text in _FIRM_WORDS | _STREET_WORDS:
+        if len(words) >= 2 and toks[words[-1]].text in FIRM_LAST_WORDS | STREET_LAST_WORDS:
             return None  # "Duncan Lewis Solicitors", "Hanson Lane": a firm, a street
+        if not titled and len(words) >= 2 and toks[words[-1]].key in JOB_HEADS and not any(
+                x is not None and x.given for x in infos):
+            return None  # "Claims Handler": a job
         return _Cand(start, end, Label.PERSON, "NAME", score, 3 if len(words) > 1 or titled
                      else 1, f"gazetteer person names: {why}")
-
-
-#: a firm's last word: the name before it is the firm's ("Duncan Lewis Solicitors")
-_FIRM_WORDS = frozenset("Solicitors Limited Ltd LLP PLC plc Associates Partners Chambers GmbH "
-                        "AG Inc LLC".split())
-#: a street's last word ("Hanson Lane": two surnames of the name lists)
-_STREET_WORDS = frozenset("Road Street Lane Avenue Drive Close Crescent Terrace Grove Gardens "
-                          "Mews Boulevard Parade".split())
-#: capitals that spell a title's letters but are a department: "HR Casework" (a mailbox),
-#: "HR Business Partner" (a job) — not Scandinavian "Hr" (Mr)
-_NOT_TITLES = frozenset({"HR"})
 
 
 def _select(cands: Iterable[_Cand]) -> list[_Cand]:

@@ -1,6 +1,6 @@
 """Legal provisions (MISC/LEGAL_PROVISION): "Article 125 of the Criminal Code", "section 36 of
 the Mental Health (Care and Treatment) (Scotland) Act 2003", "the 1988 Act", "Law no. 3083",
-the Swedish "Act 1962:381". A pure function over a text; the gazetteer detector labels the
+the Swedish "Act 1962:381", "42 U.S.C. § 1983". A pure function over a text; the gazetteer detector labels the
 spans, and the default policy keeps a provision as context (docs/recognizer.md).
 """
 
@@ -13,6 +13,7 @@ __all__ = ["legal_provisions"]
 _LAW_NAME = r"(?:[A-Z][\w’'\-]*\s+|(?:of|and|on|for|the)\s+|\([A-Z][^()]{0,40}\)\s+){0,6}"
 _LAW_HEAD = (r"(?:Convention|Code|Act|Constitution|Law|Rules\s+of\s+Court|Rules|Regulations?|"
              r"Directive|Treaty|Charter|Ordinance|Decree|Order)")
+_US_SECTION = r"\d+[a-z]?(?:[.\-]\d+[a-z]?)*(?:\([a-zA-Z0-9]+\))*"
 _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"\b(?:Articles?|Art\.)\s+\d+[a-z]?(?:\s*§+\s*\d+[a-z]?)?(?:\s*\([0-9a-z]+\))*"
@@ -29,6 +30,12 @@ _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"\bthe\s+\d{4}\s+(?:Act|Code|Law|Constitution|Regulations)\b"),
     re.compile(r"\b(?:Law|Act|Decree|Ordinance|Regulation|Resolution)\s+[Nn]o\.?\s*\d+"
                r"(?:[/\-.]\d+)*(?:\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})?"),
+    # the United States Code and Code of Federal Regulations, federal rules: "42 U.S.C.
+    # § 1983", "28 U.S.C. §§ 1331, 1343(a)(3)", "8 C.F.R. § 208.13(b)", "Fed. R. Civ. P. 56(a)"
+    re.compile(r"\b\d{1,2}\s+(?:U\.\s?S\.\s?C\.(?:\s?A\.)?|C\.\s?F\.\s?R\.)\s*§§?\s*" + _US_SECTION
+               + r"(?:\s*(?:,|and|to|[-\u2013])\s*" + _US_SECTION + r")*"),
+    re.compile(r"\bFed\.\s?R\.\s?(?:Civ\.|Crim\.|App\.|Evid\.|Bankr\.)\s?(?:P\.\s?)?\d+"
+               r"(?:\([a-zA-Z0-9]+\))*"),
 )
 #: A capitalised word that starts a sentence or clause, never a law's name ("Under Act 1962").
 _LAW_LEAD = re.compile(

@@ -79,20 +79,25 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     KIN_NAMES,
     adjectival_nationality,
     code_is_date_or_money,
+    code_shaped,
     common_word_span,
+    county_name,
     dem_kind,
     emergency_number,
     field_place,
     firm_name,
     heritage_phrase,
     language_in_use,
+    listed_judge,
     month_word,
     name_without_lower_tail,
+    occupation_before_address,
     occupation_phrase,
     occupation_word,
     rank_before_name,
     scale_name,
     vehicle_name,
+    vehicle_start,
     weekday_name,
 )
 from redactor_plugins.shared.language.detect import language_of
@@ -457,10 +462,14 @@ class NerDetector:
                 f = f.with_(label=kind[0], subtype=kind[1])  # "05/06/2025", "+£612.10"
             if f.label == Label.ORG and bare_government(doc.text, start, end):
                 continue
+            if f.label == Label.ORG and county_name(doc.text[start:end]):
+                f = f.with_(label=Label.LOC, subtype="")  # "County Durham"
             if f.label == Label.PERSON and firm_name(doc.text[start:end]):
                 f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
-            elif f.label == Label.PERSON and vehicle_name(doc.text[start:end]):
-                f = f.with_(label=Label.MISC, subtype="VEHICLE")  # "Toyota Prius"
+            elif f.label != Label.CODE and (car := vehicle_start(doc.text, start, end)) is not None:
+                start, f = car, f.with_(label=Label.MISC, subtype="VEHICLE")  # "Toyota Prius"
+            elif f.label in (Label.ORG, Label.LOC, Label.MISC) and listed_judge(doc.text, start, end):
+                f = f.with_(label=Label.PERSON, subtype="")  # "Before EASTERBROOK, ROVNER, …"
             elif f.label == Label.PERSON and doc.text[start:end].casefold() in KIN_NAMES:
                 f = f.with_(label=Label.DEM, subtype="")  # "Daddy hit mummy": a kin word
             elif f.label in (Label.ORG, Label.MISC) and (core := capitals_person(
@@ -513,13 +522,20 @@ class NerDetector:
             if cut_at:  # "Lynn [Sinclair], [Police Scotland]": two findings, no comma
                 kept.append(f.with_(span=Span(start, cut_at), text=doc.text[start:cut_at]))
                 start = end - len(doc.text[cut_at:end].lstrip(", "))
+            if f.label == Label.LOC and (job := occupation_before_address(doc.text, start, end)):
+                kept.append(f.with_(span=Span(start, job), text=doc.text[start:job],
+                                    label=Label.DEM, subtype="OCCUPATION"))  # "Scaffolder, 27 …"
+                start = end - len(doc.text[job:end].lstrip(", "))
             if f.label == Label.LOC:
                 start = house_number_start(doc.text, start, end)
+            if f.label == Label.QUANTITY and code_shaped(doc.text[start:end]):
+                f = f.with_(label=Label.CODE, subtype="")  # "CI-2291" ("-2291" grown)
             dem = field_dem(doc.text, start) if f.label != Label.DEM else None
             if dem is not None:  # "Occupation: Bus driver"
                 f = f.with_(label=Label.DEM, subtype=dem)
-            elif f.label in (Label.PERSON, Label.DEM) and doc.text[start:start + 1].isupper() \
-                    and (place := field_place(doc.text, start)):  # "Ward: Aldbourne Ward",
+            elif f.label in (Label.PERSON, Label.DEM, Label.ORG) and doc.text[start:start + 1].isupper() \
+                    and (place := field_place(doc.text, start, f.label == Label.DEM)) and (
+                        f.label != Label.ORG or place == Label.LOC):  # "Ward: Aldbourne Ward",
                 f = f.with_(label=place, subtype="")  # "Insurer: Admiral" (a DEM title)
             if (start, end) != (f.span.start, f.span.end):
                 f = f.with_(span=Span(start, end), text=doc.text[start:end])

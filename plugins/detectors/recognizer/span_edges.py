@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS
 from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
 from redactor.plugin_api import Finding, Label, Span
@@ -164,9 +165,21 @@ _KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|P
 #: a party's role in a case, which names the party's role and not the person ("MARIA GONZALEZ,
 #: Plaintiff", tagged PERSON), and the "v." between the parties' names (tagged ORG)
 PARTY_ROLES = frozenset("""plaintiff plaintiffs defendant defendants claimant claimants
-    respondent respondents appellant appellants petitioner petitioners complainant applicant
-    applicants""".split())
+    respondent respondents appellant appellants appellee appellees petitioner petitioners
+    complainant applicant applicants intervenor intervenors intervener interveners""".split())
 _ROLES = PARTY_ROLES | {"v", "v.", "vs", "vs.", "versus"}
+#: the words a US caption joins to a role ("Plaintiff-Appellant", "Defendant-Cross-Appellee")
+_ROLE_PARTS = PARTY_ROLES | {"cross", "counter", "third", "party"}
+#: a form's "nothing here" ("Maiden surname: N/A"), and "et al." after a party's name
+_NOTHING = re.compile(r"(?i)n/a|n\.a\.")
+_NOTHING_FIELD = re.compile(r"(?i)nil|none|unknown|not\s+(?:known|applicable|stated|given)")
+_ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
+#: a scheme's name before "number" with no value after it ("his NHS number if you want …")
+_SCHEME_NAME = re.compile(
+    r"(?:NHS|CHI|NI|NINO|CPR|BSN|PESEL|SIN|TFN|UPN|ULN|MRN|UTR|PNC|CRO|DNI|NIE|NIF|PPSN?|VAT"
+    r"|National[ \t]+Insurance|Social[ \t]+(?:Security|Insurance))"
+    r"(?:[ \t]+(?:number|no\.?))?")
+_NUMBER_WORD_AFTER = re.compile(r"[ \t]+(?:number|no\b|card|ID\b)")
 #: words a name list's run of capitalised words drops from its front ("Hi Sarah", "Ehefrau
 #: Anna", "Plaintiff Maria Gonzalez")
 BEFORE_A_NAME = LEADING | KIN_BEFORE_NAME | PARTY_ROLES
@@ -187,6 +200,19 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     word = text[start:end]
     if _KIND_OF_IDENTIFIER.fullmatch(word):  # "The IP address of the account": a kind
         return True
+    if _SCHEME_NAME.fullmatch(word) and (re.search(r"(?:number|no\.?)\Z", word) is not None
+                                         or _NUMBER_WORD_AFTER.match(text, end) is not None):
+        return True  # "his NHS number", "a National Insurance number"
+    if _NOTHING.fullmatch(word) or _NOTHING_FIELD.fullmatch(word) and re.search(
+            r":[ \t]*\Z", text[max(0, start - 4) : start]):
+        return True  # "Maiden surname: N/A"
+    if word.casefold() in ("et", "al", "al.", "et al", "et al.") and any(
+            m.start() <= start and end <= m.end()
+            for m in _ET_AL.finditer(text, max(0, start - 4), end + 4)):
+        return True  # "CITY OF ROCKFORD, et al."
+    parts = word.casefold().split("-")
+    if len(parts) > 1 and all(p in _ROLE_PARTS for p in parts) and parts[0] in PARTY_ROLES:
+        return True  # "Plaintiff-Appellant", "Defendants-Appellees"
     if word.casefold() in _ROLES or (_NUMBERING.fullmatch(word) and _NUMBER_AFTER.match(
             text, end) and not _TITLE.search(text, max(0, start - 8), start)):
         return True
@@ -199,6 +225,7 @@ HEADER_FIELDS = frozenset("til fra kopi emne dato sak vedlegg an von betreff".sp
 
 
 _SPACED_DASH = re.compile(r"\s+[-\u2013\u2014]\s+")
+_TRAILING_DASH = re.compile(r"\s+[-\u2013\u2014]\Z")  # "NSM-2024-0088417 -" of a subject line
 
 
 def balance_brackets(text: str, start: int, end: int) -> tuple[int, int]:
@@ -223,7 +250,7 @@ def balance_brackets(text: str, start: int, end: int) -> tuple[int, int]:
 def code_end_before_dash(text: str, start: int, end: int) -> int:
     """``end`` moved back to a spaced dash inside a code's span when a code stands before it
     ("2025-CPS-00412 - Daniels" of a subject line: the code, then the name)."""
-    m = _SPACED_DASH.search(text, start, end)
+    m = _SPACED_DASH.search(text, start, end) or _TRAILING_DASH.search(text, start, end)
     if m and any(c.isdigit() for c in text[start:m.start()]):
         return m.start()
     return end
@@ -510,17 +537,20 @@ _CAPITALISED = re.compile(r"[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*")
 def join_org_pieces(text: str, found: list[Finding]) -> list[Finding]:
     """An organisation's name that the model cut into a capitalised MISC or ORG piece and the
     ORG piece right after it, one space between ("Intake" + "Unit", "Memorial" +
-    "Pediatrics"), is one ORG."""
+    "Pediatrics"), or a firm's last word the model called a place ("Gorton" + "Autocentre"),
+    is one ORG."""
     order = sorted(range(len(found)), key=lambda i: found[i].span.start)
     joined: dict[int, Finding] = {}
     dropped: set[int] = set()
     for a, b in zip(order, order[1:], strict=False):
         first, second = joined.get(a, found[a]), found[b]
-        if (second.label == Label.ORG and first.label in (Label.MISC, Label.ORG)
+        firm_word = second.label == Label.LOC and second.text in FIRM_LAST_WORDS  # "Autocentre"
+        if ((second.label == Label.ORG or firm_word) and first.label in (Label.MISC, Label.ORG)
                 and text[first.span.end : second.span.start] == " "
                 and _CAPITALISED.fullmatch(first.text) and _CAPITALISED.fullmatch(second.text)):
             span = Span(first.span.start, second.span.end)
-            joined[b] = second.with_(span=span, text=text[span.start : span.end])
+            joined[b] = second.with_(span=span, text=text[span.start : span.end],
+                                     label=Label.ORG, subtype="" if firm_word else second.subtype)
             dropped.add(a)
     return [joined.get(i, f) for i, f in enumerate(found) if i not in dropped]
 

@@ -4,7 +4,8 @@ demographic word ("the Swedish biathlete", "in English", "footballer", "of Tamil
 organisation ("Ward: Aldbourne Ward"), a firm, a pub, an agency's office or an armed group
 ("Dickens Inn", "NAV Grünerløkka", "al-Shabaab"), a car ("Toyota Prius"), a kin word
 ("Daddy"), a weekday, a date or an amount ("05/06/2025" tagged CODE), a scale's name
-("PHQ-9"), an emergency number ("a 999 call"), and in Norwegian, Danish, Swedish and German
+("PHQ-9"), an emergency number ("a 999 call"), a code counted as a quantity ("CI-2291"), a judge's
+title or name in a US opinion's list ("KIRSCH, Circuit Judges"), and in Norwegian, Danish, Swedish and German
 text the language's common words, months and lower-case tails ("Notat", "Kari møtte")."""
 
 from __future__ import annotations
@@ -81,6 +82,38 @@ def rank_before_name(text: str, start: int, end: int) -> bool:
     return m is not None and m.end() == end
 
 
+_JUDICIAL_TITLE = re.compile(
+    r"(?:(?:Chief|Senior|Deputy|Associate|Presiding|Acting)[ \t]+)?(?:(?:Circuit|District"
+    r"|Magistrate|Bankruptcy|Appellate|Employment|Tribunal|Immigration|County|Supreme)[ \t]+)?"
+    r"(?:Judges?|Justices?)")
+
+
+def judicial_title(text: str, start: int, end: int) -> bool:
+    """Whether the span is a judge's title without a name ("KIRSCH, Circuit Judges", "Iain
+    D. Johnston, Judge", which the model tagged ORG): an occupation."""
+    return _JUDICIAL_TITLE.fullmatch(text, start, end) is not None
+
+
+_JUDGE = r"(?!Before\b)[A-Z][A-Za-z'\u2019-]+(?:[ \t][A-Z][A-Za-z'\u2019.-]*){0,2}"
+_JUDGE_LIST = re.compile(
+    rf"(?P<list>(?:{_JUDGE},[ \t]+(?:and[ \t]+)?)*{_JUDGE}),[ \t]+"
+    r"(?:(?:Chief|Senior|Associate|Presiding)[ \t]+)?(?:Circuit|District|Magistrate"
+    r"|Bankruptcy|Appellate)[ \t]+(?:Judges?|Justices?)\b")
+
+
+def listed_judge(text: str, start: int, end: int) -> bool:
+    """Whether the span is one of the names a US opinion lists before the judges' title
+    ("Before EASTERBROOK, ROVNER, and KIRSCH, Circuit Judges.", "ROVNER, Circuit Judge.";
+    the model tagged two of them ORG): a person."""
+    for m in _JUDGE_LIST.finditer(text, max(0, start - 200), min(len(text), end + 60)):
+        a, b = m.span("list")
+        if a <= start and end <= b and re.fullmatch(_JUDGE, text[start:end]) and (
+                start == a or re.search(r"(?:,|\band)[ \t]+\Z", text[a:start])) and (
+                end == b or text[end] == ","):
+            return True
+    return False
+
+
 def occupation_phrase(text: str, start: int, end: int) -> bool:
     """Whether lower-case words end in an occupation of the gazetteer ("law student",
     "nursing student", which the model tagged MISC: a generalization read "this 27-year-old
@@ -96,7 +129,7 @@ def dem_kind(text: str, start: int, end: int) -> str:
     or ""."""
     for rule, kind in ((adjectival_nationality, "NATIONALITY"), (language_in_use, "LANGUAGE"),
                        (occupation_word, "OCCUPATION"), (heritage_phrase, "ETHNICITY"),
-                       (rank_before_name, "TITLE")):
+                       (rank_before_name, "TITLE"), (judicial_title, "OCCUPATION")):
         if rule(text, start, end):
             return kind
     return ""
@@ -104,20 +137,36 @@ def dem_kind(text: str, start: int, end: int) -> str:
 
 #: a form's fields whose value is a place or an organisation, not a person
 _PLACE_FIELDS = re.compile(
-    r"(?im)^[^\S\n]*(?:(?P<loc>ward|location|address|place|site|premises|room|bed)"
+    r"(?im)^[^\S\n]*(?:(?P<loc>ward|location|address|place|site|premises|room|bed|heard\s+at"
+    r"|venue|place\s+of\s+(?:birth|death|hearing|residence)|born(?:\s+(?:in|at))?)"
     r"|(?P<org>unit|hospital|clinic|surgery|practice|school|college|nursery|team|service|insurer"
     r"|employer|court|department|agency|authority|council|company|organi[sz]ation))"
     r"[^\S\n]*:[^\S\n]*\Z")
 
 
-def field_place(text: str, start: int) -> Label | None:
+#: an organisation's role before its name and a comma ("through her insurer, Admiral")
+_ORG_APPOSITION = re.compile(r"(?i)\b(?:insurer|insurance\s+company|employer|landlord|bank"
+                             r"|housing\s+association|union)[^\S\n]*,[^\S\n]*\Z")
+#: a county's name ("County Durham", "Cook County"), which the model tagged ORG
+_COUNTY = re.compile(r"County[ \t][A-Z][a-z]+|[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?[ \t]County")
+
+
+def field_place(text: str, start: int, appositive: bool = False) -> Label | None:
     """LOC or ORG when the span is the value of a form's field that names a place ("Ward:",
-    "Address:") or an organisation ("School:", "Insurer:"); None otherwise."""
+    "Address:") or an organisation ("School:", "Insurer:"), with ``appositive`` also after an
+    organisation's role and a comma ("her insurer, Admiral", which the model tagged a DEM
+    title); None otherwise."""
     line_start = text.rfind("\n", 0, start) + 1
     m = _PLACE_FIELDS.search(text, line_start, start)
     if m is None:
-        return None
+        hit = appositive and _ORG_APPOSITION.search(text, max(0, start - 40), start)
+        return Label.ORG if hit else None
     return Label.LOC if m.group("loc") else Label.ORG
+
+
+def county_name(text: str) -> bool:
+    """Whether an ORG span is a county's name ("County Durham", "Cook County"): a place."""
+    return _COUNTY.fullmatch(text.strip()) is not None
 
 
 @functools.cache
@@ -206,6 +255,27 @@ def scale_name(text: str) -> bool:
     return _SCALE.fullmatch(text.strip()) is not None
 
 
+_CODE_SHAPED = re.compile(r"(?!COVID|SARS|MERS)[A-Z]{1,4}\d{0,4}[-/]\d{1,6}[A-Za-z]?")
+
+
+def code_shaped(text: str) -> bool:
+    """Whether a QUANTITY the model found is letters, a hyphen or slash and digits that count
+    nothing ("CI-2291" of an informant, "A2-14" of a cell): a code."""
+    return _CODE_SHAPED.fullmatch(text.strip()) is not None and not scale_name(text)
+
+
+_LEAD_WORD = re.compile(r"([A-Z]?[a-z]+),[^\S\n]+(?=\S)")
+
+
+def occupation_before_address(text: str, start: int, end: int) -> int | None:
+    """The end of an occupation that a place's span starts with, before a comma
+    ("Scaffolder, 27 Hylton Road, Sunderland" of "Occupation and usual address:"), or None."""
+    m = _LEAD_WORD.match(text, start, end)
+    if m is None or not _default_gazetteer().in_list(m.group(1).lower(), "occupations"):
+        return None
+    return m.end(1)
+
+
 def firm_name(text: str) -> bool:
     """Whether a span ends in a company's legal form, a firm's or a pub's word ("Duncan Lewis
     Solicitors", "Smith & Jones LLP", "Dickens Inn"), starts with a public agency's name
@@ -230,6 +300,21 @@ def vehicle_name(text: str) -> bool:
     """Whether a span is a car's make and model ("Toyota Prius", "Ford Fiesta", tagged
     PERSON): a vehicle, no one's name."""
     return _VEHICLE.fullmatch(text.strip()) is not None
+
+
+_COLOUR_YEAR = re.compile(
+    r"(?i:(?:(?:dark|light|pale|metallic)\s+)?(?:black|white|grey|gray|silver|red|blue|green"
+    r"|yellow|orange|brown|beige|gold|purple|maroon|burgundy)\s+)?(?:(?:19|20)\d\d\s+)?\Z")
+
+
+def vehicle_start(text: str, start: int, end: int) -> int | None:
+    """Where a vehicle's description starts when the span is a car's make and model: before
+    its colour and model year ("a [grey 2019 Toyota Corolla]": the model had tagged "grey
+    2019" and "Toyota Corolla" DEM); None when the span is no vehicle."""
+    if not vehicle_name(text[start:end]):
+        return None
+    m = _COLOUR_YEAR.search(text, max(0, start - 30), start)
+    return m.start() if m else start
 
 
 def emergency_number(text: str, start: int, end: int) -> bool:

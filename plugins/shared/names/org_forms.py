@@ -7,7 +7,7 @@ Regular-expression source strings, to be embedded in a caller's pattern.
 
 from __future__ import annotations
 
-__all__ = ["CARE_FORM", "LEGAL_FORM", "PRISON_FORM"]
+__all__ = ["CARE_FORM", "FIRM_LAST_WORDS", "LEGAL_FORM", "PRISON_FORM", "STREET_LAST_WORDS"]
 
 #: a prison's form before its name: "HM Prison", "Her Majesty’s Prison", "HMP", "HMYOI" …
 PRISON_FORM = (r"(?:(?:HM|Her\s+Majesty['’]s|His\s+Majesty['’]s)\s+(?:Prison|Young\s+Offender\s+"
@@ -25,3 +25,11 @@ CARE_FORM = (r"(?:Surgery|Medical\s+(?:Practice|Cent(?:re|er))|Health\s+Cent(?:r
              # Norwegian, Danish, Swedish (after a name, lower case: "Lindern legesenter")
              r"|legesenter|legekontor|sykehus|sjukehus|helsestasjon|sykehjem|omsorgssenter"
              r"|lægehus|lægehuset|sygehus|plejehjem|vårdcentral|vårdcentralen|sjukhus|äldreboende)")
+
+#: a firm's last word, as a word: the capitalised names before it are the firm's ("Duncan Lewis
+#: Solicitors"), not a person's
+FIRM_LAST_WORDS = frozenset("Solicitors Limited Ltd LLP PLC plc Associates Partners Chambers "
+                            "GmbH AG Inc LLC Autocentre Garage Motors".split())
+#: a street's last word ("Hanson Lane": two surnames of the name lists)
+STREET_LAST_WORDS = frozenset("Road Street Lane Avenue Drive Close Crescent Terrace Grove "
+                              "Gardens Mews Boulevard Parade".split())

@@ -4,7 +4,7 @@ pseudonym strategy keeps them and makes up the rest."""
 
 from __future__ import annotations
 
-__all__ = ["COURTESY", "POLICE_RANK", "RANK_WORDS"]
+__all__ = ["COURTESY", "JOB_HEADS", "NOT_TITLES", "POLICE_RANK", "RANK_WORDS"]
 
 #: courtesy titles, lower case, that a person-name span includes ("Mr Berg", "Fru Dahl")
 COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev herr frau hr "
@@ -21,3 +21,14 @@ POLICE_RANK = (r"(?:W?PC|W?DC|PS|DS|DI|DCI|DSI|DSU|Supt\.?|Sgt\.?|Insp\.?"
 #: Honour Judge, District Judge, Deputy District Judge; "HHJ" had read "MICHAEL")
 RANK_WORDS = frozenset("PC WPC DC WDC PS DS DI DCI DSI DSU Sgt Insp Supt Constable Sergeant "
                        "Inspector Superintendent Detective Chief Police HHJ DJ DDJ".split())
+
+#: capitals that spell a title's letters but are a department: "HR Casework" (a mailbox), "HR
+#: Business Partner" (a job) — not Scandinavian "Hr" (Mr)
+NOT_TITLES = frozenset({"HR"})
+
+#: the last word of a job's title ("Claims Handler", "Family Support Worker"), lower case:
+#: capitalised words before it with no given name among them are a job, not a person
+JOB_HEADS = frozenset("""handler handlers officer manager adviser advisor assistant coordinator
+    co-ordinator worker clerk supervisor administrator executive director consultant analyst
+    practitioner technician engineer nurse lead secretary receptionist investigator caseworker
+    therapist specialist controller representative""".split())
