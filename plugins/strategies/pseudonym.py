@@ -32,11 +32,8 @@ shares a word with its original, and is never reused for another original in the
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import hmac
 import random
 import re
-import secrets
 import string
 from typing import Any
 
@@ -51,7 +48,6 @@ from redactor_plugins.strategies.generalization.demographics import (
     role_like,
 )
 from redactor_plugins.strategies.generalization.fakes import (
-    UNIT_WORDS,
     code_like,
     count_bounds,
     email_like,
@@ -102,6 +98,13 @@ from redactor_plugins.strategies.generalization.text import (
 )
 from redactor_plugins.strategies.generalize import WEEKDAY_AND_DIGITS, generalize_mention
 from redactor_plugins.strategies.keys import get_key
+from redactor_plugins.strategies.pseudonym_choice import (
+    UNIFORM_AFTER,
+    WIDEN_AFTER,
+    Seeder,
+    choose,
+    document_words,
+)
 
 from redactor.plugin_api import (
     Document,
@@ -111,27 +114,6 @@ from redactor.plugin_api import (
     UsageError,
     name_initials,
 )
-
-_ALNUM = re.compile(r"[^\W_]+")
-MAX_TRIES = 60
-UNIFORM_AFTER = 12
-WIDEN_AFTER = 30
-
-# -- seeding ---------------------------------------------------------------------------------
-class Seeder:
-    """Seeds from HMAC(key, text) when a key is set, else fresh randomness."""
-
-    def __init__(self, key: bytes | None) -> None:
-        self.key = key
-
-    def seed(self, *parts: object) -> int:
-        if self.key is None:
-            return secrets.randbits(63)
-        msg = "\x1f".join(str(p) for p in parts).encode("utf-8")
-        return int.from_bytes(hmac.new(self.key, msg, hashlib.sha256).digest()[:8], "big")
-
-    def rng(self, *parts: object) -> random.Random:
-        return random.Random(self.seed(*parts))  # noqa: S311 - pseudonyms, not secrets
 
 
 def _state(request: ReplacementRequest, ctx: RunContext) -> dict[str, Any]:
@@ -149,29 +131,6 @@ def _state(request: ReplacementRequest, ctx: RunContext) -> dict[str, Any]:
     return memo
 
 
-_YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d{2}(?!\d)")
-_NON_DIGIT = re.compile(r"\D")
-
-
-def _doc_words(memo: dict[str, Any], doc: Document) -> frozenset[str]:
-    cached = memo["doc_words"].get(doc.id)
-    if cached is None:
-        cached = frozenset(fold(w) for w in _ALNUM.findall(doc.text))
-        memo["doc_words"] = {doc.id: cached}  # keep only the current document's words
-        memo["doc_years"] = frozenset(_YEAR.findall(doc.text))
-    return cached
-
-
-def _shows_a_year(candidate: str, original: str, memo: dict[str, Any]) -> bool:
-    """A made-up number whose digits hold a year of the document ("2019" inside a fake phone
-    number): the export's check would read it as that year surviving in another spelling."""
-    years = memo.get("doc_years")
-    if not years:
-        return False
-    digits, own = _NON_DIGIT.sub("", candidate), _NON_DIGIT.sub("", original)
-    return any(y in digits and y not in own for y in years)
-
-
 def _locale(memo: dict[str, Any], request: ReplacementRequest) -> str:
     forced = (request.options.get("locale") or "").strip()
     if forced:
@@ -180,47 +139,6 @@ def _locale(memo: dict[str, Any], request: ReplacementRequest) -> str:
     if doc.id not in memo["locales"]:
         memo["locales"][doc.id] = detect_locale(doc.text)
     return str(memo["locales"][doc.id])
-
-
-_KEPT_WORDS = frozenset(UNIT_WORDS)  # an address keeps its unit's word (address_like)
-
-
-def _acceptable(candidate: str, original: str, memo: dict[str, Any],
-                doc_words: frozenset[str], word_check: bool = True, min_len: int = 2) -> bool:
-    """Not the original, not containing it, sharing no word with it or (for names) with
-    the document, and not yet given to another original."""
-    cand_words = [fold(w) for w in _ALNUM.findall(candidate)]
-    if not cand_words:
-        return False
-    orig = fold(original).strip()
-    if orig and (orig in fold(candidate) or fold(candidate) in orig):
-        return False
-    if _shows_a_year(candidate, original, memo):
-        return False
-    if word_check:
-        orig_words = {fold(w) for w in _ALNUM.findall(original)}
-        if any(w in orig_words or w in doc_words for w in cand_words
-               if len(w) >= min_len and w not in _KEPT_WORDS):
-            return False
-        folded = fold(candidate)
-        if any(len(w) >= 2 and w in folded for w in orig_words - _KEPT_WORDS):  # "Tim" in "Martim"
-            return False
-    return fold(candidate) not in memo["used"]
-
-
-def _choose(memo: dict[str, Any], doc_words: frozenset[str], original: str,
-            make: Any, *seed_parts: object, word_check: bool = True, min_len: int = 2) -> str:
-    """The first acceptable candidate of ``make(rng)`` over deterministic retries."""
-    seeder: Seeder = memo["seeder"]
-    candidate = ""
-    for attempt in range(MAX_TRIES):
-        candidate = make(seeder.rng(*seed_parts, attempt), attempt)
-        if _acceptable(candidate, original, memo, doc_words, word_check, min_len):
-            break
-    else:
-        candidate = f"{candidate} {secrets.token_hex(2).upper()}"
-    memo["used"].add(fold(candidate))
-    return candidate
 
 
 # Headings that a detector may take into a name at a line break ("Tomas Berg\nPhone").
@@ -259,7 +177,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     f = request.finding
     doc = request.document
     locale = _locale(memo, request)
-    doc_words = _doc_words(memo, doc)
+    doc_words = document_words(memo, doc)
     canonical = request.entity.canonical or f.text
     canon_names, canon_titles = _parts(canonical)
     mention_names, mention_titles = _parts(f.text)
@@ -351,7 +269,7 @@ def _map_part(memo: dict[str, Any], doc_words: frozenset[str], part: str, role: 
             value = fake.first_name()
         return str(value).split()[0] if role == "first" else str(value)
 
-    value = _choose(memo, doc_words, canonical + " " + part, make, "PERSON", role, gender,
+    value = choose(memo, doc_words, canonical + " " + part, make, "PERSON", role, gender,
                     locale, key)
     tokens[key] = value
     return value
@@ -439,7 +357,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         return layout(text, _compact(known)) if same_size else known
     doc = request.document
     locale = _locale(memo, request)
-    doc_words = _doc_words(memo, doc)
+    doc_words = document_words(memo, doc)
     seed = (str(label), key[1])
     result: str
     if label == Label.DATETIME:
@@ -467,27 +385,27 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                 shifted = None  # only the time moved: the date would stay in clear
         if shifted is None and not _names_a_date(text):  # a duration ("three years")
             q = numbers.parse_quantity(text)
-            shifted = _choose(memo, frozenset(), text, lambda r, _a: quantity_like(text, r), *seed,
+            shifted = choose(memo, frozenset(), text, lambda r, _a: quantity_like(text, r), *seed,
                               word_check=False) if q else None
         result = shifted if shifted is not None and fold(text).strip() not in fold(shifted) else \
             generalize_mention(label, text, request.entity.canonical, "year",
                                doc_text=doc.text, start=f.span.start, end=f.span.end)
     elif label == Label.QUANTITY:
         low, high = count_bounds(doc.text, f.span.start, f.span.end)
-        result = _choose(memo, frozenset(), text, lambda r, _a: quantity_like(
+        result = choose(memo, frozenset(), text, lambda r, _a: quantity_like(
             text, r, low, high), *seed, word_check=False)
     elif label == Label.CODE:
         if "@" in text and f.subtype not in ("HANDLE", "URL"):  # "@markd1985": no e-mail
             local = text.split("@", 1)[0]  # the domain's words ("com") may repeat
-            result = _choose(memo, frozenset(), local,
+            result = choose(memo, frozenset(), local,
                              lambda r, _a: email_like(text, r, locale), *seed)
         elif fake_identifier(text, f.subtype, memo["seeder"].rng(*seed, "probe")):
             # the same scheme, format and checksum (a kept country or network prefix is no
             # shared word)
-            result = _choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
+            result = choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
                 text, f.subtype, r) or code_like(text, r), *seed, word_check=False)
         else:  # look-alikes and unknown codes: the same shape
-            result = _choose(memo, doc_words, text, lambda r, _a: code_like(text, r), *seed,
+            result = choose(memo, doc_words, text, lambda r, _a: code_like(text, r), *seed,
                              min_len=3)
     elif label == Label.ORG and (not any(c.isupper() for c in text)
                                  or kind_of(text, "org_kinds") == "department"):
@@ -497,7 +415,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                                     doc_text=doc.text, start=f.span.start, end=f.span.end)
         return result
     elif label == Label.ORG and a_town(text):  # "the Rotterdam warehouse": another town
-        result = _choose(memo, doc_words, text, lambda r, _a: place_like(text, r, locale), *seed)
+        result = choose(memo, doc_words, text, lambda r, _a: place_like(text, r, locale), *seed)
     elif label == Label.ORG:
         shout = text.isupper() and len(text) > 5  # a letterhead: "ST MUNGO'S … NHS TRUST"
         parts = _ORG_DASH.split(text.title() if shout else text)
@@ -506,33 +424,36 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             else _org_name(part, memo, doc_words, locale) for i, part in enumerate(parts))
         result = result.upper() if shout else result
     elif label == Label.LOC and (kind := place_code(text, f.subtype)):  # postcode, coordinates
-        result = _choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
+        result = choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
             text, kind, r) or code_like(text, r), *seed, word_check=False)
     elif label == Label.LOC and (street := street_parts(text)):  # "<surname> Lane"
-        result = _choose(memo, doc_words, street[0], lambda r, _a: str(
+        result = choose(memo, doc_words, street[0], lambda r, _a: str(
             faker_with(locale, r).last_name()), *seed) + street[1]
     elif label == Label.LOC and noun_follows(doc.text, f.span.end) and (
             place := lookup(text.strip())) is not None and place.kind == "country":
-        result = _choose(memo, frozenset(), text, lambda r, _a: dem_pseudonym(  # "his UK
+        result = choose(memo, frozenset(), text, lambda r, _a: dem_pseudonym(  # "his UK
             text, r, doc.text, f.span.start, locale.startswith("en")), *seed,  # mobile" read
             word_check=False)  # "his Ghana mobile": a country before its noun is an adjective
     elif label == Label.LOC:
         the = previous_word(doc.text, f.span.start) == "the"  # "the United Kingdom"
-        result = _choose(memo, doc_words, text,
+        result = choose(memo, doc_words, text,
                          lambda r, _a: place_like(text, r, locale, the), *seed)
     elif label == Label.DEM and (fold(text.strip()) in PERSON_NOUNS or (
             f.subtype == "TITLE" and fold(text.strip()) in RANK_TITLES)):
         return text  # "a 29-year-old man" read "… Sami": it names no one
-    elif label == Label.DEM and not role_like(text) and not dem_pseudonym(
+    elif label == Label.DEM and _ACRONYM.fullmatch(text) and not dem_pseudonym(
+            text, random.Random(0), doc.text, f.span.start, any_job=False):  # "DSL", "OSG"
+        result = _org_name(text, memo, doc_words, locale)  # another acronym
+    elif label == Label.DEM and f.subtype != "OCCUPATION" and not role_like(text) and not dem_pseudonym(
             text, random.Random(0), doc.text, f.span.start, locale.startswith("en"),
             any_job=False):  # no kind fits ("dizzy"): a made-up job would read wrong
         result = generalize_mention(label, text, request.entity.canonical, "",
                                     doc_text=doc.text, start=f.span.start, end=f.span.end)
         return result
     elif label == Label.DEM:  # the same kind (nationality, kin, age …) and article
-        result = _choose(memo, frozenset(), text, lambda r, _a: dem_pseudonym(
+        result = choose(memo, frozenset(), text, lambda r, _a: dem_pseudonym(
             text, r, doc.text, f.span.start, locale.startswith("en")), *seed,
-            word_check=False)
+            word_check=False, share=True)
     else:  # MISC (and anything new): no same-type fake; generalize
         result = generalize_mention(label, text, request.entity.canonical, "",
                                     doc_text=doc.text, start=f.span.start, end=f.span.end)
@@ -558,10 +479,10 @@ def _generic_org(part: str) -> bool:
 def _org_name(text: str, memo: dict[str, Any], doc_words: frozenset[str], locale: str) -> str:
     """A made-up name for one organisation's name, its form and kind kept (:func:`org_parts`)."""
     if _ACRONYM.fullmatch(text):  # "MARAC" read "Rodriguez-Miller": another acronym
-        return _choose(memo, doc_words, text, lambda r, _a: "".join(
+        return choose(memo, doc_words, text, lambda r, _a: "".join(
             r.choice(string.ascii_uppercase) for _ in text), "ORG", normalise(text))
     before, name, after = org_parts(text)
-    return before + _choose(memo, doc_words, name, lambda r, _a: org_like(
+    return before + choose(memo, doc_words, name, lambda r, _a: org_like(
         before, after, r, locale), "ORG", normalise(text)) + after
 
 

@@ -284,15 +284,15 @@ def test_a_title_of_rule_keeps_its_title_and_changes_its_place() -> None:
 def test_a_made_up_number_never_holds_a_year_of_the_document() -> None:
     """A fake phone number with "2019" among its digits would read, to the export's check, as
     the redacted year 2019 surviving in another spelling (a rare, random export failure)."""
-    from redactor_plugins.strategies import pseudonym as ps
+    from redactor_plugins.strategies import pseudonym_choice as ps
 
     memo = {"used": set(), "doc_years": frozenset({"2019", "1987"})}
-    assert not ps._acceptable("07 2019 55555", "07911 123456", memo, frozenset(), False)
-    assert not ps._acceptable("0791 987 001", "07911 123456", memo, frozenset(), False)  # 1987 across a space
-    assert ps._acceptable("07 3333 55555", "07911 123456", memo, frozenset(), False)
+    assert not ps.acceptable("07 2019 55555", "07911 123456", memo, frozenset(), False)
+    assert not ps.acceptable("0791 987 001", "07911 123456", memo, frozenset(), False)  # 1987 across a space
+    assert ps.acceptable("07 3333 55555", "07911 123456", memo, frozenset(), False)
     # a year the original itself holds may stay (it is replaced as a whole anyway)
-    assert ps._acceptable("Act 2019:77", "Act 2019:381", memo, frozenset(), False)
-    assert ps._acceptable("07 2019 55555", "07911 123456", {"used": set()}, frozenset(), False)
+    assert ps.acceptable("Act 2019:77", "Act 2019:381", memo, frozenset(), False)
+    assert ps.acceptable("07 2019 55555", "07911 123456", {"used": set()}, frozenset(), False)
 
 
 def test_a_mention_typed_otherwise_still_gets_the_persons_pseudonym() -> None:

@@ -354,3 +354,23 @@ def test_a_list_of_ages_keeps_its_order_and_none_of_its_values(seed: int) -> Non
     ages = [int(a) for a in re.findall(r"\d+", out)]
     assert ages == sorted(ages) and len(ages) == 3, out
     assert all(a != b for a, b in zip(ages, (4, 7, 11), strict=True)), out
+
+
+# -- session 29: a school's safeguarding referral ------------------------------------------
+def test_two_kin_words_may_share_a_pseudonym_and_never_get_a_suffix() -> None:
+    """"Mummy's boyfriend" and "Mum (Stacey Thompson)": the second kin word found "aunt"
+    taken by the first and came out "Aunt E27D" (a random suffix for uniqueness); a kinship
+    term is a kind, not an identity, so two may share one."""
+    text = ("She said \"Mummy's boyfriend pushed me\". Mum collected her at 15:15. "
+            "Her mother and her grandmother came too.")
+    out = replace(text, [("Mummy", "DEM", ""), ("Mum", "DEM", ""), ("mother", "DEM", ""),
+                         ("grandmother", "DEM", "")])
+    assert all(re.fullmatch(r"[A-Za-z][a-z-]*(?: [a-z-]+)?", p) for p in out), out
+
+
+def test_a_job_title_and_its_acronym() -> None:
+    text = "Referrer: Mrs Joanne Pike, Designated Safeguarding Lead (DSL), tel 01233 620 441"
+    job, acronym = replace(text, [("Designated Safeguarding Lead", "DEM", "OCCUPATION"),
+                                  ("DSL", "DEM", "")])
+    assert "group" not in job and job != "Designated Safeguarding Lead"  # a job, not "a
+    assert re.fullmatch(r"[A-Z]{3}", acronym) and acronym != "DSL"  # member of a group"

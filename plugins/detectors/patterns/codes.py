@@ -23,6 +23,7 @@ Other codes, each one span from its first to its last character (CODE):
   telephone after "bleep", "pager" or "ext." (``PHONE_EXTENSION``);
 * US federal docket numbers ("1:24-cv-05512", "2:19-cr-00123-JAM") and law report citations
   ("550 U.S. 544", "2021 WL 4410362, at *2 (N.D. Ill. Sept. 27, 2021)"): ``CASE_NUMBER``;
+* an entry's number after "#" ("incidents #20231, #20344"): ``REFERENCE_NUMBER``;
 * a year and a serial ("2024-1187", "2023-004567"), alone or after a letter prefix
   ("ACME-2024-000123", "INV-2019-0042", "LCC-ASC-2026-118734"): ``REFERENCE_NUMBER`` (unvalidated) — a numbering plan
   may accept the digits, but without a phone cue before them they are no validated phone.
@@ -73,6 +74,8 @@ _ROOM = re.compile(
 _ROOM_AFTER_COMMA = re.compile(
     r"(?<![\w-])(?:[Cc]ell|[Rr]oom|[Ww]ard|[Bb]lock|[Ff]lat|[Bb]ed)[^\S\n]*,[^\S\n]+"
     r"(?P<code>[A-Z]{1,3}\d{0,3}[-/.]\d{1,4}[A-Za-z]?|[A-Z]\d{1,4}[A-Z]?)(?=[,.;)]?(?:\s|\Z))")
+#: an entry's number after "#" ("incidents #20231, #20344"; not "&#8217;" nor a URL's "#12")
+_HASH_NUMBER = re.compile(r"(?<![\w#&/])#\d{3,10}(?![\w-])")
 _STATUTE = re.compile(r"(?<![\w:/.,-])(?:1[6-9]|20)\d\d:\d{1,4}(?![\w:]|[.,]\d)")
 _DOC_REF = re.compile(
     r"(?<![\w/-])(?:[A-Z][A-Za-z]{0,7}(?:[/-][A-Z][A-Za-z]{0,7}){1,3}\s?"
@@ -153,6 +156,9 @@ def find_reference_codes(text: str) -> Iterable[Hit]:
         if not _ORDINAL.search(m.group("code")):
             yield Hit(m.start(), m.end(), Label.CODE, "ROOM_NUMBER", 0.99,
                       "cell or room number", RANK_CASE)
+    for m in _HASH_NUMBER.finditer(text) if "#" in text else ():
+        yield Hit(m.start(), m.end(), Label.CODE, "REFERENCE_NUMBER", 0.9,
+                  "a numbered entry (# and digits)", RANK_CASE)
     for m in _ROOM_AFTER_COMMA.finditer(text):
         yield Hit(m.start("code"), m.end("code"), Label.CODE, "ROOM_NUMBER", 0.95,
                   "cell or room number (after its noun and a comma)", RANK_CASE)

@@ -124,7 +124,11 @@ _AGE_OF_PRONOUN = re.compile(
     r"(?=[^\S\n]*(?:[,.;:)]|\band\b|\bbut\b|\bwhen\b|\bat\b|\bin\b|\Z))")
 _PRONOUN_BEFORE = re.compile(r"\b(?:[Ss]he|[Hh]e|I|[Tt]hey)[^\S\n]+\Z")
 _NOT_A_NAME = frozenset("article section rule chapter page paragraph room flat unit cell "
-                        "pages articles sections rules paragraphs nos no".split())
+                        "pages articles sections rules paragraphs nos no schedule annex part "
+                        "protocol appendix table figure note exhibit tab volume item point "
+                        "question step stage phase level grade zone block ward bed".split())
+#: an age in brackets after a name ("children Yusuf (6) and Amira (2)", "Ms El Idrissi (29)")
+_AGE_IN_BRACKETS = re.compile(r"[^\S\n]\((1[0-1]\d|[1-9]\d?)\)")
 
 
 #: an age in Norwegian, Danish, Swedish or German: "(7 år)", "din son Erik, 6 år.", "7 år
@@ -149,6 +153,11 @@ def find_ages(text: str) -> Iterable[Hit]:
             continue
         yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.8,
                   "age between commas after a name", RANK_AMOUNT)
+    for m in _AGE_IN_BRACKETS.finditer(text):
+        name = _NAME_BEFORE_AGE.search(text, max(0, m.start() - 22), m.start())
+        if name is not None and name.group(1).casefold() not in _NOT_A_NAME:
+            yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.8,
+                      "age in brackets after a name", RANK_AMOUNT)
     for m in _AGE_RE.finditer(text):
         value = re.search(rf"\d{{1,3}}|{NUMBER_WORD}", m.group(0))
         if value is not None:

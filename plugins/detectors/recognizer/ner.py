@@ -101,6 +101,7 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     weekday_name,
 )
 from redactor_plugins.shared.language.detect import language_of
+from redactor_plugins.shared.names.titles import JOB_HEADS
 from redactor_plugins.shared.text_pieces import wrap_width
 
 from redactor.plugin_api import (
@@ -163,7 +164,10 @@ _TEMPORAL = re.compile(
 # "the following morning", "later that day" … for the risk indicators to judge)
 _UNANCHORED = re.compile(
     r"(?:(?:the|that|this|those|these|same|early|late|most|many|some|all)\s+)*"
-    r"(?:(?:spring|summer|autumn|winter|day|night|evening|morning|afternoon|weekend)s?|fall)",
+    r"(?:(?:spring|summer|autumn|winter|day|night|evening|morning|afternoon|weekend)s?|fall)"
+    # how often, not when ("has contact every other weekend"; TAB: "every six months" NO_MASK)
+    r"|(?:every|each)(?:\s+(?:other|second|third|few|two|three|four|six|couple\s+of))?\s+"
+    r"(?:day|night|week|weekend|fortnight|month|year|morning|evening|afternoon)s?",
     re.IGNORECASE)
 # "the Government" of a judgment (the respondent State): in TAB dev none of its 155 bare
 # mentions ("the Government", "(“the Government”)") is to be masked — 111 are not annotated,
@@ -222,6 +226,8 @@ def non_word(text: str, start: int, end: int) -> bool:
 def subtype_for(label: Label, text: str) -> str:
     """A subtype from the span's shape ("" when nothing specific fits)."""
     t = text.strip()
+    if label == Label.DEM and t.split() and t.split()[-1].casefold() in JOB_HEADS:
+        return "OCCUPATION"  # "Designated Safeguarding Lead", "Claims Handler"
     if label == Label.DATETIME:
         if _YEAR.match(t):
             return "YEAR"

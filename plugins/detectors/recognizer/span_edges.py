@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from redactor_plugins.detectors.patterns.common import number_value
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS
 from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
 
@@ -98,7 +99,15 @@ def clear_of_codes(text: str, start: int, end: int) -> tuple[int, int]:
             start += 1
         while start < end and text[start].isspace():
             start += 1
+    numbered = _NUMBERED_END.search(text, start, end)  # "CPOMS (incidents #20231"
+    if numbered and numbered.start() > start:
+        end = numbered.start()
     return start, max(start, end)
+
+
+#: a numbered entry at a span's end, with its noun and an open bracket: the entry's number is
+#: a code of its own ("logged on CPOMS (incidents #20231, #20344)")
+_NUMBERED_END = re.compile(r"\s*(?:\(\s*)?(?:[^\W\d_]+\s+)?#\d+\Z")
 
 
 #: capitalised words that do not continue a title-case name ("The", "His", "Mr" …)
@@ -206,6 +215,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if _NOTHING.fullmatch(word) or _NOTHING_FIELD.fullmatch(word) and re.search(
             r":[ \t]*\Z", text[max(0, start - 4) : start]):
         return True  # "Maiden surname: N/A"
+    if word == "Council" and text.startswith(" Tax", end):
+        return True  # "Council Tax account: 40029817"
     if word.casefold() in ("et", "al", "al.", "et al", "et al.") and any(
             m.start() <= start and end <= m.end()
             for m in _ET_AL.finditer(text, max(0, start - 4), end + 4)):
@@ -451,11 +462,21 @@ _BARE_UNIT = re.compile(r"(?i)(?:mg|mcg|µg|g|kg|ml|l|km|m|cm|mm|mmol|iu|units?|
                         r"(?:/(?:l|dl|kg|day|d))?")
 
 
+#: one word with no digit that still counts ("third", "several", "twice")
+_COUNT_WORDS = frozenset("""first second third fourth fifth sixth seventh eighth ninth tenth
+    eleventh twelfth several few many dozen dozens half once twice thrice both double triple
+    hundreds thousands millions""".split())
+
+
 def no_count(text: str) -> bool:
     """Whether a QUANTITY span is a unit alone ("mg" of "clozapine 400 | mg": the model gave
-    the number to the drug's name; a unit counts nothing). Not "life imprisonment", "third":
+    the number to the drug's name; a unit counts nothing) or one word that is no number
+    ("cheek" of "her left cheek about 3cm across"). Not "life imprisonment", "third", "two":
     TAB's annotators count those."""
-    return _BARE_UNIT.fullmatch(text.strip()) is not None
+    t = text.strip()
+    return _BARE_UNIT.fullmatch(t) is not None or (
+        re.fullmatch(r"[^\W\d_]+", t) is not None and t.casefold() not in _COUNT_WORDS
+        and number_value(t) is None)
 
 
 _LIST_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})*")
