@@ -64,7 +64,7 @@ _US_DOCKET = re.compile(r"(?<![\w:/-])\d{1,2}:\d{2}-(?:cv|cr|mc|mj|bk|ap|md|po|s
 _ECHR_OLD = re.compile(r"(?<![\w/])\d{1,4}/(?:19|20)\d\d/\d{1,4}/\d{1,4}(?![\w/])")
 
 
-_BODY = r"[A-Z]{0,3}\d{1,6}[A-Za-z]{0,2}(?:[./-][0-9A-Za-z]{1,6}){0,4}"
+_BODY = r"(?:[A-Z]{1,3}[-/]?)?\d{1,6}[A-Za-z]{0,2}(?:[./-][0-9A-Za-z]{1,6}){0,4}"  # "H-2-17", "RM/1"
 _BODY_END = r"(?![\w/-]|[.,]\w|[ \u00a0]\d)"  # not the first group of a longer number
 _ROOM = re.compile(
     r"(?<![\w-])(?:[Cc]ells?|[Rr]ooms?|[Ww]ards?|[Bb]locks?|[Ww]ings?|[Ff]lats?|[Aa]partments?"
@@ -87,10 +87,10 @@ _REF_NOUN = (
     r"|[Ll]icen[cs]es?|[Pp]ermits?|[Cc]ertificates?|ID|[Tt]ickets?|[Ii]nvoices?|[Rr]eceipts?"
     r"|[Cc]ontracts?|[Cc]laims?|[Cc]omplaints?|[Pp]roceedings|[Cc]ases?)")
 _REF = re.compile(
-    rf"\b(?:{_REF_NOUN}\s+(?P<no>(?:[Nn]os?\.|[Nn]r\.?|[Nn]umbers?|#)\s*)?"
+    rf"\b(?:{_REF_NOUN}:?\s+(?P<no>(?:[Nn]os?\.|[Nn]r\.?|[Nn]umbers?|#)\s*)?"
     r"|(?:[Uu]nder|[Ww]ith|[Bb]earing)\s+(?:the\s+)?(?:[Nn]umbers?|[Nn]os?\.|[Rr]eference)\s+"
     r"|(?<![\w.])(?:[Nn]o\.|[Nn]umber)\s*)"
-    rf"(?P<code>(?=[A-Z]{{0,3}}\d){_BODY}|(?<![Nn]o\.)(?<![Nn]o\. )[A-Z]{{1,3}} \d{{2,6}}){_BODY_END}")
+    rf"(?P<code>(?=(?:[A-Z]{{1,3}}[-/]?)?\d){_BODY}|(?<![Nn]o\.)(?<![Nn]o\. )[A-Z]{{1,3}} \d{{2,6}}){_BODY_END}")
 _NOT_REF_BEFORE = re.compile(
     r"(?i)(?:\b(?:laws?|acts?|protocols?|series|decrees?|regulations?|rules?|directives?"
     r"|conventions?|articles?|resolutions?|recommendations?|codes?|reports|decisions|judgments"

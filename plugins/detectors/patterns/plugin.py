@@ -39,7 +39,7 @@ from redactor.plugin_api import (
 #: the plugin host starts
 _MODULES = ("codes", "contact", "datetime", "schemes.document_ids", "ids", "network",
             "schemes.nordic_business_ids", "quantity", "regional", "schemes.north_american_ids",
-            "schemes.australian_ids", "schemes.vehicle_ids", "schemes.uk_public_ids")
+            "schemes.australian_ids", "schemes.vehicle_ids", "schemes.uk_public_ids", "education")
 
 
 def pattern_modules() -> tuple[ModuleType, ...]:
@@ -51,7 +51,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     """Every candidate of every pattern (overlapping)."""
     (pattern_codes, pattern_contact, pattern_datetime, pattern_documents, pattern_ids,
      pattern_network, pattern_nordic, pattern_quantity, pattern_regional, pattern_americas,
-     pattern_australia, pattern_vehicles, pattern_uk_public) = pattern_modules()
+     pattern_australia, pattern_vehicles, pattern_uk_public, pattern_education) = pattern_modules()
     hits: list[Hit] = []
     hits += pattern_contact.find_emails(text)
     hits += pattern_contact.find_urls(text)
@@ -89,6 +89,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_quantity.find_school_years(text)
     hits += pattern_quantity.find_measures(text)
     hits += pattern_quantity.find_counts(text)
+    hits += pattern_education.find_courses(text)
     hits += pattern_contact.find_phones(text, phone_regions)
     return hits
 

@@ -47,6 +47,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     particle_end,
     people_by_initials,
     surname_after_initial,
+    surname_first,
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
     balance_brackets,
@@ -548,7 +549,7 @@ class NerDetector:
             kept.append(f)
         found = _drop_inside(kept, grown) if grown else kept
         found = people_by_initials(doc.text, join_bracket_pieces(doc.text, join_org_pieces(
-            doc.text, one_label_per_name(found))))
+            doc.text, surname_first(doc.text, one_label_per_name(found), names))))
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()

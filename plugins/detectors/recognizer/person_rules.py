@@ -382,3 +382,29 @@ def people_by_initials(text: str, found: list[Finding]) -> list[Finding]:
         return found
     return [f.with_(label=Label.PERSON, subtype="") if f.text in initials and
             f.label != Label.PERSON else f for f in found]
+
+
+_SURNAME_FIRST = re.compile(r"[A-Z][A-Z'’-]+(?:[ \t][A-Z][A-Z'’-]+)?")
+_GIVEN_AFTER = re.compile(r"[A-Z][a-z'’-]+(?:[ \t][A-Z][a-z'’-]+){0,2}")
+
+
+def surname_first(text: str, found: list[Finding], names: Mapping[str, Any]) -> list[Finding]:
+    """A surname in capitals, a comma and the given names after it ("Prisoner: WILLIAMS,
+    Jordan Lee"; the model tagged the given names ORG) is one PERSON: the register's way of
+    writing one name."""
+    order = sorted(range(len(found)), key=lambda i: found[i].span.start)
+    joined: dict[int, Finding] = {}
+    dropped: set[int] = set()
+    for a, b in zip(order, order[1:], strict=False):
+        first, second = found[a], found[b]
+        if first.label != Label.PERSON or second.label not in (Label.PERSON, Label.ORG,
+                                                                Label.MISC, Label.LOC):
+            continue
+        info = names.get(second.text.split()[0]) if second.text.split() else None
+        if (text[first.span.end : second.span.start] == ", "
+                and _SURNAME_FIRST.fullmatch(first.text) and _GIVEN_AFTER.fullmatch(second.text)
+                and info is not None and info.given):
+            span = Span(first.span.start, second.span.end)
+            joined[a] = first.with_(span=span, text=text[span.start : span.end], subtype="NAME")
+            dropped.add(b)
+    return [joined.get(i, f) for i, f in enumerate(found) if i not in dropped]

@@ -182,6 +182,12 @@ _ROLE_PARTS = PARTY_ROLES | {"cross", "counter", "third", "party"}
 #: a form's "nothing here" ("Maiden surname: N/A"), and "et al." after a party's name
 _NOTHING = re.compile(r"(?i)n/a|n\.a\.")
 _NOTHING_FIELD = re.compile(r"(?i)nil|none|unknown|not\s+(?:known|applicable|stated|given)")
+#: a numbered provision alone ("Para 51(12)", "Rule 39", "s. 21"): none of TAB's or the
+#: biographies' 5,511 gold mentions is one
+_PROVISION_NUMBER = re.compile(
+    r"(?:Para(?:graph)?s?|Rules?|Sections?|Regs?|Regulations?|Articles?|Art|Schedules?|§)\.?"
+    r"[ \t]*\d+[A-Za-z]?(?:[ \t]*\(\w{1,4}\))*")
+_PROVISION_BEFORE = re.compile(r"(?<!\w)" + _PROVISION_NUMBER.pattern + r"\Z")
 _ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
 #: a scheme's name before "number" with no value after it ("his NHS number if you want …")
 _SCHEME_NAME = re.compile(
@@ -215,6 +221,11 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if _NOTHING.fullmatch(word) or _NOTHING_FIELD.fullmatch(word) and re.search(
             r":[ \t]*\Z", text[max(0, start - 4) : start]):
         return True  # "Maiden surname: N/A"
+    if _PROVISION_NUMBER.fullmatch(word) or (
+            re.fullmatch(r"\w{1,4}", word) and text[end : end + 1] == ")"
+            and _PROVISION_BEFORE.search(text[max(0, start - 30) : start - 1])
+            and text[start - 1 : start] == "("):
+        return True  # "Para 51" and its "12" of "Charge: Para 51(12)": a provision's number
     if word == "Council" and text.startswith(" Tax", end):
         return True  # "Council Tax account: 40029817"
     if word.casefold() in ("et", "al", "al.", "et al", "et al.") and any(
@@ -511,9 +522,11 @@ def join_bracket_pieces(text: str, found: list[Finding]) -> list[Finding]:
 
 def code_not_date(text: str) -> bool:
     """Whether a DATETIME span is digits, a slash and digits that no date has after it: a
-    case number ("22/48213", "CP/2026" is another rule's), not "3/2021" or "12/31"."""
+    case number ("22/48213", "CP/2026" is another rule's), not "3/2021" or "12/31"; or a
+    capital letter glued to numbers by hyphens (a cell's "H-2-17")."""
     m = _SLASHED.fullmatch(text.strip())
-    return m is not None and not re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group(1))
+    return (m is not None and not re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group(1))) or \
+        re.fullmatch(r"[A-Z]{1,2}\d{0,2}(?:-\d{1,4}){2,3}", text.strip()) is not None
 
 
 def _wrapped(text: str, start: int, end: int, wrap: int) -> bool:
