@@ -156,11 +156,19 @@ def _is_title(word: str) -> bool:
     return (word.casefold() in TITLES and len(word) > 1) or word in RANK_WORDS
 
 
+#: a role before a name, kept like a title when it starts the mention ("Officer R. Mahmood",
+#: "Governor S. Price"; not in "John Judge")
+_ROLE_TITLES = frozenset("Officer Governor Nurse Judge Councillor Sheriff Deputy Agent Trooper "
+                         "Detective Sergeant Captain Lieutenant Colonel Sister Matron".split())
+
+
 def _parts(text: str) -> tuple[list[str], list[str]]:
     """(name parts, titles) of a person mention."""
     names, titles = [], []
-    for w in _NAME_PART.findall(text):
-        (titles if _is_title(w) else names).append(w)
+    words = _NAME_PART.findall(text)
+    for i, w in enumerate(words):
+        role = i == 0 and len(words) > 1 and w in _ROLE_TITLES
+        (titles if _is_title(w) or role else names).append(w)
     return names, titles
 
 
@@ -191,12 +199,15 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     gender = gender_of(full, titles, locale) or (  # "his wife, Hodan": a woman
         kin_before(doc.text, f.span.start) or "" if len(full) == 1 else "")
     roles: dict[str, str] = {}
+    surname_first = re.match(r"[A-Z][A-Z'’-]+,\s", canonical.strip()) is not None
     for i, name in enumerate(full):
         if len(full) == 1:
             solo_first = (fold(name) in gender_table() or is_first_name(name)
                           or beside_a_first_name(doc.text, f.span.start, f.span.end)
                           ) and not titles
             roles[fold(name)] = "first" if solo_first else "last"
+        elif surname_first:  # "WILLIAMS, Jordan Lee" of a register: "Williams" a surname
+            roles[fold(name)] = "last" if i == 0 else "first"
         else:
             roles[fold(name)] = "last" if i == len(full) - 1 else "first"
     for name in full:
@@ -211,7 +222,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     def replace(m: re.Match[str]) -> str:
         word = m.group(0)
         key = fold(word)
-        if _is_title(word) or m.start() < kept_until:
+        if _is_title(word) or m.start() < kept_until or (
+                m.start() == 0 and word in _ROLE_TITLES and word not in full):
             return word
         if 0 <= first_line_end < m.start() and key in FIELD_WORDS and key not in {
                 fold(n) for n in full}:
@@ -341,10 +353,17 @@ def _names_a_date(text: str) -> bool:
 _YEAR = re.compile(r"(?<!\d)(?:1[5-9]|2[0-1])\d\d(?!\d)")
 
 
+#: a noun a pattern took into a code ("cell H-2-17", "Badge 4471"): kept before the code's fake
+_CODE_NOUN = re.compile(r"[A-Z]?[a-z]{2,}\.?[ \t]+(?:[Nn]o\.?[ \t]*)?(?=[A-Z]{0,3}[-/]?\d)")
+
+
 def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     f = request.finding
     label = f.label
     text = f.text
+    if label == Label.CODE and (noun := _CODE_NOUN.match(text)):  # the same fake as the code
+        value = f.with_(text=text[noun.end():])  # alone ("Location: H-2-17") gets
+        return noun.group(0) + value_pseudonym(dataclasses.replace(request, finding=value), memo)
     if label == Label.MISC and names_an_org(text):  # "Document Examination Unit" read "matter"
         label = Label.ORG
     scheme = label == Label.CODE or (label == Label.LOC and bool(place_code(text, f.subtype)))
@@ -441,6 +460,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     elif label == Label.DEM and (fold(text.strip()) in PERSON_NOUNS or (
             f.subtype == "TITLE" and fold(text.strip()) in RANK_TITLES)):
         return text  # "a 29-year-old man" read "… Sami": it names no one
+    elif label == Label.DEM and f.subtype == "EDUCATION" and (course := _COURSE.fullmatch(text)):
+        result = choose(memo, frozenset(), text, lambda r, _a: _course_like(course, r), *seed,
+                        word_check=False, share=True)  # "BSc (Hons) Nursing (Adult)"
     elif label == Label.DEM and _ACRONYM.fullmatch(text) and not dem_pseudonym(
             text, random.Random(0), doc.text, f.span.start, any_job=False):  # "DSL", "OSG"
         result = _org_name(text, memo, doc_words, locale)  # another acronym
@@ -467,6 +489,19 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,6}")
+_COURSE = re.compile(r"(?P<degree>(?:[A-Z][A-Za-z]{1,6})(?:[ \t]*\((?:Hons|Hon|Honours)\))?)"
+                     r"(?P<subject>[ \t]+.+)?", re.DOTALL)
+_SUBJECTS = ("Geography", "History", "Chemistry", "Economics", "Psychology", "Mathematics",
+             "Sociology", "Computer Science", "Biology", "Physics", "Business Studies")
+_DEGREES = ("BSc", "BA", "MSc", "MA", "PhD", "LLB", "MPhil", "BEng")
+
+
+def _course_like(course: re.Match[str], rng: random.Random) -> str:
+    """Another course at the same degree ("BSc (Hons) Nursing (Adult)" → "BSc (Hons)
+    Economics"), or another degree for a degree alone ("PhD" → "MPhil")."""
+    if course.group("subject"):
+        return f"{course.group('degree')} {rng.choice(_SUBJECTS)}"
+    return rng.choice([d for d in _DEGREES if d != course.group("degree")])
 _ORG_DASH = re.compile(r"(\s+[-—–]\s+)")
 
 

@@ -116,6 +116,17 @@ class _UnionFind:
 # ---------------------------------------------------------------------------------------------
 
 
+_CODE_NOUN = re.compile(r"[^\W\d_]+\.?\s+(?:no\.?\s*)?(?=\S*\d)")
+
+
+def _code_key(key: str) -> str:
+    """A code's key without the noun a pattern took in ("cell h-2-17" → "h-2-17"), when what
+    is left is no bare short number ("cell 2" and "room 2" stay apart)."""
+    m = _CODE_NOUN.match(key)
+    rest = key[m.end():] if m else key
+    return rest if m and len(rest) >= 4 and not rest.isdigit() else key
+
+
 def group_entities(findings: Sequence[Finding], text: str = "") -> tuple[Entity, ...]:
     """Group findings into entities; ids are ``E1``, ``E2`` … in order of first mention.
     ``text`` (the document's) lets :mod:`redactor.core.coreference` see defined aliases."""
@@ -126,6 +137,8 @@ def group_entities(findings: Sequence[Finding], text: str = "") -> tuple[Entity,
     first_by_key: dict[str, int] = {}
     for i, f in enumerate(findings):
         key = " ".join(name_key(f.text)) if f.label == Label.PERSON else normalise(f.text)
+        if f.label == Label.CODE:  # "cell H-2-17" and "Location: H-2-17": one cell
+            key = _code_key(key)
         if key and genders[i]:  # "Mr Okafor" and "Ms Okafor": two people
             key += "|" + genders[i]
         if key and (key, titles[i]) in split:  # "Ms Mitchell", "Mrs Mitchell": two women

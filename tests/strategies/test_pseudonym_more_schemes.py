@@ -49,7 +49,8 @@ SIN = "130 692 544"
     ("2013/0123456X", "PNC_ID", lambda v: v.startswith("2013/") and pnc_check_letter(
         "13", v[5:12]) == v[-1]),
     ("123456/13K", "CRO_NUMBER", lambda v: re.fullmatch(r"\d{6}/\d\dK", v)),
-    ("A1234BC", "PRISON_NUMBER", lambda v: re.fullmatch(r"A\d{4}BC", v)),
+    ("A1234BC", "PRISON_NUMBER", lambda v: re.fullmatch(r"[A-Z]\d{4}[A-Z]{2}", v)
+     and not (v[0] == "A" and v[-2:] == "BC")),  # its letters drawn anew too
     ("ZU1234567", "BRP_NUMBER", lambda v: re.fullmatch(r"ZU\d{7}", v)),
     ("1212-0001-2345-6789", "UAN", lambda v: re.fullmatch(r"\d{4}(?:-\d{4}){3}", v)),
 ])

@@ -374,3 +374,42 @@ def test_a_job_title_and_its_acronym() -> None:
                                   ("DSL", "DEM", "")])
     assert "group" not in job and job != "Designated Safeguarding Lead"  # a job, not "a
     assert re.fullmatch(r"[A-Z]{3}", acronym) and acronym != "DSL"  # member of a group"
+
+
+# -- session 29: a prison adjudication and a university's letter ----------------------------
+def test_a_role_before_a_name_is_kept_and_a_register_name_keeps_its_order() -> None:
+    text = ("Prisoner: WILLIAMS, Jordan Lee. Reporting officer: Officer R. Mahmood. Officer "
+            "Mahmood searched the cell. Williams said the phone was not his.")
+    prisoner, officer, officer2, williams = replace(text, [
+        ("WILLIAMS, Jordan Lee", "PERSON", ""), ("Officer R. Mahmood", "PERSON", ""),
+        ("Officer Mahmood", "PERSON", ""), ("Williams", "PERSON", "")])
+    surname = prisoner.split(",")[0]
+    assert re.fullmatch(r"[A-Z'’-]+, [A-Z][a-z'’-]+ [A-Z][a-z'’-]+", prisoner), prisoner
+    assert williams == surname.title() and "WILLIAMS" not in prisoner  # "Williams" a surname
+    assert officer.startswith("Officer ") and officer2.startswith("Officer ")
+    assert officer2.split()[-1] == officer.split()[-1] and "Mahmood" not in officer
+
+
+def test_a_codes_noun_is_kept_and_the_code_is_the_same_alone() -> None:
+    text = "Location: H-2-17. Officer Mahmood searched cell H-2-17 (Badge 4471)."
+    alone, with_noun, badge = replace(text, [("H-2-17", "CODE", ""), ("cell H-2-17", "CODE",
+                                                                          "ROOM_NUMBER"),
+                                             ("Badge 4471", "CODE", "")])
+    assert with_noun == f"cell {alone}" and alone != "H-2-17"
+    assert re.fullmatch(r"Badge \d{4}", badge) and badge != "Badge 4471"
+
+
+@pytest.mark.parametrize(("course", "shape"), [
+    ("BSc (Hons) Nursing (Adult)", r"BSc \(Hons\) [A-Z][a-z]+(?: [A-Z][a-z]+)?"),
+    ("MSc in Data Science", r"MSc [A-Z][a-z]+(?: [A-Z][a-z]+)?"),
+    ("PhD", r"(?!PhD)[A-Z][A-Za-z]{1,4}"),
+])
+def test_a_course_becomes_another_course(course: str, shape: str) -> None:
+    out = _one(f"She is studying for a {course} at the university.", course, "DEM", "EDUCATION")
+    assert re.fullmatch(shape, out) and "Nursing" not in out and "Data" not in out, out
+
+
+def test_a_department_is_generalized_not_made_a_company() -> None:
+    out = _one("Office of Student Conduct\nUniversity of Northmoor", "Office of Student Conduct",
+               "ORG")
+    assert "department" in out.lower(), out

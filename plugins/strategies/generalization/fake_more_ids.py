@@ -319,6 +319,13 @@ def _keep_letters(c: str, rng: random.Random) -> str | None:
     return "".join(rng.choice(string.digits) if ch.isdigit() else ch for ch in c)
 
 
+def _new_letters(c: str, rng: random.Random) -> str | None:
+    """Digits and letters drawn anew, the shape kept: a prison number's letters are part of
+    the number ("A1234BC" → "K7302XT"; keeping "A…BC" kept three of its seven characters)."""
+    return "".join(rng.choice(string.digits) if ch.isdigit() else
+                   rng.choice(string.ascii_uppercase) if ch.isupper() else ch for ch in c)
+
+
 #: subtype: (the original's compact shape, generator) — North American and Australian numbers,
 #: VINs, professional registrations and extensions
 _ANGLO: dict[str, tuple[str, Generator]] = {
@@ -335,7 +342,7 @@ _ANGLO: dict[str, tuple[str, Generator]] = {
     "PROFESSIONAL_REGISTRATION": (r"[A-Z0-9]{7,8}", _keep_letters),
     "PHONE_EXTENSION": (r"\d{2,6}", _keep_letters),
     "PNC_ID": (r"\d{3,11}[A-Z]", _pnc), "CRO_NUMBER": (r"\d{3,8}[A-Z]", _keep_letters),
-    "PRISON_NUMBER": (r"[A-Z]\d{4}[A-Z]{2}", _keep_letters),
+    "PRISON_NUMBER": (r"[A-Z]\d{4}[A-Z]{2}", _new_letters),
     "BRP_NUMBER": (r"[A-Z]{2}\d{7}", _keep_letters), "UAN": (r"\d{16}", _keep_letters),
     "UPN": (r"[A-Z]\d{11}[0-9A-Z]", _upn), "UTR": (r"\d{10}", _redraw("stdnum.gb.utr", 0, "1")),
 }
