@@ -41,7 +41,10 @@ from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import RANK_WORDS
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
-from redactor_plugins.strategies.generalization.date_times import shift_date_and_time
+from redactor_plugins.strategies.generalization.date_times import (
+    shift_date_and_time,
+    shift_day_list,
+)
 from redactor_plugins.strategies.generalization.demographics import (
     PERSON_NOUNS,
     dem_pseudonym,
@@ -58,7 +61,7 @@ from redactor_plugins.strategies.generalization.fakes import (
     quantity_like,
     street_parts,
 )
-from redactor_plugins.strategies.generalization.kinds import RANK_TITLES
+from redactor_plugins.strategies.generalization.kinds import JUDICIAL_TITLE, RANK_TITLES
 from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - re-exported
     DEFAULT_LOCALE,
     FEMALE_TITLES,
@@ -373,7 +376,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     if key in values:
         known = values[key]
         same_size = scheme and len(_compact(known)) == len(key[1])
-        return layout(text, _compact(known)) if same_size else known
+        return layout(text, _compact(known)) if same_size else _cased_like(text, label, known)
     doc = request.document
     locale = _locale(memo, request)
     doc_words = document_words(memo, doc)
@@ -391,7 +394,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                     text, days + delta) or times.shift_timestamp(text, days + delta)
                     or shift_date_and_time(text, days + delta, minutes)
                     or times.shift_season(text, days + delta)
-                    or times.shift_weekday(text, days + delta))
+                    or times.shift_weekday(text, days + delta)
+                    or shift_day_list(text, days + delta))  # "3, 4 and 5 May 2024"
                 # no day and month of the original left in it ("1 March" in "21 March")
                 if shifted is None or not any(fold(part) in fold(shifted) for part in [
                         text.strip(), *_day_months(text)]):
@@ -441,7 +445,6 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         result = "".join(  # "Northmoor Borough Council — Children's Services": part by part
             part if i % 2 or (len(parts) > 1 and _generic_org(part))
             else _org_name(part, memo, doc_words, locale) for i, part in enumerate(parts))
-        result = result.upper() if shout else result
     elif label == Label.LOC and (kind := place_code(text, f.subtype)):  # postcode, coordinates
         result = choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
             text, kind, r) or code_like(text, r), *seed, word_check=False)
@@ -460,6 +463,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     elif label == Label.DEM and (fold(text.strip()) in PERSON_NOUNS or (
             f.subtype == "TITLE" and fold(text.strip()) in RANK_TITLES)):
         return text  # "a 29-year-old man" read "… Sami": it names no one
+    elif label == Label.DEM and JUDICIAL_TITLE.fullmatch(text.strip()):  # a judge's title, no
+        result = _other_judicial_title(text.strip())  # made-up job ("…, Prosecutor")
     elif label == Label.DEM and f.subtype == "EDUCATION" and (course := _COURSE.fullmatch(text)):
         result = choose(memo, frozenset(), text, lambda r, _a: _course_like(course, r), *seed,
                         word_check=False, share=True)  # "BSc (Hons) Nursing (Adult)"
@@ -480,11 +485,18 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         result = generalize_mention(label, text, request.entity.canonical, "",
                                     doc_text=doc.text, start=f.span.start, end=f.span.end)
         return result
-    if text[:1].isupper() and not text.isupper() and label in (Label.DEM, Label.LOC, Label.ORG):
-        result = capitalise(result)
-    elif text.isupper() and len(text) > 2 and label in (Label.DEM, Label.LOC, Label.ORG):
-        result = result.upper()  # "THE FAMILY COURT AT LEEDS" read "… AT Paulchester"
     values[key] = result
+    return _cased_like(text, label, result)
+
+
+def _cased_like(text: str, label: Label, result: str) -> str:
+    """``result`` in the case of the mention it replaces: capitalised, or in capitals ("THE
+    FAMILY COURT AT LEEDS" read "… AT Paulchester"; "CITY OF ROCKFORD" then "the City of
+    Rockford" had read "the TURNER LLC")."""
+    if text[:1].isupper() and not text.isupper() and label in (Label.DEM, Label.LOC, Label.ORG):
+        return capitalise(result)
+    if text.isupper() and len(text) > 2 and label in (Label.DEM, Label.LOC, Label.ORG):
+        return result.upper()
     return result
 
 
@@ -494,6 +506,16 @@ _COURSE = re.compile(r"(?P<degree>(?:[A-Z][A-Za-z]{1,6})(?:[ \t]*\((?:Hons|Hon|H
 _SUBJECTS = ("Geography", "History", "Chemistry", "Economics", "Psychology", "Mathematics",
              "Sociology", "Computer Science", "Biology", "Physics", "Business Studies")
 _DEGREES = ("BSc", "BA", "MSc", "MA", "PhD", "LLB", "MPhil", "BEng")
+
+
+def _other_judicial_title(title: str) -> str:
+    """A judge's title said another way: without its court ("Circuit Judges" → "Judges"), or
+    "Judge" ↔ "Justice" (the original may not stay: the pipeline would mask it whole)."""
+    words = title.split()
+    if len(words) > 1:
+        return words[-1]
+    plural = "s" if title.endswith("s") else ""
+    return ("Justice" if title.startswith("Judge") else "Judge") + plural
 
 
 def _course_like(course: re.Match[str], rng: random.Random) -> str:

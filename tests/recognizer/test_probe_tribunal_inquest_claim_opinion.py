@@ -137,7 +137,7 @@ def test_an_opinions_caption_through_the_ner(monkeypatch: pytest.MonkeyPatch,
         ("ROVNER", "PERSON", 0), ("KIRSCH", "ORG", 0), ("Circuit Judges", "ORG", 0)])
     assert [(f.text, str(f.label), f.subtype) for f in found] == [
         ("EASTERBROOK", "PERSON", ""), ("ROVNER", "PERSON", ""), ("KIRSCH", "PERSON", ""),
-        ("Circuit Judges", "DEM", "OCCUPATION")]
+        ("Circuit Judges", "DEM", "TITLE")]
 
 
 # -- codes, plates, vehicles, places --------------------------------------------------------
@@ -216,3 +216,12 @@ def test_an_inquest_and_a_claim_through_the_ner(monkeypatch: pytest.MonkeyPatch,
     assert got["grey 2019\nToyota Corolla"] == ("MISC", "VEHICLE")  # the DEM inside it loses
     assert got["Gorton Autocentre"] == ("ORG", "")
     assert "Toyota Corolla" not in got and "Autocentre" not in got
+
+
+def test_a_colour_inside_the_models_span_still_makes_a_vehicle() -> None:
+    from redactor_plugins.detectors.recognizer.span_kinds import vehicle_start
+
+    text = "Brandt stopped a silver Chevrolet Impala with Illinois plate AV 38211."
+    start = text.index("silver")
+    assert vehicle_start(text, start, start + len("silver Chevrolet Impala")) == start
+    assert vehicle_start(text, start, start + len("silver")) is None

@@ -413,3 +413,40 @@ def test_a_department_is_generalized_not_made_a_company() -> None:
     out = _one("Office of Student Conduct\nUniversity of Northmoor", "Office of Student Conduct",
                "ORG")
     assert "department" in out.lower(), out
+
+
+# -- session 29: a tribunal judgment and a US opinion ---------------------------------------
+def test_days_listed_before_their_month_move_together() -> None:
+    from redactor_plugins.strategies.generalization.date_times import shift_day_list
+
+    assert shift_day_list("3, 4 and 5 May 2024", 283) == "10, 11 and 12 February 2025"
+    assert shift_day_list("3-5 May 2024", -40) == "24-26 March 2024"
+    assert shift_day_list("12 and 13 March 2021", -40) is None  # would cross a month
+    assert shift_day_list("5 May 2024", 10) is None
+    [out] = replace("Heard at: Leeds On: 3, 4 and 5 May 2024", [("3, 4 and 5 May 2024",
+                                                                 "DATETIME", "")])
+    assert re.fullmatch(r"\d{1,2}, \d{1,2} and \d{1,2} [A-Z][a-z]+ \d{4}", out), out
+
+
+def test_a_law_report_citation_keeps_its_reporter_and_court() -> None:
+    text = "See Delaney v. Brandt, 2021 WL 4410362, at *2 (N.D. Ill. Sept. 27, 2021)."
+    [out] = replace(text, [("2021 WL 4410362, at *2 (N.D. Ill. Sept. 27, 2021)", "CODE",
+                            "CASE_NUMBER")])
+    m = re.fullmatch(r"((?:19|20)\d\d) WL \d{7}, at \*\d+ \(N\.D\. Ill\. Sept\. \d{1,2}, (\d{4})\)",
+                     out)
+    assert m and m.group(1) == m.group(2) and "4410362" not in out, out
+
+
+@pytest.mark.parametrize(("title", "other"), [
+    ("Circuit Judges", "Judges"), ("Circuit Judge", "Judge"), ("Judge", "Justice"),
+    ("Justices", "Judges"),
+])
+def test_a_judges_title_stays_a_judges_title(title: str, other: str) -> None:
+    assert _one(f"Before ROVNER and KIRSCH, {title}.", title, "DEM", "TITLE") == other
+
+
+def test_an_organisation_in_capitals_and_then_in_words_reads_in_each_case() -> None:
+    text = "CITY OF ROCKFORD, et al. He sued the City of Rockford."
+    caps, words = replace(text, [("CITY OF ROCKFORD", "ORG", ""), ("City of Rockford", "ORG",
+                                                                     "")])
+    assert caps.isupper() and not words.isupper() and caps == words.upper()

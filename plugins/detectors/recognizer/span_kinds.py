@@ -90,7 +90,7 @@ _JUDICIAL_TITLE = re.compile(
 
 def judicial_title(text: str, start: int, end: int) -> bool:
     """Whether the span is a judge's title without a name ("KIRSCH, Circuit Judges", "Iain
-    D. Johnston, Judge", which the model tagged ORG): an occupation."""
+    D. Johnston, Judge", which the model tagged ORG): a title."""
     return _JUDICIAL_TITLE.fullmatch(text, start, end) is not None
 
 
@@ -129,7 +129,7 @@ def dem_kind(text: str, start: int, end: int) -> str:
     or ""."""
     for rule, kind in ((adjectival_nationality, "NATIONALITY"), (language_in_use, "LANGUAGE"),
                        (occupation_word, "OCCUPATION"), (heritage_phrase, "ETHNICITY"),
-                       (rank_before_name, "TITLE"), (judicial_title, "OCCUPATION")):
+                       (rank_before_name, "TITLE"), (judicial_title, "TITLE")):
         if rule(text, start, end):
             return kind
     return ""
@@ -307,11 +307,15 @@ _COLOUR_YEAR = re.compile(
     r"|yellow|orange|brown|beige|gold|purple|maroon|burgundy)\s+)?(?:(?:19|20)\d\d\s+)?\Z")
 
 
+_COLOUR_YEAR_START = re.compile(_COLOUR_YEAR.pattern.removesuffix(r"\Z"))
+
+
 def vehicle_start(text: str, start: int, end: int) -> int | None:
     """Where a vehicle's description starts when the span is a car's make and model: before
     its colour and model year ("a [grey 2019 Toyota Corolla]": the model had tagged "grey
     2019" and "Toyota Corolla" DEM); None when the span is no vehicle."""
-    if not vehicle_name(text[start:end]):
+    described = _COLOUR_YEAR_START.match(text, start, end)  # "silver Chevrolet Impala"
+    if not vehicle_name(text[described.end() if described else start:end]):
         return None
     m = _COLOUR_YEAR.search(text, max(0, start - 30), start)
     return m.start() if m else start

@@ -15,7 +15,7 @@ from redactor_plugins.strategies.generalization.time import (
     shift_time,
 )
 
-__all__ = ["date_inside", "shift_date_and_time"]
+__all__ = ["date_inside", "shift_date_and_time", "shift_day_list"]
 
 _MONTHS = MONTH_NAME.pattern.removeprefix(r"\b")
 _DATE_INSIDE = re.compile(
@@ -59,3 +59,30 @@ def shift_date_and_time(text: str, days: int, minutes: int) -> str | None:
     if time_first:
         return clock + text[c.end():len(text) - len(date)] + moved
     return moved + before[len(date):] + clock
+
+
+_DAY_LIST = re.compile(
+    rf"(?P<days>\d{{1,2}}(?:(?:,\s*|\s+(?:and|&|to|-|\u2013)\s+|\s*[-\u2013]\s*)\d{{1,2}})+)"
+    rf"\s+(?P<rest>{_MONTHS}\s+\d{{4}})", re.IGNORECASE)
+
+
+def shift_day_list(text: str, days: int) -> str | None:
+    """Days of one month listed before it, all moved by ``days`` ("3, 4 and 5 May 2024" →
+    "11, 12 and 13 February 2025"; the pseudonym had read "2024"); None unless the text is
+    exactly that and the moved days share a month."""
+    m = _DAY_LIST.fullmatch(text.strip())
+    if m is None:
+        return None
+    last = re.search(r"\d{1,2}\Z", m.group("days"))
+    assert last is not None
+    moved_end = shift_date(f"{last.group(0)} {m.group('rest')}", days)
+    if moved_end is None:
+        return None
+    new_last = int(moved_end.split()[0])
+    offset = new_last - int(last.group(0))
+    numbers = [int(d) for d in re.findall(r"\d{1,2}", m.group("days"))]
+    if any(not 1 <= d + offset <= 28 for d in numbers[:-1]):
+        return None  # the list would cross into another month
+    it = iter(str(d + offset) for d in numbers[:-1])
+    head = re.sub(r"\d{1,2}(?=\D)", lambda _m: next(it), m.group("days")[: last.start()])
+    return f"{head}{moved_end}"

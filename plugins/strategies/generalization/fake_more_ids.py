@@ -385,3 +385,25 @@ SCHEMES: dict[str, tuple[str, Generator]] = {
     **_NORDIC, **_ANGLO,
     "URL": (r"[A-Z0-9]+", _url), "HANDLE": (r"[A-Z0-9]+", _handle),
 }
+
+
+_CITATION_SHAPE = re.compile(r"\d{1,4}\s+[A-Z][\w.'’ ]*?\s+\d")
+_NUMBER_GROUP = re.compile(r"\d+")
+
+
+def fake_citation(text: str, rng: random.Random) -> str | None:
+    """A law report citation with other numbers: the reporter, court and month kept, a year
+    another year ("2021 WL 4410362, at *2 (N.D. Ill. Sept. 27, 2021)" → "2017 WL 8320115, at
+    *6 (N.D. Ill. Sept. 14, 2017)"); None for a text of no such shape."""
+    if not _CITATION_SHAPE.match(text):
+        return None
+    year = str(rng.randint(1990, 2023))
+
+    def other(m: re.Match[str]) -> str:
+        digits = m.group(0)
+        if re.fullmatch(r"(?:19|20)\d\d", digits):
+            return year
+        if len(digits) <= 2 and "," in text[m.end():m.end() + 1]:  # a day
+            return str(rng.randint(1, 28))
+        return str(rng.randint(10 ** (len(digits) - 1), 10 ** len(digits) - 1))
+    return _NUMBER_GROUP.sub(other, text)

@@ -285,6 +285,8 @@ def fake_identifier(text: str, subtype: str, rng: random.Random) -> str | None:
         return text[:cut] + code_like(text[cut:], rng) if cut < len(text) else None
     if subtype in ("PHONE", "IP"):
         return (fake_phone if subtype == "PHONE" else fake_ip)(text, rng)
+    if subtype == "CASE_NUMBER" and (cited := fake_more_ids.fake_citation(text, rng)):
+        return cited  # "2021 WL 4410362, at *2 (…)": a report's other page
     if subtype in fake_more_ids.WHOLE_TEXT:  # coordinates, what3words
         return fake_more_ids.WHOLE_TEXT[subtype](text, rng)
     if subtype not in _SCHEMES:

@@ -39,6 +39,12 @@ PERSON_NOUNS = frozenset("""man woman men women boy girl boys girls lady gentlem
 #: read "ENGINEER …"); the name after it is what identifies
 RANK_TITLES = frozenset("""officer deputy sheriff trooper agent detective sergeant constable
     inspector captain lieutenant corporal private""".split())
+#: a judge's title without a name ("KIRSCH, Circuit Judges", "Iain D. Johnston, Judge"): kept
+#: by a pseudonym, like a rank (a made-up occupation read "Keith A. Brown, Prosecutor")
+JUDICIAL_TITLE = re.compile(
+    r"(?:(?:Chief|Senior|Deputy|Associate|Presiding|Acting)\s+)?(?:(?:Circuit|District"
+    r"|Magistrate|Bankruptcy|Appellate|Employment|Tribunal|Immigration|County|Supreme)\s+)?"
+    r"(?:Judges?|Justices?)")
 
 ORG_LEVELS = ("kind", "generic")
 DEM_LEVELS = ("broader", "generic")
