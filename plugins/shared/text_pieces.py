@@ -1,4 +1,6 @@
-"""Long texts cut into paragraph-aligned pieces for C-level searches.
+"""Long texts cut into paragraph-aligned pieces for C-level searches, and a detector's span
+cut where a name cannot run on (a paragraph or page break, a table's column gap, a spaced
+dash outside brackets).
 
 Python's ``re`` holds the interpreter lock (GIL) for a whole search, so one search over a
 300-page text freezes every other thread — the desktop app's GUI thread included — for a
@@ -8,7 +10,9 @@ cut at paragraph breaks so that no match is cut.
 
 from __future__ import annotations
 
-__all__ = ["CHUNK_CHARS", "paragraph_chunks", "wrap_width"]
+import re
+
+__all__ = ["CHUNK_CHARS", "paragraph_chunks", "split_at_breaks", "split_at_dashes", "wrap_width"]
 
 #: Characters per piece: a search of one piece takes a few milliseconds.
 CHUNK_CHARS = 20_000
@@ -43,3 +47,55 @@ def wrap_width(text: str) -> int:
     if len(long) < 3:
         return 0
     return int(0.8 * long[min(len(long) - 1, int(0.9 * len(long)))])
+
+
+def _wrapped(text: str, start: int, end: int, wrap: int) -> bool:
+    """Whether the break ``text[start:end]`` is one line break after a long, unfinished line."""
+    if text.count("\n", start, end) != 1 or re.search(r"[\f\v\u2028\u2029]", text[start:end]):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return start - line_start >= wrap and text[start - 1] not in ".:;!?"
+
+
+_COLUMN = r"|[^\S\n]*\t\s*|[^\S\n]{3,}"  # a tab or 3+ spaces: the next column of a table
+_BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*" + _COLUMN)
+_HARD_BREAK = re.compile(r"\s*(?:[\f\v\u2028\u2029]|\n[^\S\n]*\n)\s*" + _COLUMN)
+
+
+def split_at_dashes(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A name's span cut at a spaced dash outside brackets ("Gemma - Ellie-Grace" of "Gemma -
+    Ellie-Grace (NHS …) was brought", one ORG: a greeting's name and the child's); TAB's
+    names hold a dash only inside brackets ("Københavns Byret – hereafter …")."""
+    pieces, at, depth = [], start, 0
+    for m in re.finditer(r"[()]|\s[-\u2013\u2014]\s", text[start:end]):
+        token = m.group(0)
+        if token in "()":
+            depth += 1 if token == "(" else -1
+        elif depth <= 0:
+            pieces.append((at, start + m.start()))
+            at = start + m.end()
+    pieces.append((at, end))
+    return [(s, e) for s, e in pieces if re.search(r"\w", text[s:e])]
+
+
+def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = False,
+                    wrap: int = 0) -> list[tuple[int, int]]:
+    """Split a span at paragraph and page breaks and at a table's column gap (a tab, 3+
+    spaces): a name never runs from one table cell or paragraph into the next; pieces
+    without a word character are dropped.
+
+    With ``soft_newlines`` (PDF text, where a single newline is only a wrapped line) a span
+    is split at blank lines and page breaks only. With ``wrap`` (hard-wrapped plain text:
+    :func:`wrap_width`) a single line break after a line
+    of at least ``wrap`` characters that does not end a sentence or a field is a wrap too
+    ("Social Care (Bradford⏎Council)" is one name).
+    """
+    pieces: list[tuple[int, int]] = []
+    pos = start
+    for m in (_HARD_BREAK if soft_newlines else _BREAK).finditer(text, start, end):
+        if wrap and _wrapped(text, m.start(), m.end(), wrap):
+            continue
+        pieces.append((pos, m.start()))
+        pos = m.end()
+    pieces.append((pos, end))
+    return [(s, e) for s, e in pieces if e > s and re.search(r"\w", text[s:e])]

@@ -375,7 +375,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     values: dict[tuple[str, str], str] = memo["values"]
     if key in values:
         known = values[key]
-        same_size = scheme and len(_compact(known)) == len(key[1])
+        same_size = scheme and len(_compact(known)) == len(key[1]) and not re.search(
+            r"@|://", text)  # an address is reused whole: laid out again it read "gera.rd65e@…"
         return layout(text, _compact(known)) if same_size else _cased_like(text, label, known)
     doc = request.document
     locale = _locale(memo, request)

@@ -11,13 +11,11 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.recognizer import ner as ner_detector
-from redactor_plugins.detectors.recognizer.span_edges import (
-    split_at_breaks,
-)
 from redactor_plugins.detectors.recognizer.span_kinds import (
     code_is_date_or_money,
     emergency_number,
 )
+from redactor_plugins.shared.text_pieces import split_at_breaks
 from test_cov_masks_that_hide_no_one import _FakeModel, _ner
 
 from redactor.core.context import RunContext

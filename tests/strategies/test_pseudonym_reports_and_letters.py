@@ -450,3 +450,22 @@ def test_an_organisation_in_capitals_and_then_in_words_reads_in_each_case() -> N
     caps, words = replace(text, [("CITY OF ROCKFORD", "ORG", ""), ("City of Rockford", "ORG",
                                                                      "")])
     assert caps.isupper() and not words.isupper() and caps == words.upper()
+
+
+def test_an_address_said_twice_gets_one_fake_and_a_nan_is_kin() -> None:
+    """The same e-mail address in two headers came out "gerard65@example.com" and then
+    "gera.rd65e@xamp.lec.om" (the fake, as long as the original without its dots and "@", laid
+    out again in the original's places); "Ellie's nan" read "Ellie's a member of a group"."""
+    from redactor.plugin_api import RunContext
+
+    text = ("To: 'Patel, Ravi' <ravi.patel@swyt.nhs.uk>\nFrom: Patel, Ravi "
+            "<ravi.patel@swyt.nhs.uk>\nI spoke to Ellie's nan yesterday.")
+    ctx = RunContext()
+    replace(text, [("nan", "DEM", "")], ctx)  # the batch memo exists from here on
+    memo = ctx.memo_for("pseudonym")
+    memo["values"][("CODE", "RAVIPATELSWYTNHSUK")] = "gerard65@example.com"  # as long: 18
+    first, second, nan = replace(text, [("ravi.patel@swyt.nhs.uk", "CODE", "EMAIL"),
+                                        ("ravi.patel@swyt.nhs.uk", "CODE", "EMAIL"),
+                                        ("nan", "DEM", "")], ctx)
+    assert first == second == "gerard65@example.com"
+    assert "group" not in nan and re.fullmatch(r"[a-z][a-z -]+", nan), nan

@@ -68,7 +68,6 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     names_a_number,
     names_no_one,
     no_count,
-    split_at_breaks,
     title_case_run,
     title_start,
     trailing_participle,
@@ -103,7 +102,11 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
 )
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.titles import JOB_HEADS
-from redactor_plugins.shared.text_pieces import wrap_width
+from redactor_plugins.shared.text_pieces import (  # noqa: F401 - split_at_breaks re-exported
+    split_at_breaks,
+    split_at_dashes,
+    wrap_width,
+)
 
 from redactor.plugin_api import (
     Document,
@@ -421,8 +424,11 @@ class NerDetector:
         for span_start, span_end, raw, score in model.predict(doc.text):
             if span_end <= span_start or float(score) < min_score:
                 continue
-            for start, end in split_at_breaks(doc.text, int(span_start), int(span_end),
-                                              soft_newlines=doc.format == "pdf", wrap=wrap):
+            pieces = split_at_breaks(doc.text, int(span_start), int(span_end),
+                                     soft_newlines=doc.format == "pdf", wrap=wrap)
+            if (map_label(str(raw), "") or (None,))[0] in (Label.PERSON, Label.ORG, Label.LOC):
+                pieces = [p for s, e in pieces for p in split_at_dashes(doc.text, s, e)]
+            for start, end in pieces:
                 text = doc.text[start:end]
                 mapped = map_label(str(raw), text)
                 if mapped is None:

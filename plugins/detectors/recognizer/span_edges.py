@@ -529,42 +529,6 @@ def code_not_date(text: str) -> bool:
         re.fullmatch(r"[A-Z]{1,2}\d{0,2}(?:-\d{1,4}){2,3}", text.strip()) is not None
 
 
-def _wrapped(text: str, start: int, end: int, wrap: int) -> bool:
-    """Whether the break ``text[start:end]`` is one line break after a long, unfinished line."""
-    if text.count("\n", start, end) != 1 or re.search(r"[\f\v\u2028\u2029]", text[start:end]):
-        return False
-    line_start = text.rfind("\n", 0, start) + 1
-    return start - line_start >= wrap and text[start - 1] not in ".:;!?"
-
-
-_COLUMN = r"|[^\S\n]*\t\s*|[^\S\n]{3,}"  # a tab or 3+ spaces: the next column of a table
-_BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*" + _COLUMN)
-_HARD_BREAK = re.compile(r"\s*(?:[\f\v\u2028\u2029]|\n[^\S\n]*\n)\s*" + _COLUMN)
-
-
-def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = False,
-                    wrap: int = 0) -> list[tuple[int, int]]:
-    """Split a span at paragraph and page breaks and at a table's column gap (a tab, 3+
-    spaces): a name never runs from one table cell or paragraph into the next; pieces
-    without a word character are dropped.
-
-    With ``soft_newlines`` (PDF text, where a single newline is only a wrapped line) a span
-    is split at blank lines and page breaks only. With ``wrap`` (hard-wrapped plain text:
-    :func:`~redactor_plugins.shared.text_pieces.wrap_width`) a single line break after a line
-    of at least ``wrap`` characters that does not end a sentence or a field is a wrap too
-    ("Social Care (Bradford⏎Council)" is one name).
-    """
-    pieces: list[tuple[int, int]] = []
-    pos = start
-    for m in (_HARD_BREAK if soft_newlines else _BREAK).finditer(text, start, end):
-        if wrap and _wrapped(text, m.start(), m.end(), wrap):
-            continue
-        pieces.append((pos, m.start()))
-        pos = m.end()
-    pieces.append((pos, end))
-    return [(s, e) for s, e in pieces if e > s and re.search(r"\w", text[s:e])]
-
-
 _CAPITALISED = re.compile(r"[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*")
 
 

@@ -197,7 +197,11 @@ _GENERATION = {t: g for g, terms in {
 
 
 _INFORMAL_KIN = {"mum": "mother", "mom": "mother", "mummy": "mother", "mam": "mother",
-                 "dad": "father", "daddy": "father", "mums": "mothers", "dads": "fathers"}
+                 "mommy": "mother", "mama": "mother", "dad": "father", "daddy": "father",
+                 "papa": "father", "mums": "mothers", "dads": "fathers", "nan": "grandmother",
+                 "nana": "grandmother", "nanna": "grandmother", "nanny": "grandmother",
+                 "gran": "grandmother", "granny": "grandmother", "grandma": "grandmother",
+                 "grandad": "grandfather", "granddad": "grandfather", "grandpa": "grandfather"}
 
 
 def _kin(low: str, rng: random.Random, fits: Callable[[str], bool]) -> str | None:
