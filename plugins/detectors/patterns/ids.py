@@ -54,6 +54,8 @@ _FI_HETU = re.compile(rf"\d{_G}\d{{5}}[-+A-FU-Y]\d{{3}}[0-9A-Y](?!\w)")
 _DE_IDNR = re.compile(rf"\d{_G}\d[ ]?\d{{3}}[ ]?\d{{3}}[ ]?\d{{3}}(?![\w]|[./-]\d)")
 _IN_AADHAAR = re.compile(rf"[2-9]{_G}\d{{3}}([ :-]?)\d{{4}}\1\d{{4}}(?![\w]|[./:-]\d)")
 _AADHAAR_CUE = re.compile(r"(?i)(?:aadhaar|aadhar|uidai|\buid)\b[^\n]{0,30}$")
+_OTHER_REF_CUE = re.compile(r"(?i)\b(?:ref(?:erence)?|case|claim|policy|order|invoice|ticket"
+                            r"|account)\.?(?:\s+(?:no\.?|number))?[\s:#]*$")
 _FR_NIR = re.compile(
     r"[12]" + _G + r"[ ]?\d{2}[ ]?(?:0[1-9]|1[0-2]|[2-9]\d)[ ]?(?:\d{2}|2[AB])[ ]?\d{3}"
     r"[ ]?\d{3}[ ]?\d{2}(?![\w]|[./-]\d)"
@@ -243,8 +245,9 @@ def find_aadhaar(text: str) -> Iterable[Hit]:
     ungrouped run needs an Aadhaar cue before it, a failed checksum is a look-alike only there."""
     for m in _IN_AADHAAR.finditer(text):
         cue = _AADHAAR_CUE.search(text[max(0, m.start() - 40) : m.start()]) is not None
-        if not m.group(1) and not cue:
-            continue
+        if not cue and (not m.group(1) or _OTHER_REF_CUE.search(text, max(0, m.start() - 20),
+                                                                 m.start())):
+            continue  # "OPG ref 7000-1234-5678": a reference whose digits pass by chance
         ok = aadhaar.is_valid(re.sub(r"\D", "", m.group(0)))
         if ok or cue:
             yield _hit(m.start(), m.end(), "NATIONAL_ID_IN", "Aadhaar number, " + (

@@ -127,7 +127,11 @@ _NOT_A_NAME = frozenset("article section rule chapter page paragraph room flat u
                         "pages articles sections rules paragraphs nos no schedule annex part "
                         "protocol appendix table figure note exhibit tab volume item point "
                         "question step stage phase level grade zone block ward bed".split())
-#: an age in brackets after a name ("children Yusuf (6) and Amira (2)", "Ms El Idrissi (29)")
+#: an age in brackets after a name or a date of birth ("children Yusuf (6) and Amira (2)",
+#: "Ms El Idrissi (29)", "DOB: 19/06/1941 (83)")
+#: a date of birth right before ("DOB: 19/06/1941 (83)")
+_BIRTH_DATE_BEFORE = re.compile(r"(?i)\b(?:DOB|D\.O\.B\.?|born|date\s+of\s+birth)\b[:\s]*"
+                                r"[\w ./-]{4,20}\d\Z")
 _AGE_IN_BRACKETS = re.compile(r"[^\S\n]\((1[0-1]\d|[1-9]\d?)\)")
 
 
@@ -155,7 +159,8 @@ def find_ages(text: str) -> Iterable[Hit]:
                   "age between commas after a name", RANK_AMOUNT)
     for m in _AGE_IN_BRACKETS.finditer(text):
         name = _NAME_BEFORE_AGE.search(text, max(0, m.start() - 22), m.start())
-        if name is not None and name.group(1).casefold() not in _NOT_A_NAME:
+        if (name is not None and name.group(1).casefold() not in _NOT_A_NAME) or \
+                _BIRTH_DATE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.8,
                       "age in brackets after a name", RANK_AMOUNT)
     for m in _AGE_RE.finditer(text):

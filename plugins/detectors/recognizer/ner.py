@@ -87,6 +87,7 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     field_place,
     firm_name,
     heritage_phrase,
+    lab_test,
     language_in_use,
     listed_judge,
     month_word,
@@ -453,7 +454,8 @@ class NerDetector:
             if start >= end or non_word(doc.text, start, end) or names_no_one(
                     doc.text, start, end) or emergency_number(doc.text, start, end) or (
                     f.label != Label.CODE and list_number(doc.text, start, end)) or (
-                    f.label == Label.QUANTITY and no_count(doc.text[start:end])) or (
+                    f.label == Label.QUANTITY and no_count(doc.text[start:end])) or lab_test(
+                    doc.text[start:end]) or (
                     field_label_word(doc.text, start, end, names)):
                 continue
             if language != "en":  # the English model on a Norwegian, Danish, Swedish, German text

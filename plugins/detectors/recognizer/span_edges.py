@@ -535,15 +535,16 @@ _CAPITALISED = re.compile(r"[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*")
 def join_org_pieces(text: str, found: list[Finding]) -> list[Finding]:
     """An organisation's name that the model cut into a capitalised MISC or ORG piece and the
     ORG piece right after it, one space between ("Intake" + "Unit", "Memorial" +
-    "Pediatrics"), or a firm's last word the model called a place ("Gorton" + "Autocentre"),
-    is one ORG."""
+    "Pediatrics"; a place's name before it: "Lundwood" + "Centre"), or a firm's last word the
+    model called a place ("Gorton" + "Autocentre"), is one ORG."""
     order = sorted(range(len(found)), key=lambda i: found[i].span.start)
     joined: dict[int, Finding] = {}
     dropped: set[int] = set()
     for a, b in zip(order, order[1:], strict=False):
         first, second = joined.get(a, found[a]), found[b]
         firm_word = second.label == Label.LOC and second.text in FIRM_LAST_WORDS  # "Autocentre"
-        if ((second.label == Label.ORG or firm_word) and first.label in (Label.MISC, Label.ORG)
+        if ((second.label == Label.ORG or firm_word) and first.label in (
+                Label.MISC, Label.ORG) + ((Label.LOC,) if second.label == Label.ORG else ())
                 and text[first.span.end : second.span.start] == " "
                 and _CAPITALISED.fullmatch(first.text) and _CAPITALISED.fullmatch(second.text)):
             span = Span(first.span.start, second.span.end)

@@ -248,6 +248,17 @@ _GROUP = re.compile(r"(?i)(?:al[- ](?:Shabaab|Shabab|Qaeda|Qaida|Nusra)|Boko Har
 _SCALE = re.compile(r"(?!COVID|SARS|MERS|HIV|HPV|HSV)[A-Z]{2,6}[- ]?\d{1,2}(?:[- ]?[A-Z])?")
 
 
+#: laboratory tests, written the way a clinical note writes them ("HbA1c 68 mmol/mol" gave a
+#: CODE "HbA1c"): a test's name names no one
+_LAB_TESTS = frozenset("HbA1c eGFR INR CRP ESR FBC LFT LFTs U&E U&Es ALT AST TSH PSA BNP"
+                       .split())
+
+
+def lab_test(text: str) -> bool:
+    """Whether a span is a laboratory test's name ("HbA1c", "eGFR", "U&Es")."""
+    return text.strip() in _LAB_TESTS
+
+
 def scale_name(text: str) -> bool:
     """Whether a QUANTITY the model found is the name of a test or a scale ("PHQ-9", "GAD-7",
     "OGRS3"): letters and a number that belongs to the name, naming no one (a pseudonym read
