@@ -282,7 +282,10 @@ def _map_part(memo: dict[str, Any], doc_words: frozenset[str], part: str, role: 
             value = fake.first_name_female()
         else:
             value = fake.first_name()
-        return str(value).split()[0] if role == "first" else str(value)
+        if role != "first":
+            return str(value)
+        given = str(value).split()[0]  # a given name that reads as one ("Curtis", "Randall"
+        return given if attempt >= UNIFORM_AFTER or is_first_name(given) else ""  # are surnames too)
 
     value = choose(memo, doc_words, canonical + " " + part, make, "PERSON", role, gender,
                     locale, key)

@@ -469,3 +469,26 @@ def test_an_address_said_twice_gets_one_fake_and_a_nan_is_kin() -> None:
                                         ("nan", "DEM", "")], ctx)
     assert first == second == "gerard65@example.com"
     assert "group" not in nan and re.fullmatch(r"[a-z][a-z -]+", nan), nan
+
+
+@pytest.mark.parametrize(("name", "kind"), [
+    ("Apollo Court Medical Practice", "medical practice"),  # it read "a court"
+    ("HMP Forest Bank", "prison"), ("DNB Bank ASA", "bank"), ("Leeds Crown Court", "court"),
+    ("Court of Appeal", "court"),
+])
+def test_an_organisation_is_generalized_by_its_head(name: str, kind: str) -> None:
+    from redactor_plugins.strategies.generalization.kinds import generalize_org
+
+    assert generalize_org(name, "kind").text == kind
+
+
+def test_a_made_up_given_name_reads_as_one() -> None:
+    """A given name's pseudonym was sometimes a name the lists know better as a surname
+    ("Curtis", "Randall": "Maisie" read "Randall")."""
+    from redactor_plugins.strategies.generalization.names import is_first_name
+
+    for seed in range(40):
+        text = "Ms Brooke has two children, Tyler (9) and Maisie (4)." + " " * seed
+        *_, maisie = replace(text, [("Ms Brooke", "PERSON", "NAME"), ("Tyler", "PERSON", "NAME"),
+                                    ("Maisie", "PERSON", "")])
+        assert is_first_name(maisie), maisie

@@ -161,8 +161,8 @@ def find_ages(text: str) -> Iterable[Hit]:
         name = _NAME_BEFORE_AGE.search(text, max(0, m.start() - 22), m.start())
         if (name is not None and name.group(1).casefold() not in _NOT_A_NAME) or \
                 _BIRTH_DATE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
-            yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.8,
-                      "age in brackets after a name", RANK_AMOUNT)
+            yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.9,  # above a model's CODE
+                      "age in brackets after a name or a date of birth", RANK_AMOUNT)
     for m in _AGE_RE.finditer(text):
         value = re.search(rf"\d{{1,3}}|{NUMBER_WORD}", m.group(0))
         if value is not None:

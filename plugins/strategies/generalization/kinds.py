@@ -22,6 +22,7 @@ from redactor_plugins.strategies.generalization.places import (
 from redactor_plugins.strategies.generalization.text import (
     Phrase,
     fold,
+    head_kind_of,
     indefinite_article,
     is_field_label,
     kind_of,
@@ -64,7 +65,7 @@ def generalize_org(canonical: str, level: str) -> Phrase:
     by its town) becomes the kind of place."""
     if level == "generic":
         return Phrase("organisation")
-    kind = kind_of(canonical, "org_kinds")
+    kind = head_kind_of(canonical, "org_kinds")
     if kind:
         return Phrase(kind)
     place = lookup(canonical)

@@ -277,10 +277,21 @@ def kind_of(text: str, table: str) -> str:
     return ""
 
 
-def kind_vocabulary() -> frozenset[str]:
-    """Generic words used in kind phrases (never identifying on their own)."""
-    vocab: set[str] = set()
-    for table in ("org_kinds", "misc_kinds"):
-        for _pattern, kind in keyword_table(table):
-            vocab.update(fold(w) for w in words(kind))
-    return frozenset(vocab)
+def head_kind_of(text: str, table: str) -> str:
+    """The kind of a name's head: :func:`kind_of`'s, unless its keyword stands inside the name
+    and another kind's ends later in the part before a first " of " ("Apollo Court Medical
+    Practice" is a medical practice, not a court; "HMP Forest Bank" stays a prison, "DNB Bank
+    ASA" a bank: a legal form is a kind only alone); '' when none."""
+    first = ""
+    for pattern, kind in keyword_table(table):
+        if (m := pattern.search(text)) is not None:
+            if m.start() == 0:
+                return kind  # a leading form says it: "HMP …", "University of …"
+            first = first or kind
+    head = re.split(r"\s+of\s+", text, maxsplit=1)[0]
+    best, best_end = first, -1
+    for pattern, kind in keyword_table(table):
+        for m in pattern.finditer(head):
+            if m.end() > best_end and kind != "company":
+                best, best_end = kind, m.end()
+    return best
