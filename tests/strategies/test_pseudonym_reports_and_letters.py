@@ -492,3 +492,12 @@ def test_a_made_up_given_name_reads_as_one() -> None:
         *_, maisie = replace(text, [("Ms Brooke", "PERSON", "NAME"), ("Tyler", "PERSON", "NAME"),
                                     ("Maisie", "PERSON", "")])
         assert is_first_name(maisie), maisie
+
+
+@pytest.mark.parametrize(("value", "reads"), [
+    ("State Pension", "a pension"), ("NCB pension", "a pension"),
+    ("Attendance Allowance", "a benefit"), ("Pension Credit", "a benefit"),
+])
+def test_a_pension_is_a_pension(value: str, reads: str) -> None:
+    # "an unspecified matter (£412 a month)", "receives something (£221.20 a week)"
+    assert _one(f"Harry receives {value} every week.", value, "MISC").lower() == reads
