@@ -501,3 +501,14 @@ def test_a_made_up_given_name_reads_as_one() -> None:
 def test_a_pension_is_a_pension(value: str, reads: str) -> None:
     # "an unspecified matter (£412 a month)", "receives something (£221.20 a week)"
     assert _one(f"Harry receives {value} every week.", value, "MISC").lower() == reads
+
+
+def test_a_word_that_only_ends_like_a_role_gets_no_job_and_a_phone_is_a_phone() -> None:
+    # "door keys" with "door" a DEM read "hospital pharmacist keys"; "Samsung Galaxy S21"
+    door = _one("Property: £45.20 cash, door keys.", "door", "DEM")
+    assert "pharmacist" not in door and door.split()[-1] not in ("door",), door
+    from redactor_plugins.strategies.generalization.demographics import role_like
+
+    assert not role_like("door") and role_like("interpreter") and role_like("actor")
+    assert _one("Property: 1 x Samsung Galaxy S21 (IMEI 356938035643809).", "Samsung Galaxy S21",
+                "MISC", "DEVICE").lower() == "a phone"

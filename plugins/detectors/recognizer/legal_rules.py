@@ -36,6 +36,10 @@ _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
                + r"(?:\s*(?:,|and|to|[-\u2013])\s*" + _US_SECTION + r")*"),
     re.compile(r"\bFed\.\s?R\.\s?(?:Civ\.|Crim\.|App\.|Evid\.|Bankr\.)\s?(?:P\.\s?)?\d+"
                r"(?:\([a-zA-Z0-9]+\))*"),
+    # a section of an Act by its initials, as police and court forms write it: "s.39 CJA
+    # 1988", "s. 47 OAPA 1861", "ss.2-3 MHA 1983"
+    re.compile(r"\bss?\.\s?\d+[A-Z]?(?:\(\w{1,4}\))*(?:[-\u2013]\d+[A-Z]?)?\s+[A-Z]{2,6}\s+"
+               r"(?:1[6-9]|20)\d\d\b"),
 )
 #: A capitalised word that starts a sentence or clause, never a law's name ("Under Act 1962").
 _LAW_LEAD = re.compile(

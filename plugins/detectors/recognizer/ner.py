@@ -51,6 +51,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
     balance_brackets,
+    before_lower_aside,
     clear_of_codes,
     code_end_before_dash,
     code_not_date,
@@ -83,6 +84,7 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     common_word_span,
     county_name,
     dem_kind,
+    device_end,
     emergency_number,
     field_place,
     firm_name,
@@ -95,6 +97,7 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     occupation_before_address,
     occupation_phrase,
     occupation_word,
+    past_last_digits,
     rank_before_name,
     scale_name,
     vehicle_name,
@@ -483,6 +486,8 @@ class NerDetector:
                 f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
             elif f.label != Label.CODE and (car := vehicle_start(doc.text, start, end)) is not None:
                 start, f = car, f.with_(label=Label.MISC, subtype="VEHICLE")  # "Toyota Prius"
+            elif f.label != Label.CODE and (phone := device_end(doc.text, start, end)):
+                end, f = phone, f.with_(label=Label.MISC, subtype="DEVICE")  # "Samsung Galaxy S21"
             elif f.label in (Label.ORG, Label.LOC, Label.MISC) and listed_judge(doc.text, start, end):
                 f = f.with_(label=Label.PERSON, subtype="")  # "Before EASTERBROOK, ROVNER, …"
             elif f.label == Label.PERSON and doc.text[start:end].casefold() in KIN_NAMES:
@@ -496,10 +501,15 @@ class NerDetector:
                 f = f.with_(label=Label.DEM, subtype="OCCUPATION")  # "law student"
             elif f.label == Label.QUANTITY and scale_name(doc.text[start:end]):
                 continue  # "PHQ-9": a scale's name
+            if f.label == Label.QUANTITY and (start := past_last_digits(doc.text, start, end)
+                                              ) >= end:
+                continue  # "ending 0032": the last digits of a card (a CODE of the patterns)
             if f.label == Label.CODE:
                 start, end = widen_code(doc.text, start, code_end_before_dash(doc.text, start, end))
             else:
                 start, end = balance_brackets(doc.text, *whole_words(doc.text, start, end))
+                if f.label in (Label.ORG, Label.LOC, Label.PERSON):
+                    end = before_lower_aside(doc.text, start, end)  # "Council (council tax"
                 end = end_before_dose(doc.text, start, end) if f.label == Label.MISC else end
                 start = drop_leading_function_word(doc.text, start, end)
                 if f.label == Label.DEM or not name_follows(doc.text, end):

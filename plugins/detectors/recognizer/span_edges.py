@@ -181,7 +181,7 @@ _ROLES = PARTY_ROLES | {"v", "v.", "vs", "vs.", "versus"}
 _ROLE_PARTS = PARTY_ROLES | {"cross", "counter", "third", "party"}
 #: a form's "nothing here" ("Maiden surname: N/A"), and "et al." after a party's name
 _NOTHING = re.compile(r"(?i)n/a|n\.a\.")
-_NOTHING_FIELD = re.compile(r"(?i)nil|none|unknown|not\s+(?:known|applicable|stated|given)")
+_NOTHING_FIELD = re.compile(r"(?i)nil|none|unknown|not\s+(?:known|applicable|stated|given)|yes|no")
 #: a numbered provision alone ("Para 51(12)", "Rule 39", "s. 21"): none of TAB's or the
 #: biographies' 5,511 gold mentions is one
 _PROVISION_NUMBER = re.compile(
@@ -250,6 +250,11 @@ _SPACED_DASH = re.compile(r"\s+[-\u2013\u2014]\s+")
 _TRAILING_DASH = re.compile(r"\s+[-\u2013\u2014]\Z")  # "NSM-2024-0088417 -" of a subject line
 
 
+#: an open bracket with only lower-case words after it to the span's end
+_LOWER_ASIDE = re.compile(r"\s*\((?:[a-z][a-z'’-]*\s*){1,4}\Z")  # (TAB keeps "Social
+# Insurance Office (försäkringskassan": an aside in the other language's name)
+
+
 def balance_brackets(text: str, start: int, end: int) -> tuple[int, int]:
     """A span that opened a bracket right before its close takes the close ("autism spectrum
     condition (ASC" + ")"), one that ends in the bracket it opened lets it go ("Total Recall
@@ -267,6 +272,14 @@ def balance_brackets(text: str, start: int, end: int) -> tuple[int, int]:
     if span.count(")") > span.count("(") and span.endswith(")") and len(span.strip()) > 1:
         return start, start + len(span[:-1].rstrip())
     return start, end
+
+
+def before_lower_aside(text: str, start: int, end: int) -> int:
+    """``end`` moved before an open bracket with only lower-case words after it ("Leeds City
+    Council (council tax": the name, not the words of an aside), for a name's span (a MISC's
+    "self-harm (superficial" is half of a description the close joins)."""
+    aside = _LOWER_ASIDE.search(text, start, end)
+    return aside.start() if aside and text[start : aside.start()].strip() else end
 
 
 def code_end_before_dash(text: str, start: int, end: int) -> int:
@@ -485,6 +498,8 @@ def no_count(text: str) -> bool:
     ("cheek" of "her left cheek about 3cm across"). Not "life imprisonment", "third", "two":
     TAB's annotators count those."""
     t = text.strip()
+    if re.fullmatch(r"\d{1,3}[ \t]*[x×]", t):  # "1 x Samsung Galaxy S21" of a property list
+        return True
     return _BARE_UNIT.fullmatch(t) is not None or (
         re.fullmatch(r"[^\W\d_]+", t) is not None and t.casefold() not in _COUNT_WORDS
         and number_value(t) is None)

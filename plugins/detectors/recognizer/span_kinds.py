@@ -287,6 +287,17 @@ def occupation_before_address(text: str, start: int, end: int) -> int | None:
     return m.end(1)
 
 
+_LAST_DIGITS_START = re.compile(r"(?i)ending(?:[^\S\n]+in)?[^\S\n]+\d{4}\b[,;]?\s*")
+
+
+def past_last_digits(text: str, start: int, end: int) -> int:
+    """``start`` moved past "ending 0045, " at the front of a QUANTITY span ("ending 0045,
+    £1,250" was one amount of money): the digits are a card's or an account's, a code of
+    their own."""
+    m = _LAST_DIGITS_START.match(text, start, end)
+    return m.end() if m else start
+
+
 def firm_name(text: str) -> bool:
     """Whether a span ends in a company's legal form, a firm's or a pub's word ("Duncan Lewis
     Solicitors", "Smith & Jones LLP", "Dickens Inn"), starts with a public agency's name
@@ -316,6 +327,19 @@ def vehicle_name(text: str) -> bool:
 _COLOUR_YEAR = re.compile(
     r"(?i:(?:(?:dark|light|pale|metallic)\s+)?(?:black|white|grey|gray|silver|red|blue|green"
     r"|yellow|orange|brown|beige|gold|purple|maroon|burgundy)\s+)?(?:(?:19|20)\d\d\s+)?\Z")
+
+
+_DEVICE = re.compile(
+    r"(?:Samsung(?:[ \t]+Galaxy)?|(?:Apple[ \t]+)?iPhone|iPad|(?:Google[ \t]+)?Pixel|Huawei"
+    r"|Xiaomi|Motorola|OnePlus|Sony[ \t]+Xperia|Nokia|Oppo)(?:[ \t]+(?:[A-Z0-9][\w+-]*|Pro|Max"
+    r"|Plus|Ultra|mini)){0,3}(?![\w-])")
+
+
+def device_end(text: str, start: int, end: int) -> int | None:
+    """Where a phone's make and model end when the span starts one ("1 x Samsung Galaxy S21":
+    the model had an ORG "Samsung Galaxy" and a QUANTITY "S21"); None when it is no phone."""
+    m = _DEVICE.match(text, start)
+    return m.end() if m is not None and m.end() >= end else None
 
 
 _COLOUR_YEAR_START = re.compile(_COLOUR_YEAR.pattern.removesuffix(r"\Z"))

@@ -247,8 +247,9 @@ def _school_year(m: re.Match[str], rng: random.Random) -> str:
 def role_like(text: str) -> bool:
     """Whether the last word of ``text`` looks like a noun for a role (so a made-up job can
     stand in for it); "dizzy", "pregnant" and "left-handed" do not."""
-    words = fold(text).split()
-    return bool(words) and _ROLE_NOUN.search(words[-1]) is not None
+    words = fold(text).split()  # a short word needs the occupations' table: "door" of "door
+    return bool(words) and _ROLE_NOUN.search(words[-1]) is not None and (  # keys" read
+        len(words[-1]) >= 6 or bool(occupation_group(words[-1])))  # "hospital pharmacist"
 
 
 def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int = 0,

@@ -14,8 +14,8 @@
   "A#", "alien number"); a format, no checksum.
 * Medicare Beneficiary Identifier (``MEDICARE_US``): 11 characters whose letters and digits
   stand where CMS says ("1EG4-TE5-MK73"); a format, no checksum.
-* The last four digits of an SSN, a card or an account ("SSN ending 4821", "XXX-XX-4821";
-  ``LAST_DIGITS``): part of an identifier, never validated.
+* The last four digits of an SSN, a card or an account ("SSN ending 4821", "XXX-XX-4821",
+  "(Monzo, ending 0032)"; ``LAST_DIGITS``): part of an identifier, never validated.
 
 After its cue a failed check is a look-alike (``…_LIKE``), still masked.
 """
@@ -69,6 +69,10 @@ _LAST_DIGITS = re.compile(
     rf"(?i)\b(?:{_ID_WORD}[^\S\n]*(?:number|no\.?|#)?[^\S\n]*(?:ending(?:[^\S\n]+in)?|{_LAST_FOUR})"
     rf"|{_LAST_FOUR}[^\S\n]+of[^\S\n]+(?:(?:his|her|their|the|your|my)[^\S\n]+)?{_ID_WORD})"
     r"[^\S\n]*(?:of[^\S\n]+)?[:#]?[^\S\n]*(\d{4})(?![\w]|[./-]\d)")
+#: "ending 0032" with no identifier's word before it ("bank card (Monzo, ending 0032)"); not
+#: a year ("the year ending 2019")
+_BARE_LAST_DIGITS = re.compile(r"(?i)(?<!year )(?<!period )(?<!month )\bending(?:[^\S\n]+in)?"
+                               r"[^\S\n]+(?!(?:19|20)\d\d)(\d{4})(?![\w]|[./-]\d)")
 _MASKED_SSN = re.compile(r"(?<![\w*-])(?:X{3}|x{3}|\*{3})-(?:X{2}|x{2}|\*{2})-\d{4}(?![\w]|[./-]\d)")
 
 
@@ -115,6 +119,9 @@ def find(text: str) -> Iterable[Hit]:
         for m in _LAST_DIGITS.finditer(text):
             yield Hit(m.start(1), m.end(1), Label.CODE, "LAST_DIGITS", 0.9,
                       "the last digits of an identifier after their cue", RANK_CASE)
+        for m in _BARE_LAST_DIGITS.finditer(text):
+            yield Hit(m.start(1), m.end(1), Label.CODE, "LAST_DIGITS", 0.85,
+                      "the last digits of a card or an account after \"ending\"", RANK_CASE)
     if mentions(low, "xxx-", "***-"):
         for m in _MASKED_SSN.finditer(text):
             yield Hit(m.start(), m.end(), Label.CODE, "LAST_DIGITS", 0.9,
