@@ -64,3 +64,14 @@ def test_the_record_through_the_ner(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     assert ("Leeds City Council", "ORG") in got
     texts = [t for t, _ in got]
     assert "Yes" not in texts and "1 x" not in texts and "ending 0032" not in texts
+
+
+def test_a_lower_case_aside_that_goes_on_in_capitals_stays() -> None:
+    from redactor_plugins.detectors.recognizer.span_edges import before_lower_aside
+
+    text = "the TKP/ML-TIKKO (the Turkish Communist Party/Marxist Leninist) was named."
+    start = text.index("TKP")
+    end = text.index(" Turkish")  # the model's piece: "TKP/ML-TIKKO (the"
+    assert before_lower_aside(text, start, end) == end  # TAB's official sample: one name
+    text = "Leeds City Council (council tax arrears, £612.40)"
+    assert text[:before_lower_aside(text, 0, text.index(" arrears"))] == "Leeds City Council"

@@ -512,3 +512,11 @@ def test_a_word_that_only_ends_like_a_role_gets_no_job_and_a_phone_is_a_phone() 
     assert not role_like("door") and role_like("interpreter") and role_like("actor")
     assert _one("Property: 1 x Samsung Galaxy S21 (IMEI 356938035643809).", "Samsung Galaxy S21",
                 "MISC", "DEVICE").lower() == "a phone"
+
+
+def test_a_british_vat_number_becomes_another_valid_one() -> None:
+    # no check was known for "GB": the fake changed the country ("BJ 989 9766 23")
+    from stdnum.gb import vat as gb_vat
+
+    out = _one("VAT registration number GB 980 7806 84.", "GB 980 7806 84", "CODE", "VAT_NUMBER")
+    assert out.startswith("GB ") and gb_vat.is_valid(out) and out != "GB 980 7806 84", out

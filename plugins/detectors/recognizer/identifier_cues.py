@@ -10,7 +10,8 @@ from __future__ import annotations
 import bisect
 import re
 
-__all__ = ["identifier_cue_spans", "inside_identifier_cue", "trim_identifier_cue"]
+__all__ = ["identifier_cue_spans", "inside_identifier_cue", "trim_identifier_cue",
+           "value_start"]
 
 #: the cues (see the module docstring)
 _ID_CUE = re.compile(
@@ -80,3 +81,16 @@ def trim_identifier_cue(text: str, spans: list[tuple[int, int]],
                 value += 1
         out.append((min(value, end), end))
     return out
+
+
+#: the groups of a value between its cue and where a model's CODE span starts ("Blue Badge
+#: number is AB12 [C3456 D7890]": "AB12" was left in clear)
+_GROUPS_BEFORE = re.compile(r"(?i:\b(?:number|no\.?|ref(?:erence)?|ID|code)(?:[ \t]+is|:)?)"
+                            r"[ \t]+((?:(?=[A-Z]*\d)[A-Z0-9]{2,6}[ \t])+)\Z")
+
+
+def value_start(text: str, start: int) -> int:
+    """``start`` moved back over the first groups of a code written in groups after its cue,
+    when the model's span began at a later group; else ``start``."""
+    m = _GROUPS_BEFORE.search(text, max(0, start - 60), start)
+    return m.start(1) if m else start

@@ -29,6 +29,7 @@ from redactor_plugins.detectors.recognizer.identifier_cues import (  # noqa: F40
     identifier_cue_spans,
     inside_identifier_cue,
     trim_identifier_cue,
+    value_start,
 )
 from redactor_plugins.detectors.recognizer.mention_propagation import (
     defined_aliases,
@@ -505,7 +506,8 @@ class NerDetector:
                                               ) >= end:
                 continue  # "ending 0032": the last digits of a card (a CODE of the patterns)
             if f.label == Label.CODE:
-                start, end = widen_code(doc.text, start, code_end_before_dash(doc.text, start, end))
+                start, end = widen_code(doc.text, value_start(doc.text, start),
+                                        code_end_before_dash(doc.text, start, end))
             else:
                 start, end = balance_brackets(doc.text, *whole_words(doc.text, start, end))
                 if f.label in (Label.ORG, Label.LOC, Label.PERSON):

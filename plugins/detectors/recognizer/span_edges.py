@@ -279,7 +279,10 @@ def before_lower_aside(text: str, start: int, end: int) -> int:
     Council (council tax": the name, not the words of an aside), for a name's span (a MISC's
     "self-harm (superficial" is half of a description the close joins)."""
     aside = _LOWER_ASIDE.search(text, start, end)
-    return aside.start() if aside and text[start : aside.start()].strip() else end
+    if aside is None or not text[start : aside.start()].strip() or re.match(
+            r"[ \t]+[A-Z]", text[end : end + 3]):  # "TKP/ML-TIKKO (the" + "Turkish Communist
+        return end  # Party …)": the model's piece of a longer name
+    return aside.start()
 
 
 def code_end_before_dash(text: str, start: int, end: int) -> int:

@@ -142,13 +142,15 @@ def _imei(c: str, rng: random.Random) -> str | None:
 
 
 def _vat(c: str, rng: random.Random) -> str | None:
-    """EU VAT number: the member state kept, the digits after it drawn until its check passes
+    """EU or UK VAT number: the state kept, the digits after it drawn until its check passes
     (one draw in 10–1,000 does, per state: France's key and SIREN need two checks)."""
     from stdnum.eu import vat
+    from stdnum.gb import vat as gb_vat
 
+    check = gb_vat.is_valid if c.startswith("GB") else vat.is_valid  # the UK's own check
     for _ in range(50):
         new = c[:2] + "".join(rng.choice(string.digits) if ch.isdigit() else ch for ch in c[2:])
-        if vat.is_valid(new):
+        if check(new):
             return new
     return None
 

@@ -38,6 +38,7 @@ from redactor_plugins.detectors.patterns.common import (
 )
 from stdnum import bic, imei, luhn
 from stdnum.eu import vat
+from stdnum.gb import vat as gb_vat
 
 from redactor.plugin_api import Label
 
@@ -47,7 +48,8 @@ _IMEI_CUED = re.compile(rf"\bIMEI(?:SV)?\b(?:[ \t]+(?:number|no\.?|nr\.?))?{_SEP
 _IMEI_LAID_OUT = re.compile(r"(?<![\w-])\d{2}-\d{6}-\d{6}-\d(?![\w]|[./-]\d)")
 _BIC = re.compile(rf"\b(?:BIC|SWIFT)(?:[ -]?(?:code|address))?\b{_SEP}"
                   r"(?P<v>[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?!\w)")
-_VAT_STATES = "AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI"
+_VAT_STATES = ("AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI"
+               "|GB")  # the United Kingdom's (GB 123 4567 89) have their own check
 _VAT = re.compile(rf"(?<![\w])(?:{_VAT_STATES})[ \u00a0-]?[0-9A-Z](?:[ .\u00a0]?[0-9A-Z+*]){{7,13}}"
                   r"(?![\w]|[./-]\d)")
 _VAT_CUE = re.compile(r"(?i)\b(?:VAT|MVA|MOMS|ALV|USt-?Id(?:Nr)?|TVA|BTW|IVA|P\.?\s?IVA|NIP|DI[ČC]"
@@ -93,13 +95,14 @@ def find_vat_numbers(text: str) -> Iterable[Hit]:
         cuts = [len(value)] + [s.start() for s in re.finditer(r"[ .\u00a0]", value)][::-1]
         for cut in cuts:
             part = value[:cut].rstrip(" .\u00a0")
-            if len(part) > 4 and vat.is_valid(part):
+            if len(part) > 4 and (vat.is_valid(part) or part.startswith("GB") and
+                                  gb_vat.is_valid(part)):
                 yield _hit(m.start(), m.start() + len(part), "VAT_NUMBER",
                            "EU VAT number, the member state's check valid", True)
                 break
         else:
             if cue_before(_VAT_CUE, text, m.start()) and \
-                    re.fullmatch(r"[A-Z]{2}[ -]?[0-9A-Z]{8,12}", value):
+                    re.fullmatch(r"[A-Z]{2}-?[0-9A-Z]{8,12}", re.sub(r"[ \u00a0]", "", value)):
                 yield _hit(m.start(), m.end(), "VAT_NUMBER", "EU VAT number after its cue, "
                            "check invalid", False)
 
