@@ -39,7 +39,8 @@ from redactor.plugin_api import (
 #: the plugin host starts
 _MODULES = ("codes", "contact", "datetime", "schemes.document_ids", "ids", "network",
             "schemes.nordic_business_ids", "quantity", "regional", "schemes.north_american_ids",
-            "schemes.australian_ids", "schemes.vehicle_ids", "schemes.uk_public_ids", "education")
+            "schemes.australian_ids", "schemes.vehicle_ids", "schemes.uk_public_ids", "education",
+            "schemes.postal_codes")
 
 
 def pattern_modules() -> tuple[ModuleType, ...]:
@@ -51,7 +52,8 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     """Every candidate of every pattern (overlapping)."""
     (pattern_codes, pattern_contact, pattern_datetime, pattern_documents, pattern_ids,
      pattern_network, pattern_nordic, pattern_quantity, pattern_regional, pattern_americas,
-     pattern_australia, pattern_vehicles, pattern_uk_public, pattern_education) = pattern_modules()
+     pattern_australia, pattern_vehicles, pattern_uk_public, pattern_education,
+     pattern_postal) = pattern_modules()
     hits: list[Hit] = []
     hits += pattern_contact.find_emails(text)
     hits += pattern_contact.find_urls(text)
@@ -73,6 +75,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_regional.find_plates(text)
     hits += pattern_regional.find_cued_plates(text)
     hits += pattern_regional.find_postcodes(text)
+    hits += pattern_postal.find(text)
     hits += pattern_regional.find_driving_licences(text)
     hits += pattern_regional.find_nordic_addresses(text)
     hits += pattern_regional.find_coordinates(text)

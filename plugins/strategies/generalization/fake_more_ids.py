@@ -409,3 +409,33 @@ def fake_citation(text: str, rng: random.Random) -> str | None:
             return str(rng.randint(1, 28))
         return str(rng.randint(10 ** (len(digits) - 1), 10 ** len(digits) - 1))
     return _NUMBER_GROUP.sub(other, text)
+
+
+_EIR = "0123456789ACDEFHKNPRTVWXY"
+_CA_FIRST, _CA_LETTER = "ABCEGHJKLMNPRSTVXY", "ABCEGHJKLMNPRSTVWXYZ"
+
+
+def fake_postal_code(text: str, rng: random.Random) -> str | None:
+    """A postal code of the same country and layout (an Eircode's, a Canadian, a US ZIP or
+    ZIP+4, an Australian or a Dutch one); None for another text."""
+    t = text.strip()
+    sep = " " if " " in t else ("-" if "-" in t[3:4] else "")
+    if re.fullmatch(r"(?:[ACDEFHKNPRTVWXY]\d\d|D6W) ?[0-9ACDEFHKNPRTVWXY]{4}", t):  # Eircode
+        key = rng.choice("ACDEFHKNPRTVWXY") + f"{rng.randint(1, 99):02d}"
+        return key + sep + "".join(rng.choice(_EIR) for _ in range(4))
+    if re.fullmatch(r"[A-Z]\d[A-Z][ -]?\d[A-Z]\d", t):  # Canada
+        return (rng.choice(_CA_FIRST) + str(rng.randint(0, 9)) + rng.choice(_CA_LETTER) + sep
+                + str(rng.randint(0, 9)) + rng.choice(_CA_LETTER) + str(rng.randint(0, 9)))
+    if re.fullmatch(r"\d{5}(?:-\d{4})?", t):  # a US ZIP (+4)
+        return f"{rng.randint(1001, 99950):05d}" + (f"-{rng.randint(1, 9999):04d}" if "-" in t
+                                                    else "")
+    if re.fullmatch(r"\d{4}", t):  # Australia
+        return str(rng.randint(2000, 7999))
+    if re.fullmatch(r"[1-9]\d{3} ?[A-Z]{2}", t):  # the Netherlands
+        letters = rng.choice([a + b for a in "ABCEGHJKLMNPRTVWXZ" for b in "ABCEGHJKLMNPRTVWXZ"])
+        return f"{rng.randint(1000, 9999)}{' ' if ' ' in t else ''}{letters}"
+    return None
+
+
+WHOLE_TEXT.update({f"POSTCODE_{country}": fake_postal_code
+                   for country in ("IE", "CA", "US", "AU", "NL")})

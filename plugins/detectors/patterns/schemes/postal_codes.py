@@ -1,0 +1,65 @@
+"""Postal codes of Ireland, Canada, the United States, Australia and the Netherlands
+(LOC/POSTCODE_<country>), each one span, validated by its format; British postcodes are in
+:mod:`..regional`.
+
+* Irish Eircode (``D02 X285``, ``A65 F4E2``): a routing key (a letter and two digits, or
+  "D6W") and a unique identifier of four characters from 0–9 and A C D E F H K N P R T V W X Y
+  (with a digit, or after "Eircode");
+* Canadian postal code (``K1A 0B1``): letter, digit, letter, digit, letter, digit, without D,
+  F, I, O, Q, U (nor W or Z first);
+* US ZIP code and ZIP+4 (``20500``, ``20500-0003``) after a state's two letters ("Washington,
+  DC 20500-0003"; five digits alone are too many other things);
+* Australian postcode after its state's abbreviation ("Sydney NSW 2000");
+* Dutch postcode (``1012 AB``) before the town's capitalised name, in a text with a Dutch
+  address's words ("…straat", "Nederland" …).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from redactor_plugins.detectors.patterns.common import RANK_VALIDATED, Hit
+
+from redactor.plugin_api import Label
+
+_EIR = "0-9ACDEFHKNPRTVWXY"
+_EIRCODE = re.compile(rf"(?<![\w-])(?:[ACDEFHKNPRTVWXY]\d\d|D6W)[ ]?[{_EIR}]{{4}}(?![\w-])")
+_CA_LETTER = "ABCEGHJ-NPRSTV-Z"
+_CANADA = re.compile(rf"(?<![\w-])[ABCEGHJ-NPRSTVXY]\d[{_CA_LETTER}][ -]?\d[{_CA_LETTER}]\d"
+                     r"(?![\w-])")
+_US_STATES = ("AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT"
+              "|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR")
+_US_ZIP = re.compile(rf"(?<![\w-])(?:{_US_STATES})[ ]{{1,2}}(\d{{5}}(?:-\d{{4}})?)(?![\w-])")
+_AUSTRALIA = re.compile(r"(?<![\w-])(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)[ ]{1,2}"
+                        r"(\d{4})(?![\w-])")
+_NETHERLANDS = re.compile(r"(?<![\w-])([1-9]\d{3}[ ]?(?!SA|SD|SS)[A-Z]{2})(?=[ ]{1,2}[A-Z][a-z])")
+
+
+_EIRCODE_CUE = re.compile(r"(?i)eircode\W*\Z")
+#: a Dutch address's words: a Dutch postcode is only looked for in a text that has one ("in
+#: 2019 AB Smith" is no postcode)
+_DUTCH = re.compile(r"(?i)\b(?:Nederland|Netherlands|Holland|Amsterdam|Rotterdam|Den\s+Haag|Utrecht"
+                    r"|Eindhoven|Groningen|Tilburg|Almere|Breda|Nijmegen|\w+(?:straat|gracht|weg"
+                    r"|laan|plein|kade|singel))\b")
+
+
+def _hit(start: int, end: int, country: str, name: str) -> Hit:
+    return Hit(start, end, Label.LOC, f"POSTCODE_{country}", 0.95, f"{name}, valid format",
+               RANK_VALIDATED, True)
+
+
+def find(text: str) -> Iterable[Hit]:
+    """Every postal code of the kinds above."""
+    for m in _EIRCODE.finditer(text):  # letters alone after the key only after its cue
+        if re.search(r"\d", m.group(0)[3:]) or _EIRCODE_CUE.search(text, max(0, m.start() - 12),
+                                                                  m.start()):
+            yield _hit(m.start(), m.end(), "IE", "Irish Eircode")
+    for m in _CANADA.finditer(text):
+        yield _hit(m.start(), m.end(), "CA", "Canadian postal code")
+    for m in _US_ZIP.finditer(text):
+        yield _hit(m.start(1), m.end(1), "US", "US ZIP code after a state")
+    for m in _AUSTRALIA.finditer(text):
+        yield _hit(m.start(1), m.end(1), "AU", "Australian postcode after a state")
+    for m in _NETHERLANDS.finditer(text) if _DUTCH.search(text) else ():
+        yield _hit(m.start(1), m.end(1), "NL", "Dutch postcode before a town")
