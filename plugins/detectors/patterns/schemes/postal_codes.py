@@ -40,8 +40,8 @@ _EIRCODE_CUE = re.compile(r"(?i)eircode\W*\Z")
 #: a Dutch address's words: a Dutch postcode is only looked for in a text that has one ("in
 #: 2019 AB Smith" is no postcode)
 _DUTCH = re.compile(r"(?i)\b(?:Nederland|Netherlands|Holland|Amsterdam|Rotterdam|Den\s+Haag|Utrecht"
-                    r"|Eindhoven|Groningen|Tilburg|Almere|Breda|Nijmegen|\w+(?:straat|gracht|weg"
-                    r"|laan|plein|kade|singel))\b")
+                    r"|Eindhoven|Groningen|Tilburg|Almere|Breda|Nijmegen)\b|(?:straat|gracht|weg"
+                    r"|laan|plein|kade|singel)\b")
 
 
 def _hit(start: int, end: int, country: str, name: str) -> Hit:
@@ -49,17 +49,26 @@ def _hit(start: int, end: int, country: str, name: str) -> Hit:
                RANK_VALIDATED, True)
 
 
+#: one pass for the codes that start with a letter and a digit (Eircode, Canada), one for
+#: those after a state's letters (US, Australia): each match is then checked by its own form
+_LETTER_DIGIT = re.compile(r"(?<![\w-])[A-Z]\d[\dA-Z][ -]?[0-9A-Z]{3,4}(?![\w-])")
+_AFTER_STATE = re.compile(r"(?<![\w-])[A-Z][A-Za-z]{1,2}[ ]{1,2}\d{4,5}(?:-\d{4})?(?![\w-])")
+
+
 def find(text: str) -> Iterable[Hit]:
     """Every postal code of the kinds above."""
-    for m in _EIRCODE.finditer(text):  # letters alone after the key only after its cue
-        if re.search(r"\d", m.group(0)[3:]) or _EIRCODE_CUE.search(text, max(0, m.start() - 12),
-                                                                  m.start()):
-            yield _hit(m.start(), m.end(), "IE", "Irish Eircode")
-    for m in _CANADA.finditer(text):
-        yield _hit(m.start(), m.end(), "CA", "Canadian postal code")
-    for m in _US_ZIP.finditer(text):
-        yield _hit(m.start(1), m.end(1), "US", "US ZIP code after a state")
-    for m in _AUSTRALIA.finditer(text):
-        yield _hit(m.start(1), m.end(1), "AU", "Australian postcode after a state")
-    for m in _NETHERLANDS.finditer(text) if _DUTCH.search(text) else ():
-        yield _hit(m.start(1), m.end(1), "NL", "Dutch postcode before a town")
+    for c in _LETTER_DIGIT.finditer(text):
+        if m := _EIRCODE.fullmatch(text, c.start(), c.end()):  # letters alone after the key
+            if re.search(r"\d", m.group(0)[3:]) or _EIRCODE_CUE.search(  # only after its cue
+                    text, max(0, m.start() - 12), m.start()):
+                yield _hit(m.start(), m.end(), "IE", "Irish Eircode")
+        elif _CANADA.fullmatch(text, c.start(), c.end()):
+            yield _hit(c.start(), c.end(), "CA", "Canadian postal code")
+    for c in _AFTER_STATE.finditer(text):
+        if m := _US_ZIP.fullmatch(text, c.start(), c.end()):
+            yield _hit(m.start(1), m.end(1), "US", "US ZIP code after a state")
+        elif m := _AUSTRALIA.fullmatch(text, c.start(), c.end()):
+            yield _hit(m.start(1), m.end(1), "AU", "Australian postcode after a state")
+    dutch = [m.span(1) for m in _NETHERLANDS.finditer(text)]
+    for start, end in dutch if dutch and _DUTCH.search(text) else ():  # (the costlier check
+        yield _hit(start, end, "NL", "Dutch postcode before a town")  # only for candidates)
