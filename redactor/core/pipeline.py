@@ -64,13 +64,20 @@ class ExportResult:
 
 
 
+#: a typed label's entity number ("[QUANTITY 2]"), which shows no original ("2. Klasse" had
+#: been masked "[REDACTED]": its label repeated the digit)
+_LABEL_NUMBER = re.compile(r"(\[[A-Z][A-Z_]{1,20} )\d+(?=\])")
+
+
 def keeps_original(original: str, replacement: str) -> bool:
     """Does ``replacement`` still show ``original``? As a substring, or, for an original of
     up to three characters (a co-accused "R", "Sá"), as a whole word: "[PERSON 2]" does not
-    show "R" — and a single letter only in its own case: "a person" does not show "A"."""
+    show "R", nor "[QUANTITY 2]" a "2" (the entity's number) — and a single letter only in
+    its own case: "a person" does not show "A"."""
     secret = original.strip()
     if len(secret) > 3:
         return secret.casefold() in replacement.casefold()
+    replacement = _LABEL_NUMBER.sub(r"\1", replacement)  # "[QUANTITY 2]" for "2": a count
     flags = re.IGNORECASE if len(secret) > 1 else 0  # a letter: "a person" does not show "A"
     return bool(secret) and re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", replacement,
                                       flags) is not None

@@ -85,7 +85,7 @@ _COUNT_RE = re.compile(
     rf"(?<![\w.,/-])(?:{NUMBER_WORD}|\d{{1,3}}(?:,\d{{3}})*|\d{{1,4}})"
     rf"(?:\s+(?!{_NOT_MODIFIERS}\b|{_TIME_UNITS}\b)[a-z][a-z-]{{2,}}){{0,2}}"
     rf"\s+(?!{_TIME_UNITS}\b)(?:children|people|persons|men|women|police(?:men)?|staff"
-    rf"|[a-z]{{3,}}(?<!ss)(?<!us)(?<!is)s|others)(?!\w)"
+    rf"|[a-z]{{3,}}(?<!ss)(?<!us)(?<!is)(?<!lo)s|others)(?!\w)"  # (German "arbeitslos")
     rf"(?:(?:(?<=counts)|(?<=charges))\s+of\s+(?:(?!{_OF_STOP}\b)[a-z]+\s+){{0,2}}"
     rf"(?!{_OF_STOP}\b)[a-z]{{3,}}(?!\w))?"
 )
@@ -176,6 +176,8 @@ def find_ages(text: str) -> Iterable[Hit]:
 #: "4th grade", "grade 11" (capital "Year": "the year 4 of the plan" is no school year)
 _SCHOOL_YEAR_RE = re.compile(
     r"(?<![\w-])(?:(?:Year|Yr\.?)\s?(?:1[0-3]|[1-9]|R)(?![\w/.,:-]?\d)"
+    r"|(?:1[0-3]|[1-9])\.\s?(?:Klasse|klasse|trinn|Schuljahr)(?!\w)"  # German, Nordic
+    r"|(?:årskurs|åk)\s?(?:[1-9])(?!\d)"
     r"|(?:1[0-2]|[1-9])(?:st|nd|rd|th)[-\s]grade|[Gg]rade\s(?:1[0-2]|[1-9]))(?![\w-])")
 
 

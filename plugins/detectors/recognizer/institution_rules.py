@@ -40,7 +40,7 @@ from redactor_plugins.shared.names.titles import COURTESY
 
 from redactor.plugin_api import Label
 
-__all__ = ["WRITTEN_NAMES", "care_institutions", "case_names", "company_names", "prisons",
+__all__ = ["WRITTEN_NAMES", "care_institutions", "case_names", "company_names", "prisons", "schools",
            "diagnoses", "street_names", "venues"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
@@ -223,6 +223,29 @@ def diagnoses(text: str) -> list[tuple[int, int]]:
     return out
 
 
+_SCHOOL_BEFORE = re.compile(
+    r"(?<![\w-])(?:Grundschule|Gesamtschule|Realschule|Hauptschule|Gymnasium|F\u00f6rderschule"
+    r"|Oberschule|Kita|Kindertagesst\u00e4tte)[ \t]+((?:[A-Z\u00c4\u00d6\u00dc][\w\u00e4\u00f6\u00fc\u00df.-]*"
+    r"[ \t]?){1,3})(?<![ \t])")
+_SCHOOL_AFTER = re.compile(
+    r"(?<![\w-])(?:[A-Z\u00c6\u00d8\u00c5\u00c4\u00d6][\w\u00e6\u00f8\u00e5\u00e4\u00f6-]+[ \t]){1,2}"
+    r"(?:skole|skule|barnehage|skola|f\u00f6rskola|gymnas|b\u00f8rnehave|vuggestue)(?![\w-])")
+
+
+def schools(text: str) -> list[tuple[int, int]]:
+    """Spans of German schools and day-care centres by their form before the name
+    ("Grundschule Mauenheimer Straße": the model had "Mauenheimer" a place, "Straße" in
+    clear), and Nordic ones by their form after it ("Lindeberg skole", "Solsikken
+    barnehage"): the whole name, the form included."""
+    out = []
+    for m in _SCHOOL_BEFORE.finditer(text):
+        end = m.end(1)
+        if text[end - 1] == "." and len(text[:end - 1].rsplit(None, 1)[-1]) > 3:
+            end -= 1  # a sentence's full stop, not "Str."
+        out.append((m.start(), end))
+    return out + [m.span() for m in _SCHOOL_AFTER.finditer(text)]
+
+
 #: the rules that write names, for the gazetteer detector: (rule, label, subtype, explanation)
 WRITTEN_NAMES = (
     (prisons, Label.ORG, "PRISON", "a prison's name after its form (\"HM Prison …\")"),
@@ -231,6 +254,8 @@ WRITTEN_NAMES = (
                                            "(\"… Surgery\", \"… Hospital\")"),
     (venues, Label.ORG, "VENUE", "capitalised words ending in a pub's or hotel's word "
                                  "(\"… Inn\", \"… Arms\")"),
+    (schools, Label.ORG, "SCHOOL", "a school's or day-care centre's form and its name "
+                                   "(\"Grundschule …\", \"… skole\")"),
     (street_names, Label.LOC, "STREET", "capitalised words ending in a street's word "
                                         "(\"… Road\", \"… Lane\")"),
     (case_names, Label.MISC, "CASE", "a case name (\"X v. Y\")"),

@@ -72,6 +72,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     no_count,
     title_case_run,
     title_start,
+    titled_name_at_end,
     trailing_participle,
     whole_words,
     widen_code,
@@ -540,6 +541,12 @@ class NerDetector:
                 if longer > end:
                     grown.append((end, longer))
                     end = longer
+            titled = titled_name_at_end(doc.text, start, end) if f.label == Label.ORG else None
+            if titled:  # "am Amtsgericht Dr. Hoffmann": the court, then the judge
+                if titled[0] < titled[1]:
+                    kept.append(f.with_(span=Span(titled[0], titled[1] - 1),
+                                        text=doc.text[titled[0]:titled[1] - 1]))
+                start, f = titled[1], f.with_(label=Label.PERSON, subtype="NAME")
             split = name_of_org(doc.text, start, end) if f.label == Label.ORG else None
             if split:  # "Dr [Owen Price] of [Harehills Medical Practice]"
                 kept.append(f.with_(span=Span(start, split[0]), text=doc.text[start:split[0]],

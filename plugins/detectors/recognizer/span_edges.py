@@ -52,7 +52,7 @@ _FIRST_WORD = re.compile(r"([^\W\d_]+)[^\S\n]+(?=\S)")
 #: kinship nouns that German capitalises, so that a model takes them into the name after them
 #: ("Ihrer Ehefrau Ayşe Yılmaz" read "Ihrer Wenzel Mohammad Stolze")
 KIN_BEFORE_NAME = frozenset("ehefrau ehemann lebensgefährte lebensgefährtin sohn tochter mutter "
-                            "vater bruder schwester tante onkel enkel enkelin".split())
+                            "vater bruder schwester tante onkel enkel enkelin kind".split())
 
 
 def drop_leading_function_word(text: str, start: int, end: int) -> int:
@@ -149,6 +149,21 @@ def title_case_run(text: str, start: int, end: int, taken: set[int]) -> tuple[in
 
 _TITLE = re.compile(rf"(?i)(?<![\w.])(?:{'|'.join(sorted(COURTESY))})\.?[^\S\n]+\Z")
 _NAME_OF = re.compile(r"((?:[A-Z][\w'’.-]*[^\S\n]+){0,2}[A-Z][\w'’-]*)[^\S\n]+of[^\S\n]+(?=[A-Z])")
+
+
+_TITLED_NAME_END = re.compile(
+    r"[^\S\n]((?:Dr|Prof|Herr|Frau|Mr|Mrs|Ms|Miss)\.?[^\S\n]+[A-Z][\w'’-]+(?:[^\S\n][A-Z][\w'’-]+)?)\Z")
+
+
+def titled_name_at_end(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """(where the organisation's words start, where a titled name at the span's end starts)
+    when an ORG span ends in one ("Richterin am Amtsgericht Dr. Hoffmann": "am Amtsgericht
+    Dr. Hoffmann" one ORG); the organisation's part starts at its first capitalised word."""
+    m = _TITLED_NAME_END.search(text, start, end)
+    if m is None:
+        return None
+    org = re.search(r"[A-ZÆØÅÄÖÜ]", text[start : m.start()])
+    return (start + org.start() if org else m.start(1)), m.start(1)
 
 
 def name_of_org(text: str, start: int, end: int) -> tuple[int, int] | None:
