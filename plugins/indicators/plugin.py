@@ -265,6 +265,18 @@ def _priors(folder: Path, names: Sequence[str]) -> tuple[Any, Any, Any]:
             _load_json_model(folder, "context_right_prior.json"))
 
 
+_LANGUAGE_NAMES = {"nb": "Norwegian", "da": "Danish", "sv": "Swedish", "de": "German"}
+
+
+def _other_language(text: str) -> str:
+    """The name of the language other than English that ``text`` is written in, when its
+    words tell ("Swedish"), or "" (English, too short to tell, or a script alone: a biography
+    that writes its subject's name in Greek is no Greek text)."""
+    from redactor_plugins.shared.language.detect import language_of
+
+    return _LANGUAGE_NAMES.get(language_of(text), "")
+
+
 class _Base:
     id = ""
     version = __version__
@@ -376,6 +388,15 @@ class SpanClassifier(LLMProbability):
                ctx: RunContext) -> Sequence[RiskSignal]:
         if not findings:
             return []
+        language = _other_language(doc.text)
+        if language:  # it learnt what experts keep from English text: it clears nothing else
+            why = (f"the document is in {language}; this classifier learnt from English "
+                   "documents which spans experts keep, so it keeps none here → mask")
+            law = "a legal provision names no one → keep"  # "11 kap. 1 § socialtjänstlagen"
+            provision = [f.subtype == "LEGAL_PROVISION" for f in findings]
+            return self._signals([0.0 if p else 1.0 for p in provision],
+                                 [not p for p in provision], [law if p else why
+                                                              for p in provision])
         dr, p, t = self.predict(doc, findings, entities, ctx)
         uses_mlm = rf.needs_mlm(self.model(ctx).features)
         why = []
@@ -472,7 +493,13 @@ class SequenceLabelling(_Base):
         t = threshold_of(ctx, "seqlabel_threshold", (f"{self.id} ({match})", self.id),
                          f"seqlabel_{match}_threshold", 0.5)
         scores, risky, why = [], [], []
-        for hi, lo in dr.seq:
+        foreign = bool(_other_language(doc.text))  # it read English: a provision named in
+        for f, (hi, lo) in zip(findings, dr.seq, strict=True):  # another language is kept
+            if foreign and f.subtype == "LEGAL_PROVISION":
+                scores.append(0.0)
+                risky.append(False)
+                why.append("a legal provision names no one → keep")
+                continue
             s = lo if match == "strict" else hi
             r = s >= t
             scores.append(s)

@@ -62,6 +62,7 @@ from redactor_plugins.strategies.generalization.fakes import (
     street_parts,
 )
 from redactor_plugins.strategies.generalization.kinds import JUDICIAL_TITLE, RANK_TITLES
+from redactor_plugins.strategies.generalization.localized import other_kin
 from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - re-exported
     DEFAULT_LOCALE,
     FEMALE_TITLES,
@@ -467,6 +468,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     elif label == Label.DEM and (fold(text.strip()) in PERSON_NOUNS or (
             f.subtype == "TITLE" and fold(text.strip()) in RANK_TITLES)):
         return text  # "a 29-year-old man" read "… Sami": it names no one
+    elif label == Label.DEM and (kin := other_kin(text.strip(), locale[:2].replace(
+            "no", "nb"), memo["seeder"].seed(*seed))):  # "Mutter" → "Tante" (German, Nordic)
+        result = kin
     elif label == Label.DEM and JUDICIAL_TITLE.fullmatch(text.strip()):  # a judge's title, no
         result = _other_judicial_title(text.strip())  # made-up job ("…, Prosecutor")
     elif label == Label.DEM and f.subtype == "EDUCATION" and (course := _COURSE.fullmatch(text)):

@@ -67,3 +67,34 @@ def test_schools_by_their_form(text: str, names: list[str]) -> None:
 def test_a_labels_entity_number_shows_no_original(original: str, replacement: str,
                                                   shows: bool) -> None:
     assert keeps_original(original, replacement) is shows
+
+
+@pytest.mark.parametrize(("text", "provision"), [
+    ("Utredning enligt 11 kap. 1 § socialtjänstlagen (2001:453)",
+     "11 kap. 1 § socialtjänstlagen (2001:453)"),
+    ("etter barnevernsloven § 4-12 første ledd", "barnevernsloven § 4-12"),
+    ("efter § 50 i serviceloven", "§ 50 i serviceloven"),
+    ("nach § 1666 BGB entschieden", "§ 1666 BGB"),
+])
+def test_nordic_and_german_provisions(text: str, provision: str) -> None:
+    from redactor_plugins.detectors.recognizer.legal_rules import legal_provisions
+
+    assert [text[a:b] for a, b in legal_provisions(text)] == [provision]
+
+
+def test_a_common_word_of_the_language_is_no_misc() -> None:
+    from redactor_plugins.detectors.recognizer.span_kinds import common_function_word
+
+    assert common_function_word("sin", "sv") and not common_function_word("Sin", "sv")
+    assert not common_function_word("undersköterska", "sv")
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Mamma arbetar som undersköterska på Skånes universitetssjukhus.",
+     "Skånes universitetssjukhus"),
+    ("Die Mutter arbeitet im St. Vinzenz Krankenhaus.", "St. Vinzenz Krankenhaus"),
+])
+def test_nordic_and_german_hospitals(text: str, name: str) -> None:
+    from redactor_plugins.detectors.recognizer.institution_rules import care_institutions
+
+    assert [text[a:b] for a, b in care_institutions(text)] == [name]

@@ -175,3 +175,46 @@ def test_policy_sets_the_operating_point(risk_ready, small_doc):
     user = Settings({"risk": {"span_threshold": 0.0}})
     assert all(s.risky for s in ri.SpanClassifier().assess(
         doc, fs, ents, RunContext(settings=user, policy=nothing)))
+
+
+SWEDISH = ("Utredning enligt 11 kap. 1 § socialtjänstlagen (2001:453). Anmälan inkom den 4 mars "
+           "2024 från skolan. Elias, som går i årskurs 3, berättade för sin lärare Anna Berg att "
+           "pappa slår honom. Mamma arbetar som undersköterska på sjukhuset och pappa är arbetslös "
+           "sedan 2022 och har diagnosen bipolär sjukdom. Handläggare är Karin Nilsson.")
+
+
+def test_an_english_classifier_clears_nothing_in_another_language(risk_ready) -> None:
+    """A Swedish note: the English-trained classifiers had left "bipolär sjukdom" (a diagnosis
+    the rules found) in clear; in a Norwegian, Danish, Swedish or German text the span
+    classifier now says every span is risky, and it and the sequence labeller keep a legal
+    provision, which names no one."""
+    from pathlib import Path
+
+    from redactor.core.entities import group_entities
+    from redactor.core.model import Document, Finding, Label, Span
+
+    def finding(text: str, label: Label, subtype: str = "") -> Finding:
+        start = SWEDISH.index(text)
+        return Finding(Span(start, start + len(text)), label, text, subtype=subtype,
+                       detector="test")
+
+    fs = [finding("11 kap. 1 § socialtjänstlagen (2001:453)", Label.MISC, "LEGAL_PROVISION"),
+          finding("bipolär sjukdom", Label.MISC, "HEALTH"), finding("Anna Berg", Label.PERSON)]
+    doc = Document("sv", Path("sv.txt"), "txt", SWEDISH)
+    ctx = RunContext()
+    span = ri.SpanClassifier().assess(doc, fs, group_entities(fs), ctx)
+    assert [s.risky for s in span] == [False, True, True]
+    assert "Swedish" in span[1].explanation and "legal provision" in span[0].explanation
+    seq = ri.SequenceLabelling().assess(doc, fs, group_entities(fs), ctx)
+    assert not seq[0].risky
+
+
+def test_a_name_in_another_script_makes_no_other_language() -> None:
+    # Wikipedia dev's "Glafcos Ioannou Clerides (Greek: Γλαύκος Ιωάννου Κληρίδης; …)" is
+    # English: a script alone must not switch the classifier off (policy P had dropped)
+    english = ("Glafcos Ioannou Clerides (Greek: Γλαύκος Ιωάννου Κληρίδης; 24 April 1919 – 15 "
+               "November 2013) was a Cypriot politician and barrister who served as the fourth "
+               "President of Cyprus from 1993 to 2003. He was born in Nicosia and studied law "
+               "in London before he served in the Royal Air Force during the war years.")
+    assert ri._other_language(english) == ""
+    assert ri._other_language(SWEDISH) == "Swedish"

@@ -55,3 +55,22 @@ def test_ages_and_dates_stay_english_generalizations() -> None:
 ])
 def test_the_table(phrase: str, language: str, want: str | None) -> None:
     assert localized(phrase, language) == want
+
+
+def test_german_and_nordic_kin_words_and_school_years_and_forms() -> None:
+    """A German decision: "Mutter" read "Arboriculturist", "2. Klasse" read "local",
+    "Grundschule Mauenheimer Straße" a company."""
+    import random
+
+    from redactor_plugins.strategies.generalization.demographics import dem_pseudonym
+    from redactor_plugins.strategies.generalization.localized import other_kin
+    from redactor_plugins.strategies.generalization.org_names import org_parts
+
+    assert other_kin("Mutter", "de", 0) in ("Tante", "Schwester", "Großmutter", "Oma")
+    assert other_kin("far", "nb", 1) in ("onkel", "bror", "bestefar")
+    assert other_kin("Mutter", "en", 0) is None and other_kin("Haus", "de", 0) is None
+    for seed in range(5):
+        out = dem_pseudonym("2. Klasse", random.Random(seed))
+        assert out.endswith(". Klasse") and out != "2. Klasse", out
+    assert org_parts("Grundschule Mauenheimer Straße")[0] == "Grundschule "
+    assert org_parts("Lindeberg skole")[2] == " skole"

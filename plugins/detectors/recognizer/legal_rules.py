@@ -36,6 +36,14 @@ _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
                + r"(?:\s*(?:,|and|to|[-\u2013])\s*" + _US_SECTION + r")*"),
     re.compile(r"\bFed\.\s?R\.\s?(?:Civ\.|Crim\.|App\.|Evid\.|Bankr\.)\s?(?:P\.\s?)?\d+"
                r"(?:\([a-zA-Z0-9]+\))*"),
+    # Swedish, Norwegian, Danish and German provisions: "11 kap. 1 § socialtjänstlagen
+    # (2001:453)", "barnevernsloven § 4-12", "§ 50 i serviceloven", "§ 1666 BGB", "§ 8a SGB VIII"
+    re.compile(r"\b\d{1,2}\s+kap\.\s+\d+\s*[a-z]?\s*§(?:\s+[a-zåäö]+(?:lagen|balken))?"
+               r"(?:\s+\(\d{4}:\d+\))?"),
+    re.compile(r"\b[a-zæøåäö]{3,}(?:loven|lagen|balken)\s+§+\s*\d+[a-z]?(?:-\d+)?"
+               r"|§+\s*\d+[a-z]?(?:-\d+)?\s+(?:i|in)\s+[a-zæøåäö]{3,}(?:loven|lagen)\b"),
+    re.compile(r"§§?\s*\d+[a-z]?(?:\s+(?:Abs\.|Absatz)\s*\d+)?(?:\s+(?:S\.|Satz)\s*\d+)?\s+"
+               r"(?:BGB|SGB\s+[IVX]+|StGB|StPO|ZPO|FamFG|GG|AufenthG|VwGO)\b"),
     # a section of an Act by its initials, as police and court forms write it: "s.39 CJA
     # 1988", "s. 47 OAPA 1861", "ss.2-3 MHA 1983"
     re.compile(r"\bss?\.\s?\d+[A-Z]?(?:\(\w{1,4}\))*(?:[-\u2013]\d+[A-Z]?)?\s+[A-Z]{2,6}\s+"

@@ -83,6 +83,7 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     adjectival_nationality,
     code_is_date_or_money,
     code_shaped,
+    common_function_word,
     common_word_span,
     county_name,
     dem_kind,
@@ -469,8 +470,10 @@ class NerDetector:
                     if doc.text[start:end].islower():  # "er gift med": no name
                         f = f.with_(label=Label.MISC, subtype="")
                 if f.label in (Label.PERSON, Label.ORG, Label.LOC) and common_word_span(
-                        doc.text, start, end, language):
-                    continue  # "Notat", "Bescheid"
+                        doc.text, start, end, language) or f.label in (
+                        Label.MISC, Label.DEM) and common_function_word(
+                        doc.text[start:end], language):
+                    continue  # "Notat", "Bescheid"; "sin" of "för sin lärare"
                 if f.label not in (Label.DATETIME, Label.CODE) and month_word(
                         doc.text[start:end], language):
                     f = f.with_(label=Label.DATETIME, subtype="DATE")  # "siden mars"

@@ -202,6 +202,13 @@ def common_word_span(text: str, start: int, end: int, language: str) -> bool:
         _SENTENCE_START.search(text, max(0, start - 3), start))
 
 
+def common_function_word(span: str, language: str) -> bool:
+    """Whether a MISC or DEM span is one lower-case common word of the document's language
+    (not English): "sin" of a Swedish "för sin lärare", which the English model tagged."""
+    word = span.strip()
+    return word.islower() and " " not in word and word in common_words(language)
+
+
 def month_word(word: str, language: str) -> bool:
     """Whether ``word`` is a month's name in the document's language ("siden mars")."""
     return word.casefold() in MONTHS.get(language, frozenset())

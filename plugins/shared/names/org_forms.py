@@ -24,7 +24,10 @@ CARE_FORM = (r"(?:Surgery|Medical\s+(?:Practice|Cent(?:re|er))|Health\s+Cent(?:r
              r"|Clinic|Infirmary|Hospice|(?:Care|Nursing)\s+Home"
              # Norwegian, Danish, Swedish (after a name, lower case: "Lindern legesenter")
              r"|legesenter|legekontor|sykehus|sjukehus|helsestasjon|sykehjem|omsorgssenter"
-             r"|lægehus|lægehuset|sygehus|plejehjem|vårdcentral|vårdcentralen|sjukhus|äldreboende)")
+             r"|lægehus|lægehuset|sygehus|plejehjem|vårdcentral|vårdcentralen|sjukhus|äldreboende"
+             r"|universitetssjukhus|universitetssykehus|universitetshospital"
+             # German (after a name: "St. Vinzenz Krankenhaus", "Klinikum Köln" is another form)
+             r"|Krankenhaus|Klinikum|Universitätsklinikum)")
 
 #: a firm's last word, as a word: the capitalised names before it are the firm's ("Duncan Lewis
 #: Solicitors"), not a person's

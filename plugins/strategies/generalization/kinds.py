@@ -163,9 +163,12 @@ def _nationality_phrase(text: str, level: str) -> Phrase | None:
     return None
 
 
-#: a child's school year ("Year 4", "Year R", "Yr 10", "grade 11", "4th grade")
-SCHOOL_YEAR = re.compile(r"(?P<pre>(?:Year|Yr\.?)\s?|[Gg]rade\s)(?P<n>1[0-3]|[1-9]|R)"
-                         r"|(?P<m>1[0-2]|[1-9])(?:st|nd|rd|th)(?P<post>[-\s]grade)")
+#: a child's school year ("Year 4", "Year R", "Yr 10", "grade 11", "4th grade", German and
+#: Nordic "2. Klasse", "5. klasse", "årskurs 4")
+SCHOOL_YEAR = re.compile(r"(?P<pre>(?:Year|Yr\.?)\s?|[Gg]rade\s|(?:årskurs|åk)\s?)"
+                         r"(?P<n>1[0-3]|[1-9]|R)"
+                         r"|(?P<m>1[0-2]|[1-9])(?:st|nd|rd|th)(?P<post>[-\s]grade)"
+                         r"|(?P<k>1[0-3]|[1-9])(?P<kpost>\.\s?(?:Klasse|klasse|trinn|Schuljahr))")
 
 
 #: "national of Somalia", "citizens of the United Kingdom": the country is a noun there

@@ -52,3 +52,30 @@ def localized(phrase_text: str, language: str) -> str | None:
     column = _COLUMN.get(language)
     words = _WORDS.get(phrase_text.casefold())
     return None if column is None or words is None else words[column]
+
+
+#: kinship words of the Nordic languages and German, each with others of the same sex (a
+#: German "Mutter" had read "Arboriculturist": the English table knows no "Mutter")
+_KIN: dict[str, tuple[str, ...]] = {
+    "nb": ("mor tante søster bestemor", "far onkel bror bestefar", "sønn nevø", "datter niese"),
+    "da": ("mor moster faster søster mormor", "far morbror farbror bror morfar", "søn nevø",
+           "datter niece"),
+    "sv": ("mor mamma moster faster syster mormor", "far pappa morbror farbror bror morfar",
+           "son brorson systerson", "dotter brorsdotter systerdotter"),
+    "de": ("Mutter Tante Schwester Großmutter Oma", "Vater Onkel Bruder Großvater Opa",
+           "Sohn Neffe Enkel", "Tochter Nichte Enkelin", "Ehefrau Partnerin",
+           "Ehemann Partner"),
+}
+
+
+def other_kin(word: str, language: str, pick: int) -> str | None:
+    """Another kinship word of ``word``'s sex in ``language`` (``pick`` chooses among them,
+    the case of the word kept), or None when ``word`` is none there."""
+    for group in _KIN.get(language, ()):
+        words = group.split()
+        folded = [w.casefold() for w in words]
+        if word.casefold() in folded:
+            others = [w for w in words if w.casefold() != word.casefold()]
+            other = others[pick % len(others)]
+            return other[:1].upper() + other[1:] if word[:1].isupper() else other
+    return None

@@ -30,13 +30,16 @@ _KIND_AFTER = re.compile(
     r"|Chapel|Mandir|(?:Food\s+)?Bank|(?:Civic\s+|Community\s+|Leisure\s+|Day\s+)?Cent(?:re|er)"
     r"|Services|Service|Agency|Authority|Board|Committee|Commission|Partnership|Project|Charity"
     r"|Home|House|Station|Office|Unit|Team|Network|Hub|Hall|Market|Clinic|Department|Jail"
+    r"|skole|skule|barnehage|skola|förskola|børnehave|Hospital|Klinikum|Krankenhaus"
     r"|Directorate|Division)$")
 _KIND_OF = re.compile(r"^(?:the\s+)?((?:University|College|Council|Museum|Bank|Church|Diocese"
                       r"|Municipality|County|City|Port|Ministry)\s+of\s+(?:the\s+)?)(?=\S)")
 #: a kind word before a place ("Police Scotland" → "Police <town>", "NAV Oslo" → "NAV <town>";
 #: it read "Andersen-Lund Gruppen")
 _KIND_BEFORE = re.compile(r"^((?:Police|Garda|Politiet|Polizei|NHS|NAV|Jobcenter|Kommune|"
-                          r"Bydel|Fylkesmannen|Statsforvalteren)\s+)(?=[A-ZÆØÅ])")
+                          r"Bydel|Fylkesmannen|Statsforvalteren|Amtsgericht|Landgericht"
+                          r"|Oberlandesgericht|Grundschule|Gesamtschule|Realschule|Hauptschule"
+                          r"|Gymnasium|Förderschule|Oberschule|Kita|Jugendamt)\s+)(?=[A-ZÆØÅÄÖÜ])")
 _PARTIES = ("Liberal", "Progressive", "Reform", "Unity", "Democratic", "Green", "Labour",
             "Conservative", "Agrarian", "People's", "Independence", "Civic")
 _PORTFOLIOS = ("Finance", "Justice", "Health", "Defence", "Education", "Transport", "Culture",
