@@ -68,21 +68,22 @@ _DAY_LIST = re.compile(
 
 def shift_day_list(text: str, days: int) -> str | None:
     """Days of one month listed before it, all moved by ``days`` ("3, 4 and 5 May 2024" →
-    "11, 12 and 13 February 2025"; the pseudonym had read "2024"); None unless the text is
-    exactly that and the moved days share a month."""
+    "11, 12 and 13 February 2025"; the pseudonym had read "2024"), a few days more when they
+    would cross into another month; None unless the text is exactly that."""
     m = _DAY_LIST.fullmatch(text.strip())
     if m is None:
         return None
     last = re.search(r"\d{1,2}\Z", m.group("days"))
     assert last is not None
-    moved_end = shift_date(f"{last.group(0)} {m.group('rest')}", days)
-    if moved_end is None:
-        return None
-    new_last = int(moved_end.split()[0])
-    offset = new_last - int(last.group(0))
     numbers = [int(d) for d in re.findall(r"\d{1,2}", m.group("days"))]
-    if any(not 1 <= d + offset <= 28 for d in numbers[:-1]):
-        return None  # the list would cross into another month
-    it = iter(str(d + offset) for d in numbers[:-1])
-    head = re.sub(r"\d{1,2}(?=\D)", lambda _m: next(it), m.group("days")[: last.start()])
-    return f"{head}{moved_end}"
+    for extra in range(0, 15):  # a few days more when the list would cross into another month
+        moved_end = shift_date(f"{last.group(0)} {m.group('rest')}", days + extra)
+        if moved_end is None:
+            return None
+        offset = int(moved_end.split()[0]) - int(last.group(0))
+        if all(1 <= d + offset <= 28 for d in numbers[:-1]):
+            days_before = iter(str(d + offset) for d in numbers[:-1])
+            head = re.sub(r"\d{1,2}(?=\D)", lambda _m, it=days_before: next(it),
+                          m.group("days")[: last.start()])
+            return f"{head}{moved_end}"
+    return None
