@@ -579,7 +579,7 @@ class NerDetector:
             kept.append(f)
         found = _drop_inside(kept, grown) if grown else kept
         found = people_by_initials(doc.text, join_bracket_pieces(doc.text, join_org_pieces(
-            doc.text, surname_first(doc.text, one_label_per_name(found), names))))
+            doc.text, surname_first(doc.text, one_label_per_name(found, names), names))))
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()

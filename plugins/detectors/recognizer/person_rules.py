@@ -318,12 +318,15 @@ def capitals_person(text: str, start: int, end: int, names: Mapping[str, Any]) -
     return core
 
 
-def one_label_per_name(found: list[Finding]) -> list[Finding]:
+def one_label_per_name(found: list[Finding], names: Mapping[str, Any] | None = None
+                       ) -> list[Finding]:
     """One entity, one label: a capital letter the model calls a person once is a person
     wherever it tagged it ("Re: M (A Child)" PERSON, "in respect of M" MISC), and so is a
     capitalised name it calls a person more often than anything else ("Kayden" PERSON seven
-    times, MISC once); a MISC that is a person's name and a verb is that name ("Marsden
-    drives", where "Jason Lee Marsden" is a PERSON)."""
+    times, MISC once) and, with the gazetteer's ``names``, a given name of the lists that
+    starts a person's full name ("Sofie går i 2. klasse" LOC beside "Sofie Hansen"); a MISC
+    that is a person's name and a verb is that name ("Marsden drives", where "Jason Lee
+    Marsden" is a PERSON)."""
     people = {f.text for f in found
               if f.label == Label.PERSON and LETTER_PERSON.fullmatch(f.text)}
     votes: dict[str, Counter[bool]] = defaultdict(Counter)
@@ -331,6 +334,11 @@ def one_label_per_name(found: list[Finding]) -> list[Finding]:
         if f.text[:1].isupper() and not f.text.isupper():
             votes[f.text][f.label == Label.PERSON] += 1
     people |= {t for t, c in votes.items() if c[True] > c[False] and c[False]}
+    if names is not None:  # "Sofie" of "Sofie Hansen"
+        firsts = {words[0] for f in found if f.label == Label.PERSON
+                  for words in [f.text.split()] if len(words) > 1}
+        people |= {w for w in firsts if (info := names.get(w)) is not None and info.given
+                   and w.casefold() not in COURTESY}
     names = {w for f in found if f.label == Label.PERSON for w in _NAME_WORD.findall(f.text)}
     names |= {f.text for f in found if f.label == Label.PERSON and len(f.text) == 1}  # "A"
     out = []

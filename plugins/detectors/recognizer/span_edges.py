@@ -44,7 +44,8 @@ __all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "clear_of_code
 LEADING = frozenset(
     "under in on at to for and or but as into onto upon after before during since until till "
     "against within through via per hi hello hey dear kære kjære hej hei hallo liebe lieber "
-    "sehr sie ihr ihre ihrer ihren ihrem ihres ihnen".split())  # German "Sie": "George wohnen"
+    "sehr sie ihr ihre ihrer ihren ihrem ihres ihnen og och und eller oder samt".split())
+# (German "Sie": "George wohnen"; "og Tor Erik Olsen" of a Norwegian "Line Hansen og Tor …")
 
 _FIRST_WORD = re.compile(r"([^\W\d_]+)[^\S\n]+(?=\S)")
 
