@@ -293,6 +293,7 @@ Tamazight, Tigrinya, Dari, Farsi, Cantonese, Mandarin, Sign Language, British Si
 
 COMMON_WORDS: dict[str, list[str]] = {
     "nb": entries("""
+barnevern, barneverntjenesten, barnevernstjenesten, barnevernet, bekymringsmelding, hjelpetiltak, omsorgsovertakelse, undersøkelse, fylkesnemnda,
 notat, samtale, referat, møte, neste, forrige, vedtak, søknad, klage, klageadgang, innsyn,
 vedlegg, kopi, emne, sak, saken, saksnummer, saksbehandler, journal, journalnummer, bruker,
 dato, telefon, adresse, bakgrunn, sammendrag, oppsummering, vurdering, konklusjon,
@@ -312,6 +313,7 @@ må, bør, ble, blir, var, er, har, ingen, alle, begge, andre, første, ny, nye,
 videre, deretter, samtidig, derfor, likevel, dessuten, hverken, verken, enten, ikke, ja, nei
 """),
     "da": entries("""
+underretning, børnesag, socialforvaltningen, familieafdelingen, foranstaltning, anbringelse,
 notat, samtale, referat, møde, næste, forrige, afgørelse, ansøgning, klage, klagevejledning,
 aktindsigt, bilag, kopi, emne, sag, sagen, sagsnummer, sagsbehandler, journal,
 journalnummer, borger, dato, telefon, adresse, baggrund, sammenfatning, opsummering,
@@ -331,6 +333,7 @@ første, ny, nye, tidligere, videre, derefter, samtidig, derfor, alligevel, desu
 enten, ikke, ja, nej, gift, ugift, skilt, enke, enkemand
 """),
     "sv": entries("""
+anmälan, utredning, vårdnadshavare, vårdnadshavarna, socialtjänsten, socialnämnden, orosanmälan, insats, insatser, placering,
 anteckning, samtal, protokoll, möte, nästa, föregående, beslut, ansökan, överklagande,
 bilaga, kopia, ämne, ärende, ärendet, diarienummer, handläggare, journal, klient, datum,
 telefon, adress, bakgrund, sammanfattning, bedömning, slutsats, motivering, plan, mål,
@@ -350,6 +353,7 @@ alla, båda, andra, första, ny, nya, tidigare, vidare, därefter, samtidigt, d�
 dessutom, varken, antingen, inte, ja, nej, gift, ogift, skild, änka, änkling
 """),
     "de": entries("""
+beschluss, familiensache, jugendamt, sozialamt, inobhutnahme, sorgerecht, umgang,
 bescheid, antrag, widerspruch, rechtsbehelfsbelehrung, anlage, anlagen, anhörung, termin,
 gespräch, vermerk, aktenvermerk, aktenzeichen, betreff, datum, telefon, anschrift, adresse,
 sachbearbeiter, sachbearbeiterin, kunde, kundin, leistungen, leistung, bürgergeld,

@@ -51,6 +51,7 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     surname_first,
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
+    KIN_BEFORE_NAME,
     balance_brackets,
     before_lower_aside,
     clear_of_codes,
@@ -471,9 +472,11 @@ class NerDetector:
                         f = f.with_(label=Label.MISC, subtype="")
                 if f.label in (Label.PERSON, Label.ORG, Label.LOC) and common_word_span(
                         doc.text, start, end, language) or f.label in (
-                        Label.MISC, Label.DEM) and common_function_word(
-                        doc.text[start:end], language):
-                    continue  # "Notat", "Bescheid"; "sin" of "för sin lärare"
+                        Label.MISC, Label.DEM) and (common_function_word(
+                            doc.text[start:end], language) or common_word_span(
+                            doc.text, start, end, language) and doc.text[start:end].casefold()
+                            not in KIN_BEFORE_NAME):
+                    continue  # "Notat", "Bescheid"; "sin" of "för sin lärare"; "Vedtak om"
                 if f.label not in (Label.DATETIME, Label.CODE) and month_word(
                         doc.text[start:end], language):
                     f = f.with_(label=Label.DATETIME, subtype="DATE")  # "siden mars"
