@@ -87,7 +87,7 @@ _REF_NOUN = (
     r"|[Ll]icen[cs]es?|[Pp]ermits?|[Cc]ertificates?|ID|[Tt]ickets?|[Ii]nvoices?|[Rr]eceipts?"
     r"|[Cc]ontracts?|[Cc]laims?|[Cc]omplaints?|[Pp]roceedings|[Cc]ases?)")
 _REF = re.compile(
-    rf"\b(?:{_REF_NOUN}:?\s+(?P<no>(?:[Nn]os?\.|[Nn]r\.?|[Nn]umbers?|#)\s*)?"
+    rf"\b(?:{_REF_NOUN}:?\s+(?P<no>(?:[Nn]os?[.:]|[Nn]r\.?|[Nn]umbers?:?|#)\s*)?"
     r"|(?:[Uu]nder|[Ww]ith|[Bb]earing)\s+(?:the\s+)?(?:[Nn]umbers?|[Nn]os?\.|[Rr]eference)\s+"
     r"|(?<![\w.])(?:[Nn]o\.|[Nn]umber)\s*)"
     rf"(?P<code>(?=(?:[A-Z]{{1,3}}[-/]?)?\d){_BODY}|(?<![Nn]o\.)(?<![Nn]o\. )[A-Z]{{1,3}} \d{{2,6}}){_BODY_END}")

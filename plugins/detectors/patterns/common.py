@@ -111,8 +111,10 @@ NUMBER_WORD = (
 )
 """A number written in words, up to the billions ("twenty-eight", "two hundred and five")."""
 
-DIGITS = r"(?:\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)"
-"""A number in digits, with optional thousands separators and decimals."""
+DIGITS = (r"(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d,])"  # "1.500,00"
+          r"|\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)")
+"""A number in digits, with optional thousands separators and decimals (also the European
+"1.500,00" and "1.500.000")."""
 
 NUMBER = rf"(?:{DIGITS}|{NUMBER_WORD})"
 

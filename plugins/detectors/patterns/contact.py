@@ -50,10 +50,20 @@ _NOT_PHONE = re.compile(
 )
 
 
+#: an address written so that machines miss it: "j.smith [at] gmail [dot] com", "j.smith (at)
+#: gmail.com", "jsmith AT gmail DOT com"
+_SPELLED_EMAIL = re.compile(
+    r"(?<![\w.+-])[\w.+-]+[ \t]*(?:[\[(][ \t]*at[ \t]*[\])]|[ \t]AT[ \t])[ \t]*[\w-]+"
+    r"(?:(?:[ \t]*(?:[\[(][ \t]*dot[ \t]*[\])]|[ \t]DOT[ \t])[ \t]*|\.)[\w-]+)+")
+
+
 def find_emails(text: str) -> Iterable[Hit]:
     for m in _EMAIL.finditer(text):
         yield Hit(m.start(), m.end(), Label.CODE, "EMAIL", 1.0, "e-mail address, valid syntax",
                   RANK_VALIDATED, validated=True)
+    for m in _SPELLED_EMAIL.finditer(text) if "at" in text or "AT" in text else ():
+        yield Hit(m.start(), m.end(), Label.CODE, "EMAIL", 0.9,
+                  "e-mail address spelled out (\"[at]\", \"[dot]\")", RANK_CASE)
 
 
 def find_urls(text: str) -> Iterable[Hit]:

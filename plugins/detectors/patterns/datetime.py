@@ -71,6 +71,12 @@ _MDY_RE = re.compile(_MDY)
 _MY_RE = re.compile(_MY)
 _NUMERIC_RE = re.compile(_NUMERIC)
 _PERIOD_RE = re.compile(_PERIOD_OF_YEAR)
+#: "03-Mar-2024", "3/Mar/24", "03 MAR 2024" of forms and logs
+_DASHED_DMY_RE = re.compile(
+    rf"{_B}(?:0?[1-9]|[12]\d|3[01])([-/])(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
+    rf"|dec)\1(?:{_YEAR}|\d\d){_E}")
+#: a quarter or a financial year ("Q3 2023", "Q1/2024", "FY2023/24", "FY 2022-23")
+_QUARTER_RE = re.compile(rf"{_B}(?:Q[1-4][ /]?{_YEAR}|FY[ ]?(?:{_YEAR}|\d\d)(?:[/-]\d\d)?){_E}")
 _TIME_RE = re.compile(_TIME)
 _TIME_CUE = re.compile(r"(?:\b(?:at|from|until|till|to|by|before|after|around|about|approximately)\s+)$")
 
@@ -163,7 +169,9 @@ def find_dates(text: str) -> Iterable[Hit]:
                    "date range", RANK_DATE)
     for regex, why in ((_DMY_RE, "day month year"), (_MDY_RE, "month day year"),
                        (_MY_RE, "month and year"), (_PERIOD_RE, "part of a year"),
-                       (_NORDIC_DMY_RE, "day. month year")):
+                       (_NORDIC_DMY_RE, "day. month year"), (_DASHED_DMY_RE,
+                       "day-month-year with the month's name"), (_QUARTER_RE,
+                       "a quarter or a financial year")):
         for m in regex.finditer(text):
             end = _strip_right(text, m.start(), m.end())
             subtype = "DATE"
