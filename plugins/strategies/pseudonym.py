@@ -44,6 +44,7 @@ from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import (
     shift_date_and_time,
     shift_day_list,
+    shift_form_date,
 )
 from redactor_plugins.strategies.generalization.demographics import (
     PERSON_NOUNS,
@@ -400,7 +401,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                     or shift_date_and_time(text, days + delta, minutes)
                     or times.shift_season(text, days + delta)
                     or times.shift_weekday(text, days + delta)
-                    or shift_day_list(text, days + delta))  # "3, 4 and 5 May 2024"
+                    or shift_day_list(text, days + delta)  # "3, 4 and 5 May 2024"
+                    or shift_form_date(text, days + delta))  # "03-Mar-2024", "Q3 2023"
                 # no day and month of the original left in it ("1 March" in "21 March")
                 if shifted is None or not any(fold(part) in fold(shifted) for part in [
                         text.strip(), *_day_months(text)]):
@@ -423,10 +425,10 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         result = choose(memo, frozenset(), text, lambda r, _a: quantity_like(
             text, r, low, high), *seed, word_check=False)
     elif label == Label.CODE:
-        if "@" in text and f.subtype not in ("HANDLE", "URL"):  # "@markd1985": no e-mail
-            local = text.split("@", 1)[0]  # the domain's words ("com") may repeat
-            result = choose(memo, frozenset(), local,
-                             lambda r, _a: email_like(text, r, locale), *seed)
+        if ("@" in text or f.subtype == "EMAIL") and f.subtype not in ("HANDLE", "URL"):
+            local = re.split(r"@|\s", text, maxsplit=1)[0]  # the domain's words ("com") may
+            result = choose(memo, frozenset(), local,  # repeat; "[at]" spelled out stays so
+                            lambda r, _a: email_like(text, r, locale), *seed)
         elif fake_identifier(text, f.subtype, memo["seeder"].rng(*seed, "probe")):
             # the same scheme, format and checksum (a kept country or network prefix is no
             # shared word)

@@ -520,3 +520,26 @@ def test_a_british_vat_number_becomes_another_valid_one() -> None:
 
     out = _one("VAT registration number GB 980 7806 84.", "GB 980 7806 84", "CODE", "VAT_NUMBER")
     assert out.startswith("GB ") and gb_vat.is_valid(out) and out != "GB 980 7806 84", out
+
+
+@pytest.mark.parametrize(("text", "value", "shape"), [
+    ("The order was made on 03-Mar-2024 by consent.", "03-Mar-2024",
+     r"\d\d-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4}"),
+    ("Logged 7/SEP/23 at reception.", "7/SEP/23",
+     r"\d{1,2}/(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)/\d\d"),
+    ("Figures for Q3 2023 are attached.", "Q3 2023", r"Q[1-4] \d{4}"),
+    ("The FY2023/24 budget was cut.", "FY2023/24", r"FY\d{4}/\d\d"),
+])
+def test_a_forms_date_moves_in_its_own_layout(text: str, value: str, shape: str) -> None:
+    # they had been generalized to "the 2020s"
+    [out] = replace(text, [(value, "DATETIME", "DATE")])
+    assert re.fullmatch(shape, out) and out != value, out
+
+
+@pytest.mark.parametrize("value", ["j.smith [at] gmail [dot] com", "jsmith AT gmail DOT com",
+                                   "j.smith (at) gmail.com"])
+def test_a_spelled_out_address_stays_spelled_out(value: str) -> None:
+    # the fake had been random letters in its places: "v.elqkq [cr] aeazu [kkw] vkf"
+    [out] = replace(f"email {value} please", [(value, "CODE", "EMAIL")])
+    spelled = re.search(r" \[at\] | AT | \(at\) ", value)
+    assert spelled and spelled.group(0) in out and "smith" not in out, out

@@ -15,7 +15,7 @@ from redactor_plugins.strategies.generalization.time import (
     shift_time,
 )
 
-__all__ = ["date_inside", "shift_date_and_time", "shift_day_list"]
+__all__ = ["date_inside", "shift_date_and_time", "shift_day_list", "shift_form_date"]
 
 _MONTHS = MONTH_NAME.pattern.removeprefix(r"\b")
 _DATE_INSIDE = re.compile(
@@ -86,4 +86,43 @@ def shift_day_list(text: str, days: int) -> str | None:
             head = re.sub(r"\d{1,2}(?=\D)", lambda _m, it=days_before: next(it),
                           m.group("days")[: last.start()])
             return f"{head}{moved_end}"
+    return None
+
+
+_DASHED = re.compile(r"(?P<d>\d{1,2})(?P<sep>[-/])(?P<m>[A-Za-z]{3,4})(?P=sep)(?P<y>\d{4}|\d\d)")
+_QUARTER = re.compile(r"Q(?P<q>[1-4])(?P<sep>[ /]?)(?P<y>\d{4})")
+_FISCAL = re.compile(r"FY(?P<sp> ?)(?P<y>\d{4}|\d\d)(?:(?P<sep>[/-])(?P<y2>\d\d))?")
+_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def shift_form_date(text: str, days: int) -> str | None:
+    """A form's or a log's date moved by ``days`` in its own layout ("03-Mar-2024" →
+    "10-Dec-2024", "7/SEP/23"), a quarter ("Q3 2023" → "Q2 2024") or a financial year
+    ("FY2023/24" → "FY2024/25"; at least a year); None for another text."""
+    import datetime as dt
+
+    t = text.strip()
+    if m := _DASHED.fullmatch(t):
+        month = m.group("m")[:3].title()
+        if month not in _ABBR:
+            return None
+        year = int(m.group("y")) + (2000 if len(m.group("y")) == 2 else 0)
+        try:
+            new = dt.date(year, _ABBR.index(month) + 1, int(m.group("d"))) + dt.timedelta(days)
+        except ValueError:
+            return None
+        name = _ABBR[new.month - 1]
+        name = name.upper() if m.group("m").isupper() else name
+        y = str(new.year) if len(m.group("y")) == 4 else f"{new.year % 100:02d}"
+        return f"{new.day:0{len(m.group('d'))}d}{m.group('sep')}{name}{m.group('sep')}{y}"
+    if m := _QUARTER.fullmatch(t):
+        start = dt.date(int(m.group("y")), 3 * int(m.group("q")) - 2, 15) + dt.timedelta(days)
+        new = f"Q{(start.month - 1) // 3 + 1}{m.group('sep')}{start.year}"
+        return new if new != t else f"Q{m.group('q')}{m.group('sep')}{int(m.group('y')) + 1}"
+    if m := _FISCAL.fullmatch(t):
+        step = round(days / 365) or (1 if days >= 0 else -1)
+        y = int(m.group("y")) + step
+        first = str(y) if len(m.group("y")) == 4 else f"{y % 100:02d}"
+        second = f"{m.group('sep')}{(int(m.group('y2')) + step) % 100:02d}" if m.group("y2") else ""
+        return f"FY{m.group('sp')}{first}{second}"
     return None

@@ -506,9 +506,15 @@ def _quantity_like(text: str, rng: random.Random, low: int, high: int) -> str:
 
 
 def email_like(text: str, rng: random.Random, locale: str) -> str:
-    """A fake e-mail address of the locale."""
-    fake = faker_with(locale, rng)
-    return str(fake.email())
+    """A fake e-mail address of the locale, spelled out the way ``text`` is ("j.smith [at]
+    gmail [dot] com" → "kim.lee [at] example [dot] org")."""
+    fake = str(faker_with(locale, rng).email())
+    at = re.search(r"[ \t]*(?:[\[(][ \t]*at[ \t]*[\])]|[ \t]AT[ \t])[ \t]*", text)
+    if "@" in text or at is None:
+        return fake
+    local, domain = fake.split("@", 1)
+    dot = re.search(r"[ \t]*(?:[\[(][ \t]*dot[ \t]*[\])]|[ \t]DOT[ \t])[ \t]*", text)
+    return local + at.group(0) + (domain.replace(".", dot.group(0)) if dot else domain)
 
 
 #: a road's number: British A/B/M roads ("A61", "A1(M)"), European E roads, US routes
