@@ -82,6 +82,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
 from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - re-exported
     KIN_NAMES,
     adjectival_nationality,
+    bare_government,
     code_is_date_or_money,
     code_shaped,
     common_function_word,
@@ -98,6 +99,7 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     listed_judge,
     month_word,
     name_without_lower_tail,
+    non_word,
     occupation_before_address,
     occupation_phrase,
     occupation_word,
@@ -181,60 +183,11 @@ _UNANCHORED = re.compile(
     r"|(?:every|each)(?:\s+(?:other|second|third|few|two|three|four|six|couple\s+of))?\s+"
     r"(?:day|night|week|weekend|fortnight|month|year|morning|evening|afternoon)s?",
     re.IGNORECASE)
-# "the Government" of a judgment (the respondent State): in TAB dev none of its 155 bare
-# mentions ("the Government", "(“the Government”)") is to be masked — 111 are not annotated,
-# 44 are NO_MASK — while a named one ("the Turkish Government", "Government of Gujarat") is
-# kept for the risk indicators to judge
-_BARE_GOVERNMENT = re.compile(r"(?:([Tt]he)[^\S\n]+)?Governments?")
-_ARTICLE_BEFORE = re.compile(r"(?:^|[^\w])[Tt]he[^\S\n]+$")
-_NAMED_AFTER = re.compile(r"[^\S\n]+of[^\S\n]+(?:the[^\S\n]+)?[A-Z]")
-
-
-def bare_government(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is "Government" with nothing that names it: "the" right
-    before, no nationality or place in the span and no "of <Name>" after (see
-    :data:`_BARE_GOVERNMENT`)."""
-    m = _BARE_GOVERNMENT.fullmatch(text, start, end)
-    return (m is not None
-            and (m.group(1) is not None
-                 or _ARTICLE_BEFORE.search(text[max(0, start - 8):start]) is not None)
-            and _NAMED_AFTER.match(text, end) is None)
-
-
 #: Documents read ahead and passed together on a GPU: a TAB court case is ~10 windows, so 8
 #: of them fill a batch of 64 windows (``windows.GPU_BATCH``) about once
 GPU_READ_AHEAD = 8
 
 _PERCENT = re.compile(r"%|\bper\s*cent\b|\bpercent\b", re.IGNORECASE)
-#: A model span that is no word of any language: a run of one repeated digit ("000000000"),
-#: letters with no vowel ("xqzvbnmwr"), or a name written inside source code ("std::cout",
-#: "ptr->next", "main()", "snake_case").
-_CODE_BEFORE = re.compile(r"\w(?:::|->)$")
-_CODE_AFTER = re.compile(r"^(?:::|->|\(\))")
-_NO_VOWEL = re.compile(r"(?i)[b-df-hj-np-tv-xz]{5,}")
-#: words that only announce a name ("Mrs Rahman (née Siddiqui)"): the name is the finding
-_NAME_MARKERS = frozenset({"née", "nee", "né", "geb", "geborene", "født"})
-
-
-def non_word(text: str, start: int, end: int) -> bool:
-    """Whether the model span ``text[start:end]`` is no name, place or code of anyone (see
-    :data:`_NO_VOWEL`, :data:`_CODE_BEFORE`, :data:`_CODE_AFTER`, :data:`_NAME_MARKERS`; a
-    possessive "s" alone)."""
-    span = text[start:end]
-    words = span.split()
-    if not words or span.strip(" .").casefold() in _NAME_MARKERS:
-        return True
-    if span in ("s", "S") and text[start - 1:start] in ("'", "’"):  # "solicitor's": "s"
-        return True
-    if all(_NO_VOWEL.fullmatch(w) or (w.isdigit() and len(w) > 3 and len(set(w)) == 1)
-           for w in words):
-        return True
-    if "_" in span.strip("_") and " " not in span:
-        return True
-    before, after = text[max(0, start - 3):start], text[end:end + 2]
-    return bool(_CODE_BEFORE.search(before) or _CODE_AFTER.match(after))
-
-
 def subtype_for(label: Label, text: str) -> str:
     """A subtype from the span's shape ("" when nothing specific fits)."""
     t = text.strip()
