@@ -49,6 +49,12 @@ _NUMBER = re.compile(
 )
 _SEP = re.compile(r"\s*(?:,|;|\band\b|\bor\b|&)\s*(?:(?:[Nn]os?\.|and)\s*)?|\s+")
 _CITATION = re.compile(r"\[(?:1[89]|20)\d\d\]\s+\d{1,3}\s+[A-Z][A-Za-z.]{1,7}\s+\d{1,5}(?!\w)")
+#: a neutral citation of the courts of the UK and Ireland ("[2016] UKUT 00443 (IAC)", "[2019]
+#: EWCA Civ 123", "[2020] EWHC 1234 (Fam)", "[2021] UKSC 12")
+_NEUTRAL_CITATION = re.compile(
+    r"\[(?:19|20)\d\d\]\s+(?:UKSC|UKPC|UKHL|EWCA\s+(?:Civ|Crim)|EWHC|EWFC|EWCOP|UKUT|UKFTT"
+    r"|UKEAT|UKAIT|CSIH|CSOH|HCJAC|NICA|NIQB|NIFam|IEHC|IESC|IECA)\s+\d{1,5}"
+    r"(?:\s+\((?:[A-Z][A-Za-z]{1,10})\))?(?![\w(])")
 #: a US law report citation: volume, reporter, first page, a pinpoint and the court and year
 #: in brackets ("550 U.S. 544", "123 F.3d 456, 460 (7th Cir. 1997)", "2021 WL 4410362, at *2
 #: (N.D. Ill. Sept. 27, 2021)")
@@ -213,6 +219,9 @@ def find_case_numbers(text: str) -> Iterable[Hit]:
     for m in _CITATION.finditer(text):
         yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.8,
                   "law report citation", RANK_CASE)
+    for m in _NEUTRAL_CITATION.finditer(text) if "[" in text else ():
+        yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.85,
+                  "neutral citation of a UK or Irish court", RANK_CASE)
     for m in _US_REPORTER.finditer(text):
         yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.8,
                   "US law report citation (volume, reporter, page)", RANK_CASE)

@@ -94,6 +94,7 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     field_place,
     firm_name,
     heritage_phrase,
+    job_title_end,
     lab_test,
     language_in_use,
     listed_judge,
@@ -521,6 +522,8 @@ class NerDetector:
                 start = end - len(doc.text[job:end].lstrip(", "))
             if f.label == Label.LOC:
                 start = house_number_start(doc.text, start, end)
+            if f.label == Label.ORG and (job := job_title_end(doc.text, start, end)):
+                end, f = job, f.with_(label=Label.DEM, subtype="OCCUPATION")  # "… Officer"
             if f.label == Label.QUANTITY and code_shaped(doc.text[start:end]):
                 f = f.with_(label=Label.CODE, subtype="")  # "CI-2291" ("-2291" grown)
             dem = field_dem(doc.text, start) if f.label != Label.DEM else None

@@ -204,6 +204,8 @@ _PROVISION_NUMBER = re.compile(
     r"(?:Para(?:graph)?s?|Rules?|Sections?|Regs?|Regulations?|Articles?|Art|Schedules?|§)\.?"
     r"[ \t]*\d+[A-Za-z]?(?:[ \t]*\(\w{1,4}\))*")
 _PROVISION_BEFORE = re.compile(r"(?<!\w)" + _PROVISION_NUMBER.pattern + r"\Z")
+#: a tribunal's abbreviations for its judges and the parties' offices, which name no one
+_ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD".split())
 _ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
 #: a scheme's name before "number" with no value after it ("his NHS number if you want …")
 _SCHEME_NAME = re.compile(
@@ -242,6 +244,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
             and _PROVISION_BEFORE.search(text[max(0, start - 30) : start - 1])
             and text[start - 1 : start] == "("):
         return True  # "Para 51" and its "12" of "Charge: Para 51(12)": a provision's number
+    if word in _ROLE_ABBREVIATIONS:  # "The FtTJ found", "the SSHD's letter"
+        return True
     if word == "Council" and text.startswith(" Tax", end):
         return True  # "Council Tax account: 40029817"
     if word.casefold() in ("et", "al", "al.", "et al", "et al.") and any(

@@ -19,6 +19,7 @@ from typing import Any
 from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
 from redactor_plugins.shared.language.common_words import MONTHS, common_words
 from redactor_plugins.shared.names.org_forms import LEGAL_FORM
+from redactor_plugins.shared.names.titles import JOB_HEADS
 
 from redactor.plugin_api import Label
 
@@ -113,6 +114,23 @@ def listed_judge(text: str, start: int, end: int) -> bool:
                 end == b or text[end] == ","):
             return True
     return False
+
+
+_NEXT_WORD = re.compile(r"[ \t]+([A-Z][a-z-]+)(?![\w-])")
+
+
+_LAST_WORD = re.compile(r"(?<![\w-])([A-Z][a-z-]+)\Z")
+
+
+def job_title_end(text: str, start: int, end: int) -> int | None:
+    """Where a job's title ends when an organisation's span ends in a job's head noun or
+    stands right before one ("Senior Home Office Presenting" + "Officer": a job, not an
+    office), else None."""
+    last = _LAST_WORD.search(text, start, end)
+    if last is not None and last.group(1).casefold() in JOB_HEADS and last.start() > start:
+        return end
+    m = _NEXT_WORD.match(text, end)
+    return m.end() if m is not None and m.group(1).casefold() in JOB_HEADS else None
 
 
 def occupation_phrase(text: str, start: int, end: int) -> bool:
