@@ -39,3 +39,13 @@ def test_an_organisations_words_before_a_jobs_head_are_a_job(monkeypatch: pytest
                                                ("Senior Home Office", "ORG", 0)])
     assert [(f.text, f.full_type) for f in found] == [
         ("Ms A Everett", "PERSON"), ("Senior Home Office Presenting Officer", "DEM/OCCUPATION")]
+
+
+def test_initials_before_an_anonymity_direction_are_the_person(monkeypatch: pytest.MonkeyPatch,
+                                                               tmp_path: Path) -> None:
+    text = "Between\nSH (ANONYMITY DIRECTION MADE)\nAppellant\n\n2. SH arrived in the UK in 2018."
+    found = _ner(monkeypatch, tmp_path, text, [("SH", "DEM", 0), ("SH", "PERSON", 1)])
+    assert [(f.text, str(f.label)) for f in found] == [("SH", "PERSON"), ("SH", "PERSON")]
+    from redactor_plugins.detectors.recognizer.span_kinds import anonymised_initials
+
+    assert not anonymised_initials("the SH unit (anonymous)", 4, 6)

@@ -82,6 +82,7 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
 from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - re-exported
     KIN_NAMES,
     adjectival_nationality,
+    anonymised_initials,
     bare_government,
     code_is_date_or_money,
     code_shaped,
@@ -450,6 +451,8 @@ class NerDetector:
                 start, f = car, f.with_(label=Label.MISC, subtype="VEHICLE")  # "Toyota Prius"
             elif f.label != Label.CODE and (phone := device_end(doc.text, start, end)):
                 end, f = phone, f.with_(label=Label.MISC, subtype="DEVICE")  # "Samsung Galaxy S21"
+            elif f.label != Label.PERSON and anonymised_initials(doc.text, start, end):
+                f = f.with_(label=Label.PERSON, subtype="")  # "SH (ANONYMITY DIRECTION MADE)"
             elif f.label in (Label.ORG, Label.LOC, Label.MISC) and listed_judge(doc.text, start, end):
                 f = f.with_(label=Label.PERSON, subtype="")  # "Before EASTERBROOK, ROVNER, …"
             elif f.label == Label.PERSON and doc.text[start:end].casefold() in KIN_NAMES:

@@ -133,6 +133,16 @@ def job_title_end(text: str, start: int, end: int) -> int | None:
     return m.end() if m is not None and m.group(1).casefold() in JOB_HEADS else None
 
 
+_ANONYMITY_AFTER = re.compile(r"[ \t]*\((?i:anonymity\s+(?:direction|order))")
+
+
+def anonymised_initials(text: str, start: int, end: int) -> bool:
+    """Whether the span is a party's initials right before "(ANONYMITY DIRECTION MADE)" ("SH",
+    which the model tagged DEM): the person the direction protects."""
+    return re.fullmatch(r"[A-Z]{1,3}", text[start:end]) is not None and \
+        _ANONYMITY_AFTER.match(text, end) is not None
+
+
 def occupation_phrase(text: str, start: int, end: int) -> bool:
     """Whether lower-case words end in an occupation of the gazetteer ("law student",
     "nursing student", which the model tagged MISC: a generalization read "this 27-year-old
