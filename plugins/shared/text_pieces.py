@@ -1,6 +1,6 @@
 """Long texts cut into paragraph-aligned pieces for C-level searches, and a detector's span
 cut where a name cannot run on (a paragraph or page break, a table's column gap, a spaced
-dash outside brackets).
+dash outside brackets), and neighbouring findings joined by a rule (:func:`join_neighbours`).
 
 Python's ``re`` holds the interpreter lock (GIL) for a whole search, so one search over a
 300-page text freezes every other thread — the desktop app's GUI thread included — for a
@@ -11,8 +11,12 @@ cut at paragraph breaks so that no match is cut.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-__all__ = ["CHUNK_CHARS", "paragraph_chunks", "split_at_breaks", "split_at_dashes", "wrap_width"]
+from redactor.plugin_api import Finding
+
+__all__ = ["CHUNK_CHARS", "paragraph_chunks", "split_at_breaks", "split_at_dashes", "wrap_width",
+           "join_neighbours"]
 
 #: Characters per piece: a search of one piece takes a few milliseconds.
 CHUNK_CHARS = 20_000
@@ -99,3 +103,18 @@ def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = Fa
         pos = m.end()
     pieces.append((pos, end))
     return [(s, e) for s, e in pieces if e > s and re.search(r"\w", text[s:e])]
+
+
+def join_neighbours(found: list[Finding],
+                    join: Callable[[Finding, Finding], Finding | None]) -> list[Finding]:
+    """Each finding and the next by position joined where ``join`` gives the joined finding
+    (it takes the second's place and may join the next again); the others as they are."""
+    order = sorted(range(len(found)), key=lambda i: found[i].span.start)
+    joined: dict[int, Finding] = {}
+    dropped: set[int] = set()
+    for a, b in zip(order, order[1:], strict=False):
+        both = join(joined.get(a, found[a]), found[b])
+        if both is not None:
+            joined[b] = both
+            dropped.add(a)
+    return [joined.get(i, f) for i, f in enumerate(found) if i not in dropped]

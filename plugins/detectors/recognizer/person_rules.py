@@ -38,6 +38,7 @@ from redactor_plugins.detectors.recognizer.mention_propagation import LETTER_PER
 from redactor_plugins.detectors.recognizer.span_edges import PARTY_ROLES
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import COURTESY, POLICE_RANK
+from redactor_plugins.shared.text_pieces import join_neighbours
 
 from redactor.plugin_api import Finding, Label, Span, initials_alias
 
@@ -400,19 +401,16 @@ def surname_first(text: str, found: list[Finding], names: Mapping[str, Any]) -> 
     """A surname in capitals, a comma and the given names after it ("Prisoner: WILLIAMS,
     Jordan Lee"; the model tagged the given names ORG) is one PERSON: the register's way of
     writing one name."""
-    order = sorted(range(len(found)), key=lambda i: found[i].span.start)
-    joined: dict[int, Finding] = {}
-    dropped: set[int] = set()
-    for a, b in zip(order, order[1:], strict=False):
-        first, second = found[a], found[b]
+    def join(first: Finding, second: Finding) -> Finding | None:
         if first.label != Label.PERSON or second.label not in (Label.PERSON, Label.ORG,
                                                                 Label.MISC, Label.LOC):
-            continue
+            return None
         info = names.get(second.text.split()[0]) if second.text.split() else None
-        if (text[first.span.end : second.span.start] == ", "
+        if not (text[first.span.end : second.span.start] == ", "
                 and _SURNAME_FIRST.fullmatch(first.text) and _GIVEN_AFTER.fullmatch(second.text)
                 and info is not None and info.given):
-            span = Span(first.span.start, second.span.end)
-            joined[a] = first.with_(span=span, text=text[span.start : span.end], subtype="NAME")
-            dropped.add(b)
-    return [joined.get(i, f) for i, f in enumerate(found) if i not in dropped]
+            return None
+        span = Span(first.span.start, second.span.end)
+        return first.with_(span=span, text=text[span.start : span.end], subtype="NAME")
+
+    return join_neighbours(found, join)

@@ -31,6 +31,7 @@ import re
 from redactor_plugins.detectors.patterns.common import number_value
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS
 from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
+from redactor_plugins.shared.text_pieces import join_neighbours
 
 from redactor.plugin_api import Finding, Label, Span
 
@@ -575,19 +576,16 @@ def join_org_pieces(text: str, found: list[Finding]) -> list[Finding]:
     ORG piece right after it, one space between ("Intake" + "Unit", "Memorial" +
     "Pediatrics"; a place's name before it: "Lundwood" + "Centre"), or a firm's last word the
     model called a place ("Gorton" + "Autocentre"), is one ORG."""
-    order = sorted(range(len(found)), key=lambda i: found[i].span.start)
-    joined: dict[int, Finding] = {}
-    dropped: set[int] = set()
-    for a, b in zip(order, order[1:], strict=False):
-        first, second = joined.get(a, found[a]), found[b]
+    def join(first: Finding, second: Finding) -> Finding | None:
         firm_word = second.label == Label.LOC and second.text in FIRM_LAST_WORDS  # "Autocentre"
-        if ((second.label == Label.ORG or firm_word) and first.label in (
+        if not ((second.label == Label.ORG or firm_word) and first.label in (
                 Label.MISC, Label.ORG) + ((Label.LOC,) if second.label == Label.ORG else ())
                 and text[first.span.end : second.span.start] == " "
                 and _CAPITALISED.fullmatch(first.text) and _CAPITALISED.fullmatch(second.text)):
-            span = Span(first.span.start, second.span.end)
-            joined[b] = second.with_(span=span, text=text[span.start : span.end],
-                                     label=Label.ORG, subtype="" if firm_word else second.subtype)
-            dropped.add(a)
-    return [joined.get(i, f) for i, f in enumerate(found) if i not in dropped]
+            return None
+        span = Span(first.span.start, second.span.end)
+        return second.with_(span=span, text=text[span.start : span.end], label=Label.ORG,
+                            subtype="" if firm_word else second.subtype)
+
+    return join_neighbours(found, join)
 
