@@ -287,7 +287,7 @@ def generalize_mention(label: Label, text: str, canonical: str, level: str, *,
         phrase, text, 0, len(text), text)
     strict = label in (Label.PERSON, Label.CODE)
     if label == Label.DEM and fold(text.strip()) in PERSON_NOUNS:
-        return out  # "a 29-year-old man" stays one: the word names no one
+        return out  # "a 29-year-old man" → "… person": a neutral noun (kinds.neutral_person_noun)
     if (strict and shares_identifying_word(text, out)) or _contains(text, out) or (
             strict and canonical and shares_identifying_word(canonical, out)):
         fallback = _SAFE_FALLBACK.get(label, Phrase("something", article=False))

@@ -11,8 +11,8 @@
   Luhn-valid card of the same network, a national ID number of the same country, a phone
   number of the same country …: :mod:`~redactor_plugins.strategies.generalization.fakes`),
   else a random code of the same shape (digits→digits, letters→letters, separators kept);
-  DATETIME → the date shifted by one offset per batch, in the same format (durations between
-  dates are kept); QUANTITY → a nearby number in the same format (words stay words); DEM → the
+  DATETIME → the date shifted by one offset per batch, in the same format, and every clock
+  time by one offset too (durations between dates and times are kept); QUANTITY → a nearby number in the same format (words stay words); DEM → the
   same kind, with the article before it still right (a nationality for a nationality, a
   kinship term for a kinship term, another age …:
   :mod:`~redactor_plugins.strategies.generalization.demographics`); MISC has no same-type fake
@@ -49,6 +49,7 @@ from redactor_plugins.strategies.generalization.date_times import (
 from redactor_plugins.strategies.generalization.demographics import (
     PERSON_NOUNS,
     dem_pseudonym,
+    neutral_person_noun,
     role_like,
 )
 from redactor_plugins.strategies.generalization.fakes import (
@@ -335,6 +336,16 @@ def _keeps_a_day(text: str, days: int) -> bool:
     return False
 
 
+def _shift_minutes(memo: dict[str, Any]) -> int:
+    """One shift for every clock time of the document, as for its dates: a log's times keep
+    their order and the minutes between them ("22:14 … 22:15 … 22:21" had read "18:39 …
+    23:05 … 20:11", each time moved on its own)."""
+    if "shift_minutes" not in memo:
+        rng = memo["seeder"].rng("DATETIME", "clock")
+        memo["shift_minutes"] = rng.choice((-1, 1)) * 5 * rng.randint(7, 60)
+    return int(memo["shift_minutes"])
+
+
 def _shift_days(memo: dict[str, Any], text: str = "") -> int:
     """One shift for every date of the document (intervals are kept), chosen so that no
     "day month" of ``text`` stays readable in its shifted date; a mention that would still
@@ -390,8 +401,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     result: str
     if label == Label.DATETIME:
         days = _shift_days(memo, doc.text)
-        rng = memo["seeder"].rng("DATETIME", "time", key[1])
-        minutes = rng.choice((-1, 1)) * 5 * rng.randint(7, 60)
+        minutes = _shift_minutes(memo)
         shifted = None
         language = times.MONTH_LANGUAGE.set(locale[:2])  # month names in the document's
         try:
@@ -467,9 +477,10 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         the = previous_word(doc.text, f.span.start) == "the"  # "the United Kingdom"
         result = choose(memo, doc_words, text,
                          lambda r, _a: place_like(text, r, locale, the), *seed)
-    elif label == Label.DEM and (fold(text.strip()) in PERSON_NOUNS or (
-            f.subtype == "TITLE" and fold(text.strip()) in RANK_TITLES)):
-        return text  # "a 29-year-old man" read "… Sami": it names no one
+    elif label == Label.DEM and fold(text.strip()) in PERSON_NOUNS:
+        return neutral_person_noun(text)  # "a 29-year-old man" read "… Sami"; now "… person"
+    elif label == Label.DEM and f.subtype == "TITLE" and fold(text.strip()) in RANK_TITLES:
+        return text  # a rank before a name names no one
     elif label == Label.DEM and (kin := other_kin(text.strip(), locale[:2].replace(
             "no", "nb"), memo["seeder"].seed(*seed))):  # "Mutter" → "Tante" (German, Nordic)
         result = kin

@@ -9,7 +9,8 @@ document leaves no doubt:
   Georg Erich Wessel"), or the same words in another order ("Unozawa Yuji"), are one person
   when that other name is the only one that fits. A shorter mention joins the one
   person it fits: a surname with or without a title ("Mr Berg", "Berg", "Berg's"), a first
-  name alone ("Emma" — only if no other person has it as any name), initials and a surname
+  name alone ("Emma" — only if no other person has it as any name; a middle name only when
+  it is no given name of its own: "Yusuf" alone is not Halima Yusuf Ali), initials and a surname
   ("T. Berg", "P. T. Rajan": each initial matches a given name, in order);
 * **titles** — a gendered title ("Mr", "Mrs", "Herr" …) is a constraint, never a key: "Mr
   Berg" joins Mr Tomas Berg, not Mrs Kari Berg, and a person named without a title has the
@@ -129,6 +130,20 @@ def _initials_fit(initials: Sequence[str], given: Sequence[str]) -> bool:
     return True
 
 
+def alone_can_mean(word: str, words: Sequence[str]) -> bool:
+    """Whether one name word alone can mean the person named by ``words``: their first or
+    last name, or a middle name that is no given name of its own ("García" of "Gabriel
+    García Márquez"; not "Yusuf" of "Halima Yusuf Ali", her father's name, when the letter
+    also names her son Yusuf)."""
+    if word not in words:
+        return False
+    return word in (words[0], words[-1]) or word not in gender_table()
+
+
+def _word_fits(word: str, person: PersonName) -> bool:
+    return alone_can_mean(word, person.words)
+
+
 class _Union:
     def __init__(self, n: int) -> None:
         self.parent = list(range(n))
@@ -195,7 +210,7 @@ def person_links(findings: Sequence[Finding]) -> list[tuple[int, int]]:
             if p.gender and not _compatible(p.gender, gender_of(root)):
                 continue
             if not p.surname:  # one word, no title: a name word of exactly one person
-                if any(p.given[0] in m.words for m in members):
+                if any(_word_fits(p.given[0], m) for m in members):
                     fits.append(root)
             elif any(m.surname == p.surname and set(p.given) <= set(m.given)
                      and _initials_fit(p.initials, m.given + m.initials) for m in members):

@@ -20,7 +20,11 @@ default label, MISC, only fills in where no detector typed the place) and is alw
 (``redactor.core.analysis.decide``: a finding from the terms detector whose text contains a
 term as whole words). A finding that only partly overlaps a user's term keeps its parts
 outside the term as findings of their own ("Mr Peter" of "Mr Peter Okafor" beside the term
-"Okafor of Leeds").
+"Okafor of Leeds"). A person's name that loses to an overlapping finding keeps its parts
+outside it the same way, where a part holds a capitalised word: "NOLAN" of "PC 4471 NOLAN"
+beside a plate-shaped "15 PC 4471", "Dr Sanjay" of "Dr Sanjay Mehta" beside the place of care
+"Mehta of Bootle Village Surgery" (what named a person is never left in clear because another
+finding took part of it).
 """
 
 from __future__ import annotations
@@ -162,7 +166,7 @@ def resolve_overlaps(findings: Sequence[Finding]) -> list[Finding]:
             accepted[j:k] = [enclose(cand, accepted[j:k])]
             starts[j:k] = [cand.span.start]
         else:
-            rest = outside_terms(cand, accepted[j:k])
+            rest = outside_terms(cand, accepted[j:k]) or outside_person(cand, accepted[j:k])
             for i in range(j, k):
                 accepted[i] = absorb(accepted[i], cand)
             for piece in rest:  # never overlaps an accepted finding: see outside_terms
@@ -180,6 +184,22 @@ def outside_terms(cand: Finding, overlapped: Sequence[Finding]) -> list[Finding]
     if cand.detector in WEAK_LABEL_DETECTORS or not any(
             f.detector in WEAK_LABEL_DETECTORS for f in overlapped):
         return []
+    return _outside(cand, overlapped)
+
+
+_CAPITALISED = re.compile(r"(?<![\w'’])[A-Z][A-Za-z'’-]+")
+
+
+def outside_person(cand: Finding, overlapped: Sequence[Finding]) -> list[Finding]:
+    """The parts of a losing person's name outside the findings it overlaps that hold a
+    capitalised word ("NOLAN" of "PC 4471 NOLAN" beside "15 PC 4471"); none when a finding
+    it overlaps is a person too (the name is then already masked as one)."""
+    if cand.label != Label.PERSON or any(f.label == Label.PERSON for f in overlapped):
+        return []
+    return [f for f in _outside(cand, overlapped) if _CAPITALISED.search(f.text)]
+
+
+def _outside(cand: Finding, overlapped: Sequence[Finding]) -> list[Finding]:
     pieces, at = [], cand.span.start
     for f in sorted(overlapped, key=lambda f: f.span.start):
         pieces.append((at, f.span.start))

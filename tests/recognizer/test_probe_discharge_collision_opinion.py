@@ -15,11 +15,9 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
+from redactor_plugins.detectors.recognizer.identifier_cues import names_a_number
 from redactor_plugins.detectors.recognizer.institution_rules import care_institutions, past_a_field
-from redactor_plugins.detectors.recognizer.span_edges import (
-    names_a_number,
-    names_no_one,
-)
+from redactor_plugins.detectors.recognizer.span_edges import names_no_one
 from redactor_plugins.detectors.recognizer.span_kinds import (
     vehicle_name,
 )

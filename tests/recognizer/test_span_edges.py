@@ -5,12 +5,14 @@ a model gave in the cases that went wrong."""
 from __future__ import annotations
 
 import pytest
-from redactor_plugins.detectors.recognizer.identifier_cues import trim_identifier_cue
+from redactor_plugins.detectors.recognizer.identifier_cues import (
+    names_a_number,
+    trim_identifier_cue,
+)
 from redactor_plugins.detectors.recognizer.span_edges import (
     clear_of_codes,
     drop_leading_function_word,
     drop_trailing_function_word,
-    names_a_number,
     title_case_run,
 )
 

@@ -268,10 +268,17 @@ MHT = ("Mr Adeyemi is a 29-year-old man of Nigerian heritage. He is prescribed c
        "400 mg daily. His brother visits every Sunday.")
 
 
-def test_a_man_stays_a_man() -> None:
-    [out] = replace(MHT, [("man", "DEM", "")])  # it read "Sami", then "man 701A"
-    assert out == "man"
-    assert _general(MHT, "man", "DEM") == "man"  # "member of a group"
+def test_a_man_becomes_a_person() -> None:
+    from redactor.core.pipeline import keeps_original
+
+    # it read "Sami", then "man 701A"; then "man", which the pipeline refuses (it shows the
+    # original), so that the export read "[REDACTED]"
+    [out] = replace(MHT, [("man", "DEM", "")])
+    assert out == "person" and not keeps_original("man", out)
+    assert _general(MHT, "man", "DEM") == "person"  # "member of a group"
+    log = "22:26 Male arrested for affray. Two girls were present."
+    assert replace(log, [("Male", "DEM", ""), ("girls", "DEM", "")]) == ["Person", "children"]
+    assert not keeps_original("Male", "Person")
 
 
 def test_every_sunday_moves_with_the_dates_or_reads_every_week() -> None:
@@ -543,3 +550,20 @@ def test_a_spelled_out_address_stays_spelled_out(value: str) -> None:
     [out] = replace(f"email {value} please", [(value, "CODE", "EMAIL")])
     spelled = re.search(r" \[at\] | AT | \(at\) ", value)
     assert spelled and spelled.group(0) in out and "smith" not in out, out
+
+
+def test_a_logs_clock_times_keep_their_order_and_gaps() -> None:
+    # each time had moved on its own: "22:14 … 22:15 … 22:21" read "18:39 … 23:05 … 20:11"
+    log = "22:14 call received.\n22:15 PC 4471 dispatched.\n22:21 on scene.\n23:47 closed."
+    out = replace(log, [("22:14", "DATETIME", "TIME"), ("22:15", "DATETIME", "TIME"),
+                        ("22:21", "DATETIME", "TIME"), ("23:47", "DATETIME", "TIME")])
+    minutes = [int(t[:2]) * 60 + int(t[3:]) for t in out]
+    assert out[0] != "22:14"
+    gaps = [(b - a) % (24 * 60) for a, b in zip(minutes, minutes[1:], strict=False)]
+    assert gaps == [1, 6, 86]
+
+
+def test_ages_listed_stay_ages() -> None:
+    # "(ages 4 and 7)" read "(a member of a group)"
+    [out] = replace("Two children in the house (ages 4 and 7).", [("ages 4 and 7", "DEM", "AGE")])
+    assert re.fullmatch(r"ages \d{1,2} and \d{1,2}", out) and out != "ages 4 and 7"

@@ -1,6 +1,7 @@
 """Build ``resources/gazetteers/common_words.json``: common words of the languages whose
 documents Redactor reads with an English recognizer (Norwegian bokmål, Danish, Swedish,
-German), without the names and places of the shipped gazetteer.
+German), without the names and places of the shipped gazetteer; and English, for a heading's
+words only (a line in capitals).
 
 The recognizer uses it to tell a capitalised common word from a name ("Notat" at a heading's
 start, "Bescheid" in a German letter, which the English model tagged PERSON). Sources, all
@@ -24,9 +25,9 @@ from curated import COMMON_WORDS  # noqa: E402 - this folder's module
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "resources" / "gazetteers" / "common_words.json"
-LANGUAGES = ("nb", "da", "sv", "de")
+LANGUAGES = ("en", "nb", "da", "sv", "de")
 #: Faker's word lists (``faker.providers.lorem``) per language, where Faker has one
-FAKER_LOREM = {"da": "da_DK", "de": "de_DE"}
+FAKER_LOREM = {"en": "en_US", "da": "da_DK", "de": "de_DE"}
 #: gazetteer lists whose entries are names, never common words here
 NAME_LISTS = ("given_names", "surnames", "cities", "countries", "states")
 

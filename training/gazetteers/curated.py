@@ -292,6 +292,39 @@ Tamazight, Tigrinya, Dari, Farsi, Cantonese, Mandarin, Sign Language, British Si
 # Merged by common_words.py with spaCy's stop words (MIT) and Faker's word lists (MIT).
 
 COMMON_WORDS: dict[str, list[str]] = {
+    # English: the words of a document's headings and forms (a line in capitals: "CURRICULUM
+    # VITAE", "INCIDENT LOG", "RESPONSIBLE CLINICIAN'S REPORT"); the English recognizer uses
+    # them only for such lines (span_kinds.heading_words)
+    "en": entries("""
+curriculum, vitae, resume, résumé, profile, personal, summary, statement, details, contact,
+experience, employment, career, history, education, qualifications, qualification, training,
+skills, competencies, languages, language, interests, hobbies, achievements, memberships,
+references, referees, certifications, publications, volunteering, incident, log, report,
+reports, record, records, notes, note, file, case, background, introduction, chronology,
+assessment, analysis, recommendation, recommendations, conclusion, conclusions, decision,
+decisions, reasons, findings, facts, procedure, proceedings, circumstances, law, relevant,
+domestic, legislation, practice, complaints, complaint, alleged, violation, article,
+articles, application, applications, refusal, refused, leave, remain, basis, appeal,
+appeals, rights, right, notice, reconsideration, mandatory, responsible, clinician,
+clinician's, clinical, medical, social, mental, health, tribunal, risk, risks, plan,
+actions, action, outcome, outcomes, review, minutes, agenda, attendees, present, apologies,
+matters, arising, progress, update, updates, safeguarding, concerns, concern, referral,
+information, confidential, private, restricted, official, sensitive, draft, final, version,
+appendix, annex, schedule, enclosure, attachment, attachments, part, section, chapter,
+page, table, contents, index, subject, re, ref, reference, date, time, address, telephone,
+phone, email, signed, signature, name, names, witness, statement, evidence, exhibit,
+exhibits, judgment, order, orders, ruling, decision, costs, damages, just, satisfaction,
+pecuniary, non-pecuniary, dissenting, concurring, opinion, separate, partly, joint, unanimously,
+operative, provisions, holds, declares, dismisses, remainder, claim, claims, assessment,
+prognosis, diagnosis, treatment, medication, observations, examination, impression,
+discharge, admission, plan, follow-up, summary, presenting, complaint, past, family,
+social, drug, alcohol, allergies, investigations, results, consent, capacity, interests,
+wishes, feelings, views, child, children, parent, parents, carer, carers, household,
+composition, finance, finances, income, expenditure, debts, housing, accommodation,
+tenancy, property, vehicle, vehicles, persons, person, involved, suspect, victim, victims,
+offence, offences, charge, charges, interview, custody, arrest, disclosure, officer,
+officers, police, status, closed, open, pending, outstanding, required, completed
+"""),
     "nb": entries("""
 barnevern, barneverntjenesten, barnevernstjenesten, barnevernet, bekymringsmelding, hjelpetiltak, omsorgsovertakelse, undersøkelse, fylkesnemnda,
 notat, samtale, referat, møte, neste, forrige, vedtak, søknad, klage, klageadgang, innsyn,

@@ -57,7 +57,7 @@ _PERCENT_RE = re.compile(
 _AGE_N = rf"(?:\d{{1,3}}|{NUMBER_WORD})(?!\w)"
 _AGE_RE = re.compile(
     rf"(?<![\w-])(?:"
-    rf"(?:[Aa]ged|[Aa]ge:?)\s+(?:about\s+|approximately\s+)?{_AGE_N}"
+    rf"(?:[Aa]ged|[Aa]ges?:?)\s+(?:about\s+|approximately\s+)?{_AGE_N}"
     rf"(?:(?:\s*,\s*|\s+(?:and|or|to)\s+){_AGE_N})*"
     rf"(?:\s+years?(?:\s+old)?)?"
     rf"|(?:\d{{1,3}}|{NUMBER_WORD})[-\u2011\s]years?[-\u2011\s]old(?!\w)"

@@ -50,8 +50,10 @@ _DE = re.compile(
     r"(?<![\w-])(?P<d>[A-ZÄÖÜ]{1,3})(?:[ -]|[ ]?-[ ]?)(?P<l>[A-Z]{1,2})[ ]?(?P<n>[1-9]\d{0,3})"
     r"[EH]?(?![\w-]|[.,]\d)")
 _TR_LETTER = "A-PR-VYZ"
+#: not after a time's colon or a decimal point ("22:15 PC 4471 NOLAN" is a time, an officer's
+#: rank, collar number and name), nor a police rank with its number before a name
 _TR = re.compile(
-    rf"(?<![\w-])(?:0[1-9]|[1-7]\d|8[01])[ -]?(?:[{_TR_LETTER}][ -]?\d{{4,5}}"
+    rf"(?<![\w:.-])(?!\d\d[ -]?(?:PC|DC|PS|DS|DI|CI|SC)[ -]?\d{{4}}[ ]+[A-Z])(?:0[1-9]|[1-7]\d|8[01])[ -]?(?:[{_TR_LETTER}][ -]?\d{{4,5}}"
     rf"|[{_TR_LETTER}]{{2}}[ -]?\d{{3,4}}|[{_TR_LETTER}]{{3}}[ -]?\d{{2,3}})(?![\w-]|[.,]\d)")
 _TR_NOT = frozenset({"AM", "PM", "BC", "AD", "CE", "BCE", "UTC", "GMT", "CET", "EET", "EUR",
                      "USD", "TRY", "TL", "YTL", "KM", "KG", "CM", "MM", "HP", "KW", "MB", "GB",

@@ -10,8 +10,8 @@ from __future__ import annotations
 import bisect
 import re
 
-__all__ = ["identifier_cue_spans", "inside_identifier_cue", "trim_identifier_cue",
-           "value_start"]
+__all__ = ["identifier_cue_spans", "inside_identifier_cue", "names_a_number",
+           "trim_identifier_cue", "value_start"]
 
 #: the cues (see the module docstring)
 _ID_CUE = re.compile(
@@ -31,7 +31,7 @@ _ID_CUE = re.compile(
     r"|Medicare\s+(?:card|number|no\.?|ID)"
     r"|F?EIN|ITIN|routing|ABA|RTN|A-?Number|A#|alien\s+(?:registration\s+)?number|MBI"
     r"|business\s+number|GMC|NMC|HCPC|bleep|pager|warrant\s+card"
-    r"|(?:badge|star|shield|collar)\s+(?:no\.?|number|#)"
+    r"|(?:badge|star|shield|collar)\s+(?:no\.?|number|#)|call[ -]?sign"
     r"|GPS|co-?ordinates|what3words|w3w|chassis|Fahrgestellnummer"
     r"|PNC(?:\s+ID)?|CRO|NOMIS|NOMS|prison(?:er)?\s+(?:number|no\.?)|BRP|UAN|UTR"
     r"|exp(?:iry|ires)?|valid\s+(?:thru|through|until))"  # a card's expiry: "exp. 09/27"
@@ -94,3 +94,30 @@ def value_start(text: str, start: int) -> int:
     when the model's span began at a later group; else ``start``."""
     m = _GROUPS_BEFORE.search(text, max(0, start - 60), start)
     return m.start(1) if m else start
+
+
+_NUMBER_FIELD = re.compile(r"(?i)(?:number|no\.?|ref(?:erence)?\.?|id|code)\Z")
+_NUMBER_FIELD_AFTER = re.compile(r"(?i)[ \t]+(?:number|no\.?|nr\.?|card|ref(?:erence)?\.?|id)\b")
+_CODE_NEXT = re.compile(r"[ \t]*(?::[ \t]*)?(?=[A-Z]{0,4}[-/ ]?\d)")
+
+
+def names_a_number(text: str, start: int, end: int) -> bool:
+    """Whether the span is the name of a number field right before its value ("Unique Pupil
+    Number H801200001001", "Case Reference: CP/2026/04417"), or its first words ("[Social
+    Insurance] Number: 046 454 286"): a label, not an identifier."""
+    if _NUMBER_FIELD.search(text, start, end):
+        return _CODE_NEXT.match(text, end) is not None
+    after = _NUMBER_FIELD_AFTER.match(text, end)
+    if after is None:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1  # a form's field starts its line
+    value = _IS_VALUE.match(text, after.end())
+    return (not text[line_start:start].strip() or _DOCUMENT_NAME.search(text, start, end)
+            is not None) and _CODE_NEXT.match(text, value.end() if value else after.end()) \
+        is not None
+
+
+#: a document's name in capitals ("Your Biometric Residence Permit number is ZU1234567")
+_DOCUMENT_NAME = re.compile(r"(?:[A-Z][\w'’-]*[ \t]+)+(?:Permit|Card|Licen[cs]e|Certificate"
+                            r"|Pass|Passport|Visa|Account|Insurance|Security|Badge)\Z")
+_IS_VALUE = re.compile(r"[ \t]+(?:is|was)\b")

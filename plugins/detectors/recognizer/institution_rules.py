@@ -129,14 +129,18 @@ def prisons(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _PRISON.finditer(text)]
 
 
-_TITLE_BEFORE = re.compile(rf"\b(?:{'|'.join(t.capitalize() for t in COURTESY)})\.?[^\S\n]+$")
+#: a courtesy title, then up to two capitalised words of the name (a given name), before
+#: an institution's match: "Dr " of "Dr Owen Price of …", "Dr Sanjay " of "Dr Sanjay Mehta of …"
+_TITLE_BEFORE = re.compile(rf"\b(?:{'|'.join(t.capitalize() for t in COURTESY)})\.?[^\S\n]+"
+                           r"(?:[A-Z][\w'’-]*[^\S\n]+){0,2}$")
 
 
 def _after_titled_name(text: str, start: int, limit: int) -> int:
-    """Where an institution's name starts when a courtesy title stands before ``start`` and
-    " of " before ``limit``: after it (the person's name is not part of it); else ``start``."""
+    """Where an institution's name starts when a courtesy title stands before ``start`` (or
+    before a given name just before it) and " of " before ``limit``: after it (the person's
+    name is not part of it: "Dr Sanjay Mehta of Bootle Village Surgery"); else ``start``."""
     of = text.find(" of ", start, limit)
-    if of != -1 and _TITLE_BEFORE.search(text, max(0, start - 8), start):
+    if of != -1 and _TITLE_BEFORE.search(text, max(0, start - 40), start):
         return of + 4
     return start
 

@@ -10,7 +10,9 @@ import re
 
 __all__ = ["legal_provisions"]
 
-_LAW_NAME = r"(?:[A-Z][\w’'\-]*\s+|(?:of|and|on|for|the)\s+|\([A-Z][^()]{0,40}\)\s+){0,6}"
+#: a law's name before its head word; a comma may part its first words ("the Nationality,
+#: Immigration and Asylum Act 2002", "Police, Crime, Sentencing and Courts Act 2022")
+_LAW_NAME = r"(?:[A-Z][\w’'\-]*,?\s+|(?:of|and|on|for|the)\s+|\([A-Z][^()]{0,40}\)\s+){0,6}"
 _LAW_HEAD = (r"(?:Convention|Code|Act|Constitution|Law|Rules\s+of\s+Court|Rules|Regulations?|"
              r"Directive|Treaty|Charter|Ordinance|Decree|Order)")
 _US_SECTION = r"\d+[a-z]?(?:[.\-]\d+[a-z]?)*(?:\([a-zA-Z0-9]+\))*"
@@ -25,7 +27,7 @@ _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
         r"[Cc]hapters?)\s+\d+[A-Za-z]?(?:\s*\([0-9a-zA-Z]+\))*"
         r"(?:\s*(?:,|and|or|to)\s+\d+[A-Za-z]?(?:\s*\([0-9a-zA-Z]+\))*)*"
         r"\s+of\s+(?:the\s+)?" + _LAW_NAME + _LAW_HEAD + r"(?:\s+(?:of\s+)?\d{4})?"),
-    re.compile(r"\b(?:[A-Z][\w’'\-]+\s+(?:(?:of|and|on|for)\s+)?){1,6}(?:Act|Code|Ordinance)"
+    re.compile(r"\b(?:[A-Z][\w’'\-]+,?\s+(?:(?:of|and|on|for)\s+)?){1,6}(?:Act|Code|Ordinance)"
                r"\s+(?:of\s+)?\d{4}(?::\d{1,4})?\b"),  # Swedish/Finnish "Act 1962:381"
     re.compile(r"\bthe\s+\d{4}\s+(?:Act|Code|Law|Constitution|Regulations)\b"),
     re.compile(r"\b(?:Law|Act|Decree|Ordinance|Regulation|Resolution)\s+[Nn]o\.?\s*\d+"

@@ -28,6 +28,7 @@ from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
 from redactor_plugins.detectors.recognizer.identifier_cues import (  # noqa: F401 - re-exported
     identifier_cue_spans,
     inside_identifier_cue,
+    names_a_number,
     trim_identifier_cue,
     value_start,
 )
@@ -68,7 +69,6 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
     list_number,
     name_follows,
     name_of_org,
-    names_a_number,
     names_no_one,
     no_count,
     title_case_run,
@@ -84,6 +84,7 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     adjectival_nationality,
     anonymised_initials,
     bare_government,
+    clock_time_end,
     code_is_date_or_money,
     code_shaped,
     common_function_word,
@@ -91,13 +92,16 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     county_name,
     dem_kind,
     device_end,
+    driving_licence,
     emergency_number,
     field_place,
     firm_name,
+    heading_words,
     heritage_phrase,
     job_title_end,
     lab_test,
     language_in_use,
+    language_level,
     listed_judge,
     month_word,
     name_without_lower_tail,
@@ -110,6 +114,7 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     scale_name,
     vehicle_name,
     vehicle_start,
+    verb_form,
     weekday_name,
 )
 from redactor_plugins.shared.language.detect import language_of
@@ -418,8 +423,22 @@ class NerDetector:
                     f.label != Label.CODE and list_number(doc.text, start, end)) or (
                     f.label == Label.QUANTITY and no_count(doc.text[start:end])) or lab_test(
                     doc.text[start:end]) or (
-                    field_label_word(doc.text, start, end, names)):
-                continue
+                    field_label_word(doc.text, start, end, names)) or (
+                    f.label not in (Label.CODE, Label.DATETIME, Label.QUANTITY)
+                    and heading_words(doc.text, start, end)) or (
+                    f.label in (Label.PERSON, Label.ORG, Label.LOC)
+                    and verb_form(doc.text[start:end])) or (
+                    f.label in (Label.DEM, Label.MISC) and (language_level(
+                        doc.text, start, end) or driving_licence(doc.text, start, end))):
+                continue  # "INCIDENT LOG" (a heading), "seized", "(fluent)", "Full UK"
+            if f.label in (Label.CODE, Label.DATETIME) and (
+                    clock := clock_time_end(doc.text, start, end)):  # "22:21 MW21"
+                kept.append(f.with_(span=Span(start, clock), text=doc.text[start:clock],
+                                    label=Label.DATETIME, subtype="TIME"))
+                start = clock + len(doc.text[clock:end]) - len(doc.text[clock:end].lstrip())
+                f = f.with_(label=Label.CODE, subtype="")
+                if emergency_number(doc.text, start, end):
+                    continue  # "22:14 999 call"
             if language != "en":  # the English model on a Norwegian, Danish, Swedish, German text
                 if f.label == Label.PERSON:  # "Kari møtte"
                     end = name_without_lower_tail(doc.text, start, end, language)
@@ -472,12 +491,14 @@ class NerDetector:
             if f.label == Label.CODE:
                 start, end = widen_code(doc.text, value_start(doc.text, start),
                                         code_end_before_dash(doc.text, start, end))
+                end = drop_trailing_function_word(doc.text, start, end)  # "0417 of"
             else:
                 start, end = balance_brackets(doc.text, *whole_words(doc.text, start, end))
                 if f.label in (Label.ORG, Label.LOC, Label.PERSON):
                     end = before_lower_aside(doc.text, start, end)  # "Council (council tax"
                 end = end_before_dose(doc.text, start, end) if f.label == Label.MISC else end
-                start = drop_leading_function_word(doc.text, start, end)
+                start = drop_leading_function_word(doc.text, start, end, f.label in (
+                    Label.DATETIME, Label.QUANTITY))
                 if f.label == Label.DEM or not name_follows(doc.text, end):
                     # "teacher of" [Bangladeshi origin]; not "5th Chamber of the" [Ankara …]:
                     # the model's piece of a longer name
@@ -527,8 +548,9 @@ class NerDetector:
                 start = house_number_start(doc.text, start, end)
             if f.label == Label.ORG and (job := job_title_end(doc.text, start, end)):
                 end, f = job, f.with_(label=Label.DEM, subtype="OCCUPATION")  # "… Officer"
-            if f.label == Label.QUANTITY and code_shaped(doc.text[start:end]):
-                f = f.with_(label=Label.CODE, subtype="")  # "CI-2291" ("-2291" grown)
+            if f.label in (Label.QUANTITY, Label.DEM, Label.MISC) and code_shaped(
+                    doc.text[start:end], glued=f.label != Label.QUANTITY):
+                f = f.with_(label=Label.CODE, subtype="")  # "CI-2291" ("-2291" grown), "FL401"
             dem = field_dem(doc.text, start) if f.label != Label.DEM else None
             if dem is not None:  # "Occupation: Bus driver"
                 f = f.with_(label=Label.DEM, subtype=dem)

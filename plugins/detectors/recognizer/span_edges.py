@@ -37,7 +37,7 @@ from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
-           "field_label_tail", "house_number_start", "name_follows", "names_a_number", "name_of_org", "names_no_one", "join_bracket_pieces",
+           "field_label_tail", "house_number_start", "name_follows", "name_of_org", "names_no_one", "join_bracket_pieces",
            "title_case_run", "title_start", "trailing_participle",
            "whole_words", "widen_code", "word_before_comma"]
 
@@ -57,11 +57,13 @@ KIN_BEFORE_NAME = frozenset("ehefrau ehemann lebensgefährte lebensgefährtin so
                             "vater bruder schwester tante onkel enkel enkelin kind".split())
 
 
-def drop_leading_function_word(text: str, start: int, end: int) -> int:
+def drop_leading_function_word(text: str, start: int, end: int, amount: bool = False) -> int:
     """``start`` moved past a leading word of :data:`LEADING` or :data:`KIN_BEFORE_NAME` when
-    more follows."""
+    more follows; for a date's or an amount's span (``amount``) past "of" too ("of 4 hours":
+    a name's "of" is the model's piece between two of a longer name's: "Doctor" "of" "Law")."""
+    lead = LEADING | KIN_BEFORE_NAME | ({"of"} if amount else set())
     m = _FIRST_WORD.match(text, start, end)
-    while m and m.group(1).lower() in LEADING | KIN_BEFORE_NAME:  # "Ihrer Ehefrau Ayşe"
+    while m and m.group(1).lower() in lead:  # "Ihrer Ehefrau Ayşe"
         start = m.end()
         m = _FIRST_WORD.match(text, start, end)
     return start
@@ -125,6 +127,14 @@ def _starts_sentence(text: str, i: int) -> bool:
     return i == 0 or text[i - 1] in ".!?:;\n"
 
 
+def _whole_field_value(text: str, start: int, end: int) -> bool:
+    """Whether ``start`` follows a form's field name and colon on its line and ``end`` ends
+    the line."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return bool(re.fullmatch(r"[ \t]*[A-Z][\w /'’-]{0,30}:[ \t]*", text[line_start:start])) and \
+        not text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1].strip()
+
+
 def title_case_run(text: str, start: int, end: int, taken: set[int]) -> tuple[int, int]:
     """A capitalised span grown over the capitalised words right beside it on its line
     ("Safeguarding" of "Designated Safeguarding Lead", "Insurance" of "National Insurance"):
@@ -136,9 +146,12 @@ def title_case_run(text: str, start: int, end: int, taken: set[int]) -> tuple[in
         return start, end
     while True:
         m = _CAP_WORD_BEFORE.search(text, max(0, start - 40), start)
-        if not m or m.group(1).lower() in _NOT_NAME_WORDS or m.start(1) in taken or \
-                _starts_sentence(text, m.start(1)):
-            break  # a capital that only starts a sentence is no part of a name
+        if not m or m.group(1).lower() in _NOT_NAME_WORDS or m.start(1) in taken:
+            break
+        if _starts_sentence(text, m.start(1)):  # a capital that only starts a sentence is
+            if _whole_field_value(text, m.start(1), end):  # no part of a name; but a field's
+                start = m.start(1)  # value is ("Benefit: Personal Independence Payment")
+            break
         start = m.start(1)
     while True:
         m = _CAP_WORD_AFTER.match(text, end)
@@ -205,6 +218,9 @@ _PROVISION_NUMBER = re.compile(
     r"(?:Para(?:graph)?s?|Rules?|Sections?|Regs?|Regulations?|Articles?|Art|Schedules?|§)\.?"
     r"[ \t]*\d+[A-Za-z]?(?:[ \t]*\(\w{1,4}\))*")
 _PROVISION_BEFORE = re.compile(r"(?<!\w)" + _PROVISION_NUMBER.pattern + r"\Z")
+_PROVISION_WORD_BEFORE = re.compile(
+    r"(?i)(?<!\w)(?:sections?|ss?\.|paragraphs?|paras?\.?|articles?|art\.|rules?|regs?\.?"
+    r"|regulations?|schedules?|§)[ \t]*\Z")
 #: a tribunal's abbreviations for its judges and the parties' offices, which name no one
 _ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD".split())
 _ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
@@ -245,8 +261,14 @@ def names_no_one(text: str, start: int, end: int) -> bool:
             and _PROVISION_BEFORE.search(text[max(0, start - 30) : start - 1])
             and text[start - 1 : start] == "("):
         return True  # "Para 51" and its "12" of "Charge: Para 51(12)": a provision's number
+    if re.fullmatch(r"\d{1,4}[A-Za-z]?", word) and _PROVISION_WORD_BEFORE.search(
+            text, max(0, start - 16), start):
+        return True  # "3" of "transferred to section 3"
     if word in _ROLE_ABBREVIATIONS:  # "The FtTJ found", "the SSHD's letter"
         return True
+    if word.casefold() in ("nearest", "nearest relative") and \
+            text[start : start + 16].casefold() == "nearest relative":
+        return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act
     if word == "Council" and text.startswith(" Tax", end):
         return True  # "Council Tax account: 40029817"
     if word.casefold() in ("et", "al", "al.", "et al", "et al.") and any(
@@ -463,23 +485,6 @@ def field_label_tail(text: str, start: int, end: int) -> int:
         return end
     m = _NEXT_FIELD.search(text, start, end)
     return m.start() if m and m.start() > start else end
-
-
-_NUMBER_FIELD = re.compile(r"(?i)(?:number|no\.?|ref(?:erence)?\.?|id|code)\Z")
-_NUMBER_FIELD_AFTER = re.compile(r"(?i)[ \t]+(?:number|no\.?|nr\.?|card|ref(?:erence)?\.?|id)\b")
-_CODE_NEXT = re.compile(r"[ \t]*(?::[ \t]*)?(?=[A-Z]{0,4}[-/ ]?\d)")
-
-
-def names_a_number(text: str, start: int, end: int) -> bool:
-    """Whether the span is the name of a number field right before its value ("Unique Pupil
-    Number H801200001001", "Case Reference: CP/2026/04417"), or its first words ("[Social
-    Insurance] Number: 046 454 286"): a label, not an identifier."""
-    if _NUMBER_FIELD.search(text, start, end):
-        return _CODE_NEXT.match(text, end) is not None
-    after = _NUMBER_FIELD_AFTER.match(text, end)
-    line_start = text.rfind("\n", 0, start) + 1  # a form's field starts its line
-    return after is not None and not text[line_start:start].strip() and \
-        _CODE_NEXT.match(text, after.end()) is not None
 
 
 def name_follows(text: str, end: int) -> bool:

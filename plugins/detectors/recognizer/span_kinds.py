@@ -238,6 +238,73 @@ def common_function_word(span: str, language: str) -> bool:
     return word.islower() and " " not in word and word in common_words(language)
 
 
+_HEADING_WORD = re.compile(r"[^\W\d_]+")
+_FIELD_GAP = re.compile(r"[ \t]*:|\t|[ \u00a0]{2,}")
+
+
+def heading_words(text: str, start: int, end: int) -> bool:
+    """Whether the span lies on a line in capitals (no lower-case letter: a heading) and is
+    only words of a heading or a form ("CURRICULUM VITAE", "INCIDENT LOG", "RESPONSIBLE
+    CLINICIAN'S REPORT"; none a name or a place of the gazetteer): no one's name. None of TAB's
+    or the biographies' gold mentions in capitals is a heading."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if any(c.islower() for c in line) and not (  # or a field's name in capitals at the
+            not text[line_start:start].strip() and _FIELD_GAP.match(text, end)  # line's start
+            and not any(c.islower() for c in text[start:end])):  # ("LANGUAGES    Polish …")
+        return False
+    words = [w.casefold() for w in _HEADING_WORD.findall(text[start:end])]
+    common = common_words("en")
+    return bool(words) and any(len(w) > 1 for w in words) and all(
+        w in common or len(w) == 1 for w in words)
+
+
+def verb_form(text: str) -> bool:
+    """Whether a span the model tagged PERSON, ORG or LOC is one lower-case word ending in
+    "-ed" or "-ing" ("seized", "lying"): a verb's form, no one's name or place (1 of the 5,511
+    gold mentions of TAB dev and the biographies is one: a NO_MASK "writing")."""
+    return re.fullmatch(r"[a-z]{2,}(?:ed|ing)", text) is not None
+
+
+#: a language's level after it in brackets ("Polish (native), English (fluent)")
+_LANGUAGE_LEVEL = re.compile(r"(?i)native|fluent|basic|intermediate|advanced|conversational"
+                             r"|proficient|bilingual|working|beginner|elementary")
+
+
+def language_level(text: str, start: int, end: int) -> bool:
+    """Whether the span is a language's level in brackets right after a capitalised word
+    ("Polish (native)", "English (fluent)"): it says how well, not who."""
+    return bool(_LANGUAGE_LEVEL.fullmatch(text[start:end])) and text[end:end + 1] == ")" \
+        and re.search(r"[A-Z][\w'’-]+[ \t]\(\Z", text[max(0, start - 30):start]) is not None
+
+
+#: a driving licence held ("Full UK driving licence", "clean EU driving license")
+_DRIVING_LICENCE = re.compile(r"(?i)\b(?:(?:full|clean|provisional|valid)[ \t]+)?"
+                              r"(?:(?-i:[A-Z]{2,3})[ \t]+)?driving[ \t]+licen[cs]e\b")
+
+
+def driving_licence(text: str, start: int, end: int) -> bool:
+    """Whether the span lies inside the words of a driving licence held ("Full UK" and
+    "licence" of "Full UK driving licence"): which licence, not whose; its number is a code
+    of its own."""
+    for m in _DRIVING_LICENCE.finditer(text, max(0, start - 40), min(len(text), end + 40)):
+        if m.start() <= start and end <= m.end():
+            return True
+    return False
+
+
+_CLOCK_FIRST = re.compile(r"(?:[01]?\d|2[0-3])[:.][0-5]\d(?:hrs|h)?(?=[ \t]+\S)")
+
+
+def clock_time_end(text: str, start: int, end: int) -> int:
+    """Where a clock time that starts a code's or a date's span ends, when more follows it on
+    the span ("22:14 999" of a log's line, "22:21 MW21": the time, then a call sign); 0 when
+    the span does not start so."""
+    m = _CLOCK_FIRST.match(text, start, end)
+    return m.end() if m else 0
+
+
 def month_word(word: str, language: str) -> bool:
     """Whether ``word`` is a month's name in the document's language ("siden mars")."""
     return word.casefold() in MONTHS.get(language, frozenset())
@@ -305,10 +372,17 @@ def scale_name(text: str) -> bool:
 _CODE_SHAPED = re.compile(r"(?!COVID|SARS|MERS)[A-Z]{1,4}\d{0,4}[-/]\d{1,6}[A-Za-z]?")
 
 
-def code_shaped(text: str) -> bool:
+#: capitals glued to three or more digits ("FL401" of a court's order): a form's or an
+#: order's number, no group of people (the model's DEM or MISC)
+_GLUED_CODE = re.compile(r"(?!COVID|SARS|MERS)[A-Z]{1,4}\d{3,}[A-Z]?")
+
+
+def code_shaped(text: str, glued: bool = False) -> bool:
     """Whether a QUANTITY the model found is letters, a hyphen or slash and digits that count
-    nothing ("CI-2291" of an informant, "A2-14" of a cell): a code."""
-    return _CODE_SHAPED.fullmatch(text.strip()) is not None and not scale_name(text)
+    nothing ("CI-2291" of an informant, "A2-14" of a cell): a code; with ``glued`` (for a
+    DEM's or a MISC's span) whether it is capitals glued to digits ("FL401") instead."""
+    return (_GLUED_CODE if glued else _CODE_SHAPED).fullmatch(text.strip()) is not None and \
+        not scale_name(text)
 
 
 _LEAD_WORD = re.compile(r"([A-Z]?[a-z]+),[^\S\n]+(?=\S)")

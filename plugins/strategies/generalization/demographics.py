@@ -32,6 +32,7 @@ from redactor_plugins.strategies.generalization.kinds import (  # noqa: F401 - r
     PERSON_NOUNS,
     SCHOOL_YEAR,
     country_as_noun,
+    neutral_person_noun,
     occupation_group,
     occupation_keywords,
 )
@@ -263,9 +264,9 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
 
     low = fold(" ".join(text.split()))
     if low in PERSON_NOUNS:  # "a 29-year-old man" read "a 24-year-old Sami": it names no one
-        return text
+        return neutral_person_noun(text)  # and its sex or age is left out
     if age_in_span(text) is not None or ages_in_span(text) or re.fullmatch(
-            r"(?:aged?|in (?:his|her|their))\b.*|\d{1,3}s?", low):
+            r"(?:age[sd]?|in (?:his|her|their))\b.*|\d{1,3}s?", low):
         return _ages(text, rng)
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:

@@ -31,10 +31,32 @@ from redactor_plugins.strategies.generalization.text import (
     previous_word,
 )
 
-#: nouns for a person that say only sex or stage of life: kept as they are ("a 29-year-old
-#: man" read "… Sami" as a pseudonym and "… member of a group" generalized)
+#: nouns for a person that say only sex or stage of life: replaced by a neutral noun ("a
+#: 29-year-old man" read "… Sami" as a pseudonym and "… member of a group" generalized)
 PERSON_NOUNS = frozenset("""man woman men women boy girl boys girls lady gentleman person
     people child children adult adults teenager teenagers baby infant male female""".split())
+
+#: what a person noun becomes when it is masked: the sex or the stage of life left out
+#: ("Male detained" read "[REDACTED] detained": the noun kept as it was is refused)
+_NEUTRAL_NOUNS = {
+    "man": "person", "woman": "person", "male": "person", "female": "person", "lady": "person",
+    "gentleman": "person", "adult": "person", "men": "people", "women": "people",
+    "males": "people", "females": "people", "adults": "people", "boy": "child", "girl": "child",
+    "baby": "child", "infant": "child", "boys": "children", "girls": "children",
+    "child": "young person", "children": "young people", "teenager": "young person",
+    "teenagers": "young people", "person": "individual", "people": "individuals",
+}
+
+
+def neutral_person_noun(text: str) -> str:
+    """A person noun of :data:`PERSON_NOUNS` without the sex or the age it tells ("Male" →
+    "Person", "two girls" → not handled here: one noun only), in the case of ``text``."""
+    word = text.strip()
+    out = _NEUTRAL_NOUNS.get(fold(word), "person")
+    if word.isupper() and len(word) > 1:
+        return out.upper()
+    return out[:1].upper() + out[1:] if word[:1].isupper() else out
+
 
 #: ranks before an officer's name ("OFFICER BRIAN T. KOWALSKI"): kept by a pseudonym (it
 #: read "ENGINEER …"); the name after it is what identifies
@@ -206,8 +228,8 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
                    end: int = 0) -> Phrase:
     """A broader group for a demonym, occupation, religion or political group; a school
     year's stage."""
-    if fold(text.strip()) in PERSON_NOUNS:
-        return Phrase(text.strip(), article=False)
+    if fold(text.strip()) in PERSON_NOUNS:  # "a 29-year-old man" → "… person"
+        return Phrase(neutral_person_noun(text), article=False)
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:
         return Phrase("school" if level == "generic" else school_stage(school), article=False)
