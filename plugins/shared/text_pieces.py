@@ -16,7 +16,7 @@ from collections.abc import Callable
 from redactor.plugin_api import Finding
 
 __all__ = ["CHUNK_CHARS", "paragraph_chunks", "split_at_breaks", "split_at_dashes", "wrap_width",
-           "join_neighbours"]
+           "join_neighbours", "split_between_numbers"]
 
 #: Characters per piece: a search of one piece takes a few milliseconds.
 CHUNK_CHARS = 20_000
@@ -80,6 +80,20 @@ def split_at_dashes(text: str, start: int, end: int) -> list[tuple[int, int]]:
             at = start + m.end()
     pieces.append((at, end))
     return [(s, e) for s, e in pieces if re.search(r"\w", text[s:e])]
+
+
+_NUMBER_LINE_BREAK = re.compile(r"(?<=\d)[ \t]*\n[ \t]*(?=\d)")
+
+
+def split_between_numbers(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A number's or a code's span cut at a line break between two digits ("153.53⏎11" of a
+    statement's balance and the next line's date): no number runs on over a line's end."""
+    pieces, at = [], start
+    for m in _NUMBER_LINE_BREAK.finditer(text, start, end):
+        pieces.append((at, m.start()))
+        at = m.end()
+    pieces.append((at, end))
+    return [(s, e) for s, e in pieces if e > s]
 
 
 def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = False,

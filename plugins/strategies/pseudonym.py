@@ -38,13 +38,17 @@ import string
 from typing import Any
 
 from redactor_plugins.shared.names.rulers import RULER
-from redactor_plugins.shared.names.titles import RANK_WORDS
+from redactor_plugins.shared.names.titles import POST_NOMINALS, RANK_WORDS
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import (
+    day_months,
     shift_date_and_time,
     shift_day_list,
+    shift_days,
     shift_form_date,
+    shift_minutes,
+    shift_open_range,
 )
 from redactor_plugins.strategies.generalization.demographics import (
     PERSON_NOUNS,
@@ -174,7 +178,7 @@ def _parts(text: str) -> tuple[list[str], list[str]]:
     words = _NAME_PART.findall(text)
     for i, w in enumerate(words):
         role = i == 0 and len(words) > 1 and w in _ROLE_TITLES
-        (titles if _is_title(w) or role else names).append(w)
+        (titles if _is_title(w) or role or i > 0 and w in POST_NOMINALS else names).append(w)
     return names, titles
 
 
@@ -229,7 +233,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         word = m.group(0)
         key = fold(word)
         if _is_title(word) or m.start() < kept_until or (
-                m.start() == 0 and word in _ROLE_TITLES and word not in full):
+                m.start() == 0 and word in _ROLE_TITLES and word not in full) or (
+                m.start() > 0 and word in POST_NOMINALS):  # "… Price MBBS MRCPsych"
             return word
         if 0 <= first_line_end < m.start() and key in FIELD_WORDS and key not in {
                 fold(n) for n in full}:
@@ -305,62 +310,6 @@ def _case_like(value: str, original: str) -> str:
 
 
 # -- other types -----------------------------------------------------------------------------
-_DAY_MONTH = re.compile(r"(?<!\d)(\d{1,2})\s+(?:of\s+)?([^\W\d_]+)")
-
-
-def _day_months(text: str) -> list[str]:
-    """The "6 January"s of ``text`` (a number before a month name; not "23 to" of "2023 to")."""
-    return [m.group(0) for m in _DAY_MONTH.finditer(text)
-            if times.month_number(m.group(2)) is not None]
-
-
-def _keeps_a_day(text: str, days: int) -> bool:
-    """Whether shifting by ``days`` would turn some "6 January" of ``text`` into a date that
-    reads as one of the document's real dates ("6", "16" or "26 January", or the "17 May" that
-    another mention names), whether or not the shift crosses a 29 February."""
-    import datetime as dt
-
-    real: set[tuple[int, int]] = set()
-    for m in _DAY_MONTH.finditer(text):
-        month = times.month_number(m.group(2))
-        if month is not None and 1 <= int(m.group(1)) <= 31:
-            real.add((int(m.group(1)), month))
-    for day, month in real:
-        for year in (2001, 2003, 2004, 2005):  # with and without a 29 February crossed
-            try:
-                moved = dt.date(year, month, day) + dt.timedelta(days=days)
-            except ValueError:
-                continue
-            if any(moved.month == m0 and str(moved.day).endswith(str(d0)) for d0, m0 in real):
-                return True
-    return False
-
-
-def _shift_minutes(memo: dict[str, Any]) -> int:
-    """One shift for every clock time of the document, as for its dates: a log's times keep
-    their order and the minutes between them ("22:14 … 22:15 … 22:21" had read "18:39 …
-    23:05 … 20:11", each time moved on its own)."""
-    if "shift_minutes" not in memo:
-        rng = memo["seeder"].rng("DATETIME", "clock")
-        memo["shift_minutes"] = rng.choice((-1, 1)) * 5 * rng.randint(7, 60)
-    return int(memo["shift_minutes"])
-
-
-def _shift_days(memo: dict[str, Any], text: str = "") -> int:
-    """One shift for every date of the document (intervals are kept), chosen so that no
-    "day month" of ``text`` stays readable in its shifted date; a mention that would still
-    keep one is shifted a week further on its own (:func:`value_pseudonym`)."""
-    if "shift_days" not in memo:
-        rng = memo["seeder"].rng("DATETIME", "shift")
-        days = rng.choice((-1, 1)) * rng.randint(30, 365)
-        for _ in range(64):
-            if not _keeps_a_day(text, days):
-                break
-            days = rng.choice((-1, 1)) * rng.randint(30, 365)
-        memo["shift_days"] = days
-    return int(memo["shift_days"])
-
-
 def _names_a_date(text: str) -> bool:
     """Whether ``text`` holds a calendar date or year (a range "1 March and 12 March 2024"
     that no date shift could rewrite whole): such a mention is generalized, never changed in
@@ -400,8 +349,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     seed = (str(label), key[1])
     result: str
     if label == Label.DATETIME:
-        days = _shift_days(memo, doc.text)
-        minutes = _shift_minutes(memo)
+        days = shift_days(memo, doc.text)
+        minutes = shift_minutes(memo)
         shifted = None
         language = times.MONTH_LANGUAGE.set(locale[:2])  # month names in the document's
         try:
@@ -412,10 +361,11 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                     or times.shift_season(text, days + delta)
                     or times.shift_weekday(text, days + delta)
                     or shift_day_list(text, days + delta)  # "3, 4 and 5 May 2024"
-                    or shift_form_date(text, days + delta))  # "03-Mar-2024", "Q3 2023"
+                    or shift_form_date(text, days + delta)  # "03-Mar-2024", "Q3 2023"
+                    or shift_open_range(text, days + delta))  # "2019 - present"
                 # no day and month of the original left in it ("1 March" in "21 March")
                 if shifted is None or not any(fold(part) in fold(shifted) for part in [
-                        text.strip(), *_day_months(text)]):
+                        text.strip(), *day_months(text)]):
                     break
         finally:
             times.MONTH_LANGUAGE.reset(language)
@@ -477,6 +427,10 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         the = previous_word(doc.text, f.span.start) == "the"  # "the United Kingdom"
         result = choose(memo, doc_words, text,
                          lambda r, _a: place_like(text, r, locale, the), *seed)
+    elif label == Label.DEM and f.subtype == "HEALTH":  # "suffer from a mental disorder" had
+        result = generalize_mention(label, text, request.entity.canonical, "",  # read "… from
+                                    doc_text=doc.text, start=f.span.start,  # a contracting
+                                    end=f.span.end)  # civil engineer"
     elif label == Label.DEM and fold(text.strip()) in PERSON_NOUNS:
         return neutral_person_noun(text)  # "a 29-year-old man" read "… Sami"; now "… person"
     elif label == Label.DEM and f.subtype == "TITLE" and fold(text.strip()) in RANK_TITLES:

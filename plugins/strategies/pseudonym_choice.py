@@ -66,7 +66,8 @@ def _shows_a_year(candidate: str, original: str, memo: dict[str, Any]) -> bool:
     return any(y in digits and y not in own for y in years)
 
 
-_KEPT_WORDS = frozenset(UNIT_WORDS)  # an address keeps its unit's word (address_like)
+#: an address keeps its unit's word and a PO box its words (address_like)
+_KEPT_WORDS = frozenset(UNIT_WORDS) | {"po", "box"}
 
 
 def acceptable(candidate: str, original: str, memo: dict[str, Any],

@@ -218,3 +218,10 @@ def test_an_orders_number_is_a_code(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     text = "breach of non-molestation order (FL401, Liverpool Family Court) and COVID19 tests"
     found = _ner(monkeypatch, tmp_path, text, [("FL401", "DEM", 0), ("COVID19", "MISC", 0)])
     assert [(f.text, f.label) for f in found] == [("FL401", Label.CODE), ("COVID19", Label.MISC)]
+
+
+def test_a_heritage_is_demographic(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # "of Ghanaian heritage" a MISC: its pseudonym read "a 25-year-old person of something"
+    text = "Mr Mensah is a 27-year-old man of Ghanaian heritage with a diagnosis."
+    found = _ner(monkeypatch, tmp_path, text, [("Ghanaian heritage", "MISC", 0)])
+    assert [(f.text, f.full_type) for f in found] == [("Ghanaian heritage", "DEM/ETHNICITY")]

@@ -202,11 +202,11 @@ def test_one_date_shift_for_the_document_that_leaves_no_real_day_readable() -> N
     """The shift is chosen once per document so that no "day month" of it reads as one of its
     real dates after shifting (3 May 2023 + 303 days is 1 March 2024, a real date of the
     same text), so every mention moves by the same number of days (intervals kept)."""
-    from redactor_plugins.strategies import pseudonym as ps
+    from redactor_plugins.strategies.generalization import date_times as ps
 
     text = ("Between 1 March and 12 March 2024 she stayed at the clinic. "
             "She travelled from 3 May 2023 to 17 May 2023.")
-    assert ps._day_months("from 3 May 2023 to 17 May 2023") == ["3 May", "17 May"]
+    assert ps.day_months("from 3 May 2023 to 17 May 2023") == ["3 May", "17 May"]
     assert ps._keeps_a_day(text, 303)       # 3 May 2023 -> 1 March 2024 (29 February crossed)
     assert ps._keeps_a_day(text, -66)       # 17 May -> 12 March
     assert ps._keeps_a_day("on 6 January 2022", -355)  # -> 16 January 2021

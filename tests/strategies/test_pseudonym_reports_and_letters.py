@@ -567,3 +567,36 @@ def test_ages_listed_stay_ages() -> None:
     # "(ages 4 and 7)" read "(a member of a group)"
     [out] = replace("Two children in the house (ages 4 and 7).", [("ages 4 and 7", "DEM", "AGE")])
     assert re.fullmatch(r"ages \d{1,2} and \d{1,2}", out) and out != "ages 4 and 7"
+
+
+def test_letters_after_a_name_stay() -> None:
+    # "Dr Eleanor Price MBBS MRCPsych" read "Dr Susan Katy MARY Day" (the letters mapped as
+    # names, and "Price" then taken for a given name)
+    text = ("Responsible Clinician: Dr Eleanor Price, Consultant Psychiatrist.\n"
+            "Dr Eleanor Price MBBS MRCPsych")
+    first, second = replace(text, [("Dr Eleanor Price", "PERSON", ""),
+                                   ("Dr Eleanor Price MBBS MRCPsych", "PERSON", "")])
+    assert second == first + " MBBS MRCPsych"
+    assert "Price" not in second and "Eleanor" not in second
+
+
+def test_a_health_dem_is_no_job() -> None:
+    # "continues to suffer from a mental disorder" read "… from a contracting civil engineer"
+    [out] = replace("he continues to suffer from a mental disorder of a nature and degree",
+                    [("mental disorder", "DEM", "HEALTH")])
+    assert out == "medical condition"
+
+
+@pytest.mark.parametrize(("value", "shape"), [
+    ("PO Box 12626", r"PO Box \d{5}"),  # read "PO Box 01611 9CE9" (its words were refused)
+    ("Birmingham B16 6FR", r"[A-Z][\w' -]+ [A-Z0-9]{2,4} \d[A-Z]{2}"),  # read "32 Tom Roads"
+])
+def test_a_box_and_a_town_with_its_postcode(value: str, shape: str) -> None:
+    [out] = replace(f"appeal to HMCTS, {value}. Your appeal", [(value, "LOC", "")])
+    assert re.fullmatch(shape, out) and out != value
+
+
+def test_a_range_to_the_present_moves_its_start() -> None:
+    [out] = replace("EXPERIENCE\n2019 - present   Senior Manager", [("2019 - present", "DATETIME",
+                                                                        "DATE")])
+    assert re.fullmatch(r"20[12]\d - present", out) and out != "2019 - present"  # "the 2010s"

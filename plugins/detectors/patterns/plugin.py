@@ -87,6 +87,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_datetime.find_years(text)
     hits += pattern_datetime.find_durations(text)
     hits += pattern_quantity.find_money(text)
+    hits += pattern_quantity.find_column_amounts(text)
     hits += pattern_quantity.find_percentages(text)
     hits += pattern_quantity.find_ages(text)
     hits += pattern_quantity.find_school_years(text)

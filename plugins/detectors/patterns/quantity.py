@@ -106,6 +106,26 @@ def find_money(text: str) -> Iterable[Hit]:
                   RANK_AMOUNT)
 
 
+#: an amount with pence or cents in a table's column: after a column gap (a tab, 2+ spaces)
+#: or at a line's start before one ("Paid out  Paid in  Balance" of a bank statement)
+_COLUMN_AMOUNT = re.compile(r"(?:(?<=\t)|(?<=  )|(?<=^))(-?\d{1,3}(?:,\d{3})*\.\d{2})"
+                            r"(?=[ \t]*$|\t|  )", re.MULTILINE)
+#: a table holds at least this many
+_TABLE_AMOUNTS = 3
+
+
+def find_column_amounts(text: str) -> Iterable[Hit]:
+    """Amounts with two decimals standing in a table's columns ("1,204.17", "38.50"), in a
+    text that has at least :data:`_TABLE_AMOUNTS` of them: one QUANTITY each (a model had cut
+    "1,165.67" into "1", "165" and a place "67")."""
+    found = list(_COLUMN_AMOUNT.finditer(text))
+    if len(found) < _TABLE_AMOUNTS:
+        return
+    for m in found:
+        yield Hit(m.start(1), m.end(1), Label.QUANTITY, "", 0.85, "an amount in a table's column",
+                  RANK_AMOUNT)
+
+
 def find_percentages(text: str) -> Iterable[Hit]:
     for m in _PERCENT_RE.finditer(text):
         yield Hit(m.start(), m.end(), Label.QUANTITY, "PERCENT", 0.85, "percentage",

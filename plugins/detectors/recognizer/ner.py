@@ -14,7 +14,6 @@ see :data:`ALIASES`). When no model is installed the detector is not registered
 
 from __future__ import annotations
 
-import functools
 import importlib
 import logging
 import os
@@ -24,7 +23,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
 from redactor_plugins.detectors.recognizer.identifier_cues import (  # noqa: F401 - re-exported
     identifier_cue_spans,
     inside_identifier_cue,
@@ -50,6 +48,10 @@ from redactor_plugins.detectors.recognizer.person_rules import (
     people_by_initials,
     surname_after_initial,
     surname_first,
+    two_given_names,
+)
+from redactor_plugins.detectors.recognizer.person_rules import (
+    drop_inside_grown as _drop_inside,
 )
 from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
     KIN_BEFORE_NAME,
@@ -81,15 +83,18 @@ from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - r
 )
 from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - re-exported
     KIN_NAMES,
+    _default_gazetteer,
     adjectival_nationality,
     anonymised_initials,
     bare_government,
+    bare_government_finding,
     clock_time_end,
     code_is_date_or_money,
     code_shaped,
     common_function_word,
     common_word_span,
     county_name,
+    day_and_month,
     dem_kind,
     device_end,
     driving_licence,
@@ -122,6 +127,7 @@ from redactor_plugins.shared.names.titles import JOB_HEADS
 from redactor_plugins.shared.text_pieces import (  # noqa: F401 - split_at_breaks re-exported
     split_at_breaks,
     split_at_dashes,
+    split_between_numbers,
     wrap_width,
 )
 
@@ -394,8 +400,11 @@ class NerDetector:
                 continue
             pieces = split_at_breaks(doc.text, int(span_start), int(span_end),
                                      soft_newlines=doc.format == "pdf", wrap=wrap)
-            if (map_label(str(raw), "") or (None,))[0] in (Label.PERSON, Label.ORG, Label.LOC):
+            kind = (map_label(str(raw), "") or (None,))[0]
+            if kind in (Label.PERSON, Label.ORG, Label.LOC):
                 pieces = [p for s, e in pieces for p in split_at_dashes(doc.text, s, e)]
+            elif kind in (Label.CODE, Label.QUANTITY):  # "153.53⏎11" of a statement
+                pieces = [p for s, e in pieces for p in split_between_numbers(doc.text, s, e)]
             for start, end in pieces:
                 text = doc.text[start:end]
                 mapped = map_label(str(raw), text)
@@ -460,6 +469,8 @@ class NerDetector:
                 f = f.with_(label=Label.CODE, subtype="")  # "Saksnummer: 22/48213"
             elif f.label == Label.CODE and (kind := code_is_date_or_money(doc.text[start:end])):
                 f = f.with_(label=kind[0], subtype=kind[1])  # "05/06/2025", "+£612.10"
+            elif f.label == Label.QUANTITY and day_and_month(doc.text[start:end]):
+                f = f.with_(label=Label.DATETIME, subtype="DATE")  # "01 Mar"
             if f.label == Label.ORG and bare_government(doc.text, start, end):
                 continue
             if f.label == Label.ORG and county_name(doc.text[start:end]):
@@ -483,6 +494,8 @@ class NerDetector:
                 f = f.with_(label=Label.DEM, subtype=kind)
             elif f.label == Label.MISC and occupation_phrase(doc.text, start, end):
                 f = f.with_(label=Label.DEM, subtype="OCCUPATION")  # "law student"
+            elif f.label == Label.MISC and heritage_phrase(doc.text, start, end):
+                f = f.with_(label=Label.DEM, subtype="ETHNICITY")  # "Ghanaian heritage"
             elif f.label == Label.QUANTITY and scale_name(doc.text[start:end]):
                 continue  # "PHQ-9": a scale's name
             if f.label == Label.QUANTITY and (start := past_last_digits(doc.text, start, end)
@@ -531,6 +544,12 @@ class NerDetector:
                     kept.append(f.with_(span=Span(titled[0], titled[1] - 1),
                                         text=doc.text[titled[0]:titled[1] - 1]))
                 start, f = titled[1], f.with_(label=Label.PERSON, subtype="NAME")
+            pair = two_given_names(doc.text, start, end, names) if f.label in (
+                Label.ORG, Label.MISC, Label.LOC) else None
+            if pair:  # "Harvey and Amelia": two people, one finding each
+                kept += [f.with_(span=Span(a, b), text=doc.text[a:b], label=Label.PERSON,
+                                 subtype="", score=max(f.score, 0.9)) for a, b in pair]
+                continue
             split = name_of_org(doc.text, start, end) if f.label == Label.ORG else None
             if split:  # "Dr [Owen Price] of [Harehills Medical Practice]"
                 kept.append(f.with_(span=Span(start, split[0]), text=doc.text[start:split[0]],
@@ -569,28 +588,8 @@ class NerDetector:
             ctx.check()
             aliases = [a for a in defined_aliases(doc.text, found, self.id)
                        + native_names(doc.text, found, self.id)
-                       if not _bare_government_finding(doc.text, a)]
+                       if not bare_government_finding(doc.text, a)]
             yield from aliases
             # no bare "Government" is in found or aliases, so none is propagated
             yield from propagate(doc.text, found, self.id,
                                  always=aliases + name_parts(doc.text, found, self.id))
-
-
-@functools.cache
-def _default_gazetteer() -> Any:
-    """The bundled gazetteer (:func:`load_gazetteer` resolves its path on every call)."""
-    return load_gazetteer()
-
-
-def _bare_government_finding(text: str, f: Finding) -> bool:
-    """An ORG finding that is "the Government" and no more (:func:`bare_government`): the short
-    name "(“the Government”)" a judgment gives "the Turkish Government", and its mentions."""
-    return f.label == Label.ORG and bare_government(text, f.span.start, f.span.end)
-
-
-def _drop_inside(found: list[Finding], grown: list[tuple[int, int]]) -> list[Finding]:
-    """Drop the model's other findings inside what a name took in after its particle (the
-    "Sá" tagged ORG of "Estácio de Sá")."""
-    return [f for f in found
-            if f.label == Label.PERSON or not any(s <= f.span.start and f.span.end <= e
-                                                  for s, e in grown)]

@@ -325,7 +325,9 @@ def one_label_per_name(found: list[Finding], names: Mapping[str, Any] | None = N
     wherever it tagged it ("Re: M (A Child)" PERSON, "in respect of M" MISC), and so is a
     capitalised name it calls a person more often than anything else ("Kayden" PERSON seven
     times, MISC once) and, with the gazetteer's ``names``, a given name of the lists that
-    starts a person's full name ("Sofie går i 2. klasse" LOC beside "Sofie Hansen"); a MISC
+    starts a person's full name ("Sofie går i 2. klasse" LOC beside "Sofie Hansen"; where it
+    calls it a person with little confidence, the confidence of a name: "father of Tyler"
+    beside "Tyler Thompson", which the name lists call a town); a MISC
     that is a person's name and a verb is that name ("Marsden drives", where "Jason Lee
     Marsden" is a PERSON)."""
     people = {f.text for f in found
@@ -350,10 +352,14 @@ def one_label_per_name(found: list[Finding], names: Mapping[str, Any] | None = N
                         label=Label.PERSON, subtype="")
         elif f.text in people and f.label != Label.PERSON:
             f = f.with_(label=Label.PERSON, subtype="")
+        elif f.text in people and f.score < _SURE:  # "Tyler" (0.53) of "Tyler Thompson":
+            f = f.with_(score=_SURE)  # above the name lists' town ("father of Tyler", 0.6)
         out.append(f)
     return out
 
 
+#: the confidence of a name the document names a person elsewhere
+_SURE = 0.9
 _NAME_WORD = re.compile(r"\b[A-Z][a-z][\w'-]*")
 #: a capitalised name (or a person's letter), then a verb or "with" and lower-case words
 #: ("Marsden drives", "A with a belt"; not "Sima clan")
@@ -414,3 +420,25 @@ def surname_first(text: str, found: list[Finding], names: Mapping[str, Any]) -> 
         return first.with_(span=span, text=text[span.start : span.end], subtype="NAME")
 
     return join_neighbours(found, join)
+
+
+_GIVEN_AND_GIVEN = re.compile(r"([A-Z][a-z'’-]+)([ \t]+(?:and|&)[ \t]+)([A-Z][a-z'’-]+)")
+
+
+def two_given_names(text: str, start: int, end: int,
+                    names: Mapping[str, Any]) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The two people of a span that is two given names of the lists joined by "and" ("a kind
+    friend to Harvey and Amelia", which the model tagged one ORG), or None."""
+    m = _GIVEN_AND_GIVEN.fullmatch(text, start, end)
+    if m is None or not all((info := names.get(m.group(g))) is not None and info.given
+                            for g in (1, 3)):
+        return None
+    return m.span(1), m.span(3)
+
+
+def drop_inside_grown(found: list[Finding], grown: list[tuple[int, int]]) -> list[Finding]:
+    """Drop the model's other findings inside what a name took in after its particle (the
+    "Sá" tagged ORG of "Estácio de Sá")."""
+    return [f for f in found
+            if f.label == Label.PERSON or not any(s <= f.span.start and f.span.end <= e
+                                                  for s, e in grown)]

@@ -222,7 +222,8 @@ _PROVISION_WORD_BEFORE = re.compile(
     r"(?i)(?<!\w)(?:sections?|ss?\.|paragraphs?|paras?\.?|articles?|art\.|rules?|regs?\.?"
     r"|regulations?|schedules?|§)[ \t]*\Z")
 #: a tribunal's abbreviations for its judges and the parties' offices, which name no one
-_ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD".split())
+_ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD SENCo SENDCo SENCO SENDCO "
+                                "DSL DDSL LADO IRO".split())  # a school's and a council's too
 _ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
 #: a scheme's name before "number" with no value after it ("his NHS number if you want …")
 _SCHEME_NAME = re.compile(

@@ -21,7 +21,7 @@ from redactor_plugins.shared.language.common_words import MONTHS, common_words
 from redactor_plugins.shared.names.org_forms import LEGAL_FORM
 from redactor_plugins.shared.names.titles import JOB_HEADS
 
-from redactor.plugin_api import Label
+from redactor.plugin_api import Finding, Label
 
 _NEXT_LOWER = re.compile(r"[^\S\n]+[a-z]")
 
@@ -475,6 +475,16 @@ def emergency_number(text: str, start: int, end: int) -> bool:
         text[max(0, start - 20) : start]))
 
 
+_DAY_MONTH = re.compile(r"(?i)\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug"
+                        r"|sept?|oct|nov|dec)(?:[a-z]{0,6})\.?")
+
+
+def day_and_month(text: str) -> bool:
+    """Whether a QUANTITY the model found is a day and a month ("01 Mar" of a statement's
+    date column, which it read as a measure): a date."""
+    return _DAY_MONTH.fullmatch(text.strip()) is not None
+
+
 def code_is_date_or_money(text: str) -> tuple[Label, str] | None:
     """(label, subtype) when a CODE span is a whole calendar date (day/month/year,
     year-month-day: "05/06/2025" in a bank statement's column) or an amount of money
@@ -553,3 +563,9 @@ def non_word(text: str, start: int, end: int) -> bool:
         return True
     before, after = text[max(0, start - 3):start], text[end:end + 2]
     return bool(_CODE_BEFORE.search(before) or _CODE_AFTER.match(after))
+
+
+def bare_government_finding(text: str, f: Finding) -> bool:
+    """An ORG finding that is "the Government" and no more (:func:`bare_government`): the short
+    name "(“the Government”)" a judgment gives "the Turkish Government", and its mentions."""
+    return f.label == Label.ORG and bare_government(text, f.span.start, f.span.end)

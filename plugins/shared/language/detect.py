@@ -58,8 +58,8 @@ def detect_locale(text: str, default: str = DEFAULT_LOCALE) -> str:
         score += 2.0 * sum(letters[c] for c in special) / max(1, sum(letters.values()))
         if score > best_score:
             best, best_score = loc, score
-    if best_score < 0.05:
-        return default
+    if best_score < 0.05:  # few function words (a statement's table): the default, British
+        best = default  # where the text reads so ("N7 8JE" had read "North Garrett 80041")
     if best == "en_US" and _british(sample, tokens):
         best = "en_GB"
     if best in ("no_NO", "da_DK"):  # Norwegian or Danish: a few telling spellings

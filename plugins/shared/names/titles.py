@@ -32,3 +32,10 @@ JOB_HEADS = frozenset("""handler handlers officer manager adviser advisor assist
     co-ordinator worker clerk supervisor administrator executive director consultant analyst
     practitioner technician engineer nurse lead secretary receptionist investigator caseworker
     therapist specialist controller representative""".split())
+
+#: letters after a name that say a degree, a membership or an honour ("Dr Eleanor Price MBBS
+#: MRCPsych"): no part of the name (a pseudonym keeps them; it had read "… MARY Day")
+POST_NOMINALS = frozenset("""MBBS MBChB BMBS MB ChB BM BCh BChir MD DM PhD DPhil MPhil MSc BSc BA
+    MA LLB LLM BEd MEd PGCE MRCPsych FRCPsych MRCP FRCP FRCS FRCA MRCGP FRCGP MRCPCH FRCPCH DRCOG
+    DCH MFPH FFPH DClinPsy ClinPsyD CPsychol AFBPsS RMN RGN RN RSCN RHV BDS MFDS DipSW CQSW AMHP
+    QC KC JP MP MSP MBE OBE CBE DBE KBE FRS FCA ACA ACCA CIMA CTA FCIPD MCIPD""".split())

@@ -4,18 +4,22 @@ July 1974") and a date with a clock time ("Tuesday 3 November 2026 09:14"), for 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from typing import Any
 
 from redactor_plugins.strategies.generalization.time import (
     _CLOCK_INSIDE,
     MONTH_NAME,
     ParsedDate,
+    month_number,
     parse_date,
     shift_date,
     shift_time,
 )
 
-__all__ = ["date_inside", "shift_date_and_time", "shift_day_list", "shift_form_date"]
+__all__ = ["date_inside", "day_months", "shift_date_and_time", "shift_day_list", "shift_days",
+           "shift_form_date", "shift_minutes", "shift_open_range"]
 
 _MONTHS = MONTH_NAME.pattern.removeprefix(r"\b")
 _DATE_INSIDE = re.compile(
@@ -126,3 +130,72 @@ def shift_form_date(text: str, days: int) -> str | None:
         second = f"{m.group('sep')}{(int(m.group('y2')) + step) % 100:02d}" if m.group("y2") else ""
         return f"FY{m.group('sp')}{first}{second}"
     return None
+
+
+_OPEN_RANGE = re.compile(r"(?P<a>\S.*?)(?P<sep>\s*[-\u2013\u2014]\s*|\s+(?:to|until|till)\s+)"
+                         r"(?P<b>(?i:present|now|date|today|ongoing|current))")
+
+
+def shift_open_range(text: str, days: int) -> str | None:
+    """A range that runs to now ("2019 - present", "March 2021 to date" of a CV) with its
+    start moved by ``days``; None unless the text is exactly that (it had read "the 2010s")."""
+    m = _OPEN_RANGE.fullmatch(text.strip())
+    if m is None:
+        return None
+    start = shift_date(m.group("a"), days)
+    return None if start is None else start + m.group("sep") + m.group("b")
+
+
+# -- one shift per document (the pseudonym strategy's memo) ---------------------------------
+_DAY_MONTH = re.compile(r"(?<!\d)(\d{1,2})\s+(?:of\s+)?([^\W\d_]+)")
+
+
+def day_months(text: str) -> list[str]:
+    """The "6 January"s of ``text`` (a number before a month name; not "23 to" of "2023 to")."""
+    return [m.group(0) for m in _DAY_MONTH.finditer(text)
+            if month_number(m.group(2)) is not None]
+
+
+def _keeps_a_day(text: str, days: int) -> bool:
+    """Whether shifting by ``days`` would turn some "6 January" of ``text`` into a date that
+    reads as one of the document's real dates ("6", "16" or "26 January", or the "17 May" that
+    another mention names), whether or not the shift crosses a 29 February."""
+    real: set[tuple[int, int]] = set()
+    for m in _DAY_MONTH.finditer(text):
+        month = month_number(m.group(2))
+        if month is not None and 1 <= int(m.group(1)) <= 31:
+            real.add((int(m.group(1)), month))
+    for day, month in real:
+        for year in (2001, 2003, 2004, 2005):  # with and without a 29 February crossed
+            try:
+                moved = dt.date(year, month, day) + dt.timedelta(days=days)
+            except ValueError:
+                continue
+            if any(moved.month == m0 and str(moved.day).endswith(str(d0)) for d0, m0 in real):
+                return True
+    return False
+
+
+def shift_minutes(memo: dict[str, Any]) -> int:
+    """One shift for every clock time of the document, as for its dates: a log's times keep
+    their order and the minutes between them ("22:14 … 22:15 … 22:21" had read "18:39 …
+    23:05 … 20:11", each time moved on its own)."""
+    if "shift_minutes" not in memo:
+        rng = memo["seeder"].rng("DATETIME", "clock")
+        memo["shift_minutes"] = rng.choice((-1, 1)) * 5 * rng.randint(7, 60)
+    return int(memo["shift_minutes"])
+
+
+def shift_days(memo: dict[str, Any], text: str = "") -> int:
+    """One shift for every date of the document (intervals are kept), chosen so that no
+    "day month" of ``text`` stays readable in its shifted date; a mention that would still
+    keep one is shifted a week further on its own (the ``pseudonym`` strategy)."""
+    if "shift_days" not in memo:
+        rng = memo["seeder"].rng("DATETIME", "shift")
+        days = rng.choice((-1, 1)) * rng.randint(30, 365)
+        for _ in range(64):
+            if not _keeps_a_day(text, days):
+                break
+            days = rng.choice((-1, 1)) * rng.randint(30, 365)
+        memo["shift_days"] = days
+    return int(memo["shift_days"])

@@ -23,13 +23,20 @@ from collections.abc import Callable
 from redactor_plugins.strategies.generalization import fake_more_ids, numbers
 from redactor_plugins.strategies.generalization.demographics import number_in_words, other_number
 from redactor_plugins.strategies.generalization.names import faker_with
-from redactor_plugins.strategies.generalization.places import lookup
+from redactor_plugins.strategies.generalization.places import (  # noqa: F401 - re-exported
+    ROAD,
+    UNIT_WORDS,
+    address_like,
+    lookup,
+    place_like,
+    street_parts,
+)
+from redactor_plugins.strategies.generalization.places import (
+    UK_POSTCODE as _POSTCODE,
+)
 
 _HEX = "0123456789abcdef"
 _BAD_NINO_PREFIX = {"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"}
-_POSTCODE = re.compile(
-    r"(?:GIR ?0AA|(?:[A-PR-UWYZ](?:\d[A-HJKPSTUW]|\d{1,2}|[A-HK-Y]\d[ABEHMNPRVWXY]"
-    r"|[A-HK-Y]\d{1,2})) ?\d[ABD-HJLNP-UW-Z]{2})")
 _PHONE_REGIONS = ("GB", "US", "NO", "DK", "SE", "FI", "DE", "FR")
 TRIES = 400
 
@@ -515,84 +522,3 @@ def email_like(text: str, rng: random.Random, locale: str) -> str:
     local, domain = fake.split("@", 1)
     dot = re.search(r"[ \t]*(?:[\[(][ \t]*dot[ \t]*[\])]|[ \t]DOT[ \t])[ \t]*", text)
     return local + at.group(0) + (domain.replace(".", dot.group(0)) if dot else domain)
-
-
-#: a road's number: British A/B/M roads ("A61", "A1(M)"), European E roads, US routes
-ROAD = re.compile(r"([ABME]|I-|US |Route |Highway |SR )(\d{1,4})(\(M\))?")
-#: a unit's word, which an address keeps ("Flat 3, …" → "Flat 35, …")
-UNIT_WORDS = ("flat", "apartment", "apt", "unit", "suite", "studio", "room")
-_UNIT = re.compile(rf"(?i)^({'|'.join(UNIT_WORDS)})\.?\s+\S+$")
-_POSTCODE_START = re.compile(r"(?:\d{4,5}|\d{3} \d{2})\s+(?=[^\W\d_])")  # "214 20 Malmö"
-_POSTCODE_END = re.compile(r"\s*(?:" + _POSTCODE.pattern + r"|\d{4,5}(?:-\d{4})?)$")
-
-
-def address_like(text: str, rng: random.Random, locale: str) -> str:
-    """A made-up address of the locale laid out like ``text``, on one line: a unit ("Flat
-    3") when it had one, a house number and street, a town when it named one, a postcode when
-    it ended with one ("Flat 3, 27 Wellington Road, Leeds LS12 4QT" → "Flat 17, 4 Kaur
-    Ports, Port Victor B00 7NS")."""
-    fake = faker_with(locale, rng)
-    parts = [p.strip() for p in re.split(r",|\n", text) if p.strip()]
-    out = []
-    if parts and _UNIT.match(parts[0]):
-        out.append(f"{parts[0].split()[0]} {rng.randint(1, 40)}")
-        parts = parts[1:]
-    street = f"{fake.building_number()} {fake.street_name()}" if locale.startswith("en") \
-        else re.sub(r"\s*\n\s*", ", ", str(fake.street_address()))
-    out.append(street.strip())
-    last = parts[-1] if len(parts) > 1 else ""
-    first = _POSTCODE_START.match(last)  # "0155 Oslo": the postcode comes first
-    postcode = first or _POSTCODE_END.search(last)
-    town = (last[first.end():] if first else last[:postcode.start()] if postcode
-            else last).strip()
-    pieces = (str(fake.city()) if town else "", str(fake.postcode()) if postcode else "")
-    tail = " ".join(x for x in (pieces[::-1] if first else pieces) if x)
-    if tail:
-        out.append(tail)
-    return ", ".join(out)
-
-
-_THE_COUNTRY = re.compile(
-    r"(?:United|Republic|Kingdom|Democratic|Central African|Czech|Dominican|Netherlands|"
-    r"Philippines|Bahamas|Maldives|Seychelles|Comoros|Gambia|Holy See|Vatican)\b|Islands$")
-
-
-_STREET = re.compile(r"(?i)(?:gate|gata|gatan|vei|veien|vej|vägen|street|road|avenue|lane|"
-                     r"terrace|close|drive|crescent|grove|gardens|mews|walk|parade|boulevard|"
-                     r"straße|strasse|weg|allee)\b")
-
-
-def street_parts(text: str) -> tuple[str, str] | None:
-    """(name, " <street word>") of a street's name in words ("Hanson Lane" → ("Hanson",
-    " Lane")), or None."""
-    m = re.fullmatch(r"(\S.*?)(\s+[^\W\d_]+)", text.strip())
-    if m and _STREET.fullmatch(m.group(2).strip()) and not any(c.isdigit() for c in text):
-        return m.group(1), m.group(2)
-    return None
-
-
-def place_like(text: str, rng: random.Random, locale: str, the: bool = False) -> str:
-    """A fake country (keeping a "the" before it right), address, street or city."""
-    fake = faker_with(locale, rng)
-    place = lookup(text)
-    if place is not None and place.kind == "country":
-        name = str(fake.country())
-        for _ in range(40):  # "the" before it stays right: "the Netherlands", not "the Chad";
-            same = lookup(name)  # and another country: "the UK" read "United Kingdom"
-            if bool(_THE_COUNTRY.match(name) or name.endswith("Islands")) == the and (
-                    same is None or same.country != place.country):
-                break
-            name = str(fake.country())
-        return name
-    road = ROAD.fullmatch(text.strip())
-    if road:  # "the A61" read "the 726 Jones Haven": another road of its class
-        return road.group(1) + "".join(rng.choice("123456789") for _ in road.group(2)) + \
-            (road.group(3) or "")
-    if any(c.isdigit() for c in text):
-        return address_like(text, rng, locale)
-    if place is None and _STREET.search(text):  # "Hanson Lane" read "East Loribury"
-        parts = street_parts(text)
-        if parts:  # the street's word stays: "… Lane"
-            return f"{fake.last_name()}{parts[1]}"
-        return str(fake.street_name())
-    return str(fake.city())

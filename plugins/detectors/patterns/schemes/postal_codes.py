@@ -9,7 +9,8 @@
   F, I, O, Q, U (nor W or Z first);
 * US ZIP code and ZIP+4 (``20500``, ``20500-0003``) after a state's two letters ("Washington,
   DC 20500-0003"; five digits alone are too many other things);
-* Australian postcode after its state's abbreviation ("Sydney NSW 2000");
+* Australian postcode after its state's abbreviation, in the state's ranges ("Sydney NSW
+  2000"; not "THE CHILDREN ACT 1989");
 * Dutch postcode (``1012 AB``) before the town's capitalised name, in a text with a Dutch
   address's words ("…straat", "Nederland" …).
 """
@@ -33,6 +34,19 @@ _US_STATES = ("AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI
 _US_ZIP = re.compile(rf"(?<![\w-])(?:{_US_STATES})[ ]{{1,2}}(\d{{5}}(?:-\d{{4}})?)(?![\w-])")
 _AUSTRALIA = re.compile(r"(?<![\w-])(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)[ ]{1,2}"
                         r"(\d{4})(?![\w-])")
+#: each state's postcode ranges ("THE CHILDREN ACT 1989" is no Canberra postcode)
+_AU_RANGES = {
+    "NSW": ((1000, 2599), (2619, 2899), (2921, 2999)),
+    "ACT": ((200, 299), (2600, 2618), (2900, 2920)),
+    "VIC": ((3000, 3999), (8000, 8999)), "QLD": ((4000, 4999), (9000, 9999)),
+    "SA": ((5000, 5999),), "WA": ((6000, 6999),), "TAS": ((7000, 7999),), "NT": ((800, 999),),
+}
+
+
+def _in_state(state: str, code: int) -> bool:
+    return any(low <= code <= high for low, high in _AU_RANGES.get(state.upper(), ()))
+
+
 _NETHERLANDS = re.compile(r"(?<![\w-])([1-9]\d{3}[ ]?(?!SA|SD|SS)[A-Z]{2})(?=[ ]{1,2}[A-Z][a-z])")
 
 
@@ -67,7 +81,8 @@ def find(text: str) -> Iterable[Hit]:
     for c in _AFTER_STATE.finditer(text):
         if m := _US_ZIP.fullmatch(text, c.start(), c.end()):
             yield _hit(m.start(1), m.end(1), "US", "US ZIP code after a state")
-        elif m := _AUSTRALIA.fullmatch(text, c.start(), c.end()):
+        elif (m := _AUSTRALIA.fullmatch(text, c.start(), c.end())) and _in_state(
+                m.group(0).split()[0], int(m.group(1))):
             yield _hit(m.start(1), m.end(1), "AU", "Australian postcode after a state")
     dutch = [m.span(1) for m in _NETHERLANDS.finditer(text)]
     for start, end in dutch if dutch and _DUTCH.search(text) else ():  # (the costlier check
