@@ -48,6 +48,7 @@ from redactor_plugins.strategies.generalization.date_times import (
     shift_days,
     shift_form_date,
     shift_minutes,
+    shift_month_list,
     shift_open_range,
 )
 from redactor_plugins.strategies.generalization.demographics import (
@@ -362,7 +363,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                     or times.shift_weekday(text, days + delta)
                     or shift_day_list(text, days + delta)  # "3, 4 and 5 May 2024"
                     or shift_form_date(text, days + delta)  # "03-Mar-2024", "Q3 2023"
-                    or shift_open_range(text, days + delta))  # "2019 - present"
+                    or shift_open_range(text, days + delta)  # "2019 - present"
+                    or shift_month_list(text, days + delta))  # "March, April and May 2024"
                 # no day and month of the original left in it ("1 March" in "21 March")
                 if shifted is None or not any(fold(part) in fold(shifted) for part in [
                         text.strip(), *day_months(text)]):

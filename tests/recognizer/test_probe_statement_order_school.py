@@ -108,3 +108,20 @@ def test_a_british_table_gets_british_pseudonyms() -> None:
     text = ("Mr Kieran J Walsh\nFlat 4, 19 Holloway Road\nLondon N7 8JE\n\nSort code 20-32-06\n"
             + STATEMENT)
     assert detect_locale(text) == "en_GB"
+
+
+@pytest.mark.parametrize(("text", "part", "heading"), [
+    ("Notice Seeking Possession (Section 8 Notice)\nHousing Act", "Seeking Possession (Section 8 "
+     "Notice)", True),  # a title-case heading
+    ("PAYSLIP - Greenfield Care Homes Ltd\n", "PAYSLIP", True),
+    ("Gross pay                                  £1,888.00\n", "Gross pay", True),  # a row's name
+    ("Net pay                                    £1,590.92\n", "Net pay", True),
+    ("The Basic pay was low.", "Basic pay", False),
+    ("Leeds City Council\n", "Leeds City Council", False),
+    ("He met Social Services.", "Social Services", False),
+])
+def test_a_heading_or_a_rows_name(text: str, part: str, heading: bool) -> None:
+    from redactor_plugins.detectors.recognizer.span_kinds import heading_words
+
+    start = text.index(part)
+    assert heading_words(text, start, start + len(part)) is heading

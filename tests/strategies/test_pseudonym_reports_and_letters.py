@@ -600,3 +600,37 @@ def test_a_range_to_the_present_moves_its_start() -> None:
     [out] = replace("EXPERIENCE\n2019 - present   Senior Manager", [("2019 - present", "DATETIME",
                                                                         "DATE")])
     assert re.fullmatch(r"20[12]\d - present", out) and out != "2019 - present"  # "the 2010s"
+
+
+@pytest.mark.parametrize(("value", "pattern"), [
+    ("Fourth", r"First|Second|Third|Fifth|Sixth|Seventh"),  # it raised: "[REDACTED]"
+    ("several", r"many|numerous|multiple|various"),  # it read "mynbiqp"
+])
+def test_a_count_in_words_becomes_another(value: str, pattern: str) -> None:
+    [out] = replace(f"The Third and {value} Respondents: the children", [(value, "QUANTITY", "")])
+    assert re.fullmatch(pattern, out)
+
+
+def test_months_listed_with_their_year_move_together() -> None:
+    from redactor_plugins.strategies.generalization.date_times import shift_month_list
+
+    assert shift_month_list("March, April and May 2024", 280) == \
+        "December 2024, January and February 2025"
+    assert shift_month_list("March, April and May 2024", -40) == "February, March and April 2024"
+    assert shift_month_list("Jan-Mar 2023", 30) == "Feb-Apr 2023"
+    assert shift_month_list("May 2024", 10) is None  # one month: the date shift's
+    # through the strategy: no real year left beside shifted dates ("(2024)")
+    [out] = replace("Arrears at 1 May 2024: £3,450.00 (March, April and May 2024).",
+                    [("March, April and May 2024", "DATETIME", "DATE")])
+    assert re.fullmatch(r"\w+(?: \d{4})?, \w+ and \w+ \d{4}", out) and "March" not in out
+
+
+@pytest.mark.parametrize(("value", "shape"), [
+    ("£1,888.00", r"£\d{1,3}(?:,\d{3})*\.\d\d"),  # read "£1404.95": the thousands lost
+    ("1.500,00", r"\d{1,3}(?:\.\d{3})*,\d\d"),
+    ("38.50", r"\d+\.\d\d"),
+])
+def test_an_amount_keeps_its_separators(value: str, shape: str) -> None:
+    [out] = replace(f"Gross pay                                  {value}\n", [(value, "QUANTITY",
+                                                                               "")])
+    assert re.fullmatch(shape, out) and out != value

@@ -38,8 +38,14 @@ def _fold(text: str) -> str:
 
 def main() -> None:
     gazetteer = json.loads((ROOT / "resources" / "gazetteers" / "gazetteers.json").read_text())
-    names = {_fold(e[0] if isinstance(e, list) else e) for key in NAME_LISTS
-             for e in gazetteer["lists"][key]["entries"]}
+    def entries(keys: tuple[str, ...]) -> set[str]:
+        return {_fold(e[0] if isinstance(e, list) else e) for key in keys
+                for e in gazetteer["lists"][key]["entries"]}
+
+    names = entries(NAME_LISTS)
+    # English words of headings that are also surnames stay ("Gross pay", "Student loan"): the
+    # English list is only read on a heading's line, where a surname alone is rare
+    english_names = entries(tuple(k for k in NAME_LISTS if k != "surnames"))
     from redactor_plugins.shared.names.titles import COURTESY
 
     out = {"format": 1, "source": "training/gazetteers/curated.py COMMON_WORDS (Apache-2.0), "
@@ -53,7 +59,7 @@ def main() -> None:
             found |= set(lorem.Provider.word_list)
         words = {_fold(w) for w in found if w.replace(" ", "").isalpha() and len(w) > 1
                  and " " not in w}
-        words -= names | COURTESY
+        words -= (english_names if lang == "en" else names) | COURTESY
         out["languages"][lang] = sorted(words)
         print(f"{lang}: {len(words)} words")
     OUT.write_text(json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n",

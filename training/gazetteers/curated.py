@@ -323,7 +323,14 @@ wishes, feelings, views, child, children, parent, parents, carer, carers, househ
 composition, finance, finances, income, expenditure, debts, housing, accommodation,
 tenancy, property, vehicle, vehicles, persons, person, involved, suspect, victim, victims,
 offence, offences, charge, charges, interview, custody, arrest, disclosure, officer,
-officers, police, status, closed, open, pending, outstanding, required, completed
+officers, police, status, closed, open, pending, outstanding, required, completed,
+payslip, payroll, pay, basic, gross, net, premium, night, overtime, tax, paye, pension,
+loan, student, deductions, deduction, earnings, allowance, bonus, holiday, sick, statutory,
+hours, rate, total, totals, balance, employer, employee, ytd, year-to-date, period,
+description, amount, amounts, payments, payment, paid, received, date, seeking, possession,
+section, ground, grounds, notice, tenancy, agreement, landlord, tenant, deposit, rent,
+arrears, schedule, form, end, year, school, pupil, attendance, progress, development,
+english, maths, mathematics, science, reading, writing, spelling, comments, comment
 """),
     "nb": entries("""
 barnevern, barneverntjenesten, barnevernstjenesten, barnevernet, bekymringsmelding, hjelpetiltak, omsorgsovertakelse, undersøkelse, fylkesnemnda,

@@ -433,7 +433,8 @@ class NerDetector:
                     f.label == Label.QUANTITY and no_count(doc.text[start:end])) or lab_test(
                     doc.text[start:end]) or (
                     field_label_word(doc.text, start, end, names)) or (
-                    f.label not in (Label.CODE, Label.DATETIME, Label.QUANTITY)
+                    f.label not in (Label.CODE, Label.DATETIME) and not (
+                        f.label == Label.QUANTITY and re.search(r"\d", doc.text[start:end]))
                     and heading_words(doc.text, start, end)) or (
                     f.label in (Label.PERSON, Label.ORG, Label.LOC)
                     and verb_form(doc.text[start:end])) or (

@@ -239,21 +239,26 @@ def common_function_word(span: str, language: str) -> bool:
 
 
 _HEADING_WORD = re.compile(r"[^\W\d_]+")
-_FIELD_GAP = re.compile(r"[ \t]*:|\t|[ \u00a0]{2,}")
+_FIELD_GAP = re.compile(r"[ \t]*:|\t|[ \u00a0]{2,}|[ \t]+[-\u2013\u2014][ \t]+")
+#: a heading in title case: capitalised words (short function words, numbers and brackets
+#: between them), eight words at most, no sentence's full stop ("Notice Seeking Possession
+#: (Section 8 Notice)")
+_TITLE_LINE = re.compile(r"(?:(?:[A-Z][\w'’-]*(?<=\w)\b|(?:of|and|the|for|to|on|in|a|an|\d+)\b"
+                         r"|[()&/-])[ \t]*){1,12}")
 
 
 def heading_words(text: str, start: int, end: int) -> bool:
-    """Whether the span lies on a line in capitals (no lower-case letter: a heading) and is
-    only words of a heading or a form ("CURRICULUM VITAE", "INCIDENT LOG", "RESPONSIBLE
+    """Whether the span lies on a heading's line (in capitals, or in title case) or is a
+    row's or a field's name at a line's start before a column gap, and is only words of a
+    heading or a form ("CURRICULUM VITAE", "INCIDENT LOG", "RESPONSIBLE
     CLINICIAN'S REPORT"; none a name or a place of the gazetteer): no one's name. None of TAB's
     or the biographies' gold mentions in capitals is a heading."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start : len(text) if line_end < 0 else line_end]
-    if any(c.islower() for c in line) and not (  # or a field's name in capitals at the
-            not text[line_start:start].strip() and _FIELD_GAP.match(text, end)  # line's start
-            and not any(c.islower() for c in text[start:end])):  # ("LANGUAGES    Polish …")
-        return False
+    if any(c.islower() for c in line) and not _TITLE_LINE.fullmatch(line.strip()) and not (
+            not text[line_start:start].strip() and _FIELD_GAP.match(text, end)):
+        return False  # not a heading in capitals or in title case, nor a row's or a field's
     words = [w.casefold() for w in _HEADING_WORD.findall(text[start:end])]
     common = common_words("en")
     return bool(words) and any(len(w) > 1 for w in words) and all(

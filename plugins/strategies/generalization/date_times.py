@@ -12,6 +12,7 @@ from redactor_plugins.strategies.generalization.time import (
     _CLOCK_INSIDE,
     MONTH_NAME,
     ParsedDate,
+    _month_like,
     month_number,
     parse_date,
     shift_date,
@@ -19,7 +20,7 @@ from redactor_plugins.strategies.generalization.time import (
 )
 
 __all__ = ["date_inside", "day_months", "shift_date_and_time", "shift_day_list", "shift_days",
-           "shift_form_date", "shift_minutes", "shift_open_range"]
+           "shift_form_date", "shift_minutes", "shift_month_list", "shift_open_range"]
 
 _MONTHS = MONTH_NAME.pattern.removeprefix(r"\b")
 _DATE_INSIDE = re.compile(
@@ -144,6 +145,38 @@ def shift_open_range(text: str, days: int) -> str | None:
         return None
     start = shift_date(m.group("a"), days)
     return None if start is None else start + m.group("sep") + m.group("b")
+
+
+_MONTH_LIST = re.compile(
+    rf"(?P<months>{_MONTHS}(?:(?:,\s*|\s+(?:and|&|to|or)\s+|\s*[-\u2013]\s*){_MONTHS})+)"
+    rf"(?P<sep>,?\s+)(?P<year>\d{{4}})", re.IGNORECASE)
+_ONE_MONTH = re.compile(_MONTHS, re.IGNORECASE)
+
+
+def shift_month_list(text: str, days: int) -> str | None:
+    """Months listed with one year ("March, April and May 2024" of a notice's arrears), each
+    moved by the months that ``days`` moves the first; a year where they come to straddle two
+    ("December 2024, January and February 2025"); None unless the text is exactly that (it
+    had read "2024", the real year beside shifted dates)."""
+    m = _MONTH_LIST.fullmatch(text.strip())
+    if m is None:
+        return None
+    names = list(_ONE_MONTH.finditer(m.group("months")))
+    months = [month_number(n.group(0)) for n in names]
+    if any(x is None for x in months):
+        return None
+    year = int(m.group("year"))
+    moved = dt.date(year, months[0] or 1, 15) + dt.timedelta(days=days)
+    offset = (moved.year - year) * 12 + moved.month - (months[0] or 1)
+    new = [divmod(year * 12 + (x or 1) - 1 + offset, 12) for x in months]  # (year, month - 1)
+    out, at, body = [], 0, m.group("months")
+    for i, (n, (y, mo)) in enumerate(zip(names, new, strict=True)):
+        out.append(body[at:n.start()])
+        out.append(_month_like(n.group(0), mo + 1))
+        if i + 1 < len(new) and new[i + 1][0] != y:  # the year ends after this month
+            out.append(f" {y}")
+        at = n.end()
+    return "".join(out) + body[at:] + m.group("sep") + str(new[-1][0])
 
 
 # -- one shift per document (the pseudonym strategy's memo) ---------------------------------

@@ -464,6 +464,30 @@ def _several_like(text: str, found: list[tuple[int, int, float, bool]], rng: ran
     return "".join(out) + text[last:]
 
 
+#: counts without a number (a count's pseudonym: another of them)
+_VAGUE = ("several", "many", "numerous", "multiple", "various")
+
+
+def _ordinal_like(text: str, rng: random.Random) -> str:
+    """Another ordinal word near the one in ``text``, in its case ("Fourth" → "Sixth"; it had
+    raised, and the export fell back to "[REDACTED]")."""
+    words = {v: w for w, v in numbers.ORDINAL_WORDS.items() if v <= 12}
+    m = re.search(rf"(?i)\b({'|'.join(numbers.ORDINAL_WORDS)})\b", text)
+    if m is None:  # a vague count ("several") → another; else the same shape
+        vague = re.search(rf"(?i)\b({'|'.join(_VAGUE)})\b", text)
+        if vague is None:
+            return code_like(text, rng)
+        word = rng.choice([w for w in _VAGUE if w != vague.group(1).casefold()])
+        word = word.capitalize() if vague.group(1)[:1].isupper() else word
+        return text[:vague.start(1)] + word + text[vague.end(1):]
+    value = numbers.ORDINAL_WORDS[m.group(1).casefold()]
+    new = rng.choice([v for v in words if v != value and abs(v - value) <= 3])
+    word = words[new]
+    word = word.upper() if m.group(1).isupper() else word.capitalize() if m.group(1)[:1].isupper() \
+        else word
+    return text[:m.start(1)] + word + text[m.end(1):]
+
+
 def quantity_like(text: str, rng: random.Random, low: int = 1, high: int = 10**9) -> str:
     """A nearby number in the same format (number words stay words), within [low, high]
     (:func:`count_bounds`) where the number is a whole one; a percentage stays at most 100;
@@ -480,13 +504,14 @@ def _quantity_like(text: str, rng: random.Random, low: int, high: int) -> str:
     m = numbers._NUMBER_RE.search(text)
     if m is None:
         q = numbers.parse_quantity(text)
-        if q is None:
-            return code_like(text, rng)
+        if q is None:  # an ordinal inside words ("his second wife"), else the same shape
+            return _ordinal_like(text, rng)
         new = max(1, int(round(q.value * rng.choice((rng.uniform(0.6, 0.9),
                                                      rng.uniform(1.1, 1.5))))))
         new = _within(new, q.value, low, high)
         wm = numbers._WORDNUM_RE.search(text)
-        assert wm is not None
+        if wm is None:  # an ordinal word ("the Third and Fourth Respondents")
+            return _ordinal_like(text, rng)
         word = wm.group(0).strip()
         start = wm.start() + wm.group(0).index(word)  # the spaces around it stay, line breaks too
         spoken = other_number(word, rng, low, high) if re.fullmatch(r"[A-Za-z-]+", word) \
@@ -502,9 +527,10 @@ def _quantity_like(text: str, rng: random.Random, low: int, high: int) -> str:
     new_value = value * factor
     decimals = len(re.split(r"[.,]", token)[-1]) if re.search(r"[.,]\d{1,2}$", token) else 0
     if decimals:
-        new = f"{new_value:.{decimals}f}"
-        if "," in token[-decimals - 1 :]:
-            new = new.replace(".", ",")
+        grouped = new_value >= 1000 and re.search(r"\d[,.]\d{3}", token[:-decimals - 1])
+        new = f"{new_value:,.{decimals}f}" if grouped else f"{new_value:.{decimals}f}"
+        if "," in token[-decimals - 1 :]:  # "1.500,00": the European way round
+            new = new.translate(str.maketrans(",.", ".,"))
     else:
         n = _within(max(1, int(round(new_value))), value, low, high)
         sep = next((c for c in token if c in ",.\u00a0\u202f' "), "")
