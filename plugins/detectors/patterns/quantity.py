@@ -140,9 +140,11 @@ _NAME_BEFORE_AGE = re.compile(r"\b([A-Z][a-z'’]{1,20})\Z")
 #: an age said of a person ("She is 19 and on a visa", "he was 15,"): a pronoun, a form of
 #: "to be" and a number that nothing counts
 _AGE_OF_PRONOUN = re.compile(
-    r"(?:is|was|are|were|am|'s|’s|turned|turns)[^\S\n]+(1[0-1]\d|[1-9]\d?)"
+    r"(?:is|was|are|were|am|'s|’s|turned|turns)[^\S\n]+(1[0-1]\d|[1-9]\d?|one|two|three|four"
+    r"|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen)"
     r"(?=[^\S\n]*(?:[,.;:)]|\band\b|\bbut\b|\bwhen\b|\bat\b|\bin\b|\Z))")
-_PRONOUN_BEFORE = re.compile(r"\b(?:[Ss]he|[Hh]e|I|[Tt]hey)[^\S\n]+\Z")
+_PRONOUN_BEFORE = re.compile(r"\b(?:[Ss]he|[Hh]e|I|[Tt]hey)[^\S\n]*\Z")  # "she's nine"
 _NOT_A_NAME = frozenset("article section rule chapter page paragraph room flat unit cell "
                         "pages articles sections rules paragraphs nos no schedule annex part "
                         "protocol appendix table figure note exhibit tab volume item point "
@@ -169,7 +171,7 @@ def find_ages(text: str) -> Iterable[Hit]:
     for m in _AGE_OF_PRONOUN.finditer(text):
         if not _PRONOUN_BEFORE.search(text, max(0, m.start() - 6), m.start()):
             continue
-        yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.8, "a person's age after a pronoun "
+        yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.95, "a person's age after a pronoun "
                   "and a form of \"to be\"", RANK_AMOUNT)
     for m in _AGE_AFTER_NAME.finditer(text):
         name = _NAME_BEFORE_AGE.search(text, max(0, m.start() - 22), m.start())

@@ -69,11 +69,11 @@ _GENERIC_CARE = frozenset("""
 _STREET = re.compile(
     rf"(?<![\w&])((?:(?<![\w/.,:-])\d{{1,4}}[A-Za-z]?[^\S\n]+)?"  # a house number
     rf"(?!{_LEAD}\b){_WORD}(?:{_SP}(?!{_LEAD}\b){_WORD}){{0,2}}{_SP}"
-    rf"(?:Road|Rd|Street|Lane|Avenue|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews"
+    rf"(?:Road|Rd|Street|Lane|Avenue|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews|Rise"
     rf"|Boulevard|Parade|Walk))(?![\w'’])")
 _CASE = re.compile(
     rf"(?<![\w.])((?!(?:See|Cf|Also|{_LEAD})\b)[A-Z][\w'’-]*(?:\s+and\s+(?:Others|[A-Z][\w'’-]+))?"
-    rf"\s+v\.?\s+(?:the\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){{0,3}}"
+    rf"\s+v\.?\s+(?:the\s+)?[A-Z][\w'’-]+(?:[^\S\n]+[A-Z][\w'’-]+){{0,3}}"  # one line
     rf"(?:\s*\(no\.\s*\d+(?:/\d+)*\))?)")
 
 

@@ -117,6 +117,7 @@ from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - r
     past_last_digits,
     rank_before_name,
     scale_name,
+    spoken_word,
     vehicle_name,
     vehicle_start,
     verb_form,
@@ -430,7 +431,8 @@ class NerDetector:
             if start >= end or non_word(doc.text, start, end) or names_no_one(
                     doc.text, start, end) or emergency_number(doc.text, start, end) or (
                     f.label != Label.CODE and list_number(doc.text, start, end)) or (
-                    f.label == Label.QUANTITY and no_count(doc.text[start:end])) or lab_test(
+                    f.label == Label.QUANTITY and no_count(doc.text[start:end])) or spoken_word(
+                    doc.text, start, end) or lab_test(
                     doc.text[start:end]) or (
                     field_label_word(doc.text, start, end, names)) or (
                     f.label not in (Label.CODE, Label.DATETIME) and not (

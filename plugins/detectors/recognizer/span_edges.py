@@ -401,8 +401,8 @@ def trailing_participle(text: str, start: int, end: int) -> int:
 _HOUSE_NUMBER = re.compile(r"(?<![\w/.,:-])\d{1,4}[A-Za-z]?[^\S\n]+\Z")
 _STREET_WORD = re.compile(
     r"(?:Road|Rd|Street|St|Lane|Avenue|Ave|Drive|Close|Crescent|Terrace|Grove|Gardens|Square"
-    r"|Mews|Boulevard|Parade|Walk|Way|Place|Row|Hill|vei|veien|gate|gata|gatan|vej|vägen"
-    r"|straße|strasse|weg|gasse)\.?\Z")
+    r"|Mews|Boulevard|Parade|Walk|Way|Place|Row|Hill|Rise|Vale|Chase|vei|veien|gate|gata"
+    r"|gatan|vej|vägen|straße|strasse|weg|gasse)\.?\Z")
 
 
 def house_number_start(text: str, start: int, end: int) -> int:

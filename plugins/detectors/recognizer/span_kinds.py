@@ -299,6 +299,33 @@ def driving_licence(text: str, start: int, end: int) -> bool:
     return False
 
 
+#: words of a court's transcript and a chat that name no one: a form of address after
+#: "your" ("your Honour"), a ruling's word, texting abbreviations in lower case
+_QUESTION = re.compile(r"(?m)^[ \t]*Q\.?[ \t]+[A-Z]")
+_ANSWER = re.compile(r"(?m)^[ \t]*A\.?[ \t]+[A-Z]")
+_COURT_WORDS = frozenset("objection overruled sustained".split())
+_ADDRESS_FORMS = frozenset("honour honor lordship ladyship worship".split())
+_CHAT_WORDS = frozenset("lol omg yh ye tmrw tmr btw idk ngl tbh wtf brb imo smh lmao rn fr pls "
+                        "plz thx ty np ikr fyi asap".split())
+
+
+def spoken_word(text: str, start: int, end: int) -> bool:
+    """Whether the span is a transcript's "Q."/"A." at a line's start, "Objection",
+    "Overruled", "Sustained", "Honour" after "your", or a chat's "omg", "yh", "tmrw" (lower
+    case): the words of speech, not of anyone's identity."""
+    word = text[start:end]
+    low = word.casefold()
+    if re.fullmatch(r"[QA]\.?", word) and not text[text.rfind("\n", 0, start) + 1 : start].strip() \
+            and _QUESTION.search(text) and _ANSWER.search(text):
+        return True  # "A. At the Prince of Wales pub" of a transcript's questions and answers
+    if low in _COURT_WORDS and word[:1].isupper():
+        return True
+    if low in _ADDRESS_FORMS and re.search(r"(?i)\b(?:your|his|her)[ \t]+\Z",
+                                           text[max(0, start - 8) : start]):
+        return True
+    return word.islower() and low in _CHAT_WORDS
+
+
 _CLOCK_FIRST = re.compile(r"(?:[01]?\d|2[0-3])[:.][0-5]\d(?:hrs|h)?(?=[ \t]+\S)")
 
 
