@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.recognizer import ner as ner_detector
-from redactor_plugins.detectors.recognizer.legal_rules import legal_provisions
+from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
 
 from redactor.core.model import Finding, Label, Span
 from redactor.core.overlaps import only_fills_between, resolve_overlaps

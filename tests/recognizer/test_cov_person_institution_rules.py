@@ -9,15 +9,16 @@ from pathlib import Path
 import pytest
 from redactor_plugins.detectors.recognizer import gazetteer as gaz
 from redactor_plugins.detectors.recognizer import ner as ner_detector
-from redactor_plugins.detectors.recognizer.institution_rules import (
+from redactor_plugins.detectors.recognizer.mention_propagation import propagate
+from redactor_plugins.detectors.recognizer.rules import person_rules
+from redactor_plugins.detectors.recognizer.rules.institution_rules import (
     care_institutions,
     case_names,
     company_names,
     prisons,
     street_names,
 )
-from redactor_plugins.detectors.recognizer.mention_propagation import propagate
-from redactor_plugins.detectors.recognizer.person_rules import (
+from redactor_plugins.detectors.recognizer.rules.person_rules import (
     letter_names,
     name_parts,
     name_start,
@@ -183,9 +184,11 @@ def test_a_name_does_not_start_with_lower_case_words(span: str, name: str) -> No
 ])
 def test_a_demographic_word_the_model_tagged_org_or_loc(rule: str, text: str, word: str,
                                                         yes: bool) -> None:
-    """Each rule of :func:`ner.dem_kind` on its own."""
+    """Each rule of :func:`span_kinds.dem_kind` on its own."""
+    from redactor_plugins.detectors.recognizer.rules import span_kinds
+
     at = text.index(word)
-    assert getattr(ner_detector, rule)(text, at, at + len(word)) is yes
+    assert getattr(span_kinds, rule)(text, at, at + len(word)) is yes
 
 
 def test_a_finding_inside_a_grown_name_is_dropped() -> None:
@@ -320,11 +323,11 @@ def test_ner_spans_are_whole_words(piece: str, whole: str) -> None:
 def test_a_model_span_over_letters_is_one_finding_per_letter() -> None:
     t = "five co-accused, A, B, H, N and R, were charged"
     start = t.index("B, H")
-    assert [t[i] for i in ner_detector.letter_list(t, start, start + 4)] == ["B", "H"]
+    assert [t[i] for i in person_rules.letter_list(t, start, start + 4)] == ["B", "H"]
     start = t.index("N and R")
-    assert [t[i] for i in ner_detector.letter_list(t, start, start + 7)] == ["N", "R"]
-    assert ner_detector.letter_list(t, t.index("co-"), t.index("co-") + 10) == []
-    assert ner_detector.letter_list("Mr AB and C", 3, 11) == []
+    assert [t[i] for i in person_rules.letter_list(t, start, start + 7)] == ["N", "R"]
+    assert person_rules.letter_list(t, t.index("co-"), t.index("co-") + 10) == []
+    assert person_rules.letter_list("Mr AB and C", 3, 11) == []
 
 
 # -- what the label strategy makes of letters -----------------------------------------------------
@@ -393,7 +396,7 @@ def test_a_given_name_before_a_lone_surname_joins_it() -> None:
     """A Norwegian decision signed "Per Hansen, saksbehandler": the model found "Hansen" and
     left "Per" (also an English word) in clear."""
     from redactor_plugins.detectors.recognizer.ner import _default_gazetteer
-    from redactor_plugins.detectors.recognizer.person_rules import given_name_before
+    from redactor_plugins.detectors.recognizer.rules.person_rules import given_name_before
 
     names = _default_gazetteer().names
     text = "Med vennlig hilsen\nPer Hansen, saksbehandler. Dear Hansen, the Ola Nordmann file."

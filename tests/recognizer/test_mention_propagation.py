@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from redactor_plugins.detectors.recognizer import ner as ner_detector
 from redactor_plugins.detectors.recognizer.mention_propagation import defined_aliases, propagate
+from redactor_plugins.detectors.recognizer.rules import person_rules
 
 from redactor.core.settings import Settings
 from redactor.plugin_api import Document, Finding, Label, RunContext, Span
@@ -152,7 +153,7 @@ def test_a_letter_the_model_calls_a_person_once_is_a_person_everywhere() -> None
     first, second = LETTERS.index("M (A"), LETTERS.index("M, a girl")
     found = [Finding(Span(first, first + 1), Label.PERSON, "M", detector="ner"),
              Finding(Span(second, second + 1), Label.MISC, "M", detector="ner")]
-    assert [f.label for f in ner_detector.one_label_per_name(found)] == [Label.PERSON] * 2
+    assert [f.label for f in person_rules.one_label_per_name(found)] == [Label.PERSON] * 2
 
 
 def test_a_name_the_model_mostly_calls_a_person_is_a_person_everywhere() -> None:
@@ -165,6 +166,6 @@ def test_a_name_the_model_mostly_calls_a_person_is_a_person_everywhere() -> None
              for a, lab in zip(at, (Label.PERSON, Label.PERSON, Label.MISC), strict=True)]
     found += [Finding(Span(leeds[0], leeds[0] + 5), Label.PERSON, "Leeds", detector="ner"),
               Finding(Span(leeds[1], leeds[1] + 5), Label.LOC, "Leeds", detector="ner")]
-    labels = [f.label for f in ner_detector.one_label_per_name(found)]
+    labels = [f.label for f in person_rules.one_label_per_name(found)]
     # a tie is no majority: "Leeds" keeps both labels
     assert labels == [Label.PERSON] * 3 + [Label.PERSON, Label.LOC]

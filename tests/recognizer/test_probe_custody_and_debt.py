@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
-from redactor_plugins.detectors.recognizer.legal_rules import legal_provisions
-from redactor_plugins.detectors.recognizer.span_edges import names_no_one, no_count
+from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
+from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one, no_count
 from test_cov_masks_that_hide_no_one import _ner
 
 RECORD = """Interpreter required: Yes (Polish)
@@ -67,7 +67,7 @@ def test_the_record_through_the_ner(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 
 
 def test_a_lower_case_aside_that_goes_on_in_capitals_stays() -> None:
-    from redactor_plugins.detectors.recognizer.span_edges import before_lower_aside
+    from redactor_plugins.detectors.recognizer.rules.span_edges import before_lower_aside
 
     text = "the TKP/ML-TIKKO (the Turkish Communist Party/Marxist Leninist) was named."
     start = text.index("TKP")

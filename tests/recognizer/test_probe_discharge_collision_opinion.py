@@ -15,10 +15,13 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
-from redactor_plugins.detectors.recognizer.identifier_cues import names_a_number
-from redactor_plugins.detectors.recognizer.institution_rules import care_institutions, past_a_field
-from redactor_plugins.detectors.recognizer.span_edges import names_no_one
-from redactor_plugins.detectors.recognizer.span_kinds import (
+from redactor_plugins.detectors.recognizer.rules.identifier_cues import names_a_number
+from redactor_plugins.detectors.recognizer.rules.institution_rules import (
+    care_institutions,
+    past_a_field,
+)
+from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one
+from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     vehicle_name,
 )
 from test_cov_masks_that_hide_no_one import _ner
@@ -189,7 +192,7 @@ def test_professional_registrations(text: str, value: str) -> None:
     ("al-Shabaab", True), ("Al Qaeda", True), ("Boko Haram", True), ("Alan Shabaab", False),
 ])
 def test_armed_groups_are_no_people(span: str, group: bool) -> None:
-    from redactor_plugins.detectors.recognizer.span_kinds import firm_name
+    from redactor_plugins.detectors.recognizer.rules.span_kinds import firm_name
 
     assert firm_name(span) is group
 

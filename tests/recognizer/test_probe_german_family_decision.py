@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
-from redactor_plugins.detectors.recognizer.institution_rules import schools
-from redactor_plugins.detectors.recognizer.span_edges import titled_name_at_end
+from redactor_plugins.detectors.recognizer.rules.institution_rules import schools
+from redactor_plugins.detectors.recognizer.rules.span_edges import titled_name_at_end
 from test_cov_masks_that_hide_no_one import _ner
 
 from redactor.core.pipeline import keeps_original
@@ -77,13 +77,13 @@ def test_a_labels_entity_number_shows_no_original(original: str, replacement: st
     ("nach § 1666 BGB entschieden", "§ 1666 BGB"),
 ])
 def test_nordic_and_german_provisions(text: str, provision: str) -> None:
-    from redactor_plugins.detectors.recognizer.legal_rules import legal_provisions
+    from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
 
     assert [text[a:b] for a, b in legal_provisions(text)] == [provision]
 
 
 def test_a_common_word_of_the_language_is_no_misc() -> None:
-    from redactor_plugins.detectors.recognizer.span_kinds import common_function_word
+    from redactor_plugins.detectors.recognizer.rules.span_kinds import common_function_word
 
     assert common_function_word("sin", "sv") and not common_function_word("Sin", "sv")
     assert not common_function_word("undersköterska", "sv")
@@ -95,6 +95,6 @@ def test_a_common_word_of_the_language_is_no_misc() -> None:
     ("Die Mutter arbeitet im St. Vinzenz Krankenhaus.", "St. Vinzenz Krankenhaus"),
 ])
 def test_nordic_and_german_hospitals(text: str, name: str) -> None:
-    from redactor_plugins.detectors.recognizer.institution_rules import care_institutions
+    from redactor_plugins.detectors.recognizer.rules.institution_rules import care_institutions
 
     assert [text[a:b] for a, b in care_institutions(text)] == [name]

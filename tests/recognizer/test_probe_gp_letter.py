@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from redactor_plugins.detectors.recognizer.institution_rules import (
+from redactor_plugins.detectors.recognizer.rules.institution_rules import (
     care_institutions,
     street_names,
 )
-from redactor_plugins.detectors.recognizer.span_edges import house_number_start
-from redactor_plugins.detectors.recognizer.span_kinds import occupation_phrase, scale_name
+from redactor_plugins.detectors.recognizer.rules.span_edges import house_number_start
+from redactor_plugins.detectors.recognizer.rules.span_kinds import occupation_phrase, scale_name
 from test_cov_masks_that_hide_no_one import _ner
 
 LETTER = """Dr Aled Morgan

@@ -12,7 +12,11 @@ import pytest
 from redactor_plugins.detectors.patterns.codes import find_reference_codes
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.recognizer.ner import subtype_for
-from redactor_plugins.detectors.recognizer.span_edges import clear_of_codes, names_no_one, no_count
+from redactor_plugins.detectors.recognizer.rules.span_edges import (
+    clear_of_codes,
+    names_no_one,
+    no_count,
+)
 from test_cov_masks_that_hide_no_one import _ner
 
 from redactor.plugin_api import Label

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
-from redactor_plugins.detectors.recognizer.identifier_cues import value_start
+from redactor_plugins.detectors.recognizer.rules.identifier_cues import value_start
 from stdnum.gb import vat as gb_vat
 from test_cov_masks_that_hide_no_one import _ner
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
-from redactor_plugins.detectors.recognizer.institution_rules import venues
-from redactor_plugins.detectors.recognizer.span_edges import whole_words
+from redactor_plugins.detectors.recognizer.rules.institution_rules import venues
+from redactor_plugins.detectors.recognizer.rules.span_edges import whole_words
 from test_cov_masks_that_hide_no_one import _ner
 
 from redactor.core.coreference import initials_alias, name_initials

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.recognizer import ner as ner_detector
-from redactor_plugins.detectors.recognizer.institution_rules import case_names
-from redactor_plugins.detectors.recognizer.span_edges import house_number_start
-from redactor_plugins.detectors.recognizer.span_kinds import spoken_word
+from redactor_plugins.detectors.recognizer.rules.institution_rules import case_names
+from redactor_plugins.detectors.recognizer.rules.no_one_words import spoken_word
+from redactor_plugins.detectors.recognizer.rules.span_edges import house_number_start
 
 from redactor.core.model import Label
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
-from redactor_plugins.detectors.recognizer.institution_rules import care_institutions
-from redactor_plugins.detectors.recognizer.span_kinds import (
+from redactor_plugins.detectors.recognizer.rules.institution_rules import care_institutions
+from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     common_word_span,
     firm_name,
     month_word,
@@ -124,7 +124,7 @@ def _female_names() -> set[str]:
 
 
 def test_a_diagnosis_after_its_cue_in_a_nordic_or_german_text() -> None:
-    from redactor_plugins.detectors.recognizer.institution_rules import diagnoses
+    from redactor_plugins.detectors.recognizer.rules.institution_rules import diagnoses
 
     swedish = ("Johanna har en diagnos av bipolär sjukdom och behandlas på Psykiatri Skåne. Hon "
                "uppgav att hon har svårt att få vardagen att fungera sedan hon blev sjukskriven "

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.recognizer import ner as ner_detector
-from redactor_plugins.detectors.recognizer.span_kinds import (
+from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     code_is_date_or_money,
     emergency_number,
 )
@@ -158,7 +158,7 @@ def test_a_firm_of_solicitors_is_no_person(monkeypatch: pytest.MonkeyPatch,
 
 # -- the police report: an address, a street the name lists took for a person -----------------
 def test_a_house_number_joins_an_address_that_goes_on_after_a_comma() -> None:
-    from redactor_plugins.detectors.recognizer.span_edges import house_number_start
+    from redactor_plugins.detectors.recognizer.rules.span_edges import house_number_start
 
     text = "officers attended 14 Crossley Terrace, Halifax HX1 3QW following a call"
     start = text.index("Crossley")
@@ -217,7 +217,7 @@ SUBJECT = ("Subject: RE: Case #2025-CPS-00412 - Daniels, Kayla (DOB 04/19/2016)\
 def test_a_code_stops_at_a_spaced_dash(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     found = _ner(monkeypatch, tmp_path, SUBJECT, [("2025-CPS-00412 - Daniels", "CODE", 0)])
     assert [f.text for f in found] == ["2025-CPS-00412"]
-    from redactor_plugins.detectors.recognizer.span_edges import code_end_before_dash
+    from redactor_plugins.detectors.recognizer.rules.span_edges import code_end_before_dash
 
     text = "Ref. AB - CD, 12-34 - 56"  # no digit before the first dash: the code is kept whole
     assert code_end_before_dash(text, 5, 12) == 12
@@ -309,7 +309,7 @@ def test_a_danish_greeting_and_cues_are_no_findings(monkeypatch: pytest.MonkeyPa
     ("a (long aside with no close on its line", "a (long aside", "a (long aside"),  # kept
 ])
 def test_a_span_does_not_leave_half_a_bracket_pair(text: str, span: str, expected: str) -> None:
-    from redactor_plugins.detectors.recognizer.span_edges import balance_brackets
+    from redactor_plugins.detectors.recognizer.rules.span_edges import balance_brackets
 
     start = text.index(span)
     s, e = balance_brackets(text, start, start + len(span))
@@ -362,7 +362,7 @@ def test_a_field_name_is_not_carried_from_a_names_word() -> None:
 
 def test_a_transcripts_speaker_before_a_colon_stays_a_name() -> None:
     from redactor_plugins.detectors.recognizer.ner import _default_gazetteer
-    from redactor_plugins.detectors.recognizer.person_rules import field_label_word
+    from redactor_plugins.detectors.recognizer.rules.person_rules import field_label_word
 
     text = "Kari: I was at home.\nWard: Aspen Ward\nCase: 22/48213"
     names = _default_gazetteer().names
@@ -377,7 +377,7 @@ def test_a_transcripts_speaker_before_a_colon_stays_a_name() -> None:
     ("life imprisonment", False), ("third", False), ("fourth", False), ("400 mg", False),
 ])
 def test_only_a_unit_alone_is_no_quantity(text: str, bare: bool) -> None:
-    from redactor_plugins.detectors.recognizer.span_edges import no_count
+    from redactor_plugins.detectors.recognizer.rules.span_edges import no_count
 
     assert no_count(text) is bare
 
@@ -399,7 +399,7 @@ def test_german_formal_pronouns_and_kin_nouns_are_no_names(monkeypatch: pytest.M
 
 @pytest.mark.parametrize("word", ["IP", "IP address", "e-mail", "IMEI number", "PIN"])
 def test_the_name_of_a_kind_of_identifier_is_no_finding(word: str) -> None:
-    from redactor_plugins.detectors.recognizer.span_edges import names_no_one
+    from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one
 
     text = f"The {word} of the account was logged."
     assert names_no_one(text, 4, 4 + len(word))

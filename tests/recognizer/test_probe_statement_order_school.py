@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.patterns.schemes.postal_codes import find as find_postcodes
-from redactor_plugins.detectors.recognizer.person_rules import one_label_per_name
-from redactor_plugins.detectors.recognizer.span_edges import names_no_one
+from redactor_plugins.detectors.recognizer.rules.person_rules import one_label_per_name
+from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one
 from redactor_plugins.shared.language.detect import detect_locale
 from redactor_plugins.shared.text_pieces import split_between_numbers
 from test_cov_masks_that_hide_no_one import _ner
@@ -121,7 +121,7 @@ def test_a_british_table_gets_british_pseudonyms() -> None:
     ("He met Social Services.", "Social Services", False),
 ])
 def test_a_heading_or_a_rows_name(text: str, part: str, heading: bool) -> None:
-    from redactor_plugins.detectors.recognizer.span_kinds import heading_words
+    from redactor_plugins.detectors.recognizer.rules.no_one_words import heading_words
 
     start = text.index(part)
     assert heading_words(text, start, start + len(part)) is heading

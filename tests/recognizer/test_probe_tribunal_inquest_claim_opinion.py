@@ -15,9 +15,12 @@ import pytest
 from redactor_plugins.detectors.patterns.codes import find_case_numbers, find_reference_codes
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.recognizer.gazetteer import find
-from redactor_plugins.detectors.recognizer.legal_rules import legal_provisions
-from redactor_plugins.detectors.recognizer.span_edges import code_end_before_dash, names_no_one
-from redactor_plugins.detectors.recognizer.span_kinds import (
+from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
+from redactor_plugins.detectors.recognizer.rules.span_edges import (
+    code_end_before_dash,
+    names_no_one,
+)
+from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     code_shaped,
     county_name,
     judicial_title,
@@ -219,7 +222,7 @@ def test_an_inquest_and_a_claim_through_the_ner(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_a_colour_inside_the_models_span_still_makes_a_vehicle() -> None:
-    from redactor_plugins.detectors.recognizer.span_kinds import vehicle_start
+    from redactor_plugins.detectors.recognizer.rules.span_kinds import vehicle_start
 
     text = "Brandt stopped a silver Chevrolet Impala with Illinois plate AV 38211."
     start = text.index("silver")

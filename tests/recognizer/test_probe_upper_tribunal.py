@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.patterns.codes import find_case_numbers
-from redactor_plugins.detectors.recognizer.span_edges import names_no_one
+from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one
 from test_cov_masks_that_hide_no_one import _ner
 
 
@@ -46,6 +46,6 @@ def test_initials_before_an_anonymity_direction_are_the_person(monkeypatch: pyte
     text = "Between\nSH (ANONYMITY DIRECTION MADE)\nAppellant\n\n2. SH arrived in the UK in 2018."
     found = _ner(monkeypatch, tmp_path, text, [("SH", "DEM", 0), ("SH", "PERSON", 1)])
     assert [(f.text, str(f.label)) for f in found] == [("SH", "PERSON"), ("SH", "PERSON")]
-    from redactor_plugins.detectors.recognizer.span_kinds import anonymised_initials
+    from redactor_plugins.detectors.recognizer.rules.span_kinds import anonymised_initials
 
     assert not anonymised_initials("the SH unit (anonymous)", 4, 6)

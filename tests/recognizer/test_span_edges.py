@@ -5,11 +5,11 @@ a model gave in the cases that went wrong."""
 from __future__ import annotations
 
 import pytest
-from redactor_plugins.detectors.recognizer.identifier_cues import (
+from redactor_plugins.detectors.recognizer.rules.identifier_cues import (
     names_a_number,
     trim_identifier_cue,
 )
-from redactor_plugins.detectors.recognizer.span_edges import (
+from redactor_plugins.detectors.recognizer.rules.span_edges import (
     clear_of_codes,
     drop_leading_function_word,
     drop_trailing_function_word,
@@ -87,8 +87,8 @@ def test_a_vehicle_before_its_plate_is_a_cue(noun: str) -> None:
 def test_a_titled_name_of_an_organisation_is_a_person_and_the_organisation() -> None:
     """"Her GP, Dr Owen Price of Harehills Medical Practice" was one ORG (the name typed as
     an organisation: "Dr an organisation" in a generalized copy)."""
-    from redactor_plugins.detectors.recognizer.institution_rules import care_institutions
-    from redactor_plugins.detectors.recognizer.span_edges import name_of_org
+    from redactor_plugins.detectors.recognizer.rules.institution_rules import care_institutions
+    from redactor_plugins.detectors.recognizer.rules.span_edges import name_of_org
 
     text = "Her GP, Dr Owen Price of Harehills Medical Practice, should review her."
     start, end = cut(text, "Owen Price of Harehills Medical Practice")
@@ -105,7 +105,7 @@ def test_a_titled_name_of_an_organisation_is_a_person_and_the_organisation() -> 
     ("US", False), ("Us", False), ("Usk", False),
 ])
 def test_a_lower_case_pronoun_is_no_entity(word: str, want: bool) -> None:
-    from redactor_plugins.detectors.recognizer.span_edges import names_no_one
+    from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one
 
     text = f"who has worked for {word} since 2009"
     assert names_no_one(text, *cut(text, word)) is want
@@ -118,7 +118,7 @@ def test_a_lower_case_pronoun_is_no_entity(word: str, want: bool) -> None:
 ])
 def test_a_weekday_is_a_time(span: str, want: bool) -> None:
     """"Date: Tue, 4 Nov 2025 09:12" gave LOC "Tue" (generalized "a place")."""
-    from redactor_plugins.detectors.recognizer.span_kinds import weekday_name
+    from redactor_plugins.detectors.recognizer.rules.span_kinds import weekday_name
 
     assert weekday_name(span) is want
 
@@ -141,7 +141,7 @@ def test_a_greeting_is_not_part_of_the_name() -> None:
 ])
 def test_a_participle_after_a_nationality_is_not_part_of_it(text: str, tagged: str,
                                                              want: str) -> None:
-    from redactor_plugins.detectors.recognizer.span_edges import trailing_participle
+    from redactor_plugins.detectors.recognizer.rules.span_edges import trailing_participle
 
     start, end = cut(text, tagged)
     assert text[start:trailing_participle(text, start, end)] == want
@@ -149,7 +149,7 @@ def test_a_participle_after_a_nationality_is_not_part_of_it(text: str, tagged: s
 
 def test_a_house_number_belongs_to_its_street() -> None:
     """"at 38 Princes Street" came out as DATETIME "38" and LOC "Princes Street"."""
-    from redactor_plugins.detectors.recognizer.span_edges import house_number_start
+    from redactor_plugins.detectors.recognizer.rules.span_edges import house_number_start
 
     text = "kick the door of the bank at 38 Princes Street. He"
     start, end = cut(text, "Princes Street")
@@ -167,7 +167,7 @@ def test_a_house_number_belongs_to_its_street() -> None:
 ])
 def test_a_form_field_types_its_value(text: str, value: str, want: str | None) -> None:
     """"Occupation: Bus driver" was MISC (generalized "something")."""
-    from redactor_plugins.detectors.recognizer.span_edges import field_dem
+    from redactor_plugins.detectors.recognizer.rules.span_edges import field_dem
 
     assert field_dem(text, text.index(value)) == want
 
@@ -175,7 +175,7 @@ def test_a_form_field_types_its_value(text: str, value: str, want: str | None) -
 def test_a_name_before_a_comma_is_not_part_of_the_organisation() -> None:
     """"PC 4417 Lynn Sinclair, Police Scotland" gave ORG "Sinclair, Police Scotland", which
     beat the officer's name (PERSON "PC 4417 Lynn Sinclair") by length."""
-    from redactor_plugins.detectors.recognizer.span_edges import word_before_comma
+    from redactor_plugins.detectors.recognizer.rules.span_edges import word_before_comma
 
     text = "Witnessed by: PC 4417 Lynn Sinclair, Police Scotland"
     start, end = cut(text, "Sinclair, Police Scotland")
@@ -194,7 +194,7 @@ def test_a_name_before_a_comma_is_not_part_of_the_organisation() -> None:
     ("He met Major", "Major", "Major"),  # nothing before it
 ])
 def test_a_title_before_a_name_joins_it(text: str, tagged: str, want: str) -> None:
-    from redactor_plugins.detectors.recognizer.span_edges import title_start
+    from redactor_plugins.detectors.recognizer.rules.span_edges import title_start
 
     start, end = cut(text, tagged)
     assert text[title_start(text, start):end] == want
@@ -211,7 +211,7 @@ def test_the_next_fields_label_is_not_part_of_a_value(text: str, tagged: str,
                                                       want: str) -> None:
     """A PDF's line "Age if under 18: Over 18   Occupation: Bus driver" gave MISC "Over 18
     Occupation" (the label masked)."""
-    from redactor_plugins.detectors.recognizer.span_edges import field_label_tail
+    from redactor_plugins.detectors.recognizer.rules.span_edges import field_label_tail
 
     start, end = cut(text, tagged)
     assert text[start:field_label_tail(text, start, end)] == want
@@ -245,7 +245,7 @@ def test_a_trailing_function_word_is_dropped(text: str, tagged: str, want: str) 
 def test_a_piece_of_a_longer_name_keeps_its_function_word() -> None:
     """The model cut "5th Chamber of the | Ankara Civil Court" in two: trimming "of the" would
     leave those words in clear between the two findings (TAB's official sample lost recall)."""
-    from redactor_plugins.detectors.recognizer.span_edges import name_follows
+    from redactor_plugins.detectors.recognizer.rules.span_edges import name_follows
 
     text = "the 5th Chamber of the Ankara Civil Court, and a teacher of Bangladeshi origin"
     assert name_follows(text, text.index(" Ankara"))
@@ -277,6 +277,6 @@ def test_the_name_of_a_number_field_is_no_finding(text: str, tagged: str, label:
     ("1990/91", False),   # a season
 ])
 def test_digits_slash_digits_that_no_date_ends_with_are_a_code(text: str, code: bool) -> None:
-    from redactor_plugins.detectors.recognizer.span_edges import code_not_date
+    from redactor_plugins.detectors.recognizer.rules.span_edges import code_not_date
 
     assert code_not_date(text) is code

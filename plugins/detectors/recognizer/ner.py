@@ -23,107 +23,32 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from redactor_plugins.detectors.recognizer.identifier_cues import (  # noqa: F401 - re-exported
-    identifier_cue_spans,
-    inside_identifier_cue,
-    names_a_number,
-    trim_identifier_cue,
-    value_start,
-)
 from redactor_plugins.detectors.recognizer.mention_propagation import (
     defined_aliases,
     native_names,
     propagate,
 )
-from redactor_plugins.detectors.recognizer.person_rules import (
-    capitals_name_core,
-    capitals_person,
-    field_label_word,
-    given_name_before,
-    letter_list,
-    name_parts,
-    name_start,
-    one_label_per_name,
-    particle_end,
-    people_by_initials,
-    surname_after_initial,
-    surname_first,
-    two_given_names,
+from redactor_plugins.detectors.recognizer.rules.identifier_cues import (  # noqa: F401 - re-exported
+    inside_identifier_cue,
+    trim_identifier_cue,
 )
-from redactor_plugins.detectors.recognizer.person_rules import (
+from redactor_plugins.detectors.recognizer.rules.model_spans import mend_model_spans
+from redactor_plugins.detectors.recognizer.rules.person_rules import (  # noqa: F401 - re-exported
     drop_inside_grown as _drop_inside,
 )
-from redactor_plugins.detectors.recognizer.span_edges import (  # noqa: F401 - re-exported
-    KIN_BEFORE_NAME,
-    balance_brackets,
-    before_lower_aside,
-    clear_of_codes,
-    code_end_before_dash,
-    code_not_date,
-    drop_leading_function_word,
-    drop_trailing_function_word,
-    end_before_dose,
-    field_dem,
-    field_label_tail,
-    house_number_start,
-    join_bracket_pieces,
-    join_org_pieces,
-    list_number,
-    name_follows,
-    name_of_org,
-    names_no_one,
-    no_count,
-    title_case_run,
-    title_start,
-    titled_name_at_end,
-    trailing_participle,
+from redactor_plugins.detectors.recognizer.rules.person_rules import (
+    name_parts,
+)
+from redactor_plugins.detectors.recognizer.rules.span_edges import (  # noqa: F401 - re-exported
     whole_words,
     widen_code,
-    word_before_comma,
 )
-from redactor_plugins.detectors.recognizer.span_kinds import (  # noqa: F401 - re-exported
-    KIN_NAMES,
+from redactor_plugins.detectors.recognizer.rules.span_kinds import (  # noqa: F401 - re-exported
     _default_gazetteer,
-    adjectival_nationality,
-    anonymised_initials,
     bare_government,
     bare_government_finding,
-    clock_time_end,
-    code_is_date_or_money,
-    code_shaped,
-    common_function_word,
-    common_word_span,
-    county_name,
-    day_and_month,
-    dem_kind,
-    device_end,
-    driving_licence,
-    emergency_number,
-    field_place,
-    firm_name,
-    heading_words,
-    heritage_phrase,
-    job_title_end,
-    lab_test,
-    language_in_use,
-    language_level,
-    listed_judge,
-    month_word,
-    name_without_lower_tail,
     non_word,
-    occupation_before_address,
-    occupation_phrase,
-    occupation_word,
-    past_last_digits,
-    rank_before_name,
-    scale_name,
-    spoken_word,
-    vehicle_name,
-    vehicle_start,
-    verb_form,
-    weekday_name,
 )
-from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.titles import JOB_HEADS
 from redactor_plugins.shared.text_pieces import (  # noqa: F401 - split_at_breaks re-exported
     split_at_breaks,
@@ -418,174 +343,7 @@ class NerDetector:
                 found.append(Finding(Span(start, end), label, text, subtype=subtype,
                                      score=round(float(score), 4), detector=self.id,
                                      explanation=f"NER model ({raw})"))
-        cues = identifier_cue_spans(doc.text)
-        trimmed = trim_identifier_cue(doc.text, [(f.span.start, f.span.end) for f in found],
-                                      cues)
-        covered = {i for f in found for i in range(f.span.start, f.span.end)} | {
-            i for s, e in cues for i in range(s, e)}  # "Medicaid [ID] is …" is not regrown
-        names = _default_gazetteer().names  # once per document: it resolves a path
-        language = language_of(doc.text)
-        kept: list[Finding] = []
-        grown: list[tuple[int, int]] = []  # what a name took in after its particle
-        for f, (start, end) in zip(found, trimmed, strict=True):
-            if start >= end or non_word(doc.text, start, end) or names_no_one(
-                    doc.text, start, end) or emergency_number(doc.text, start, end) or (
-                    f.label != Label.CODE and list_number(doc.text, start, end)) or (
-                    f.label == Label.QUANTITY and no_count(doc.text[start:end])) or spoken_word(
-                    doc.text, start, end) or lab_test(
-                    doc.text[start:end]) or (
-                    field_label_word(doc.text, start, end, names)) or (
-                    f.label not in (Label.CODE, Label.DATETIME) and not (
-                        f.label == Label.QUANTITY and re.search(r"\d", doc.text[start:end]))
-                    and heading_words(doc.text, start, end)) or (
-                    f.label in (Label.PERSON, Label.ORG, Label.LOC)
-                    and verb_form(doc.text[start:end])) or (
-                    f.label in (Label.DEM, Label.MISC) and (language_level(
-                        doc.text, start, end) or driving_licence(doc.text, start, end))):
-                continue  # "INCIDENT LOG" (a heading), "seized", "(fluent)", "Full UK"
-            if f.label in (Label.CODE, Label.DATETIME) and (
-                    clock := clock_time_end(doc.text, start, end)):  # "22:21 MW21"
-                kept.append(f.with_(span=Span(start, clock), text=doc.text[start:clock],
-                                    label=Label.DATETIME, subtype="TIME"))
-                start = clock + len(doc.text[clock:end]) - len(doc.text[clock:end].lstrip())
-                f = f.with_(label=Label.CODE, subtype="")
-                if emergency_number(doc.text, start, end):
-                    continue  # "22:14 999 call"
-            if language != "en":  # the English model on a Norwegian, Danish, Swedish, German text
-                if f.label == Label.PERSON:  # "Kari møtte"
-                    end = name_without_lower_tail(doc.text, start, end, language)
-                    if doc.text[start:end].islower():  # "er gift med": no name
-                        f = f.with_(label=Label.MISC, subtype="")
-                if f.label in (Label.PERSON, Label.ORG, Label.LOC) and common_word_span(
-                        doc.text, start, end, language) or f.label in (
-                        Label.MISC, Label.DEM) and (common_function_word(
-                            doc.text[start:end], language) or common_word_span(
-                            doc.text, start, end, language) and doc.text[start:end].casefold()
-                            not in KIN_BEFORE_NAME):
-                    continue  # "Notat", "Bescheid"; "sin" of "för sin lärare"; "Vedtak om"
-                if f.label not in (Label.DATETIME, Label.CODE) and month_word(
-                        doc.text[start:end], language):
-                    f = f.with_(label=Label.DATETIME, subtype="DATE")  # "siden mars"
-            if f.label != Label.DATETIME and weekday_name(doc.text[start:end]):  # "Tue" as LOC
-                f = f.with_(label=Label.DATETIME, subtype="DATE")
-            elif f.label == Label.DATETIME and code_not_date(doc.text[start:end]):
-                f = f.with_(label=Label.CODE, subtype="")  # "Saksnummer: 22/48213"
-            elif f.label == Label.CODE and (kind := code_is_date_or_money(doc.text[start:end])):
-                f = f.with_(label=kind[0], subtype=kind[1])  # "05/06/2025", "+£612.10"
-            elif f.label == Label.QUANTITY and day_and_month(doc.text[start:end]):
-                f = f.with_(label=Label.DATETIME, subtype="DATE")  # "01 Mar"
-            if f.label == Label.ORG and bare_government(doc.text, start, end):
-                continue
-            if f.label == Label.ORG and county_name(doc.text[start:end]):
-                f = f.with_(label=Label.LOC, subtype="")  # "County Durham"
-            if f.label == Label.PERSON and firm_name(doc.text[start:end]):
-                f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
-            elif f.label != Label.CODE and (car := vehicle_start(doc.text, start, end)) is not None:
-                start, f = car, f.with_(label=Label.MISC, subtype="VEHICLE")  # "Toyota Prius"
-            elif f.label != Label.CODE and (phone := device_end(doc.text, start, end)):
-                end, f = phone, f.with_(label=Label.MISC, subtype="DEVICE")  # "Samsung Galaxy S21"
-            elif f.label != Label.PERSON and anonymised_initials(doc.text, start, end):
-                f = f.with_(label=Label.PERSON, subtype="")  # "SH (ANONYMITY DIRECTION MADE)"
-            elif f.label in (Label.ORG, Label.LOC, Label.MISC) and listed_judge(doc.text, start, end):
-                f = f.with_(label=Label.PERSON, subtype="")  # "Before EASTERBROOK, ROVNER, …"
-            elif f.label == Label.PERSON and doc.text[start:end].casefold() in KIN_NAMES:
-                f = f.with_(label=Label.DEM, subtype="")  # "Daddy hit mummy": a kin word
-            elif f.label in (Label.ORG, Label.MISC) and (core := capitals_person(
-                    doc.text, start, end, names)):  # "FROM ANNA NOWAK REF"
-                (start, end), f = core, f.with_(label=Label.PERSON, subtype="")
-            if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(doc.text, start, end)):
-                f = f.with_(label=Label.DEM, subtype=kind)
-            elif f.label == Label.MISC and occupation_phrase(doc.text, start, end):
-                f = f.with_(label=Label.DEM, subtype="OCCUPATION")  # "law student"
-            elif f.label == Label.MISC and heritage_phrase(doc.text, start, end):
-                f = f.with_(label=Label.DEM, subtype="ETHNICITY")  # "Ghanaian heritage"
-            elif f.label == Label.QUANTITY and scale_name(doc.text[start:end]):
-                continue  # "PHQ-9": a scale's name
-            if f.label == Label.QUANTITY and (start := past_last_digits(doc.text, start, end)
-                                              ) >= end:
-                continue  # "ending 0032": the last digits of a card (a CODE of the patterns)
-            if f.label == Label.CODE:
-                start, end = widen_code(doc.text, value_start(doc.text, start),
-                                        code_end_before_dash(doc.text, start, end))
-                end = drop_trailing_function_word(doc.text, start, end)  # "0417 of"
-            else:
-                start, end = balance_brackets(doc.text, *whole_words(doc.text, start, end))
-                if f.label in (Label.ORG, Label.LOC, Label.PERSON):
-                    end = before_lower_aside(doc.text, start, end)  # "Council (council tax"
-                end = end_before_dose(doc.text, start, end) if f.label == Label.MISC else end
-                start = drop_leading_function_word(doc.text, start, end, f.label in (
-                    Label.DATETIME, Label.QUANTITY))
-                if f.label == Label.DEM or not name_follows(doc.text, end):
-                    # "teacher of" [Bangladeshi origin]; not "5th Chamber of the" [Ankara …]:
-                    # the model's piece of a longer name
-                    end = drop_trailing_function_word(doc.text, start, end)
-                if f.label not in (Label.DATETIME, Label.QUANTITY):
-                    start, end = clear_of_codes(doc.text, start, end)
-                end = field_label_tail(doc.text, start, end)  # "Over 18 Occupation:"
-                if f.label == Label.DEM:
-                    end = trailing_participle(doc.text, start, end)
-                if f.label in (Label.DEM, Label.ORG, Label.MISC) and start < end:
-                    start, end = title_case_run(doc.text, start, end, covered)
-                if start >= end or names_a_number(doc.text, start, end):
-                    continue  # "Unique Pupil Number" [H801200001001]: the field, not a name
-            letters = letter_list(doc.text, start, end)
-            if letters:  # "B, H" of "A, B, H, N and R": people, one finding each
-                kept += [f.with_(span=Span(s, s + 1), text=doc.text[s], label=Label.PERSON,
-                                 subtype="") for s in letters]
-                continue
-            if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
-                start, end = capitals_name_core(doc.text, start, end, names)  # "J NOWAK"
-                start = given_name_before(doc.text, title_start(doc.text, name_start(
-                    doc.text, start, end)), end, names)
-                longer = surname_after_initial(doc.text, start, particle_end(doc.text, start, end))
-                if longer > end:
-                    grown.append((end, longer))
-                    end = longer
-            titled = titled_name_at_end(doc.text, start, end) if f.label == Label.ORG else None
-            if titled:  # "am Amtsgericht Dr. Hoffmann": the court, then the judge
-                if titled[0] < titled[1]:
-                    kept.append(f.with_(span=Span(titled[0], titled[1] - 1),
-                                        text=doc.text[titled[0]:titled[1] - 1]))
-                start, f = titled[1], f.with_(label=Label.PERSON, subtype="NAME")
-            pair = two_given_names(doc.text, start, end, names) if f.label in (
-                Label.ORG, Label.MISC, Label.LOC) else None
-            if pair:  # "Harvey and Amelia": two people, one finding each
-                kept += [f.with_(span=Span(a, b), text=doc.text[a:b], label=Label.PERSON,
-                                 subtype="", score=max(f.score, 0.9)) for a, b in pair]
-                continue
-            split = name_of_org(doc.text, start, end) if f.label == Label.ORG else None
-            if split:  # "Dr [Owen Price] of [Harehills Medical Practice]"
-                kept.append(f.with_(span=Span(start, split[0]), text=doc.text[start:split[0]],
-                                    label=Label.PERSON, subtype="NAME"))
-                start = split[1]
-            cut_at = word_before_comma(doc.text, start, end) if f.label == Label.ORG else None
-            if cut_at:  # "Lynn [Sinclair], [Police Scotland]": two findings, no comma
-                kept.append(f.with_(span=Span(start, cut_at), text=doc.text[start:cut_at]))
-                start = end - len(doc.text[cut_at:end].lstrip(", "))
-            if f.label == Label.LOC and (job := occupation_before_address(doc.text, start, end)):
-                kept.append(f.with_(span=Span(start, job), text=doc.text[start:job],
-                                    label=Label.DEM, subtype="OCCUPATION"))  # "Scaffolder, 27 …"
-                start = end - len(doc.text[job:end].lstrip(", "))
-            if f.label == Label.LOC:
-                start = house_number_start(doc.text, start, end)
-            if f.label == Label.ORG and (job := job_title_end(doc.text, start, end)):
-                end, f = job, f.with_(label=Label.DEM, subtype="OCCUPATION")  # "… Officer"
-            if f.label in (Label.QUANTITY, Label.DEM, Label.MISC) and code_shaped(
-                    doc.text[start:end], glued=f.label != Label.QUANTITY):
-                f = f.with_(label=Label.CODE, subtype="")  # "CI-2291" ("-2291" grown), "FL401"
-            dem = field_dem(doc.text, start) if f.label != Label.DEM else None
-            if dem is not None:  # "Occupation: Bus driver"
-                f = f.with_(label=Label.DEM, subtype=dem)
-            elif f.label in (Label.PERSON, Label.DEM, Label.ORG) and doc.text[start:start + 1].isupper() \
-                    and (place := field_place(doc.text, start, f.label == Label.DEM)) and (
-                        f.label != Label.ORG or place == Label.LOC):  # "Ward: Aldbourne Ward",
-                f = f.with_(label=place, subtype="")  # "Insurer: Admiral" (a DEM title)
-            if (start, end) != (f.span.start, f.span.end):
-                f = f.with_(span=Span(start, end), text=doc.text[start:end])
-            kept.append(f)
-        found = _drop_inside(kept, grown) if grown else kept
-        found = people_by_initials(doc.text, join_bracket_pieces(doc.text, join_org_pieces(
-            doc.text, surname_first(doc.text, one_label_per_name(found, names), names))))
+        found = mend_model_spans(doc.text, found)
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from redactor_plugins.detectors.recognizer.mention_propagation import LETTER_PERSON, field_position
-from redactor_plugins.detectors.recognizer.span_edges import PARTY_ROLES
+from redactor_plugins.detectors.recognizer.rules.span_edges import PARTY_ROLES
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import COURTESY, POLICE_RANK
 from redactor_plugins.shared.text_pieces import join_neighbours
