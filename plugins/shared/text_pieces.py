@@ -61,6 +61,13 @@ def _wrapped(text: str, start: int, end: int, wrap: int) -> bool:
     return start - line_start >= wrap and text[start - 1] not in ".:;!?"
 
 
+def _hyphenated(text: str, start: int, end: int) -> bool:
+    """Whether the break ``text[start:end]`` is one line break inside a word a hyphen parts
+    ("Pri-⏎mary School", "writ-⏎ing"): a printed or scanned page's hyphenation."""
+    return text[start:end] == "\n" and start > 1 and text[start - 1] == "-" and \
+        text[start - 2].isalpha() and text[end:end + 1].islower()
+
+
 _COLUMN = r"|[^\S\n]*\t\s*|[^\S\n]{3,}"  # a tab or 3+ spaces: the next column of a table
 _BREAK = re.compile(r"\s*[\n\f\v\u2028\u2029]\s*" + _COLUMN)
 _HARD_BREAK = re.compile(r"\s*(?:[\f\v\u2028\u2029]|\n[^\S\n]*\n)\s*" + _COLUMN)
@@ -100,7 +107,8 @@ def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = Fa
                     wrap: int = 0) -> list[tuple[int, int]]:
     """Split a span at paragraph and page breaks and at a table's column gap (a tab, 3+
     spaces): a name never runs from one table cell or paragraph into the next; pieces
-    without a word character are dropped.
+    without a word character are dropped. A line break inside a hyphenated word ("Pri-⏎mary
+    School") is no break.
 
     With ``soft_newlines`` (PDF text, where a single newline is only a wrapped line) a span
     is split at blank lines and page breaks only. With ``wrap`` (hard-wrapped plain text:
@@ -111,7 +119,8 @@ def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = Fa
     pieces: list[tuple[int, int]] = []
     pos = start
     for m in (_HARD_BREAK if soft_newlines else _BREAK).finditer(text, start, end):
-        if wrap and _wrapped(text, m.start(), m.end(), wrap):
+        if wrap and _wrapped(text, m.start(), m.end(), wrap) or _hyphenated(text, m.start(),
+                                                                         m.end()):
             continue
         pieces.append((pos, m.start()))
         pos = m.end()

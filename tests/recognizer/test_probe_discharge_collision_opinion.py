@@ -20,7 +20,7 @@ from redactor_plugins.detectors.recognizer.rules.institution_rules import (
     care_institutions,
     past_a_field,
 )
-from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one
+from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
 from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     vehicle_name,
 )

@@ -12,9 +12,9 @@ import pytest
 from redactor_plugins.detectors.patterns.codes import find_reference_codes
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.recognizer.ner import subtype_for
+from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
 from redactor_plugins.detectors.recognizer.rules.span_edges import (
     clear_of_codes,
-    names_no_one,
     no_count,
 )
 from test_cov_masks_that_hide_no_one import _ner

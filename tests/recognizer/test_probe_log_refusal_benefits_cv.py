@@ -18,8 +18,8 @@ from redactor_plugins.detectors.recognizer import ner as ner_detector
 from redactor_plugins.detectors.recognizer.rules.identifier_cues import names_a_number
 from redactor_plugins.detectors.recognizer.rules.institution_rules import care_institutions
 from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
-from redactor_plugins.detectors.recognizer.rules.no_one_words import heading_words
-from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one, title_case_run
+from redactor_plugins.detectors.recognizer.rules.no_one_words import heading_words, names_no_one
+from redactor_plugins.detectors.recognizer.rules.span_edges import title_case_run
 from test_cov_masks_that_hide_no_one import _ner
 
 from redactor.core.entities import group_entities

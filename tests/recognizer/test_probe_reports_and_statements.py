@@ -399,7 +399,7 @@ def test_german_formal_pronouns_and_kin_nouns_are_no_names(monkeypatch: pytest.M
 
 @pytest.mark.parametrize("word", ["IP", "IP address", "e-mail", "IMEI number", "PIN"])
 def test_the_name_of_a_kind_of_identifier_is_no_finding(word: str) -> None:
-    from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one
+    from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
 
     text = f"The {word} of the account was logged."
     assert names_no_one(text, 4, 4 + len(word))

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.patterns.schemes.postal_codes import find as find_postcodes
+from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
 from redactor_plugins.detectors.recognizer.rules.person_rules import one_label_per_name
-from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one
 from redactor_plugins.shared.language.detect import detect_locale
 from redactor_plugins.shared.text_pieces import split_between_numbers
 from test_cov_masks_that_hide_no_one import _ner

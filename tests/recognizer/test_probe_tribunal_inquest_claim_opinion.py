@@ -16,9 +16,9 @@ from redactor_plugins.detectors.patterns.codes import find_case_numbers, find_re
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.recognizer.gazetteer import find
 from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
+from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
 from redactor_plugins.detectors.recognizer.rules.span_edges import (
     code_end_before_dash,
-    names_no_one,
 )
 from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     code_shaped,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from redactor_plugins.detectors.patterns.codes import find_case_numbers
-from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one
+from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
 from test_cov_masks_that_hide_no_one import _ner
 
 

@@ -105,7 +105,7 @@ def test_a_titled_name_of_an_organisation_is_a_person_and_the_organisation() -> 
     ("US", False), ("Us", False), ("Usk", False),
 ])
 def test_a_lower_case_pronoun_is_no_entity(word: str, want: bool) -> None:
-    from redactor_plugins.detectors.recognizer.rules.span_edges import names_no_one
+    from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
 
     text = f"who has worked for {word} since 2009"
     assert names_no_one(text, *cut(text, word)) is want

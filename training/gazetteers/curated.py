@@ -330,7 +330,8 @@ hours, rate, total, totals, balance, employer, employee, ytd, year-to-date, peri
 description, amount, amounts, payments, payment, paid, received, date, seeking, possession,
 section, ground, grounds, notice, tenancy, agreement, landlord, tenant, deposit, rent,
 arrears, schedule, form, end, year, school, pupil, attendance, progress, development,
-english, maths, mathematics, science, reading, writing, spelling, comments, comment
+english, maths, mathematics, science, reading, writing, spelling, comments, comment, asylum,
+screening, substantive, air
 """),
     "nb": entries("""
 barnevern, barneverntjenesten, barnevernstjenesten, barnevernet, bekymringsmelding, hjelpetiltak, omsorgsovertakelse, undersøkelse, fylkesnemnda,

@@ -37,12 +37,13 @@ from pathlib import Path
 from redactor_plugins.detectors.recognizer.rules.identifier_cues import inside_identifier_cue
 from redactor_plugins.detectors.recognizer.rules.institution_rules import WRITTEN_NAMES
 from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
+from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
 from redactor_plugins.detectors.recognizer.rules.person_rules import (
     letter_names,
     officers,
     titles_of_rule,
 )
-from redactor_plugins.detectors.recognizer.rules.span_edges import BEFORE_A_NAME, names_no_one
+from redactor_plugins.detectors.recognizer.rules.span_edges import BEFORE_A_NAME
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, STREET_LAST_WORDS
 from redactor_plugins.shared.names.titles import COURTESY, JOB_HEADS, NOT_TITLES
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks

@@ -72,7 +72,15 @@ BIRTH_ORDER = {"youngest": "eldest", "eldest": "youngest", "oldest": "youngest",
 #: marital status, as adjectives and as nouns (a pseudonym keeps the form)
 MARITAL = ({"married", "divorced", "separated", "widowed", "single", "engaged", "unmarried",
             "remarried", "cohabiting"},
-           {"widow", "widower", "divorcee", "divorcée", "bachelor", "spinster", "newlywed"})
+           {"widow", "widower", "divorcee", "divorcée", "bachelor", "spinster", "newlywed"},
+           # sexual orientation ("I am also gay" read "… a member of a group")
+           {"gay", "lesbian", "bisexual", "homosexual", "heterosexual", "asexual", "pansexual",
+            "queer"},
+           # languages, as an interpreter's ("(Kurdish Sorani)" read "(a member of a group)")
+           {"arabic", "farsi", "dari", "pashto", "urdu", "punjabi", "bengali", "somali",
+            "tigrinya", "amharic", "kurdish sorani", "kurdish kurmanji", "sorani", "kurmanji",
+            "turkish", "albanian", "vietnamese", "mandarin", "cantonese", "tamil", "gujarati",
+            "swahili", "lingala", "oromo", "romanian", "polish", "lithuanian", "portuguese"})
 #: group words with one form only: "a practising Muslim" must not become "a practising Jewish",
 #: "a retired nurse" not "a pensioner nurse"
 ADJECTIVE_ONLY = frozenset({"jewish", "orthodox", "evangelical", "retired", "semi-retired",
@@ -301,6 +309,8 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
     for pool in MARITAL:
         if bare in pool:
             other = _pick(rng, sorted(pool - {bare}), lambda c: fits(c) if bare == low else True)
+            if other and text.strip()[:1].isupper():  # "Kurdish Sorani" → "Tigrinya"
+                other = " ".join(w.capitalize() for w in other.split())
             article = low[: len(low) - len(bare)]
             if article.strip() in ("a", "an") and other:
                 article = indefinite_article(other) + " "

@@ -347,7 +347,8 @@ def place_like(text: str, rng: random.Random, locale: str, the: bool = False) ->
         for _ in range(40):  # "the" before it stays right: "the Netherlands", not "the Chad";
             same = lookup(name)  # and another country: "the UK" read "United Kingdom"
             if bool(_THE_COUNTRY.match(name) or name.endswith("Islands")) == the and (
-                    same is None or same.country != place.country):
+                    same is None or same.country != place.country) and not re.search(
+                    r"[(&,]", name):  # not "Slovakia (Slovak Republic)", "Svalbard & Jan Mayen"
                 break
             name = str(fake.country())
         return name

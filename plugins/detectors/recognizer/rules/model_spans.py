@@ -18,7 +18,9 @@ from redactor_plugins.detectors.recognizer.rules.identifier_cues import (
 from redactor_plugins.detectors.recognizer.rules.no_one_words import (
     driving_licence,
     heading_words,
+    hyphen_wrapped_word,
     language_level,
+    names_no_one,
     spoken_word,
     verb_form,
 )
@@ -43,6 +45,7 @@ from redactor_plugins.detectors.recognizer.rules.span_edges import (
     KIN_BEFORE_NAME,
     balance_brackets,
     before_lower_aside,
+    before_pronoun_i,
     clear_of_codes,
     code_end_before_dash,
     code_not_date,
@@ -57,7 +60,6 @@ from redactor_plugins.detectors.recognizer.rules.span_edges import (
     list_number,
     name_follows,
     name_of_org,
-    names_no_one,
     no_count,
     title_case_run,
     title_start,
@@ -94,6 +96,7 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     occupation_before_address,
     occupation_phrase,
     past_last_digits,
+    peoples_words,
     scale_name,
     vehicle_start,
     weekday_name,
@@ -130,6 +133,7 @@ def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
                 and heading_words(text, start, end)) or (
                 f.label in (Label.PERSON, Label.ORG, Label.LOC)
                 and verb_form(text[start:end])) or (
+                f.label != Label.CODE and hyphen_wrapped_word(text[start:end])) or (
                 f.label in (Label.DEM, Label.MISC) and (language_level(
                     text, start, end) or driving_licence(text, start, end))):
             continue  # "INCIDENT LOG" (a heading), "seized", "(fluent)", "Full UK"
@@ -178,6 +182,8 @@ def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
             f = f.with_(label=Label.PERSON, subtype="")  # "SH (ANONYMITY DIRECTION MADE)"
         elif f.label in (Label.ORG, Label.LOC, Label.MISC) and listed_judge(text, start, end):
             f = f.with_(label=Label.PERSON, subtype="")  # "Before EASTERBROOK, ROVNER, …"
+        elif f.label == Label.PERSON and (people := peoples_words(text[start:end])):
+            f = f.with_(label=Label.DEM, subtype=people)  # "(Kurdish Sorani)", "I am Kurdish"
         elif f.label == Label.PERSON and text[start:end].casefold() in KIN_NAMES:
             f = f.with_(label=Label.DEM, subtype="")  # "Daddy hit mummy": a kin word
         elif f.label in (Label.ORG, Label.MISC) and (core := capitals_person(
@@ -202,6 +208,7 @@ def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
             start, end = balance_brackets(text, *whole_words(text, start, end))
             if f.label in (Label.ORG, Label.LOC, Label.PERSON):
                 end = before_lower_aside(text, start, end)  # "Council (council tax"
+                end = before_pronoun_i(text, start, end)  # "From Calais I came"
             end = end_before_dose(text, start, end) if f.label == Label.MISC else end
             start = drop_leading_function_word(text, start, end, f.label in (
                 Label.DATETIME, Label.QUANTITY))

@@ -2,16 +2,20 @@
 ("CURRICULUM VITAE", "INCIDENT LOG", "Notice Seeking Possession"), a row's or a field's name
 before a column gap ("Gross pay", "LANGUAGES"), a verb's form ("seized"), a language's level
 ("(fluent)"), a driving licence held ("Full UK [driving licence]"), and the words of speech (a
-transcript's "Q."/"A.", "Objection", "your Honour", a chat's "omg"). Pure functions over a
-text; ``model_spans`` drops such spans."""
+transcript's "Q."/"A.", "Objection", "your Honour", a chat's "omg"), and :func:`names_no_one`
+(pronouns, kinds of identifier, greetings, a letter's header fields, parties' roles, a
+provision's number, a form's "N/A" …). Pure functions over a text; ``model_spans`` and the
+gazetteer drop such spans."""
 
 from __future__ import annotations
 
 import re
 
+from redactor_plugins.detectors.recognizer.rules.span_edges import _TITLE, LEADING, PARTY_ROLES
 from redactor_plugins.shared.language.common_words import common_words
 
-__all__ = ["driving_licence", "heading_words", "language_level", "spoken_word", "verb_form"]
+__all__ = ["HEADER_FIELDS", "driving_licence", "heading_words", "hyphen_wrapped_word",
+           "language_level", "names_no_one", "spoken_word", "verb_form"]
 
 _HEADING_WORD = re.compile(r"[^\W\d_]+")
 _FIELD_GAP = re.compile(r"[ \t]*:|\t|[ \u00a0]{2,}|[ \t]+[-\u2013\u2014][ \t]+")
@@ -47,6 +51,12 @@ def verb_form(text: str) -> bool:
     return re.fullmatch(r"[a-z]{2,}(?:ed|ing)", text) is not None
 
 
+def hyphen_wrapped_word(text: str) -> bool:
+    """Whether a span is one lower-case word that a hyphen parts over a line's end ("writ-⏎ing",
+    "atten-⏎dance" of a scanned letter, which the model read as a MISC): no name."""
+    return re.fullmatch(r"[a-z]+-\n[a-z]+", text) is not None
+
+
 #: a language's level after it in brackets ("Polish (native), English (fluent)")
 _LANGUAGE_LEVEL = re.compile(r"(?i)native|fluent|basic|intermediate|advanced|conversational"
                              r"|proficient|bilingual|working|beginner|elementary")
@@ -76,8 +86,8 @@ def driving_licence(text: str, start: int, end: int) -> bool:
 
 #: words of a court's transcript and a chat that name no one: a form of address after
 #: "your" ("your Honour"), a ruling's word, texting abbreviations in lower case
-_QUESTION = re.compile(r"(?m)^[ \t]*Q\.?[ \t]+[A-Z]")
-_ANSWER = re.compile(r"(?m)^[ \t]*A\.?[ \t]+[A-Z]")
+_QUESTION = re.compile(r"(?m)^[ \t]*Q\d{0,3}\.?[ \t]+[A-Z]")
+_ANSWER = re.compile(r"(?m)^[ \t]*A\d{0,3}\.?[ \t]+[A-Z]")
 _COURT_WORDS = frozenset("objection overruled sustained".split())
 _ADDRESS_FORMS = frozenset("honour honor lordship ladyship worship".split())
 _CHAT_WORDS = frozenset("lol omg yh ye tmrw tmr btw idk ngl tbh wtf brb imo smh lmao rn fr pls "
@@ -85,12 +95,12 @@ _CHAT_WORDS = frozenset("lol omg yh ye tmrw tmr btw idk ngl tbh wtf brb imo smh 
 
 
 def spoken_word(text: str, start: int, end: int) -> bool:
-    """Whether the span is a transcript's "Q."/"A." at a line's start, "Objection",
+    """Whether the span is a transcript's "Q."/"A." (or "Q12."/"A12.") at a line's start, "Objection",
     "Overruled", "Sustained", "Honour" after "your", or a chat's "omg", "yh", "tmrw" (lower
     case): the words of speech, not of anyone's identity."""
     word = text[start:end]
     low = word.casefold()
-    if re.fullmatch(r"[QA]\.?", word) and not text[text.rfind("\n", 0, start) + 1 : start].strip() \
+    if re.fullmatch(r"[QA]\d{0,3}\.?", word) and not text[text.rfind("\n", 0, start) + 1 : start].strip() \
             and _QUESTION.search(text) and _ANSWER.search(text):
         return True  # "A. At the Prince of Wales pub" of a transcript's questions and answers
     if low in _COURT_WORDS and word[:1].isupper():
@@ -99,3 +109,95 @@ def spoken_word(text: str, start: int, end: int) -> bool:
                                            text[max(0, start - 8) : start]):
         return True
     return word.islower() and low in _CHAT_WORDS
+
+
+# -- words and fields that name no one (the model's and the name lists' spans) --------------
+#: lower-case words that name no one by themselves ("worked for us" tagged ORG as "US")
+_PRONOUNS = frozenset(
+    "i me my we us our ours you your he him his she her hers it its they them their theirs "
+    "who whom this that these those".split())
+
+
+_KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|PIN|SSN|URL|e-?mail)"
+                                 r"(?:[ \t]+(?:address|number|no\.?))?")
+
+
+_ROLES = PARTY_ROLES | {"v", "v.", "vs", "vs.", "versus"}
+#: the words a US caption joins to a role ("Plaintiff-Appellant", "Defendant-Cross-Appellee")
+_ROLE_PARTS = PARTY_ROLES | {"cross", "counter", "third", "party"}
+#: a form's "nothing here" ("Maiden surname: N/A"), and "et al." after a party's name
+_NOTHING = re.compile(r"(?i)n/a|n\.a\.")
+_NOTHING_FIELD = re.compile(r"(?i)nil|none|unknown|not\s+(?:known|applicable|stated|given)|yes|no")
+#: a numbered provision alone ("Para 51(12)", "Rule 39", "s. 21"): none of TAB's or the
+#: biographies' 5,511 gold mentions is one
+_PROVISION_NUMBER = re.compile(
+    r"(?:Para(?:graph)?s?|Rules?|Sections?|Regs?|Regulations?|Articles?|Art|Schedules?|§)\.?"
+    r"[ \t]*\d+[A-Za-z]?(?:[ \t]*\(\w{1,4}\))*")
+_PROVISION_BEFORE = re.compile(r"(?<!\w)" + _PROVISION_NUMBER.pattern + r"\Z")
+_PROVISION_WORD_BEFORE = re.compile(
+    r"(?i)(?<!\w)(?:sections?|ss?\.|paragraphs?|paras?\.?|articles?|art\.|rules?|regs?\.?"
+    r"|regulations?|schedules?|§)[ \t]*\Z")
+#: a tribunal's abbreviations for its judges and the parties' offices, which name no one
+_ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD SENCo SENDCo SENCO SENDCO "
+                                "DSL DDSL LADO IRO".split())  # a school's and a council's too
+_ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
+#: a scheme's name before "number" with no value after it ("his NHS number if you want …")
+_SCHEME_NAME = re.compile(
+    r"(?:NHS|CHI|NI|NINO|CPR|BSN|PESEL|SIN|TFN|UPN|ULN|MRN|UTR|PNC|CRO|DNI|NIE|NIF|PPSN?|VAT"
+    r"|National[ \t]+Insurance|Social[ \t]+(?:Security|Insurance))"
+    r"(?:[ \t]+(?:number|no\.?))?")
+_NUMBER_WORD_AFTER = re.compile(r"[ \t]+(?:number|no\b|card|ID\b)")
+#: a numbered item's word before "No." and its number ("Bates No. EVN-000412", "Dkt. No. 57",
+#: "Star No. 1187"): the name of a numbering, not of a person
+_NUMBERING = re.compile(r"[A-Z][A-Za-z]{1,12}\.?(?:[ \t]+No)?")
+_NUMBER_AFTER = re.compile(r"\.?[ \t]*(?:(?<=No)|(?<=No\.)|No\.?[ \t]*)(?:[A-Z]{1,4}-?)?\d")
+
+
+def names_no_one(text: str, start: int, end: int) -> bool:
+    """Whether the span names no one: one lower-case pronoun or determiner, the name of a
+    kind of identifier ("IP", "e-mail address"), one greeting or function word of
+    :data:`LEADING` in any case ("Kære" of "Kære Mette Sørensen"), a letter's header field
+    before its colon ("Til:", "Fra:" of a Nordic letter: "Til" is also a given name, and "Til:
+    Kari Nordmann" read "Øystein: …"), a party's role alone ("Plaintiff"), the "v." between
+    two parties, or a numbering's word before "No." and a number ("Bates No. EVN-000412": not
+    a person called Bates; not after a title: "Mr Bates No. 2")."""
+    word = text[start:end]
+    if _KIND_OF_IDENTIFIER.fullmatch(word):  # "The IP address of the account": a kind
+        return True
+    if _SCHEME_NAME.fullmatch(word) and (re.search(r"(?:number|no\.?)\Z", word) is not None
+                                         or _NUMBER_WORD_AFTER.match(text, end) is not None):
+        return True  # "his NHS number", "a National Insurance number"
+    if _NOTHING.fullmatch(word) or _NOTHING_FIELD.fullmatch(word) and re.search(
+            r":[ \t]*\Z", text[max(0, start - 4) : start]):
+        return True  # "Maiden surname: N/A"
+    if _PROVISION_NUMBER.fullmatch(word) or (
+            re.fullmatch(r"\w{1,4}", word) and text[end : end + 1] == ")"
+            and _PROVISION_BEFORE.search(text[max(0, start - 30) : start - 1])
+            and text[start - 1 : start] == "("):
+        return True  # "Para 51" and its "12" of "Charge: Para 51(12)": a provision's number
+    if re.fullmatch(r"\d{1,4}[A-Za-z]?", word) and _PROVISION_WORD_BEFORE.search(
+            text, max(0, start - 16), start):
+        return True  # "3" of "transferred to section 3"
+    if word in _ROLE_ABBREVIATIONS:  # "The FtTJ found", "the SSHD's letter"
+        return True
+    if word.casefold() in ("nearest", "nearest relative") and \
+            text[start : start + 16].casefold() == "nearest relative":
+        return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act
+    if word == "Council" and text.startswith(" Tax", end):
+        return True  # "Council Tax account: 40029817"
+    if word.casefold() in ("et", "al", "al.", "et al", "et al.") and any(
+            m.start() <= start and end <= m.end()
+            for m in _ET_AL.finditer(text, max(0, start - 4), end + 4)):
+        return True  # "CITY OF ROCKFORD, et al."
+    parts = word.casefold().split("-")
+    if len(parts) > 1 and all(p in _ROLE_PARTS for p in parts) and parts[0] in PARTY_ROLES:
+        return True  # "Plaintiff-Appellant", "Defendants-Appellees"
+    if word.casefold() in _ROLES or (_NUMBERING.fullmatch(word) and _NUMBER_AFTER.match(
+            text, end) and not _TITLE.search(text, max(0, start - 8), start)):
+        return True
+    return (word.islower() and word in _PRONOUNS) or word.casefold() in LEADING or (
+        word.casefold() in HEADER_FIELDS and re.match(r"[ \t]*:", text[end : end + 3]) is not None)
+
+
+#: the header fields of a letter or an e-mail in the Nordic languages and German
+HEADER_FIELDS = frozenset("til fra kopi emne dato sak vedlegg an von betreff".split())

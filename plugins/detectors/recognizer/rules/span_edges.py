@@ -37,7 +37,7 @@ from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
-           "field_label_tail", "house_number_start", "name_follows", "name_of_org", "names_no_one", "join_bracket_pieces",
+           "field_label_tail", "house_number_start", "name_follows", "name_of_org", "join_bracket_pieces",
            "title_case_run", "title_start", "trailing_participle",
            "whole_words", "widen_code", "word_before_comma"]
 
@@ -80,7 +80,8 @@ def drop_trailing_function_word(text: str, start: int, end: int) -> int:
     bracket or quote it opened: "TIKB (the") when more is left before it."""
     while True:
         m = _LAST_WORD.search(text, start, end)
-        if not m or m.group(1) not in TRAILING or not text[start:m.start()].strip():
+        if not m or m.group(1) not in TRAILING or not text[start:m.start()].strip() or (
+                text[m.start()] in "'’" and text[m.start() - 1].isalpha()):  # "Etela'at"
             return end
         end = m.start()
 
@@ -191,105 +192,14 @@ def name_of_org(text: str, start: int, end: int) -> tuple[int, int] | None:
     return (m.end(1), m.end()) if m else None
 
 
-#: lower-case words that name no one by themselves ("worked for us" tagged ORG as "US")
-_PRONOUNS = frozenset(
-    "i me my we us our ours you your he him his she her hers it its they them their theirs "
-    "who whom this that these those".split())
-
-
-_KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|PIN|SSN|URL|e-?mail)"
-                                 r"(?:[ \t]+(?:address|number|no\.?))?")
-
-
 #: a party's role in a case, which names the party's role and not the person ("MARIA GONZALEZ,
 #: Plaintiff", tagged PERSON), and the "v." between the parties' names (tagged ORG)
 PARTY_ROLES = frozenset("""plaintiff plaintiffs defendant defendants claimant claimants
     respondent respondents appellant appellants appellee appellees petitioner petitioners
     complainant applicant applicants intervenor intervenors intervener interveners""".split())
-_ROLES = PARTY_ROLES | {"v", "v.", "vs", "vs.", "versus"}
-#: the words a US caption joins to a role ("Plaintiff-Appellant", "Defendant-Cross-Appellee")
-_ROLE_PARTS = PARTY_ROLES | {"cross", "counter", "third", "party"}
-#: a form's "nothing here" ("Maiden surname: N/A"), and "et al." after a party's name
-_NOTHING = re.compile(r"(?i)n/a|n\.a\.")
-_NOTHING_FIELD = re.compile(r"(?i)nil|none|unknown|not\s+(?:known|applicable|stated|given)|yes|no")
-#: a numbered provision alone ("Para 51(12)", "Rule 39", "s. 21"): none of TAB's or the
-#: biographies' 5,511 gold mentions is one
-_PROVISION_NUMBER = re.compile(
-    r"(?:Para(?:graph)?s?|Rules?|Sections?|Regs?|Regulations?|Articles?|Art|Schedules?|§)\.?"
-    r"[ \t]*\d+[A-Za-z]?(?:[ \t]*\(\w{1,4}\))*")
-_PROVISION_BEFORE = re.compile(r"(?<!\w)" + _PROVISION_NUMBER.pattern + r"\Z")
-_PROVISION_WORD_BEFORE = re.compile(
-    r"(?i)(?<!\w)(?:sections?|ss?\.|paragraphs?|paras?\.?|articles?|art\.|rules?|regs?\.?"
-    r"|regulations?|schedules?|§)[ \t]*\Z")
-#: a tribunal's abbreviations for its judges and the parties' offices, which name no one
-_ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD SENCo SENDCo SENCO SENDCO "
-                                "DSL DDSL LADO IRO".split())  # a school's and a council's too
-_ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
-#: a scheme's name before "number" with no value after it ("his NHS number if you want …")
-_SCHEME_NAME = re.compile(
-    r"(?:NHS|CHI|NI|NINO|CPR|BSN|PESEL|SIN|TFN|UPN|ULN|MRN|UTR|PNC|CRO|DNI|NIE|NIF|PPSN?|VAT"
-    r"|National[ \t]+Insurance|Social[ \t]+(?:Security|Insurance))"
-    r"(?:[ \t]+(?:number|no\.?))?")
-_NUMBER_WORD_AFTER = re.compile(r"[ \t]+(?:number|no\b|card|ID\b)")
 #: words a name list's run of capitalised words drops from its front ("Hi Sarah", "Ehefrau
 #: Anna", "Plaintiff Maria Gonzalez")
 BEFORE_A_NAME = LEADING | KIN_BEFORE_NAME | PARTY_ROLES
-#: a numbered item's word before "No." and its number ("Bates No. EVN-000412", "Dkt. No. 57",
-#: "Star No. 1187"): the name of a numbering, not of a person
-_NUMBERING = re.compile(r"[A-Z][A-Za-z]{1,12}\.?(?:[ \t]+No)?")
-_NUMBER_AFTER = re.compile(r"\.?[ \t]*(?:(?<=No)|(?<=No\.)|No\.?[ \t]*)(?:[A-Z]{1,4}-?)?\d")
-
-
-def names_no_one(text: str, start: int, end: int) -> bool:
-    """Whether the span names no one: one lower-case pronoun or determiner, the name of a
-    kind of identifier ("IP", "e-mail address"), one greeting or function word of
-    :data:`LEADING` in any case ("Kære" of "Kære Mette Sørensen"), a letter's header field
-    before its colon ("Til:", "Fra:" of a Nordic letter: "Til" is also a given name, and "Til:
-    Kari Nordmann" read "Øystein: …"), a party's role alone ("Plaintiff"), the "v." between
-    two parties, or a numbering's word before "No." and a number ("Bates No. EVN-000412": not
-    a person called Bates; not after a title: "Mr Bates No. 2")."""
-    word = text[start:end]
-    if _KIND_OF_IDENTIFIER.fullmatch(word):  # "The IP address of the account": a kind
-        return True
-    if _SCHEME_NAME.fullmatch(word) and (re.search(r"(?:number|no\.?)\Z", word) is not None
-                                         or _NUMBER_WORD_AFTER.match(text, end) is not None):
-        return True  # "his NHS number", "a National Insurance number"
-    if _NOTHING.fullmatch(word) or _NOTHING_FIELD.fullmatch(word) and re.search(
-            r":[ \t]*\Z", text[max(0, start - 4) : start]):
-        return True  # "Maiden surname: N/A"
-    if _PROVISION_NUMBER.fullmatch(word) or (
-            re.fullmatch(r"\w{1,4}", word) and text[end : end + 1] == ")"
-            and _PROVISION_BEFORE.search(text[max(0, start - 30) : start - 1])
-            and text[start - 1 : start] == "("):
-        return True  # "Para 51" and its "12" of "Charge: Para 51(12)": a provision's number
-    if re.fullmatch(r"\d{1,4}[A-Za-z]?", word) and _PROVISION_WORD_BEFORE.search(
-            text, max(0, start - 16), start):
-        return True  # "3" of "transferred to section 3"
-    if word in _ROLE_ABBREVIATIONS:  # "The FtTJ found", "the SSHD's letter"
-        return True
-    if word.casefold() in ("nearest", "nearest relative") and \
-            text[start : start + 16].casefold() == "nearest relative":
-        return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act
-    if word == "Council" and text.startswith(" Tax", end):
-        return True  # "Council Tax account: 40029817"
-    if word.casefold() in ("et", "al", "al.", "et al", "et al.") and any(
-            m.start() <= start and end <= m.end()
-            for m in _ET_AL.finditer(text, max(0, start - 4), end + 4)):
-        return True  # "CITY OF ROCKFORD, et al."
-    parts = word.casefold().split("-")
-    if len(parts) > 1 and all(p in _ROLE_PARTS for p in parts) and parts[0] in PARTY_ROLES:
-        return True  # "Plaintiff-Appellant", "Defendants-Appellees"
-    if word.casefold() in _ROLES or (_NUMBERING.fullmatch(word) and _NUMBER_AFTER.match(
-            text, end) and not _TITLE.search(text, max(0, start - 8), start)):
-        return True
-    return (word.islower() and word in _PRONOUNS) or word.casefold() in LEADING or (
-        word.casefold() in HEADER_FIELDS and re.match(r"[ \t]*:", text[end : end + 3]) is not None)
-
-
-#: the header fields of a letter or an e-mail in the Nordic languages and German
-HEADER_FIELDS = frozenset("til fra kopi emne dato sak vedlegg an von betreff".split())
-
-
 _SPACED_DASH = re.compile(r"\s+[-\u2013\u2014]\s+")
 _TRAILING_DASH = re.compile(r"\s+[-\u2013\u2014]\Z")  # "NSM-2024-0088417 -" of a subject line
 
@@ -327,6 +237,25 @@ def before_lower_aside(text: str, start: int, end: int) -> int:
             r"[ \t]+[A-Z]", text[end : end + 3]):  # "TKP/ML-TIKKO (the" + "Turkish Communist
         return end  # Party …)": the model's piece of a longer name
     return aside.start()
+
+
+_PRONOUN_I_END = re.compile(r"[ \t]+I\Z")
+
+
+def before_pronoun_i(text: str, start: int, end: int) -> int:
+    """``end`` moved back before a trailing "I" after one word that a preposition stands before
+    and a verb follows ("From Calais I came": the place, then the speaker); unchanged
+    otherwise ("in World War I was", "King Charles I said")."""
+    m = _PRONOUN_I_END.search(text, start, end)
+    if m and m.start() > start and " " not in text[start:m.start()].strip() and re.search(
+            r"(?i)\b(?:from|in|at|to|into|through|via|near|of)[ \t]+\Z",
+            text[max(0, start - 10):start]) and _SPEAKERS_VERB.match(text, end):
+        return m.start()
+    return end
+
+
+_SPEAKERS_VERB = re.compile(r"\s+(?:came|went|was|have|had|am|did|do|got|left|saw|met|told"
+                            r"|said|think|know|stayed)\b")
 
 
 def code_end_before_dash(text: str, start: int, end: int) -> int:
@@ -384,7 +313,8 @@ def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
         start -= 1
     while inside(end):
         end += 1
-    return start, end
+    glued = re.match(r"['’][^\W\d_]{2,}", text[end : end + 40])  # "Etela" + "'at"; not "'s"
+    return start, end + (glued.end() if glued and text[end - 1 : end].isalpha() else 0)
 
 
 _PARTICIPLE_AFTER = re.compile(

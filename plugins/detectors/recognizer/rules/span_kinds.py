@@ -36,6 +36,19 @@ def adjectival_nationality(text: str, start: int, end: int) -> bool:
     return _default_gazetteer().in_list(word, "nationalities")
 
 
+def peoples_words(text: str) -> str:
+    """"LANGUAGE" or "ETHNICITY" when every word of a span the model tagged PERSON is a
+    language, a nationality or an ethnic group of the gazetteer ("Kurdish Sorani" of an
+    interpreter's languages; "I am Kurdish"); "" otherwise."""
+    words = re.findall(r"[^\W\d_]+", text)
+    gaz = _default_gazetteer()
+    if not words or not all(any(gaz.in_list(w, kind) for kind in (
+            "languages", "nationalities", "ethnic_groups")) for w in words):
+        return ""
+    return "LANGUAGE" if all(gaz.in_list(w, "languages") for w in words) and len(words) > 1 \
+        else "ETHNICITY"
+
+
 def occupation_word(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is one lower-case word of the gazetteer's occupations, also
     one it marks ambiguous ("the former footballer Arne Haugen", "the judge", which the model
