@@ -48,7 +48,11 @@ JUDGE FITZGERALD: Overruled. Carry on, Ms Okafor.
 
 
 def test_a_case_name_stays_on_its_line() -> None:
-    assert [TRANSCRIPT[s:e] for s, e in case_names(TRANSCRIPT)] == ["R v DARREN MICHAEL COLE"]
+    from redactor_plugins.detectors.recognizer.rules.institution_rules import accused_names
+
+    assert [TRANSCRIPT[s:e] for s, e in accused_names(TRANSCRIPT)] == ["DARREN MICHAEL COLE"]
+    text = "Smith v Jones\nTranscript"
+    assert [text[s:e] for s, e in case_names(text)] == ["Smith v Jones"]
 
 
 def test_a_house_number_before_a_rise() -> None:
@@ -113,3 +117,19 @@ def test_every_name_is_masked(tmp_path: Path, text: str, names: list[str]) -> No
             assert set(range(at, at + len(name))) <= covered, name
     found = pipeline.detect(doc, ctx)
     assert all(f.label == Label.PERSON for f in found if f.text in ("Kai", "jakub"))
+
+
+@pytest.mark.parametrize(("text", "accused"), [
+    ("R v DARREN MICHAEL COLE\nTranscript", "DARREN MICHAEL COLE"),
+    ("as held in R v. Smith that", "Smith"),
+    ("Regina v Donnelly", "Donnelly"),
+    ("Figiel v. Poland (no. 2)", None),  # a case against a state: the case's name
+])
+def test_the_accused_of_a_criminal_case_is_a_person(text: str, accused: str | None) -> None:
+    from redactor_plugins.detectors.recognizer.rules.institution_rules import (
+        accused_names,
+        case_names,
+    )
+
+    assert [text[s:e] for s, e in accused_names(text)] == ([accused] if accused else [])
+    assert bool(case_names(text)) is (accused is None)

@@ -34,13 +34,14 @@ import functools
 import re
 from collections.abc import Callable
 
+from redactor_plugins.detectors.recognizer.rules.span_edges import crown_case
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
 from redactor_plugins.shared.names.titles import COURTESY
 
 from redactor.plugin_api import Label
 
-__all__ = ["WRITTEN_NAMES", "care_institutions", "case_names", "company_names", "prisons", "schools",
+__all__ = ["WRITTEN_NAMES", "accused_names", "care_institutions", "case_names", "company_names", "prisons", "schools",
            "diagnoses", "street_names", "venues"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
@@ -195,8 +196,17 @@ def street_names(text: str) -> list[tuple[int, int]]:
 
 
 def case_names(text: str) -> list[tuple[int, int]]:
-    """Spans of case names such as "Figiel v. Poland (no. 2)"."""
-    return [m.span(1) for m in _CASE.finditer(text)]
+    """Spans of case names such as "Figiel v. Poland (no. 2)"; not a criminal case's ("R v
+    DARREN MICHAEL COLE": the accused is a person, :func:`accused_names`)."""
+    return [m.span(1) for m in _CASE.finditer(text)
+            if not crown_case(text, m.start(1), m.end(1))]
+
+
+def accused_names(text: str) -> list[tuple[int, int]]:
+    """The accused's name of a criminal case's name ("COLE" and his given names of "R v
+    DARREN MICHAEL COLE"; the Crown and "v" name no one)."""
+    return [(at, m.end(1)) for m in _CASE.finditer(text)
+            if (at := crown_case(text, m.start(1), m.end(1)))]
 
 
 _DIAGNOSIS_CUE = re.compile(
@@ -263,5 +273,6 @@ WRITTEN_NAMES = (
     (street_names, Label.LOC, "STREET", "capitalised words ending in a street's word "
                                         "(\"… Road\", \"… Lane\")"),
     (case_names, Label.MISC, "CASE", "a case name (\"X v. Y\")"),
+    (accused_names, Label.PERSON, "NAME", "the accused of a criminal case (\"R v …\")"),
     (diagnoses, Label.MISC, "HEALTH", "a diagnosis after its cue (\"diagnos av …\")"),
 )

@@ -49,6 +49,7 @@ from redactor_plugins.detectors.recognizer.rules.span_edges import (
     clear_of_codes,
     code_end_before_dash,
     code_not_date,
+    crown_case,
     drop_leading_function_word,
     drop_trailing_function_word,
     end_before_dose,
@@ -250,6 +251,8 @@ def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
             kept += [f.with_(span=Span(a, b), text=text[a:b], label=Label.PERSON,
                              subtype="", score=max(f.score, 0.9)) for a, b in pair]
             continue
+        if f.label in (Label.ORG, Label.MISC) and (accused := crown_case(text, start, end)):
+            start, f = accused, f.with_(label=Label.PERSON, subtype="NAME")  # "R v [COLE]"
         split = name_of_org(text, start, end) if f.label == Label.ORG else None
         if split:  # "Dr [Owen Price] of [Harehills Medical Practice]"
             kept.append(f.with_(span=Span(start, split[0]), text=text[start:split[0]],

@@ -239,6 +239,19 @@ def before_lower_aside(text: str, start: int, end: int) -> int:
     return aside.start()
 
 
+_CROWN_CASE = re.compile(r"(?:R|Regina|Rex|The Queen|The King|HM Advocate|People)\.?[ \t]+"
+                         r"v\.?[ \t]+(?=[A-Z])")
+
+
+def crown_case(text: str, start: int, end: int) -> int:
+    """Where the accused's name starts in a criminal case's name ("R v DARREN MICHAEL COLE",
+    which the model tagged ORG: the Crown and "v" name no one, the rest is a person); 0 when
+    the span is no such name."""
+    m = _CROWN_CASE.match(text, start, end)
+    return m.end() if m and re.fullmatch(r"[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}",
+                                         text[m.end():end]) else 0
+
+
 _PRONOUN_I_END = re.compile(r"[ \t]+I\Z")
 
 
