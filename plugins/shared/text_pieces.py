@@ -11,12 +11,15 @@ cut at paragraph breaks so that no match is cut.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 
 from redactor.plugin_api import Finding
 
-__all__ = ["CHUNK_CHARS", "paragraph_chunks", "split_at_breaks", "split_at_dashes", "wrap_width",
-           "join_neighbours", "split_between_numbers"]
+__all__ = ["CHUNK_CHARS", "delimited_table", "fit_for_cell", "paragraph_chunks", "split_at_breaks",
+           "split_at_cells", "split_at_dashes", "wrap_width", "join_neighbours",
+           "split_between_numbers"]
 
 #: Characters per piece: a search of one piece takes a few milliseconds.
 CHUNK_CHARS = 20_000
@@ -101,6 +104,57 @@ def split_between_numbers(text: str, start: int, end: int) -> list[tuple[int, in
         at = m.end()
     pieces.append((at, end))
     return [(s, e) for s, e in pieces if e > s]
+
+
+#: a table's header cell: a column's name ("case_id", "Date of birth", "referral reason")
+_HEADER_CELL = re.compile(r"[ \t]*\"?[A-Za-z][A-Za-z_./()-]*(?:[ ][A-Za-z_./()-]+){0,2}"
+                          r"(?<![.!?])\"?[ \t]*")  # three words at most, no sentence's end
+
+
+@lru_cache(maxsize=8)
+def delimited_table(text: str) -> str:
+    """The delimiter (``,``, tab, ``;`` or ``|``) of a text that is a delimited table — a CSV
+    or TSV export: three lines or more, four in five of them with one count (two or more) of
+    the delimiter, and a first line of column names; "" otherwise."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    if len(lines) < 3:
+        return ""
+    for delim in (",", "\t", ";", "|"):
+        count, seen = Counter(line.count(delim) for line in lines).most_common(1)[0]
+        if count >= 2 and seen >= 0.8 * len(lines) and all(
+                _HEADER_CELL.fullmatch(cell) for cell in lines[0].split(delim)):
+            return delim
+    return ""
+
+
+def fit_for_cell(text: str, value: str) -> str:
+    """``value`` (a replacement) without the delimiter of the table ``text`` is, so that a
+    CSV's row keeps its columns ("Johnson, Shaw and Jones" in a school's column had made two);
+    ``value`` itself when ``text`` is no delimited table."""
+    delim = delimited_table(text)
+    if not delim or delim not in value:
+        return value
+    return re.sub(r"\s+", " ", value.replace(delim, " ")).strip()
+
+
+def split_at_cells(text: str, start: int, end: int, delim: str) -> list[tuple[int, int]]:
+    """A span cut at a delimited table's cell boundaries (``delim``, a line's end): a model's
+    span never runs from one cell into the next ("J. Kaur⏎CP-1044")."""
+    pieces, at = [], start
+    for i in range(start, end):
+        if text[i] == delim or text[i] == "\n":
+            pieces.append((at, i))
+            at = i + 1
+    pieces.append((at, end))
+    out = []
+    for s, e in pieces:
+        while s < e and text[s] in " \t\"":
+            s += 1
+        while e > s and text[e - 1] in " \t\"":
+            e -= 1
+        if e > s and re.search(r"\w", text[s:e]):
+            out.append((s, e))
+    return out
 
 
 def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = False,

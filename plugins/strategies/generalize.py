@@ -30,6 +30,7 @@ import functools
 import re
 
 from redactor_plugins.shared.language.detect import language_of
+from redactor_plugins.shared.text_pieces import fit_for_cell
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import date_inside
@@ -309,7 +310,8 @@ class GeneralizeStrategy:
     def replacement(self, request: ReplacementRequest, ctx: RunContext) -> str:
         f = request.finding
         level = request.level or request.options.get(f"generalize_level_{f.label}", "")
-        return generalize_mention(f.label, f.text, request.entity.canonical, level,
-                                  doc_text=request.document.text, start=f.span.start,
-                                  end=f.span.end, subtype=f.subtype,
-                                  paragraphs=request.document.format == "docx")
+        out = generalize_mention(f.label, f.text, request.entity.canonical, level,
+                                 doc_text=request.document.text, start=f.span.start,
+                                 end=f.span.end, subtype=f.subtype,
+                                 paragraphs=request.document.format == "docx")
+        return fit_for_cell(request.document.text, out)  # a CSV's row keeps its columns

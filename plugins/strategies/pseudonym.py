@@ -39,6 +39,7 @@ from typing import Any
 
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import POST_NOMINALS, RANK_WORDS
+from redactor_plugins.shared.text_pieces import fit_for_cell
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import (
@@ -212,7 +213,9 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     roles: dict[str, str] = {}
     surname_first = re.match(r"[A-Z][A-Z'’-]+,\s", canonical.strip()) is not None
     for i, name in enumerate(full):
-        if len(full) == 1:
+        if len(full) == 1 and f.subtype in ("SURNAME", "GIVEN_NAME"):  # a table's column
+            roles[fold(name)] = "last" if f.subtype == "SURNAME" else "first"
+        elif len(full) == 1:
             solo_first = (fold(name) in gender_table() or is_first_name(name)
                           or beside_a_first_name(doc.text, f.span.start, f.span.end)
                           ) and not titles
@@ -551,5 +554,7 @@ class PseudonymStrategy:
             request = dataclasses.replace(request, finding=finding.with_(
                 label=entity_label, subtype=""))
         if request.finding.label == Label.PERSON:
-            return person_pseudonym(request, memo)
-        return value_pseudonym(request, memo)
+            out = person_pseudonym(request, memo)
+        else:
+            out = value_pseudonym(request, memo)
+        return fit_for_cell(request.document.text, out)  # a CSV's row keeps its columns

@@ -287,8 +287,11 @@ def test_case_names() -> None:
     t = ("which was lodged by the applicant (Figiel v. Poland (no. 2)) and the case of Maxwell "
          "v. the United Kingdom (no. 31/1993/426/505); see also R v. Brown.")
     assert texts(t, case_names(t)) == ["Figiel v. Poland (no. 2)",
-                                       "Maxwell v. the United Kingdom (no. 31/1993/426/505)",
-                                       "R v. Brown"]
+                                       "Maxwell v. the United Kingdom (no. 31/1993/426/505)"]
+    # a criminal case's accused is a person; the Crown and "v." name no one (session 30)
+    from redactor_plugins.detectors.recognizer.rules.institution_rules import accused_names
+
+    assert texts(t, accused_names(t)) == ["Brown"]
 
 
 def test_gazetteer_labels_institutions() -> None:

@@ -331,7 +331,7 @@ description, amount, amounts, payments, payment, paid, received, date, seeking, 
 section, ground, grounds, notice, tenancy, agreement, landlord, tenant, deposit, rent,
 arrears, schedule, form, end, year, school, pupil, attendance, progress, development,
 english, maths, mathematics, science, reading, writing, spelling, comments, comment, asylum,
-screening, substantive, air
+screening, substantive, air, hearing, hearings, grounds, reporter, statement
 """),
     "nb": entries("""
 barnevern, barneverntjenesten, barnevernstjenesten, barnevernet, bekymringsmelding, hjelpetiltak, omsorgsovertakelse, undersøkelse, fylkesnemnda,

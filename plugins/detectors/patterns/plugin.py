@@ -7,7 +7,8 @@ insurance, business, routing and Medicare numbers, UK PNC, CRO, prison, BRP and 
 VINs, professional registrations, a passport's or ID card's machine-readable zone, vehicle plates (DE, TR, GB), case/application numbers, cells
 and rooms, statute numbers and document references; LOC: British postcodes, coordinates and what3words addresses; DATETIME: dates,
 ISO 8601 timestamps, times, date ranges, years and durations; QUANTITY: money, percentages,
-counts and measures; DEM: ages. ``validated`` is true only when a checksum or format check
+counts and measures; DEM: ages; and the cells of a CSV or TSV export typed by their column's
+name (``table_columns``). ``validated`` is true only when a checksum or format check
 confirmed the span; a look-alike whose check failed has a ``…_LIKE`` subtype. The patterns live
 in the sibling modules; this module runs them, resolves overlaps and builds the findings.
 
@@ -22,6 +23,7 @@ import importlib
 from collections.abc import Iterable, Sequence
 from types import ModuleType
 
+from redactor_plugins.detectors.patterns import table_columns
 from redactor_plugins.detectors.patterns.common import DEFAULT_PHONE_REGIONS, Hit
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
@@ -115,7 +117,7 @@ def detect_text(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS,
                 detector: str = "patterns") -> list[Finding]:
     """The findings for ``text`` (what :meth:`PatternDetector.detect` returns), searched piece
     by piece (:func:`paragraph_chunks`)."""
-    hits: list[Hit] = []
+    hits: list[Hit] = list(table_columns.find_cells(text))  # a CSV's columns: the whole text
     for start, end in paragraph_chunks(text, CHUNK_CHARS):
         hits += [dataclasses.replace(h, start=h.start + start, end=h.end + start)
                  for h in find_hits(text[start:end], phone_regions)]

@@ -435,8 +435,8 @@ class _Matcher:
             run = [i]
             k = i + (2 if self._initial(i) else 1)
             while k < n and len(run) < 6:
-                if not self.contiguous(k - 1, k + 1) and toks[k - 1].text != ".":
-                    break
+                if not self.contiguous(k - 1, k + 1):  # after an initial's dot too
+                    break  # ("Maria E.        MRN" of a form's row is no name)
                 if self._initial(k):
                     run.append(k)
                     k += 2

@@ -51,7 +51,9 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (  # noqa: F4
 )
 from redactor_plugins.shared.names.titles import JOB_HEADS
 from redactor_plugins.shared.text_pieces import (  # noqa: F401 - split_at_breaks re-exported
+    delimited_table,
     split_at_breaks,
+    split_at_cells,
     split_at_dashes,
     split_between_numbers,
     wrap_width,
@@ -320,12 +322,15 @@ class NerDetector:
         model = load_model(path, int(settings.get(SECTION, "threads", 0) or 0))
         ctx.check()
         found: list[Finding] = []
-        wrap = wrap_width(doc.text) if doc.format == "txt" else 0
+        delim = delimited_table(doc.text) if doc.format == "txt" else ""  # a CSV export
+        wrap = wrap_width(doc.text) if doc.format == "txt" and not delim else 0
         for span_start, span_end, raw, score in model.predict(doc.text):
             if span_end <= span_start or float(score) < min_score:
                 continue
             pieces = split_at_breaks(doc.text, int(span_start), int(span_end),
                                      soft_newlines=doc.format == "pdf", wrap=wrap)
+            if delim:  # "J. Kaur⏎CP-1044": no span runs from one cell into the next
+                pieces = [p for s, e in pieces for p in split_at_cells(doc.text, s, e, delim)]
             kind = (map_label(str(raw), "") or (None,))[0]
             if kind in (Label.PERSON, Label.ORG, Label.LOC):
                 pieces = [p for s, e in pieces for p in split_at_dashes(doc.text, s, e)]

@@ -185,7 +185,8 @@ def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
             f = f.with_(label=Label.PERSON, subtype="")  # "Before EASTERBROOK, ROVNER, …"
         elif f.label == Label.PERSON and (people := peoples_words(text[start:end])):
             f = f.with_(label=Label.DEM, subtype=people)  # "(Kurdish Sorani)", "I am Kurdish"
-        elif f.label == Label.PERSON and text[start:end].casefold() in KIN_NAMES:
+        elif f.label in (Label.PERSON, Label.ORG, Label.LOC) and re.sub(
+                r"['’]s\Z", "", text[start:end]).casefold() in KIN_NAMES:  # "at Grandma's"
             f = f.with_(label=Label.DEM, subtype="")  # "Daddy hit mummy": a kin word
         elif f.label in (Label.ORG, Label.MISC) and (core := capitals_person(
                 text, start, end, names)):  # "FROM ANNA NOWAK REF"

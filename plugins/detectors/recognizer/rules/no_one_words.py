@@ -90,12 +90,18 @@ _QUESTION = re.compile(r"(?m)^[ \t]*Q\d{0,3}\.?[ \t]+[A-Z]")
 _ANSWER = re.compile(r"(?m)^[ \t]*A\d{0,3}\.?[ \t]+[A-Z]")
 _COURT_WORDS = frozenset("objection overruled sustained".split())
 _ADDRESS_FORMS = frozenset("honour honor lordship ladyship worship".split())
+#: a clinical note's abbreviations ("Pt works as …", "hx of T2DM", "metformin 1000 mg BID"):
+#: lower or title case, or these in capitals (two capitals may be a person's initials)
+_CLINICAL = frozenset("""pt pts hx dx rx tx sx ix mx ddx hpi pmh psh dh sh fh bid tid qid qds
+    tds od bd prn po iv im stat nocte mane nbm obs sob tbc nad""".split())
+_CLINICAL_CAPITALS = frozenset("HPI PMH PSH BID TID QID QDS TDS PRN NBM SOB DDX TBC NAD".split())
 _CHAT_WORDS = frozenset("lol omg yh ye tmrw tmr btw idk ngl tbh wtf brb imo smh lmao rn fr pls "
                         "plz thx ty np ikr fyi asap".split())
 
 
 def spoken_word(text: str, start: int, end: int) -> bool:
-    """Whether the span is a transcript's "Q."/"A." (or "Q12."/"A12.") at a line's start, "Objection",
+    """Whether the span is a clinical note's abbreviation ("Pt", "hx", "BID"), a transcript's
+    "Q."/"A." (or "Q12."/"A12.") at a line's start, "Objection",
     "Overruled", "Sustained", "Honour" after "your", or a chat's "omg", "yh", "tmrw" (lower
     case): the words of speech, not of anyone's identity."""
     word = text[start:end]
@@ -108,6 +114,8 @@ def spoken_word(text: str, start: int, end: int) -> bool:
     if low in _ADDRESS_FORMS and re.search(r"(?i)\b(?:your|his|her)[ \t]+\Z",
                                            text[max(0, start - 8) : start]):
         return True
+    if low in _CLINICAL and (word.islower() or word.istitle() or word in _CLINICAL_CAPITALS):
+        return True  # "Pt", "hx", "BID"
     return word.islower() and low in _CHAT_WORDS
 
 

@@ -1,0 +1,113 @@
+"""The cells of a delimited table (a CSV or TSV export read as text), typed by their column's
+name: "surname", "forename", "worker" → PERSON; "dob", "… date" → DATETIME; "postcode",
+"address" → LOC; "school", "employer" → ORG; "… id", "nhs number", "email" → CODE;
+"ethnicity", "religion" → DEM; "referral reason", "diagnosis" → MISC. A model reads such rows
+as broken prose ("Hussain", "Amira" were places, "CP-1041" a DEM); the column says what a
+cell is. Columns of no known name are left to the other detectors, and so is a cell that a
+pattern of its own matches (a validated postcode, a date: their rank is lower).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from redactor_plugins.detectors.patterns.common import RANK_WEAK, Hit
+from redactor_plugins.shared.text_pieces import delimited_table
+
+from redactor.plugin_api import Label
+
+__all__ = ["column_kind", "find_cells"]
+
+#: column names, as written once lower-cased and with "_" and "-" as spaces
+_PERSON = frozenset("""name surname forename forenames firstname lastname worker keyworker
+    caseworker officer manager parent mother father carer guardian client patient child pupil
+    student employee author referrer""".split()) | {
+    "first name", "last name", "given name", "given names", "family name", "full name",
+    "middle name", "maiden name", "social worker", "key worker", "case worker",
+    "allocated worker", "contact name", "gp name", "lead professional"}
+#: a surname's and a given name's columns (a pseudonym keeps which it is)
+_SURNAME = frozenset({"surname", "lastname", "last name", "family name", "maiden name"})
+_GIVEN_NAME = frozenset({"forename", "forenames", "firstname", "first name", "given name",
+                         "given names", "middle name"})
+_DATE = frozenset({"dob", "d.o.b", "date of birth", "birth date", "birthdate", "date", "created",
+                   "opened", "closed", "time", "timestamp", "date opened", "date closed"})
+_PLACE = frozenset({"postcode", "post code", "postal code", "zip", "zip code", "address",
+                    "address line 1", "address line 2", "street", "town", "city", "county",
+                    "location", "place of birth", "area"})
+_BODY = frozenset({"school", "employer", "company", "organisation", "organization", "agency",
+                   "practice", "gp practice", "hospital", "nursery", "college", "provider"})
+_CODE = frozenset({"id", "ref", "reference", "case number", "case no", "nhs number", "nhs no",
+                   "ni number", "nino", "upn", "mrn", "chi", "phone", "telephone", "mobile",
+                   "tel", "email", "e mail", "account", "account number", "sort code"})
+_DEM = {"nationality": "NATIONALITY", "ethnicity": "ETHNICITY", "religion": "RELIGION",
+        "gender": "", "sex": "", "occupation": "OCCUPATION", "age": "AGE", "language": "LANGUAGE",
+        "first language": "LANGUAGE", "disability": "HEALTH", "marital status": ""}
+_MISC = frozenset({"reason", "referral reason", "category", "concern", "concerns", "diagnosis",
+                   "condition", "outcome", "allegation", "offence", "need", "needs"})
+#: a cell that holds nothing
+_EMPTY = re.compile(r"(?i)|n/?a|none|nil|unknown|-+|\?")
+#: a quoted cell or a plain one, up to the delimiter (``{d}``) or the line's end
+_CELL = r'"(?:[^"]|"")*"|[^{d}\n]*'
+
+
+def column_kind(name: str) -> tuple[Label, str] | None:
+    """The (label, subtype) of a column's cells, by its name ("referral_reason" → MISC); None
+    for a name the table does not know."""
+    key = re.sub(r"[_\-]+", " ", name.strip().strip('"').casefold()).strip()
+    key = re.sub(r"\s+", " ", key)
+    if key in _SURNAME:
+        return Label.PERSON, "SURNAME"
+    if key in _GIVEN_NAME:
+        return Label.PERSON, "GIVEN_NAME"
+    if key in _PERSON or key.endswith(" name") and key.split()[0] not in (
+            "school", "company", "organisation", "practice", "street", "town", "team"):
+        return Label.PERSON, "NAME"
+    if key in _DATE or key.endswith(" date") or key.startswith("date "):
+        return Label.DATETIME, "DATE"
+    if key in _PLACE:
+        return Label.LOC, "POSTCODE" if "code" in key or key == "zip" else ""
+    if key in _BODY or key.endswith(" school"):
+        return Label.ORG, ""
+    if key in _CODE or key.endswith((" id", " number", " no", " ref")):
+        return Label.CODE, ""
+    if key in _DEM:
+        return Label.DEM, _DEM[key]
+    if key in _MISC or key.endswith(" reason"):
+        return Label.MISC, ""
+    return None
+
+
+def find_cells(text: str) -> Iterable[Hit]:
+    """One hit per filled cell of a known column, when ``text`` is a delimited table (the
+    first line names the columns)."""
+    delim = delimited_table(text)
+    if not delim:
+        return
+    cell = re.compile(_CELL.format(d=re.escape(delim)))
+    lines = [(m.start(), m.group(0)) for m in re.finditer(r"[^\n]+", text)]
+    kinds = [column_kind(value) for _s, _e, value in _cells(cell, delim, *lines[0])]
+    for offset, line in lines[1:]:
+        for col, (start, end, value) in enumerate(_cells(cell, delim, offset, line)):
+            kind = kinds[col] if col < len(kinds) else None
+            bare = value.strip().strip('"').strip()
+            if kind is None or _EMPTY.fullmatch(bare):
+                continue
+            at = text.index(bare, start, end)
+            yield Hit(at, at + len(bare), kind[0], kind[1], 0.99,
+                      "a cell of a table's column named for its kind", RANK_WEAK)
+
+
+def _cells(cell: re.Pattern[str], delim: str, offset: int,
+           line: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each cell of one line, the offsets in the whole text."""
+    out, at = [], 0
+    while at <= len(line):
+        m = cell.match(line, at)
+        if m is None:
+            break
+        out.append((offset + m.start(), offset + m.end(), m.group(0)))
+        if m.end() >= len(line) or line[m.end()] != delim:
+            break
+        at = m.end() + 1
+    return out
