@@ -10,7 +10,9 @@ later). Two document-internal rules fix that without another model:
   has a digit, or several words at least one capitalised, or it is one capitalised word whose
   lower-case form never occurs in the document (so "Court" in a text that also says "the court"
   is not). Any other text (a lower-case occupation, a capitalised common word) is propagated
-  only when the model tagged most (over half) of its occurrences. Only free-standing words
+  only when the model tagged most (over half) of its occurrences, or, for a person's one
+  capitalised name ("Will", "Hope"), where it stands capitalised inside a sentence. Only
+  free-standing words
   count: "family" inside the e-mail address "riverside-family.example" is neither a source
   nor a target.
 * **defined aliases** — a quoted short form in brackets right after a span, as in
@@ -234,6 +236,13 @@ _AFTER_A_PERSON = frozenset("""and or with to was is had has said told says did 
     would could can may might must should went came saw made gave took felt wanted""".split())
 
 
+def _mid_sentence(text: str, start: int) -> bool:
+    """Whether a word at ``start`` stands inside a sentence: a word, a comma or a bracket
+    before it on its line, not a sentence's end, a colon or a line's start."""
+    before = text[text.rfind("\n", 0, start) + 1 : start].rstrip(" \t\"'“‘(")
+    return bool(before) and not before.endswith((".", "!", "?", ":", ";"))
+
+
 def propagate(text: str, findings: Sequence[Finding], detector: str, *,
               always: Sequence[Finding] = ()) -> list[Finding]:
     """New findings for the untagged occurrences of the texts of ``findings`` (see the module
@@ -276,7 +285,14 @@ def propagate(text: str, findings: Sequence[Finding], detector: str, *,
         if not untagged:
             continue
         if shape not in forced and 2 * (len(occ) - len(untagged)) <= len(occ):
-            continue  # a common word: only when the model tagged most of its occurrences
+            # a common word: only when the model tagged most of its occurrences — or, for a
+            # person's one capitalised name ("Will", "Hope"), where it stands capitalised
+            # inside a sentence ("says that Will has asthma"; not "Will you call?")
+            untagged = [(s, e) for s, e in untagged if _mid_sentence(text, s)] if all(
+                f.label == Label.PERSON for f in members) and len(shape) == 1 and \
+                text[untagged[0][0]:untagged[0][0] + 1].isupper() else []
+            if not untagged:
+                continue
         label = Counter(f.label for f in members).most_common(1)[0][0]
         model = next(f for f in members if f.label == label)
         for s, e in untagged:

@@ -31,6 +31,7 @@ from redactor_plugins.detectors.recognizer.rules.person_rules import (
     given_name_before,
     letter_list,
     name_start,
+    names_after_kin,
     one_label_per_name,
     particle_end,
     people_by_initials,
@@ -232,6 +233,9 @@ def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
             kept += [f.with_(span=Span(s, s + 1), text=text[s], label=Label.PERSON,
                              subtype="") for s in letters]
             continue
+        if f.label == Label.PERSON and (stop := _SENTENCE_END.search(text, start, end)):
+            kept.append(f.with_(span=Span(start, stop.start()), text=text[start:stop.start()]))
+            start = stop.end()  # "Mr Young. Will was off sick": two people, two findings
         if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
             start, end = capitals_name_core(text, start, end, names)  # "J NOWAK"
             start = given_name_before(text, title_start(text, name_start(
@@ -287,4 +291,30 @@ def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
     found = _drop_inside(kept, grown) if grown else kept
     found = people_by_initials(text, join_bracket_pieces(text, join_org_pieces(
         text, surname_first(text, one_label_per_name(found, names), names))))
-    return found
+    return listed_children(text, found)
+
+
+#: a sentence's end inside a person's span, after a word of two letters or more ("Mr Young.
+#: Will": not an initial's dot, "J. Smith")
+_SENTENCE_END = re.compile(r"(?<=[a-z]{2})\.[ \t]+(?=[A-Z])")
+
+
+def listed_children(text: str, found: list[Finding]) -> list[Finding]:
+    """``found`` with the names listed after a plural kin noun ("your children Hope, Summer
+    and Will") as PERSON findings: a finding of another label there becomes a person, a name
+    no finding covers is added (then propagated like the model's)."""
+    spans = names_after_kin(text)
+    if not spans:
+        return found
+    at = {(f.span.start, f.span.end): i for i, f in enumerate(found)}
+    out = list(found)
+    taken = {i for f in found for i in range(f.span.start, f.span.end)}
+    for s, e in spans:
+        if (s, e) in at:
+            i = at[(s, e)]
+            if out[i].label != Label.PERSON:
+                out[i] = out[i].with_(label=Label.PERSON, subtype="")
+        elif not any(i in taken for i in range(s, e)):
+            out.append(Finding(Span(s, e), Label.PERSON, text[s:e], score=0.9, detector="ner",
+                               explanation="a name listed after a plural kin noun"))
+    return sorted(out, key=lambda f: f.span.start)

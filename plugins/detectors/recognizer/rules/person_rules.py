@@ -442,3 +442,18 @@ def drop_inside_grown(found: list[Finding], grown: list[tuple[int, int]]) -> lis
     return [f for f in found
             if f.label == Label.PERSON or not any(s <= f.span.start and f.span.end <= e
                                                   for s, e in grown)]
+
+
+_KIN_LIST = re.compile(
+    r"\b(?:children|sons|daughters|siblings|grandchildren|twins|brothers|sisters|kids|boys"
+    r"|girls|nephews|nieces|cousins|grandsons|granddaughters)[ \t]*:?[ \t]+"
+    r"((?:[A-Z][a-z'’-]+(?:[ \t]*,[ \t]*|[ \t]+(?:and|&)[ \t]+)){1,8}[A-Z][a-z'’-]+)")
+_LIST_NAME = re.compile(r"[A-Z][a-z'’-]+")
+
+
+def names_after_kin(text: str) -> list[tuple[int, int]]:
+    """The spans of the one-word names listed right after a plural kin noun ("your children
+    Hope, Summer and Will", "her sons: Ola and Per"): each a person, whatever else the word
+    means."""
+    return [(m.start(1) + n.start(), m.start(1) + n.end()) for m in _KIN_LIST.finditer(text)
+            for n in _LIST_NAME.finditer(m.group(1))]
