@@ -526,7 +526,7 @@ def _org_name(text: str, memo: dict[str, Any], doc_words: frozenset[str], locale
 def _name_shaped(text: str) -> bool:
     """Capitalised words only ("Kayden", "Mr Berg's"), not a described alias ("the
     applicant") that coreference joined to a person."""
-    words = _NAME_PART.findall(text)
+    words = _NAME_PART.findall(re.sub(r"['’]s\b", "", text))  # "Chelsea's": her name
     return bool(words) and all(w[:1].isupper() for w in words) and \
         words[0].casefold() not in DETERMINERS  # "The Applicant"
 

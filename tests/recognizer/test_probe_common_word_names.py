@@ -76,3 +76,30 @@ def test_no_childs_name_left_in_the_letter(tmp_path: Path) -> None:
             assert set(range(at, at + len(name))) <= covered, (name, at)
     at = doc.text.index("will visit")
     assert not set(range(at, at + 4)) & covered  # the verb stays
+
+
+PLACES = """Chelsea said that Jordan moved to Lincoln in March and now lives with his new partner,
+Georgia, in a flat near the station. Paris will have the children (Brooklyn, 6, and Sydney, 3)
+every Friday. Devon offered to drive the children to Chelsea's on Sundays.
+"""
+
+
+def test_names_that_are_places_listed_after_children() -> None:
+    assert [PLACES[s:e] for s, e in names_after_kin(PLACES)] == ["Brooklyn", "Sydney"]
+
+
+def test_a_given_name_after_a_kin_noun_and_a_comma(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    found = _ner(monkeypatch, tmp_path, PLACES, [
+        ("Georgia", "LOC", 0), ("Sydney", "PERSON", 0), ("Lincoln", "LOC", 0)])
+    got = {f.text: (f.label, f.score) for f in found}
+    assert got["Georgia"][0] == Label.PERSON  # "his new partner, Georgia," (not a country)
+    assert got["Lincoln"][0] == Label.LOC     # "moved to Lincoln": a town
+    assert got["Sydney"] == (Label.PERSON, 0.9)  # above the name lists' town (0.7)
+
+
+def test_a_persons_possessive_gets_the_persons_pseudonym() -> None:
+    from redactor_plugins.strategies.pseudonym import _name_shaped
+
+    assert _name_shaped("Chelsea's") and _name_shaped("Mr Berg's")
+    assert not _name_shaped("the applicant")

@@ -177,7 +177,7 @@ def find_ages(text: str) -> Iterable[Hit]:
         name = _NAME_BEFORE_AGE.search(text, max(0, m.start() - 22), m.start())
         if name is None or name.group(1).casefold() in _NOT_A_NAME:
             continue
-        yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.8,
+        yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.9,
                   "age between commas after a name", RANK_AMOUNT)
     for m in _AGE_IN_BRACKETS.finditer(text):
         name = _NAME_BEFORE_AGE.search(text, max(0, m.start() - 22), m.start())

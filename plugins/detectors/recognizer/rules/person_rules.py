@@ -444,10 +444,12 @@ def drop_inside_grown(found: list[Finding], grown: list[tuple[int, int]]) -> lis
                                                   for s, e in grown)]
 
 
+_AGE = r"(?:[ \t]*,[ \t]*\d{1,2}(?![\d/.]))?"  # "Brooklyn, 6, and Sydney, 3"
 _KIN_LIST = re.compile(
     r"\b(?:children|sons|daughters|siblings|grandchildren|twins|brothers|sisters|kids|boys"
-    r"|girls|nephews|nieces|cousins|grandsons|granddaughters)[ \t]*:?[ \t]+"
-    r"((?:[A-Z][a-z'’-]+(?:[ \t]*,[ \t]*|[ \t]+(?:and|&)[ \t]+)){1,8}[A-Z][a-z'’-]+)")
+    r"|girls|nephews|nieces|cousins|grandsons|granddaughters)[ \t]*[:(]?[ \t]*"
+    rf"((?:[A-Z][a-z'’-]+{_AGE}(?:[ \t]*,[ \t]*|[ \t]+|[ \t]*,?[ \t]*(?:and|&)[ \t]+)){{1,8}}"
+    r"[A-Z][a-z'’-]+)")
 _LIST_NAME = re.compile(r"[A-Z][a-z'’-]+")
 
 
@@ -457,3 +459,19 @@ def names_after_kin(text: str) -> list[tuple[int, int]]:
     means."""
     return [(m.start(1) + n.start(), m.start(1) + n.end()) for m in _KIN_LIST.finditer(text)
             for n in _LIST_NAME.finditer(m.group(1))]
+
+
+#: a kin or close person's noun, a comma, then the name ("his new partner, Georgia,")
+_KIN_COMMA = re.compile(r"(?i)\b(?:partner|wife|husband|son|daughter|mother|father|mum|dad"
+                        r"|brother|sister|friend|boyfriend|girlfriend|fiancée?|cousin|aunt|uncle"
+                        r"|niece|nephew|grandson|granddaughter|stepson|stepdaughter),\s+\Z")
+
+
+def name_after_kin_comma(text: str, start: int, end: int, names: Mapping[str, Any]) -> bool:
+    """Whether a one-word span is a given name of the lists right after a kin noun and a comma
+    ("lives with his new partner, Georgia,", which the model and the lists took for a country):
+    a person."""
+    word = text[start:end]
+    info = names.get(word)
+    return " " not in word and info is not None and info.given and _KIN_COMMA.search(
+        text, max(0, start - 30), start) is not None
