@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from probe_helpers import detected, uncovered
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.recognizer import ner as ner_detector
 from redactor_plugins.detectors.recognizer.rules.institution_rules import case_names
@@ -99,23 +100,8 @@ NER_OK, NER_WHY = ner_detector.model_available()
     (LOWER, ["kowalczyk", "jakub", "tomasz", "liam", "okeke", "sarah"]),
 ])
 def test_every_name_is_masked(tmp_path: Path, text: str, names: list[str]) -> None:
-    from redactor.core.context import RunContext
-    from redactor.core.pipeline import Pipeline
-    from redactor.core.settings import Settings
-    from redactor.pluginhost.manager import PluginHost
-
-    src = tmp_path / "note.txt"
-    src.write_text(text, encoding="utf-8")
-    host = PluginHost(Settings({}), load_entrypoints=False, load_user_folder=False)
-    pipeline = Pipeline(host)
-    ctx = RunContext(settings=host.settings)
-    doc = pipeline.read(src, ctx)
-    covered = {i for f in pipeline.detect(doc, ctx) for i in range(f.span.start, f.span.end)}
-    for name in names:
-        at = -1
-        while (at := doc.text.find(name, at + 1)) >= 0:
-            assert set(range(at, at + len(name))) <= covered, name
-    found = pipeline.detect(doc, ctx)
+    doc_text, found, covered = detected(tmp_path, text)
+    assert uncovered(doc_text, covered, names) == []
     assert all(f.label == Label.PERSON for f in found if f.text in ("Kai", "jakub"))
 
 
