@@ -53,8 +53,10 @@ from redactor_plugins.strategies.generalization.date_times import (
     shift_open_range,
 )
 from redactor_plugins.strategies.generalization.demographics import (
+    JOB_LOCALES,
     PERSON_NOUNS,
     dem_pseudonym,
+    local_job,
     neutral_person_noun,
     role_like,
 )
@@ -457,6 +459,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         result = generalize_mention(label, text, request.entity.canonical, "",
                                     doc_text=doc.text, start=f.span.start, end=f.span.end)
         return result
+    elif label == Label.DEM and f.subtype == "OCCUPATION" and locale in JOB_LOCALES:
+        result = choose(memo, frozenset(), text, lambda r, _a: local_job(locale, r), *seed,
+                        word_check=False)  # a German or Danish job, not an English one
     elif label == Label.DEM:  # the same kind (nationality, kin, age …) and article
         result = choose(memo, frozenset(), text, lambda r, _a: dem_pseudonym(
             text, r, doc.text, f.span.start, locale.startswith("en")), *seed,

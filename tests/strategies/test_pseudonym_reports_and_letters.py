@@ -656,3 +656,22 @@ def test_a_made_up_country_has_a_plain_name() -> None:
         out = _one("How did you travel to the UK? Why did you leave Iran?", "Iran", "LOC") \
             if seed % 2 else _one("How did you travel to the UK?", "UK", "LOC")
         assert not re.search(r"[(&,]", out), out
+
+
+def test_a_kin_word_never_becomes_one_that_holds_it() -> None:
+    from redactor_plugins.strategies.generalization.localized import other_kin
+
+    # "Mutter" had read "Großmutter", which shows it: the export fell back to "[REDACTED]"
+    assert {other_kin("Mutter", "de", i) for i in range(8)} == {"Tante", "Schwester", "Oma"}
+    assert "bestemor" not in {other_kin("mor", "nb", i) for i in range(8)}
+
+
+GERMAN = ("In der Familiensache betreffend das Kind Leonie Schulz, wohnhaft bei der Mutter. "
+          "Die Mutter arbeitet als Pflegehelferin im St. Vinzenz-Hospital. Der Vater ist seit "
+          "2021 arbeitslos und bezieht Bürgergeld. Die Eltern leben getrennt.")
+
+
+def test_a_german_job_in_a_german_text() -> None:
+    [job] = replace(GERMAN, [("Pflegehelferin", "DEM", "OCCUPATION")])
+    assert job[:1].isupper() and job != "Pflegehelferin"  # a German noun (it read "Colour
+    assert " " not in job  # technologist")

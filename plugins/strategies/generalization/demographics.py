@@ -343,3 +343,19 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
         if fits(job):
             break
     return job
+
+
+#: locales whose Faker lists jobs in the language (German, Danish); Norwegian and Swedish have
+#: none
+JOB_LOCALES = frozenset({"de_DE", "de_AT", "da_DK"})
+
+
+def local_job(locale: str, rng: random.Random) -> str:
+    """A job in the document's language ("Pflegehelferin" → "Fleischer"; it read "Colour
+    technologist"): German nouns keep their capital, Danish ones are written in lower case."""
+    from faker import Faker
+
+    fake = Faker(locale)
+    fake.seed_instance(rng.getrandbits(63))
+    job = str(fake.job()).split(",")[0].split(" / ")[0].strip()
+    return job.lower() if locale.startswith("da") else job

@@ -75,7 +75,8 @@ def other_kin(word: str, language: str, pick: int) -> str | None:
         words = group.split()
         folded = [w.casefold() for w in words]
         if word.casefold() in folded:
-            others = [w for w in words if w.casefold() != word.casefold()]
+            others = [w for w in words if word.casefold() not in w.casefold()]  # "Mutter":
+            # not "Großmutter", which shows it (the pipeline refused it: "[REDACTED]")
             other = others[pick % len(others)]
             return other[:1].upper() + other[1:] if word[:1].isupper() else other
     return None
