@@ -74,3 +74,20 @@ def test_german_and_nordic_kin_words_and_school_years_and_forms() -> None:
         assert out.endswith(". Klasse") and out != "2. Klasse", out
     assert org_parts("Grundschule Mauenheimer Straße")[0] == "Grundschule "
     assert org_parts("Lindeberg skole")[2] == " skole"
+
+
+def test_a_german_school_year_generalizes_in_german() -> None:
+    from redactor_plugins.strategies.generalize import generalize_mention
+
+    from redactor.plugin_api import Label
+
+    # it raised (the stage of "2. Klasse" was no number), and the export fell back to
+    # "[REDACTED]"
+    text = ("Leonie besucht die 2. Klasse der Grundschule. Die Mutter arbeitet als "
+            "Pflegehelferin im Krankenhaus und der Vater ist seit dem Jahr 2021 arbeitslos und "
+            "bezieht Bürgergeld, und die Eltern leben getrennt, und das Kind wohnt bei der "
+            "Mutter in der Wohnung. Das Jugendamt hat die Familie seit dem Frühjahr begleitet und "
+            "wird den Bericht dem Gericht vorlegen.")
+    start = text.index("2. Klasse")
+    assert generalize_mention(Label.DEM, "2. Klasse", "2. Klasse", "", doc_text=text,
+                              start=start, end=start + 9, subtype="SCHOOL_YEAR") == "Grundschule"

@@ -217,8 +217,11 @@ def country_as_noun(text: str, doc_text: str = "", start: int = 0,
 
 
 def school_stage(m: re.Match[str]) -> str:
-    """The stage of a school year: "primary school" for "Year 4", "high school" for "grade 11"."""
-    n = 0 if m.group("n") == "R" else int(m.group("n") or m.group("m"))
+    """The stage of a school year: "primary school" for "Year 4" and "2. Klasse", "high
+    school" for "grade 11"."""
+    n = 0 if m.group("n") == "R" else int(m.group("n") or m.group("m") or m.group("k"))
+    if m.group("k"):  # "2. Klasse", "5. klasse" (it raised: "[REDACTED]")
+        return "primary school" if n <= 4 else "secondary school"
     if m.group("pre") and m.group("pre").startswith("Y"):
         return "primary school" if n <= 6 else "secondary school"
     return "elementary school" if n <= 5 else "middle school" if n <= 8 else "high school"

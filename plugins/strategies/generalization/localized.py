@@ -41,6 +41,9 @@ _WORDS: dict[str, tuple[str, str, str, str]] = {
                           "ein Kleidungsstück"),
     "social media platform": ("en sosial medieplattform", "et socialt medie",
                               "en social medieplattform", "eine Social-Media-Plattform"),
+    # a school year's stage, without an article ("die 2. Klasse" → "die Grundschule")
+    "primary school": ("barneskole", "indskoling", "lågstadiet", "Grundschule"),
+    "secondary school": ("ungdomsskole", "udskoling", "högstadiet", "Sekundarstufe"),
 }
 _COLUMN = {"nb": 0, "da": 1, "sv": 2, "de": 3}
 LANGUAGES = frozenset(_COLUMN)
