@@ -16,7 +16,7 @@ import functools
 import re
 from typing import Any
 
-from redactor_plugins.detectors.recognizer.gazetteer import load_gazetteer
+from redactor_plugins.detectors.recognizer.gazetteer_lists import load_gazetteer
 from redactor_plugins.shared.language.common_words import MONTHS, common_words
 from redactor_plugins.shared.names.org_forms import LEGAL_FORM
 from redactor_plugins.shared.names.titles import JOB_HEADS
