@@ -125,3 +125,16 @@ def test_a_heading_or_a_rows_name(text: str, part: str, heading: bool) -> None:
 
     start = text.index(part)
     assert heading_words(text, start, start + len(part)) is heading
+
+
+@pytest.mark.parametrize(("text", "part", "heading"), [
+    ("WHITE v BLACK\nJudgment", "WHITE v BLACK", False),  # words of the name lists: maybe names
+    ("GREEN\n", "GREEN", False),
+    ("Gross pay        £1,888.00\n", "Gross pay", True),  # "Gross" a surname, a form's word too
+])
+def test_a_headings_words_that_are_names(text: str, part: str, heading: bool) -> None:
+    from redactor_plugins.detectors.recognizer.rules.no_one_words import heading_words
+    from redactor_plugins.detectors.recognizer.rules.span_kinds import _default_gazetteer
+
+    start = text.index(part)
+    assert heading_words(text, start, start + len(part), _default_gazetteer().names) is heading

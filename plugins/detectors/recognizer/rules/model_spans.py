@@ -131,9 +131,9 @@ def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
                 text, start, end) or lab_test(
                 text[start:end]) or (
                 field_label_word(text, start, end, names)) or (
-                f.label not in (Label.CODE, Label.DATETIME) and not (
+                f.label not in (Label.CODE, Label.DATETIME, Label.PERSON) and not (
                     f.label == Label.QUANTITY and re.search(r"\d", text[start:end]))
-                and heading_words(text, start, end)) or (
+                and heading_words(text, start, end, names)) or (
                 f.label in (Label.PERSON, Label.ORG, Label.LOC)
                 and verb_form(text[start:end])) or (
                 f.label != Label.CODE and hyphen_wrapped_word(text[start:end])) or (

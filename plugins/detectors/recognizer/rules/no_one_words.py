@@ -10,6 +10,8 @@ gazetteer drop such spans."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from redactor_plugins.detectors.recognizer.rules.span_edges import _TITLE, LEADING, PARTY_ROLES
 from redactor_plugins.shared.language.common_words import common_words
@@ -26,7 +28,7 @@ _TITLE_LINE = re.compile(r"(?:(?:[A-Z][\w'’-]*(?<=\w)\b|(?:of|and|the|for|to|o
                          r"|[()&/-])[ \t]*){1,12}")
 
 
-def heading_words(text: str, start: int, end: int) -> bool:
+def heading_words(text: str, start: int, end: int, names: Mapping[str, Any] | None = None) -> bool:
     """Whether the span lies on a heading's line (in capitals, or in title case) or is a
     row's or a field's name at a line's start before a column gap, and is only words of a
     heading or a form ("CURRICULUM VITAE", "INCIDENT LOG", "RESPONSIBLE
@@ -40,8 +42,19 @@ def heading_words(text: str, start: int, end: int) -> bool:
         return False  # not a heading in capitals or in title case, nor a row's or a field's
     words = [w.casefold() for w in _HEADING_WORD.findall(text[start:end])]
     common = common_words("en")
+    if names is not None and any(names.get(w.capitalize()) is not None
+                                 for w in words if len(w) > 1 and w not in _FORM_WORDS):
+        return False  # "WHITE v BLACK", "GREEN": a name of the lists may be someone's
     return bool(words) and any(len(w) > 1 for w in words) and all(
         w in common or len(w) == 1 for w in words)
+
+
+#: words of headings and forms that the name lists also hold as names ("Case", "Ward",
+#: "Gross" of "Gross pay"): a heading may have them, where another name word keeps the span
+_FORM_WORDS = frozenset("""case ward report record review notice profile statement summary
+    interests languages education experience references skills gross net pay basic rate total
+    balance tax pension loan student national insurance hours night premium overtime holiday
+    sick log incident""".split())
 
 
 def verb_form(text: str) -> bool:
