@@ -31,6 +31,7 @@ import re
 
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.text_pieces import fit_for_cell
+from redactor_plugins.strategies.generalization import date_times as clock
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import date_inside
@@ -219,11 +220,11 @@ def _special_datetime(text: str, level: str, previous: str, subtype: str) -> Phr
     opener = times.range_opener(text)
     if opener is not None:
         return opener
-    hour = times.parse_time(text)
+    hour = clock.parse_time(text)
     if hour is None and times.parse_date(text) is None:
-        hour = times.clock_hour_inside(text)  # "at about 22:15"
+        hour = clock.clock_hour_inside(text)  # "at about 22:15"
     if hour is not None and (subtype.upper() == "TIME" or times.parse_date(text) is None):
-        return times.generalize_time_of_day(hour, level, previous)
+        return clock.generalize_time_of_day(hour, level, previous)
     season = times.generalize_season(text, level) or times.generalize_weekday(text)
     if season is not None:
         return season

@@ -51,6 +51,7 @@ from redactor_plugins.strategies.generalization.date_times import (
     shift_minutes,
     shift_month_list,
     shift_open_range,
+    shift_times_inside,
 )
 from redactor_plugins.strategies.generalization.demographics import (
     JOB_LOCALES,
@@ -377,7 +378,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         finally:
             times.MONTH_LANGUAGE.reset(language)
         if shifted is None:  # a clock time: another time of day in the same form
-            shifted = times.shift_times_inside(text, minutes)
+            shifted = shift_times_inside(text, minutes)
             if shifted is not None and _names_a_date(text):
                 shifted = None  # only the time moved: the date would stay in clear
         if shifted is None and not _names_a_date(text):  # a duration ("three years")

@@ -432,7 +432,7 @@ def test_dates_keep_their_form(value: str, subtype: str, pattern: str) -> None:
 
 
 def test_shift_time_moves_the_clock_and_keeps_the_form() -> None:
-    from redactor_plugins.strategies.generalization.time import shift_time
+    from redactor_plugins.strategies.generalization.date_times import shift_time
 
     assert shift_time("10.30 a.m.", 95) == "12.05 p.m."
     assert shift_time("11:50 PM", 20) == "12:10 AM"

@@ -266,114 +266,11 @@ def _rewrite(body: str, m: re.Match[str], parsed: ParsedDate, new: dt.date) -> s
     return out
 
 
-# -- times of day, seasons and ranges ---------------------------------------------------------
-_TIME_OF_DAY = re.compile(
-    r"(?P<h>\d{1,2})(?:[.:h](?P<m>\d{2}))?\s*(?P<ampm>[ap]\.?\s?m\.?)?(?:\s*(?:hrs|h|o'clock))?",
-    re.IGNORECASE)
+# -- seasons and ranges (times of day: .date_times) ---------------------------------------------------------
 _SEASONS = "spring|summer|autumn|fall|winter"
 _SEASON = re.compile(rf"(?:the\s+)?(?:early\s+|late\s+|mid-?)?(?:{_SEASONS})(?:\s+of)?\s+"
                      r"(?P<year>\d{4})", re.IGNORECASE)
 _RANGE_WORDS = frozenset(("between", "from"))
-
-
-def parse_time(text: str) -> int | None:
-    """The hour (0–23) of a time of day ("10.30 a.m.", "14:05", "3 pm", "noon")."""
-    s = " ".join(text.strip().split()).rstrip(",;")
-    low = s.lower()
-    if low in ("noon", "midday"):
-        return 12
-    if low == "midnight":
-        return 0
-    m = _TIME_OF_DAY.fullmatch(s)
-    if not m or not (m.group("m") or m.group("ampm")):
-        return None
-    hour = int(m.group("h"))
-    ampm = (m.group("ampm") or "").lower().replace(".", "").replace(" ", "")
-    if hour > 23 or (m.group("m") and int(m.group("m")) > 59):
-        return None
-    if ampm == "pm" and hour < 12:
-        hour += 12
-    elif ampm == "am" and hour == 12:
-        hour = 0
-    return hour
-
-
-def shift_time(text: str, minutes: int) -> str | None:
-    """A clock time ("10.30 a.m.", "14:05", "9h15") moved by ``minutes`` in its own form:
-    the same separator, 12- or 24-hour clock, a.m./p.m. marker written the same way and hour
-    padding; None when ``text`` is not a time with minutes (or a non-zero shift lands on it)."""
-    s = text.strip()
-    m = _TIME_OF_DAY.fullmatch(s)
-    if m is not None and not m.group("m") and m.group("ampm") and parse_time(s) is not None:
-        return _shift_hour(s, m, minutes)  # "2 a.m." → "4 a.m."
-    if m is None or not m.group("m") or parse_time(s) is None:
-        return None
-    hour, minute = int(m.group("h")), int(m.group("m"))
-    marker = m.group("ampm") or ""
-    twelve = bool(marker)
-    if twelve and hour > 12:
-        return None
-    if twelve:
-        hour = hour % 12 + (12 if marker.lower().startswith("p") else 0)
-    total = (hour * 60 + minute + minutes) % (24 * 60)
-    if total == hour * 60 + minute:
-        return None
-    new_h, new_m = divmod(total, 60)
-    if twelve:
-        shown = new_h % 12 or 12
-        first = ("p" if new_h >= 12 else "a")
-        marker = (first.upper() if marker[0].isupper() else first) + marker[1:]
-    else:
-        shown = new_h
-    width = 1 if twelve else len(m.group("h"))
-    rest = s[m.end("m"):]  # " a.m.", " hrs"
-    if twelve:
-        rest = rest.replace(m.group("ampm"), marker, 1)
-    return f"{shown:0{width}d}{s[m.end('h'):m.start('m')]}{new_m:02d}{rest}"
-
-
-def _shift_hour(s: str, m: re.Match[str], minutes: int) -> str | None:
-    """A whole hour on the 12-hour clock ("2 a.m.", "3 PM") moved by the hours of
-    ``minutes`` (at least one), written the same way."""
-    hour = parse_time(s)
-    if hour is None:
-        return None
-    step = 1 if minutes >= 0 else -1
-    new_h = (hour + step * max(1, round(abs(minutes) / 60))) % 24
-    while str(new_h % 12 or 12).endswith(m.group("h").lstrip("0") or "0"):  # "2" in "12"
-        new_h = (new_h + step) % 24
-    marker = m.group("ampm")
-    first = "p" if new_h >= 12 else "a"
-    new_marker = (first.upper() if marker[0].isupper() else first) + marker[1:]
-    return f"{new_h % 12 or 12}{s[m.end('h'):].replace(marker, new_marker, 1)}"
-
-
-#: a clock time with minutes inside a longer mention ("at about 22:15", "between 9.30 and 10")
-_CLOCK_INSIDE = re.compile(r"(?<![\d.:])\d{1,2}[.:h]\d{2}(?:\s*[ap]\.?\s?m\.?)?(?![\d.:]?\d)",
-                           re.IGNORECASE)
-
-
-def clock_hour_inside(text: str) -> int | None:
-    """The hour of the (first) clock time inside a longer mention ("at about 22:15" → 22,
-    "from 9.30 to 11.00" → 9); None when it holds none."""
-    found = [h for m in _CLOCK_INSIDE.finditer(text) if (h := parse_time(m.group())) is not None]
-    return found[0] if found else None
-
-
-def shift_times_inside(text: str, minutes: int) -> str | None:
-    """``text`` with every clock time in it moved by ``minutes`` (:func:`shift_time`), the
-    words around them kept ("at about 22:15" → "at about 21:40"); None when it holds none."""
-    parts = [(m.start(), m.end(), shift_time(m.group(), minutes))
-             for m in _CLOCK_INSIDE.finditer(text)]
-    parts = [p for p in parts if p[2] is not None]
-    if not parts:  # a whole hour alone: "2 a.m." (it read "1 one.m.", a number scaled)
-        whole = shift_time(text, minutes)
-        return None if whole is None else text[:len(text) - len(text.lstrip())] + whole + \
-            text[len(text.rstrip()):]
-    out = text
-    for start, end, value in reversed(parts):
-        out = out[:start] + value + out[end:]
-    return out
 
 
 _SEASON_MID = {"spring": 4, "summer": 7, "autumn": 10, "fall": 10, "winter": 1}  # its 15th
@@ -406,29 +303,6 @@ def shift_season(text: str, days: int) -> str | None:
         return None
     new = new.capitalize() if word[0].isupper() else new
     return s[:w.start()] + new + s[w.end():m.start("year")] + str(mid.year) + s[m.end("year"):]
-
-
-def part_of_day(hour: int) -> str:
-    if 5 <= hour < 12:
-        return "morning"
-    if 12 <= hour < 18:
-        return "afternoon"
-    if 18 <= hour < 22:
-        return "evening"
-    return "night"
-
-
-def generalize_time_of_day(hour: int, level: str, previous: str) -> Phrase:
-    """ "in the morning"; after "at": "a time in the morning"; level ``decade``: "a certain
-    time"."""
-    if level == "decade":
-        return Phrase("certain time") if previous == "at" else Phrase("at a certain time",
-                                                                        article=False)
-    part = part_of_day(hour)
-    if previous == "at":
-        return Phrase("night-time", article=False) if part == "night" else Phrase(
-            f"time in the {part}")
-    return Phrase("at night" if part == "night" else f"in the {part}", article=False)
 
 
 def generalize_season(text: str, level: str) -> Phrase | None:
