@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from redactor_plugins.detectors.recognizer import gazetteer as gz
+from redactor_plugins.detectors.recognizer import gazetteer_lists as gz
 from redactor_plugins.shared import tokenizer_calls
 
 from redactor.core.resources import resource_path
