@@ -138,3 +138,16 @@ def test_a_headings_words_that_are_names(text: str, part: str, heading: bool) ->
 
     start = text.index(part)
     assert heading_words(text, start, start + len(part), _default_gazetteer().names) is heading
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("He attends Copperfields College and Lister Primary School.",
+     ["Copperfields College", "Lister Primary School"]),
+    ("Outwood Grange Academy is near St Bede's Catholic Primary School.",
+     ["Outwood Grange Academy", "St Bede's Catholic Primary School"]),
+    ("at the Secondary School and at Sunday School", []),  # no school's own name
+])
+def test_an_english_school_by_its_form(text: str, names: list[str]) -> None:
+    from redactor_plugins.detectors.recognizer.rules.institution_rules import schools
+
+    assert [text[s:e] for s, e in schools(text)] == names

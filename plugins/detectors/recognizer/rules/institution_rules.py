@@ -246,12 +246,31 @@ _SCHOOL_AFTER = re.compile(
     r"(?:skole|skule|barnehage|skola|f\u00f6rskola|gymnas|b\u00f8rnehave|vuggestue)(?![\w-])")
 
 
+_SCHOOL_EN = re.compile(
+    rf"(?<![\w&])((?!{_LEAD}\b)(?:{_WORD}{_SP}){{1,3}}(?:(?:Primary|Infant|Junior|High|Secondary"
+    rf"|Grammar|Community|Special)[ ]School|Primary|Academy|College|Nursery|School))(?![\w'’])")
+#: words that name no particular school by themselves ("the Secondary School", "Sunday School")
+_GENERIC_SCHOOL = frozenset("""primary secondary high junior infant infants grammar boarding
+    special independent state local new old sixth form city community catholic church sunday
+    medical law business art music drama summer night public private free his her their our my
+    your its this that the a an of""".split())
+
+
 def schools(text: str) -> list[tuple[int, int]]:
     """Spans of German schools and day-care centres by their form before the name
     ("Grundschule Mauenheimer Straße": the model had "Mauenheimer" a place, "Straße" in
-    clear), and Nordic ones by their form after it ("Lindeberg skole", "Solsikken
-    barnehage"): the whole name, the form included."""
+    clear), Nordic ones by their form after it ("Lindeberg skole", "Solsikken barnehage"), and
+    English ones by theirs ("Copperfields College", "Lister Primary School", "Outwood Grange
+    Academy": the model had "Copperfields" a place and "College" in clear): the whole name, the
+    form included; none whose words before the form are all generic."""
     out = []
+    for m in _SCHOOL_EN.finditer(text):
+        words = text[m.start(1):m.end(1)].split()
+        form_at = next(i for i, w in enumerate(words) if w in (
+            "Primary", "Infant", "Junior", "High", "Secondary", "Grammar", "Community",
+            "Special", "Academy", "College", "Nursery", "School"))
+        if form_at and not all(w.casefold() in _GENERIC_SCHOOL for w in words[:form_at]):
+            out.append(m.span(1))
     for m in _SCHOOL_BEFORE.finditer(text):
         end = m.end(1)
         if text[end - 1] == "." and len(text[:end - 1].rsplit(None, 1)[-1]) > 3:
