@@ -140,10 +140,6 @@ def alone_can_mean(word: str, words: Sequence[str]) -> bool:
     return word in (words[0], words[-1]) or word not in gender_table()
 
 
-def _word_fits(word: str, person: PersonName) -> bool:
-    return alone_can_mean(word, person.words)
-
-
 class _Union:
     def __init__(self, n: int) -> None:
         self.parent = list(range(n))
@@ -210,7 +206,7 @@ def person_links(findings: Sequence[Finding]) -> list[tuple[int, int]]:
             if p.gender and not _compatible(p.gender, gender_of(root)):
                 continue
             if not p.surname:  # one word, no title: a name word of exactly one person
-                if any(_word_fits(p.given[0], m) for m in members):
+                if any(alone_can_mean(p.given[0], m.words) for m in members):
                     fits.append(root)
             elif any(m.surname == p.surname and set(p.given) <= set(m.given)
                      and _initials_fit(p.initials, m.given + m.initials) for m in members):

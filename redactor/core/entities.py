@@ -163,9 +163,10 @@ def group_entities(findings: Sequence[Finding], text: str = "") -> tuple[Entity,
             uf.find(j)  # "Okafor" alone fits "Mr Okafor" and "Ms Okafor": ambiguous
             for (other, g, _t), j in person_names.items()
             if (len(other) > len(toks) and set(toks) <= set(other)
-                and (len(toks) > 1 or alone_can_mean(toks[0], other))  # not "Yusuf" of
-                or (not gender and g and other == toks)) and uf.compatible(i, j)  # "Halima
-        }  # Yusuf Ali"
+                # one word: a first or last name, not "Yusuf" of "Halima Yusuf Ali"
+                and (len(toks) > 1 or alone_can_mean(toks[0], other))
+                or (not gender and g and other == toks)) and uf.compatible(i, j)
+        }
         if len(supersets) > 1 and titles[i]:  # "Ms Mitchell" beside "Ms Leanne Mitchell"
             supersets = {r for r in supersets  # and "Mrs Sandra Mitchell": hers
                          if titles[i] in uf.titles[uf.find(r)]}

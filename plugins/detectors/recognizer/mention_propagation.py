@@ -30,6 +30,8 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from redactor_plugins.detectors.recognizer.rules.span_edges import starts_sentence
+
 from redactor.plugin_api import Finding, Label, Span, initials_alias
 
 __all__ = ["PROPAGATED_LABELS", "defined_aliases", "propagate"]
@@ -237,10 +239,9 @@ _AFTER_A_PERSON = frozenset("""and or with to was is had has said told says did 
 
 
 def _mid_sentence(text: str, start: int) -> bool:
-    """Whether a word at ``start`` stands inside a sentence: a word, a comma or a bracket
-    before it on its line, not a sentence's end, a colon or a line's start."""
-    before = text[text.rfind("\n", 0, start) + 1 : start].rstrip(" \t\"'“‘(")
-    return bool(before) and not before.endswith((".", "!", "?", ":", ";"))
+    """Whether a word at ``start`` stands inside a sentence (not at a sentence's, a clause's
+    or a line's start)."""
+    return not starts_sentence(text, start)
 
 
 def propagate(text: str, findings: Sequence[Finding], detector: str, *,
@@ -288,9 +289,10 @@ def propagate(text: str, findings: Sequence[Finding], detector: str, *,
             # a common word: only when the model tagged most of its occurrences — or, for a
             # person's one capitalised name ("Will", "Hope"), where it stands capitalised
             # inside a sentence ("says that Will has asthma"; not "Will you call?")
-            untagged = [(s, e) for s, e in untagged if _mid_sentence(text, s)] if all(
-                f.label == Label.PERSON for f in members) and len(shape) == 1 and \
-                text[untagged[0][0]:untagged[0][0] + 1].isupper() else []
+            one_name = len(shape) == 1 and text[untagged[0][0]].isupper() and all(
+                f.label == Label.PERSON for f in members)
+            untagged = [(s, e) for s, e in untagged if _mid_sentence(text, s)] if one_name \
+                else []
             if not untagged:
                 continue
         label = Counter(f.label for f in members).most_common(1)[0][0]

@@ -348,7 +348,7 @@ class NerDetector:
                 found.append(Finding(Span(start, end), label, text, subtype=subtype,
                                      score=round(float(score), 4), detector=self.id,
                                      explanation=f"NER model ({raw})"))
-        found = mend_model_spans(doc.text, found)
+        found = mend_model_spans(doc.text, found, self.id)
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()

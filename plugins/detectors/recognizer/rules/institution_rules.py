@@ -247,8 +247,9 @@ _SCHOOL_AFTER = re.compile(
 
 
 _SCHOOL_EN = re.compile(
-    rf"(?<![\w&])((?!{_LEAD}\b)(?:{_WORD}{_SP}){{1,3}}(?:(?:Primary|Infant|Junior|High|Secondary"
-    rf"|Grammar|Community|Special)[ ]School|Primary|Academy|College|Nursery|School))(?![\w'’])")
+    rf"(?<![\w&])((?!{_LEAD}\b)(?:{_WORD}{_SP}){{1,3}}(?P<form>(?:Primary|Infant|Junior|High"
+    rf"|Secondary|Grammar|Community|Special)[ ]School|Primary|Academy|College|Nursery|School))"
+    rf"(?![\w'’])")
 #: words that name no particular school by themselves ("the Secondary School", "Sunday School")
 _GENERIC_SCHOOL = frozenset("""primary secondary high junior infant infants grammar boarding
     special independent state local new old sixth form city community catholic church sunday
@@ -265,11 +266,8 @@ def schools(text: str) -> list[tuple[int, int]]:
     form included; none whose words before the form are all generic."""
     out = []
     for m in _SCHOOL_EN.finditer(text):
-        words = text[m.start(1):m.end(1)].split()
-        form_at = next(i for i, w in enumerate(words) if w in (
-            "Primary", "Infant", "Junior", "High", "Secondary", "Grammar", "Community",
-            "Special", "Academy", "College", "Nursery", "School"))
-        if form_at and not all(w.casefold() in _GENERIC_SCHOOL for w in words[:form_at]):
+        if not all(w.casefold() in _GENERIC_SCHOOL for w in text[m.start(1):m.start("form")]
+                   .split()):
             out.append(m.span(1))
     for m in _SCHOOL_BEFORE.finditer(text):
         end = m.end(1)

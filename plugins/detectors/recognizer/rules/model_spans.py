@@ -111,7 +111,7 @@ from redactor.plugin_api import Finding, Label, Span
 __all__ = ["mend_model_spans"]
 
 
-def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
+def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> list[Finding]:
     """The model's findings of ``text`` (already cut at breaks and mapped to labels) mended
     by the rules (see the module docstring)."""
     cues = identifier_cue_spans(text)
@@ -294,7 +294,7 @@ def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
     found = _drop_inside(kept, grown) if grown else kept
     found = people_by_initials(text, join_bracket_pieces(text, join_org_pieces(
         text, surname_first(text, one_label_per_name(found, names), names))))
-    return listed_children(text, found)
+    return listed_children(text, found, detector)
 
 
 #: a sentence's end inside a person's span, after a word of two letters or more ("Mr Young.
@@ -302,7 +302,7 @@ def mend_model_spans(text: str, found: list[Finding]) -> list[Finding]:
 _SENTENCE_END = re.compile(r"(?<=[a-z]{2})\.[ \t]+(?=[A-Z])")
 
 
-def listed_children(text: str, found: list[Finding]) -> list[Finding]:
+def listed_children(text: str, found: list[Finding], detector: str) -> list[Finding]:
     """``found`` with the names listed after a plural kin noun ("your children Hope, Summer
     and Will") as PERSON findings: a finding of another label there becomes a person, a name
     no finding covers is added (then propagated like the model's)."""
@@ -317,6 +317,6 @@ def listed_children(text: str, found: list[Finding]) -> list[Finding]:
             i = at[(s, e)]
             out[i] = out[i].with_(label=Label.PERSON, subtype="", score=max(out[i].score, 0.9))
         elif not any(i in taken for i in range(s, e)):
-            out.append(Finding(Span(s, e), Label.PERSON, text[s:e], score=0.9, detector="ner",
+            out.append(Finding(Span(s, e), Label.PERSON, text[s:e], score=0.9, detector=detector,
                                explanation="a name listed after a plural kin noun"))
     return sorted(out, key=lambda f: f.span.start)

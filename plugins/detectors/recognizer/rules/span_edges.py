@@ -37,7 +37,7 @@ from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
-           "field_label_tail", "house_number_start", "name_follows", "name_of_org", "join_bracket_pieces",
+           "field_label_tail", "house_number_start", "name_follows", "name_of_org", "starts_sentence", "join_bracket_pieces",
            "title_case_run", "title_start", "trailing_participle",
            "whole_words", "widen_code", "word_before_comma"]
 
@@ -122,7 +122,9 @@ _CAP_WORD_BEFORE = re.compile(r"([A-Z][\w'’-]*)[ \t]$")
 _CAP_WORD_AFTER = re.compile(r"[ \t]([A-Z][\w'’-]*)")
 
 
-def _starts_sentence(text: str, i: int) -> bool:
+def starts_sentence(text: str, i: int) -> bool:
+    """Whether the word at ``i`` starts a sentence, a clause after a colon or semicolon, or a
+    line (quotes and an open bracket before it skipped)."""
     while i > 0 and text[i - 1] in " \t\"'“‘(":
         i -= 1
     return i == 0 or text[i - 1] in ".!?:;\n"
@@ -149,7 +151,7 @@ def title_case_run(text: str, start: int, end: int, taken: set[int]) -> tuple[in
         m = _CAP_WORD_BEFORE.search(text, max(0, start - 40), start)
         if not m or m.group(1).lower() in _NOT_NAME_WORDS or m.start(1) in taken:
             break
-        if _starts_sentence(text, m.start(1)):  # a capital that only starts a sentence is
+        if starts_sentence(text, m.start(1)):  # a capital that only starts a sentence is
             if _whole_field_value(text, m.start(1), end):  # no part of a name; but a field's
                 start = m.start(1)  # value is ("Benefit: Personal Independence Payment")
             break
