@@ -108,14 +108,15 @@ def split_between_numbers(text: str, start: int, end: int) -> list[tuple[int, in
 
 #: a table's header cell: a column's name ("case_id", "Date of birth", "referral reason")
 _HEADER_CELL = re.compile(r"[ \t]*\"?[A-Za-z][A-Za-z_./()-]*(?:[ ][A-Za-z_./()-]+){0,2}"
-                          r"(?<![.!?])\"?[ \t]*")  # three words at most, no sentence's end
+                          r"(?<![.!?])\"?[ \t\r]*")  # three words at most, no sentence's end
 
 
 @lru_cache(maxsize=8)
 def delimited_table(text: str) -> str:
     """The delimiter (``,``, tab, ``;`` or ``|``) of a text that is a delimited table — a CSV
-    or TSV export: three lines or more, four in five of them with one count (two or more) of
-    the delimiter, and a first line of column names; "" otherwise."""
+    or TSV export, with Unix or Windows line ends: three lines or more, four in five of them
+    with one count (two or more) of the delimiter, and a first line of column names; ""
+    otherwise."""
     lines = [line for line in text.split("\n") if line.strip()]
     if len(lines) < 3:
         return ""
@@ -148,9 +149,9 @@ def split_at_cells(text: str, start: int, end: int, delim: str) -> list[tuple[in
     pieces.append((at, end))
     out = []
     for s, e in pieces:
-        while s < e and text[s] in " \t\"":
+        while s < e and text[s] in " \t\r\"":
             s += 1
-        while e > s and text[e - 1] in " \t\"":
+        while e > s and text[e - 1] in " \t\r\"":  # a Windows line's "\r" too
             e -= 1
         if e > s and re.search(r"\w", text[s:e]):
             out.append((s, e))

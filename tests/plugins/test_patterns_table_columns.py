@@ -82,3 +82,14 @@ def test_the_redacted_csv_keeps_its_rows_and_columns(tmp_path: Path, strategy: s
     for secret in ("Hussain", "Amira", "Nowak", "Zuzanna", "Tyler-James", "J. Kaur", "M. Lowe",
                    "Lister Primary", "CP-1041"):
         assert secret not in text, secret
+
+
+def test_a_csv_with_windows_line_ends() -> None:
+    text = CSV.replace("\n", "\r\n")  # it was read as prose: surnames places again
+    assert delimited_table(text) == ","
+    found = {(f.text, f.full_type) for f in detect_text(text)}
+    assert ("Hussain", "PERSON/SURNAME") in found and ("A. Begum", "PERSON/NAME") in found
+    assert not any("\r" in t for t, _k in found)
+    start = text.index("J. Kaur")
+    assert [text[s:e] for s, e in split_at_cells(text, start, start + 16, ",")] == [
+        "J. Kaur", "CP-1042"]
