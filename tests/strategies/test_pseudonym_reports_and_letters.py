@@ -5,9 +5,11 @@ an acronym — and shares no word with the original but the kind it keeps."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
+from redactor_plugins.strategies.generalization.fakes import email_like
 from redactor_plugins.strategies.generalization.places import lookup
 from test_cov_pseudonym_kinds import replace
 
@@ -675,3 +677,14 @@ def test_a_german_job_in_a_german_text() -> None:
     [job] = replace(GERMAN, [("Pflegehelferin", "DEM", "OCCUPATION")])
     assert job[:1].isupper() and job != "Pflegehelferin"  # a German noun (it read "Colour
     assert " " not in job  # technologist")
+
+
+@pytest.mark.parametrize("value", ["jsmith AT gmail DOT com", "john.smith@gmail.com",
+                                   "m.okonkwo [at] yahoo [dot] com"])
+def test_a_fake_address_keeps_no_run_of_the_name_in_it(value: str) -> None:
+    # one run in forty had given "jsmith AT gmail DOT com" → "jessicasmith AT example DOT org"
+    local = re.split(r"@|\s|[\[(]", value)[0].lower()
+    names = [w for w in re.split(r"[^a-z]", local) if len(w) >= 4]
+    for seed in range(300):
+        out = email_like(value, random.Random(seed), "en_US").split("@")[0].lower()
+        assert not any(n[i:i + 4] in out for n in names for i in range(len(n) - 3)), (seed, out)

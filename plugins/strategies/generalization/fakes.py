@@ -538,10 +538,23 @@ def _quantity_like(text: str, rng: random.Random, low: int, high: int) -> str:
     return text[: m.start()] + new + text[m.end() :]
 
 
+def _letter_runs(local: str, size: int = 4) -> set[str]:
+    """Every run of ``size`` letters in an address's local part, folded ("jsmith" → jsmi,
+    smit, mith)."""
+    letters = re.sub(r"[^a-z]", " ", local.lower()).split()
+    return {w[i:i + size] for w in letters for i in range(len(w) - size + 1)}
+
+
 def email_like(text: str, rng: random.Random, locale: str) -> str:
     """A fake e-mail address of the locale, spelled out the way ``text`` is ("j.smith [at]
     gmail [dot] com" → "kim.lee [at] example [dot] org")."""
-    fake = str(faker_with(locale, rng).email())
+    own = _letter_runs(re.split(r"@|\s|[\[(]", text, maxsplit=1)[0])
+    faker = faker_with(locale, rng)
+    fake = str(faker.email())
+    for _ in range(20):  # "jsmith" → not "jessicasmith": no four letters in a row of the name
+        if not own & _letter_runs(fake.split("@", 1)[0]):
+            break
+        fake = str(faker.email())
     at = re.search(r"[ \t]*(?:[\[(][ \t]*at[ \t]*[\])]|[ \t]AT[ \t])[ \t]*", text)
     if "@" in text or at is None:
         return fake
