@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from redactor_plugins.strategies.generalization.fakes import email_like
+from redactor_plugins.strategies.generalization.fakes import email_like, quantity_like
 from redactor_plugins.strategies.generalization.places import lookup
 from test_cov_pseudonym_kinds import replace
 
@@ -688,3 +688,21 @@ def test_a_fake_address_keeps_no_run_of_the_name_in_it(value: str) -> None:
     for seed in range(300):
         out = email_like(value, random.Random(seed), "en_US").split("@")[0].lower()
         assert not any(n[i:i + 4] in out for n in names for i in range(len(n) - 3)), (seed, out)
+
+
+class _Fixed(random.Random):
+    """A generator whose factor is fixed: 1,500 × 0.666664 = 999.996."""
+
+    def uniform(self, a: float, b: float) -> float:
+        return 0.666664 if a < 1 else 1.2
+
+    def choice(self, seq):  # type: ignore[no-untyped-def, override]
+        return seq[0]
+
+
+@pytest.mark.parametrize(("value", "shape"), [("1.500,00", r"1\.000,00"),
+                                              ("£1,500.00", r"£1,000\.00")])
+def test_an_amount_that_rounds_up_to_a_thousand_is_grouped(value: str, shape: str) -> None:
+    # one run in a few hundred had written "1000,00" for "1.500,00"
+    out = quantity_like(value, _Fixed(0))
+    assert re.fullmatch(shape, out), out

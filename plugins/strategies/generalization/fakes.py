@@ -527,6 +527,7 @@ def _quantity_like(text: str, rng: random.Random, low: int, high: int) -> str:
     new_value = value * factor
     decimals = len(re.split(r"[.,]", token)[-1]) if re.search(r"[.,]\d{1,2}$", token) else 0
     if decimals:
+        new_value = round(new_value, decimals)  # 999.996 prints "1000.00": group it as 1000
         grouped = new_value >= 1000 and re.search(r"\d[,.]\d{3}", token[:-decimals - 1])
         new = f"{new_value:,.{decimals}f}" if grouped else f"{new_value:.{decimals}f}"
         if "," in token[-decimals - 1 :]:  # "1.500,00": the European way round
