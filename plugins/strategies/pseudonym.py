@@ -73,7 +73,7 @@ from redactor_plugins.strategies.generalization.fakes import (
     street_parts,
 )
 from redactor_plugins.strategies.generalization.kinds import JUDICIAL_TITLE, RANK_TITLES
-from redactor_plugins.strategies.generalization.localized import other_kin
+from redactor_plugins.strategies.generalization.localized import other_kin, other_nationality
 from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - re-exported
     DEFAULT_LOCALE,
     FEMALE_TITLES,
@@ -177,12 +177,18 @@ _ROLE_TITLES = frozenset("Officer Governor Nurse Judge Councillor Sheriff Deputy
                          "Detective Sergeant Captain Lieutenant Colonel Sister Matron".split())
 
 
-def _parts(text: str) -> tuple[list[str], list[str]]:
+def _monsieur(text: str, locale: str) -> bool:
+    """Whether a French text's mention opens with "M." for Monsieur ("M. Karim Benali" had
+    read "U. Jérôme Pascal": the title taken for an initial)."""
+    return locale.startswith("fr") and re.match(r"\s*M\.\s*[^\W\d_]", text) is not None
+
+
+def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:
     """(name parts, titles) of a person mention."""
     names, titles = [], []
     words = _NAME_PART.findall(text)
     for i, w in enumerate(words):
-        role = i == 0 and len(words) > 1 and w in _ROLE_TITLES
+        role = i == 0 and len(words) > 1 and (w in _ROLE_TITLES or _monsieur(text, locale))
         (titles if _is_title(w) or role or i > 0 and w in POST_NOMINALS else names).append(w)
     return names, titles
 
@@ -202,8 +208,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     locale = _locale(memo, request)
     doc_words = document_words(memo, doc)
     canonical = request.entity.canonical or f.text
-    canon_names, canon_titles = _parts(canonical)
-    mention_names, mention_titles = _parts(f.text)
+    canon_names, canon_titles = _parts(canonical, locale)
+    mention_names, mention_titles = _parts(f.text, locale)
     titles = mention_titles + canon_titles + _title_before(doc, f.span.start)
     canon_names = [n for n in canon_names if fold(n) not in FIELD_WORDS]
     full = [n for n in canon_names if len(n) > 1] or [n for n in mention_names if len(n) > 1
@@ -241,6 +247,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         key = fold(word)
         if _is_title(word) or m.start() < kept_until or (
                 m.start() == 0 and word in _ROLE_TITLES and word not in full) or (
+                m.start() == 0 and word == "M" and _monsieur(f.text, locale)) or (
                 m.start() > 0 and word in POST_NOMINALS):  # "… Price MBBS MRCPsych"
             return word
         if 0 <= first_line_end < m.start() and key in FIELD_WORDS and key not in {
@@ -446,6 +453,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     elif label == Label.DEM and (kin := other_kin(text.strip(), locale[:2].replace(
             "no", "nb"), memo["seeder"].seed(*seed))):  # "Mutter" → "Tante" (German, Nordic)
         result = kin
+    elif label == Label.DEM and (people := other_nationality(text, locale[:2], memo[
+            "seeder"].seed(*seed))):  # "française" → "italienne" (French, Spanish, Italian …)
+        result = people
     elif label == Label.DEM and JUDICIAL_TITLE.fullmatch(text.strip()):  # a judge's title, no
         result = _other_judicial_title(text.strip())  # made-up job ("…, Prosecutor")
     elif label == Label.DEM and f.subtype == "EDUCATION" and (course := _COURSE.fullmatch(text)):

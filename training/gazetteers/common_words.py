@@ -25,9 +25,14 @@ from curated import COMMON_WORDS  # noqa: E402 - this folder's module
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "resources" / "gazetteers" / "common_words.json"
-LANGUAGES = ("en", "nb", "da", "sv", "de")
+LANGUAGES = ("en", "nb", "da", "sv", "de", "fr", "es", "it", "pt", "nl", "pl")
 #: Faker's word lists (``faker.providers.lorem``) per language, where Faker has one
-FAKER_LOREM = {"en": "en_US", "da": "da_DK", "de": "de_DE"}
+FAKER_LOREM = {"en": "en_US", "da": "da_DK", "de": "de_DE", "fr": "fr_FR", "es": "es_ES",
+               "it": "it_IT", "nl": "nl_NL"}  # Polish's lists countries ("francja", "polska")
+#: words of those lists that name a people, a language or a place: never common words here
+#: (a lower-case "française" is a nationality)
+PEOPLES = frozenset("anglais français française anglaise española español españoles europa "
+                    "europea europeo americano francese inglese italiano".split())
 #: gazetteer lists whose entries are names, never common words here
 NAME_LISTS = ("given_names", "surnames", "cities", "countries", "states")
 
@@ -59,7 +64,7 @@ def main() -> None:
             found |= set(lorem.Provider.word_list)
         words = {_fold(w) for w in found if w.replace(" ", "").isalpha() and len(w) > 1
                  and " " not in w}
-        words -= (english_names if lang == "en" else names) | COURTESY
+        words -= (english_names if lang == "en" else names) | COURTESY | PEOPLES
         out["languages"][lang] = sorted(words)
         print(f"{lang}: {len(words)} words")
     OUT.write_text(json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n",

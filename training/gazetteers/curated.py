@@ -409,4 +409,82 @@ vereinbarung, auftrag, grüßen, freundlichen, montag, dienstag, mittwoch, donne
 samstag, sonntag, januar, februar, märz, april, mai, juni, juli, august, september, oktober,
 november, dezember, geehrte, geehrter, sehr, mit, vom, zum, zur, beim, im, am
 """),
+    # French, Spanish, Italian, Portuguese, Dutch, Polish: the words of case files and letters
+    # that the English model took for names ("Note de synthèse" a DEM, "l'école" an ORG)
+    "fr": entries("""
+synthèse, note, notes, tribunal, judiciaire, audience, jugement, décision, arrêt, ordonnance,
+requête, requérant, requérante, demandeur, demanderesse, défendeur, défenderesse, partie,
+parties, avocat, avocate, maître, greffe, greffier, juge, affaires, familiales, procédure,
+dossier, référence, objet, date, téléphone, courriel, adresse, domicile, demeurant, née, né,
+époux, épouse, ancien, ancienne, conjoint, conjointe, concubin, concubine, mari, femme, fils,
+fille, enfant, enfants, mère, père, parents, frère, sœur, grand-mère, grand-père, famille,
+école, primaire, collège, lycée, classe, scolarisé, scolarisée, centre, hospitalier,
+hôpital, clinique, service, médecin, infirmière, infirmier, santé, traitement, diagnostic,
+suivi, rapport, signalement, enquête, évaluation, conclusion, conclusions, résumé, contexte,
+situation, logement, revenus, emploi, travail, employeur, aide, sociale, allocation,
+allocations, prestation, prestations, caisse, dette, dettes, loyer, pièce, pièces, annexe,
+copie, madame, monsieur, cordialement, salutations, distinguées, veuillez, agréer, objet,
+lundi, mardi, mercredi, jeudi, vendredi, samedi, dimanche, janvier, février, mars, avril, mai,
+juin, juillet, août, septembre, octobre, novembre, décembre, nationalité, domicilié,
+domiciliée, marié, mariée, divorcé, divorcée, célibataire, veuf, veuve, saisi, saisie,
+tenue, réside, depuis, selon, ainsi, toutefois, cependant, également, notamment
+"""),
+    "es": entries("""
+juzgado, tribunal, sentencia, auto, resolución, demanda, demandante, demandado, parte, partes,
+abogado, abogada, procurador, audiencia, expediente, referencia, asunto, fecha, teléfono,
+correo, dirección, domicilio, nacido, nacida, esposo, esposa, marido, mujer, hijo, hija,
+hijos, madre, padre, padres, hermano, hermana, abuela, abuelo, familia, colegio, escuela,
+instituto, hospital, centro, servicio, médico, enfermera, salud, tratamiento, diagnóstico,
+informe, evaluación, conclusión, resumen, situación, vivienda, ingresos, empleo, trabajo,
+ayuda, prestación, deuda, alquiler, anexo, copia, señor, señora, atentamente, saludos,
+lunes, martes, miércoles, jueves, viernes, sábado, domingo, enero, febrero, marzo, abril,
+mayo, junio, julio, agosto, septiembre, octubre, noviembre, diciembre, nacionalidad, casado,
+casada, divorciado, divorciada, soltero, soltera, viudo, viuda, según, también
+"""),
+    "it": entries("""
+tribunale, sentenza, ordinanza, decreto, ricorso, ricorrente, resistente, parte, parti,
+avvocato, udienza, fascicolo, riferimento, oggetto, data, telefono, indirizzo, residente,
+nato, nata, marito, moglie, figlio, figlia, figli, madre, padre, genitori, fratello, sorella,
+nonna, nonno, famiglia, scuola, primaria, ospedale, centro, servizio, medico, infermiera,
+salute, trattamento, diagnosi, relazione, valutazione, conclusione, riassunto, situazione,
+abitazione, reddito, lavoro, datore, aiuto, debito, affitto, allegato, copia, signor,
+signora, cordiali, saluti, lunedì, martedì, mercoledì, giovedì, venerdì, sabato, domenica,
+gennaio, febbraio, marzo, aprile, maggio, giugno, luglio, agosto, settembre, ottobre,
+novembre, dicembre, cittadinanza, sposato, sposata, divorziato, divorziata, celibe, nubile,
+vedovo, vedova, secondo, anche
+"""),
+    "pt": entries("""
+tribunal, sentença, acórdão, despacho, requerimento, requerente, requerido, parte, partes,
+advogado, advogada, audiência, processo, referência, assunto, data, telefone, morada,
+endereço, residente, nascido, nascida, marido, mulher, esposa, filho, filha, filhos, mãe,
+pai, pais, irmão, irmã, avó, avô, família, escola, hospital, centro, serviço, médico,
+enfermeira, saúde, tratamento, diagnóstico, relatório, avaliação, conclusão, resumo,
+situação, habitação, rendimento, emprego, trabalho, ajuda, dívida, renda, anexo, cópia,
+senhor, senhora, atenciosamente, cumprimentos, janeiro, fevereiro, março, abril, maio, junho,
+julho, agosto, setembro, outubro, novembro, dezembro, nacionalidade, casado, casada,
+divorciado, divorciada, solteiro, solteira, viúvo, viúva, segundo, também
+"""),
+    "nl": entries("""
+rechtbank, vonnis, beschikking, uitspraak, verzoek, verzoeker, verzoekster, verweerder,
+partij, partijen, advocaat, zitting, dossier, kenmerk, onderwerp, datum, telefoon, adres,
+woonachtig, geboren, echtgenoot, echtgenote, man, vrouw, zoon, dochter, kinderen, kind,
+moeder, vader, ouders, broer, zus, oma, opa, familie, school, basisschool, ziekenhuis,
+centrum, dienst, arts, huisarts, verpleegkundige, gezondheid, behandeling, diagnose,
+rapport, verslag, beoordeling, conclusie, samenvatting, situatie, woning, inkomen, werk,
+werkgever, uitkering, schuld, schulden, huur, bijlage, kopie, meneer, mevrouw, groet,
+groeten, vriendelijke, maandag, dinsdag, woensdag, donderdag, vrijdag, zaterdag, zondag,
+januari, februari, maart, april, mei, juni, juli, augustus, september, oktober, november,
+december, nationaliteit, gehuwd, gescheiden, ongehuwd, weduwe, weduwnaar, volgens, ook
+"""),
+    "pl": entries("""
+sąd, wyrok, postanowienie, wniosek, wnioskodawca, uczestnik, strona, strony, adwokat,
+rozprawa, sygnatura, sprawa, dotyczy, data, telefon, adres, zamieszkały, zamieszkała,
+urodzony, urodzona, mąż, żona, syn, córka, dzieci, dziecko, matka, ojciec, rodzice, brat,
+siostra, babcia, dziadek, rodzina, szkoła, szpital, ośrodek, lekarz, pielęgniarka, zdrowie,
+leczenie, diagnoza, raport, sprawozdanie, ocena, wniosek, podsumowanie, sytuacja, mieszkanie,
+dochód, praca, pracodawca, pomoc, zasiłek, dług, czynsz, załącznik, kopia, pan, pani,
+pozdrowienia, poniedziałek, wtorek, środa, czwartek, piątek, sobota, niedziela,
+obywatelstwo, żonaty, zamężna, rozwiedziony, rozwiedziona, kawaler, panna, wdowa, wdowiec,
+według, także
+"""),
 }

@@ -16,6 +16,12 @@ import re
 from collections.abc import Iterable
 
 from redactor_plugins.detectors.patterns.common import NUMBER_WORD, RANK_DATE, RANK_PERIOD, Hit
+from redactor_plugins.shared.language.calendar_words import (
+    CONTINENTAL,
+    WEEKDAYS,
+    alternation,
+    continental_months,
+)
 
 from redactor.plugin_api import Label
 
@@ -66,6 +72,19 @@ _NORDIC_MONTH = (r"(?:januar[i]?|februar[i]?|mars|marts|april|mai|maj|juni|juli|
                  r"|November|Dezember)")
 _NORDIC_DMY = rf"{_B}(?:[12]\d|3[01]|0?[1-9])\.\s++{_NORDIC_MONTH}(?:\s++{_YEAR})?(?!\w)"
 _NORDIC_DMY_RE = re.compile(_NORDIC_DMY)
+# "17 avril 2023", "lundi 1er mars 2021", "12 de marzo de 2021", "3 maja 2020", "marzo de
+# 2021": French, Spanish, Italian, Portuguese, Dutch and Polish dates (the weekday kept)
+_EU_MONTH = continental_months()
+_EU_WEEKDAY = alternation([w for lang in CONTINENTAL if lang in WEEKDAYS for w in WEEKDAYS[lang]])
+_EU_DAY = r"(?:1er|1re|1º|1°|[12]\d|3[01]|0?[1-9])"
+_EU_DATE_RE = re.compile(
+    rf"{_B}(?:{_EU_WEEKDAY},?\s++)?{_EU_DAY}\s++(?:de\s++)?{_EU_MONTH}"
+    rf"(?:,?\s++(?:de\s++)?{_YEAR})?(?!\w)"
+    rf"|(?<![\w-]){_EU_MONTH}\s++(?:de\s++)?{_YEAR}{_E}")
+# "les années 1990", "los años 80", "gli anni '90", "de jaren '90": a decade
+_EU_DECADE_RE = re.compile(
+    r"(?<!\w)(?:(?:[Ll]es|[Ll]os|[Gg]li|[Dd]e|[Oo]s)\s+)?(?:années|años|anni|jaren|anos)\s+"
+    r"(?:(?:1[5-9]|20)\d0|['’]?\d0)(?![\w'’])")
 _DMY_RE = re.compile(_DMY)
 _MDY_RE = re.compile(_MDY)
 _MY_RE = re.compile(_MY)
@@ -169,7 +188,9 @@ def find_dates(text: str) -> Iterable[Hit]:
                    "date range", RANK_DATE)
     for regex, why in ((_DMY_RE, "day month year"), (_MDY_RE, "month day year"),
                        (_MY_RE, "month and year"), (_PERIOD_RE, "part of a year"),
-                       (_NORDIC_DMY_RE, "day. month year"), (_DASHED_DMY_RE,
+                       (_NORDIC_DMY_RE, "day. month year"), (_EU_DATE_RE,
+                       "day month year (French, Spanish, Italian, Portuguese, Dutch, Polish)"),
+                       (_DASHED_DMY_RE,
                        "day-month-year with the month's name"), (_QUARTER_RE,
                        "a quarter or a financial year")):
         for m in regex.finditer(text):
@@ -223,9 +244,16 @@ _NORDIC_TIME = re.compile(r"(?<!\w)(?:[Kk]l\.?[ \u00a0]?(?:[01]?\d|2[0-3])(?:[.:
                           r"|(?:[01]?\d|2[0-3])(?:[.:][0-5]\d)?[ \u00a0]Uhr)(?![\w:]|[.,]\d)")
 
 
+#: a French time of day ("14h30", "14 h 30", "à 9h"): an hour alone only after "à"
+_FRENCH_TIME = re.compile(r"(?<![\w:.,])(?:[01]?\d|2[0-3])[ \u00a0]?h[ \u00a0]?[0-5]\d(?![\w:])"
+                          r"|(?<=à )(?:[01]?\d|2[0-3])[ \u00a0]?h(?!\w)")
+
+
 def find_times(text: str) -> Iterable[Hit]:
     for m in _NORDIC_TIME.finditer(text):
         yield _hit(m.start(), m.end(), "TIME", 0.9, "time of day (kl. / Uhr)", RANK_DATE)
+    for m in _FRENCH_TIME.finditer(text):
+        yield _hit(m.start(), m.end(), "TIME", 0.9, "time of day (14h30)", RANK_DATE)
     for m in _TIME_RE.finditer(text):
         value = m.group(0)
         explicit = re.search(r"[ap]\.?m|hrs|hours|o['’]clock|\bh$", value, re.IGNORECASE)
@@ -247,6 +275,8 @@ def find_years(text: str) -> Iterable[Hit]:
             yield _hit(m.start(), m.end(), "YEAR", 0.8, "(fiscal) year", RANK_PERIOD)
         elif a < nxt <= a + 60 and "/" not in m.group(0):
             yield _hit(m.start("a"), m.end(), "DATE_RANGE", 0.8, "range of years", RANK_PERIOD)
+    for m in _EU_DECADE_RE.finditer(text):
+        yield _hit(m.start(), m.end(), "YEAR", 0.8, "decade (les années 1990)", RANK_PERIOD)
     for m in _MONTH_YEAR_NUM_RE.finditer(text):
         yield _hit(m.start(), m.end(), "DATE", 0.75, "month and year (numeric)", RANK_PERIOD)
     for m in _YEAR_RE.finditer(text):

@@ -60,6 +60,8 @@ _FR_NIR = re.compile(
     r"[12]" + _G + r"[ ]?\d{2}[ ]?(?:0[1-9]|1[0-2]|[2-9]\d)[ ]?(?:\d{2}|2[AB])[ ]?\d{3}"
     r"[ ]?\d{3}[ ]?\d{2}(?![\w]|[./-]\d)"
 )
+_NIR_SPACED = re.compile(r"\d \d\d \d\d [\dAB]{2} \d{3} \d{3} \d\d")
+_NIR_CUE = re.compile(r"(?i)(?:s[ée]curit[ée]\s+sociale|\bNIR|\bINSEE|\bs[ée]cu)\b[^\n]{0,30}$")
 _NL = r"(?:[ \u00a0]|[ \t]*\n[ \t]*)?"  # a space, or a line wrapped there ("PW 45 67\n89 B")
 _UK_NINO = re.compile(
     rf"([A-CEGHJ-PR-TW-Z](?<!\w.)[A-CEGHJ-NPR-TW-Z]){_NL}(\d{{2}}){_NL}(\d{{2}}){_NL}(\d{{2}}){_NL}"
@@ -187,7 +189,12 @@ def find_national_ids(text: str) -> list[Hit]:
                      personnummer.is_valid, text)
     hits += _checked(_FI_HETU, "NATIONAL_ID_FI", "Finnish HETU", hetu.is_valid, text,
                      weak_on_failure=True)
-    hits += _checked(_FR_NIR, "NATIONAL_ID_FR", "French NIR", nir.is_valid, text)
+    for m in _FR_NIR.finditer(text):  # a failed key: a look-alike in the spaced layout
+        ok = nir.is_valid(m.group(0))  # ("2 78 03 38 185 042 17") or after its cue
+        if ok or _NIR_SPACED.fullmatch(m.group(0)) or _NIR_CUE.search(
+                text, max(0, m.start() - 40), m.start()):
+            hits.append(_hit(m.start(), m.end(), "NATIONAL_ID_FR", "French NIR, checksum valid"
+                             if ok else "French NIR shape, checksum invalid", ok=ok))
     hits += _checked(_UK_NINO, "NATIONAL_ID_UK", "UK National Insurance number", _nino_ok,
                      text, how="valid prefix and suffix (no checksum exists)")
     for m in _US_SSN.finditer(text):

@@ -96,6 +96,7 @@ _MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?
            r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
 _YEAR = re.compile(r"^(?:in\s+)?(?:1[5-9]|20)\d{2}s?$")
 _TIME = re.compile(r"\b\d{1,2}(?:[:.]\d{2})+\s*(?:[ap]\.?m\.?)?\b|\b\d{1,2}\s*[ap]\.?m\.?\b|"
+                   r"\b\d{1,2} ?h ?\d\d\b|"  # "14h30"
                    r"\b(?:noon|midnight|morning|evening|night|afternoon)\b", re.IGNORECASE)
 _DATE = re.compile(rf"\b\d{{1,2}}\s+{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}\b|"
                    r"\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b", re.IGNORECASE)

@@ -274,7 +274,8 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
     if low in PERSON_NOUNS:  # "a 29-year-old man" read "a 24-year-old Sami": it names no one
         return neutral_person_noun(text)  # and its sex or age is left out
     if age_in_span(text) is not None or ages_in_span(text) or re.fullmatch(
-            r"(?:age[sd]?|in (?:his|her|their))\b.*|\d{1,3}s?", low):
+            r"(?:age[sd]?|in (?:his|her|their))\b.*|\d{1,3}s?"
+            r"|\d{1,3} (?:ans|años|anos|anni|jaar)\b.*", low):  # "9 ans", "45 jaar oud"
         return _ages(text, rng)
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:
@@ -345,17 +346,18 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
     return job
 
 
-#: locales whose Faker lists jobs in the language (German, Danish); Norwegian and Swedish have
-#: none
-JOB_LOCALES = frozenset({"de_DE", "de_AT", "da_DK"})
+#: locales whose Faker lists jobs in the language (German, Danish, French, Spanish,
+#: Portuguese, Polish); Norwegian, Swedish, Italian and Dutch have none (theirs are English)
+JOB_LOCALES = frozenset({"de_DE", "de_AT", "da_DK", "fr_FR", "es_ES", "pt_PT", "pl_PL"})
 
 
 def local_job(locale: str, rng: random.Random) -> str:
     """A job in the document's language ("Pflegehelferin" → "Fleischer"; it read "Colour
-    technologist"): German nouns keep their capital, Danish ones are written in lower case."""
+    technologist"; "chauffeur de taxi" → "iconographe"): German nouns keep their capital, the
+    other languages write a job in lower case."""
     from faker import Faker
 
     fake = Faker(locale)
     fake.seed_instance(rng.getrandbits(63))
     job = str(fake.job()).split(",")[0].split(" / ")[0].strip()
-    return job.lower() if locale.startswith("da") else job
+    return job if locale.startswith("de") else job[:1].lower() + job[1:]

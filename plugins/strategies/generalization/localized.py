@@ -1,8 +1,10 @@
 """Generalizations in the document's language when it is Norwegian, Danish, Swedish or
 German: the kind of a mention ("a medical condition", "a benefit") or its generic word
 ("something", "a person", "an organisation", "a place") in that language, with its article
-(a Norwegian note had read "har to something", "sykmeldt på something av something").
-Phrases no table knows (dates, ages, numbers) stay as the English generalizer writes them."""
+(a Norwegian note had read "har to something", "sykmeldt på something av something"); the
+generic words, kinship words and nationalities of French, Spanish, Italian, Portuguese and
+Dutch too (a French note had read "de nationalité a member of a group"). Phrases no table
+knows (dates, ages, numbers) stay as the English generalizer writes them."""
 
 from __future__ import annotations
 
@@ -46,15 +48,86 @@ _WORDS: dict[str, tuple[str, str, str, str]] = {
     "secondary school": ("ungdomsskole", "udskoling", "högstadiet", "Sekundarstufe"),
 }
 _COLUMN = {"nb": 0, "da": 1, "sv": 2, "de": 3}
-LANGUAGES = frozenset(_COLUMN)
+
+
+#: the generic words in French, Spanish, Italian, Portuguese and Dutch, with article
+_CONTINENTAL_WORDS: dict[str, tuple[str, str, str, str, str]] = {
+    "something": ("quelque chose", "algo", "qualcosa", "algo", "iets"),
+    "matter": ("une question", "un asunto", "una questione", "um assunto", "een kwestie"),
+    "person": ("une personne", "una persona", "una persona", "uma pessoa", "een persoon"),
+    "member of a group": ("une personne", "una persona", "una persona", "uma pessoa",
+                          "een persoon"),
+    "organisation": ("une organisation", "una organización", "un'organizzazione",
+                     "uma organização", "een organisatie"),
+    "place": ("un lieu", "un lugar", "un luogo", "um lugar", "een plaats"),
+    "medical condition": ("une maladie", "una enfermedad", "una malattia", "uma doença",
+                          "een ziekte"),
+    "benefit": ("une prestation", "una prestación", "una prestazione", "uma prestação",
+                "een uitkering"),
+    "offence": ("une infraction", "un delito", "un reato", "um crime", "een strafbaar feit"),
+    "event": ("un événement", "un evento", "un evento", "um evento", "een gebeurtenis"),
+    "law": ("une loi", "una ley", "una legge", "uma lei", "een wet"),
+    "case": ("une affaire", "un caso", "un caso", "um processo", "een zaak"),
+    "language": ("une langue", "un idioma", "una lingua", "uma língua", "een taal"),
+    "religion": ("une religion", "una religión", "una religione", "uma religião",
+                 "een religie"),
+}
+_CONTINENTAL_COLUMN = {"fr": 0, "es": 1, "it": 2, "pt": 3, "nl": 4}
+LANGUAGES = frozenset(_COLUMN) | frozenset(_CONTINENTAL_COLUMN)
 
 
 def localized(phrase_text: str, language: str) -> str | None:
     """``phrase_text`` (an English kind or generic word, without article) in ``language``
     with its article, or None when the language or the phrase is not in the table."""
+    if language in _CONTINENTAL_COLUMN:
+        more = _CONTINENTAL_WORDS.get(phrase_text.casefold())
+        return None if more is None else more[_CONTINENTAL_COLUMN[language]]
     column = _COLUMN.get(language)
     words = _WORDS.get(phrase_text.casefold())
     return None if column is None or words is None else words[column]
+
+
+#: nationalities as adjectives, (masculine, feminine) — a French "française" becomes another
+#: feminine one ("italienne"), never an English "a member of a group"
+_NATIONALITIES: dict[str, tuple[tuple[str, str], ...]] = {
+    lang: tuple(tuple(pair.split("/")) for pair in pairs.split())  # type: ignore[misc]
+    for lang, pairs in {
+        "fr": "français/française allemand/allemande espagnol/espagnole italien/italienne "
+              "portugais/portugaise belge/belge suisse/suisse marocain/marocaine "
+              "algérien/algérienne tunisien/tunisienne turc/turque polonais/polonaise "
+              "roumain/roumaine britannique/britannique sénégalais/sénégalaise "
+              "malien/malienne congolais/congolaise syrien/syrienne afghan/afghane",
+        "es": "español/española francés/francesa alemán/alemana italiano/italiana "
+              "portugués/portuguesa colombiano/colombiana venezolano/venezolana "
+              "rumano/rumana argentino/argentina peruano/peruana ecuatoriano/ecuatoriana "
+              "británico/británica marroquí/marroquí",
+        "it": "italiano/italiana francese/francese tedesco/tedesca spagnolo/spagnola "
+              "rumeno/rumena albanese/albanese marocchino/marocchina cinese/cinese "
+              "ucraino/ucraina egiziano/egiziana",
+        "pt": "português/portuguesa brasileiro/brasileira espanhol/espanhola francês/francesa "
+              "angolano/angolana cabo-verdiano/cabo-verdiana ucraniano/ucraniana "
+              "romeno/romena",
+        "nl": "Nederlands/Nederlandse Belgisch/Belgische Duits/Duitse Frans/Franse "
+              "Marokkaans/Marokkaanse Turks/Turkse Pools/Poolse Surinaams/Surinaamse "
+              "Syrisch/Syrische",
+    }.items()}
+
+
+def other_nationality(word: str, language: str, pick: int) -> str | None:
+    """Another nationality of ``language`` in ``word``'s gender and number ("française" →
+    "italienne", "marocains" → "belges"), or None when ``word`` is none there."""
+    low = word.strip().casefold()
+    for i, pair in enumerate(_NATIONALITIES.get(language, ())):
+        for gender, form in enumerate(pair):
+            plural = low == form.casefold() + "s" and not form.endswith("s")
+            if low != form.casefold() and not plural:
+                continue
+            others = [p for j, p in enumerate(_NATIONALITIES[language]) if j != i]
+            other = others[pick % len(others)][gender]
+            if plural and not other.endswith("s"):
+                other += "s"
+            return other[:1].upper() + other[1:] if word.strip()[:1].isupper() else other
+    return None
 
 
 #: kinship words of the Nordic languages and German, each with others of the same sex (a
@@ -68,6 +141,16 @@ _KIN: dict[str, tuple[str, ...]] = {
     "de": ("Mutter Tante Schwester Großmutter Oma", "Vater Onkel Bruder Großvater Opa",
            "Sohn Neffe Enkel", "Tochter Nichte Enkelin", "Ehefrau Partnerin",
            "Ehemann Partner"),
+    "fr": ("mère tante sœur grand-mère", "père oncle frère grand-père", "fils neveu",
+           "fille nièce", "épouse compagne", "époux mari compagnon"),
+    "es": ("madre tía hermana abuela", "padre tío hermano abuelo", "hijo sobrino",
+           "hija sobrina", "esposa pareja", "esposo marido"),
+    "it": ("madre zia sorella nonna", "padre zio fratello nonno", "figlio nipote",
+           "figlia nipote", "moglie compagna", "marito compagno"),
+    "pt": ("mãe tia irmã avó", "pai tio irmão avô", "filho sobrinho", "filha sobrinha",
+           "esposa companheira", "marido companheiro"),
+    "nl": ("moeder tante zus oma", "vader oom broer opa", "zoon neef", "dochter nicht",
+           "echtgenote partner", "echtgenoot man"),
 }
 
 

@@ -40,6 +40,19 @@ _KIND_BEFORE = re.compile(r"^((?:Police|Garda|Politiet|Polizei|NHS|NAV|Jobcenter
                           r"Bydel|Fylkesmannen|Statsforvalteren|Amtsgericht|Landgericht"
                           r"|Oberlandesgericht|Grundschule|Gesamtschule|Realschule|Hauptschule"
                           r"|Gymnasium|Förderschule|Oberschule|Kita|Jugendamt)\s+)(?=[A-ZÆØÅÄÖÜ])")
+#: a continental institution's kind before the place or person it is named after ("Tribunal
+#: judiciaire de Lyon" → "Tribunal judiciaire de <town>", "Centre hospitalier Saint-Joseph";
+#: they read "Brunet Vasseur S.A.R.L.", a company)
+_CONTINENTAL_KIND = re.compile(
+    r"^((?:Tribunal(?:\s+(?:judiciaire|de\s+grande\s+instance|administratif|de\s+commerce"
+    r"|pour\s+enfants|correctionnel))?|Cour\s+d['’]appel|Conseil\s+départemental|Mairie"
+    r"|Préfecture|Caisse\s+d['’]allocations\s+familiales|Centre\s+hospitalier(?:\s+universitaire)?"
+    r"|Hôpital|Clinique|École(?:\s+(?:primaire|élémentaire|maternelle))?|Collège|Lycée|Université"
+    r"|Juzgado(?:\s+de\s+(?:Primera\s+Instancia|lo\s+Social|Familia))?|Audiencia\s+Provincial"
+    r"|Hospital(?:\s+(?:Universitario|General))?|Colegio|Instituto|Ayuntamiento"
+    r"|Tribunale(?:\s+per\s+i\s+minorenni)?|Ospedale|Scuola(?:\s+primaria)?|Comune|Rechtbank"
+    r"|Gemeente|Ziekenhuis|Basisschool|Sąd\s+(?:Rejonowy|Okręgowy)|Szpital)"
+    r"(?:\s+(?:de|di|du|des|della|del|van|w|dla)|\s+d['’](?=[A-ZÀ-Ý]))?\s*)(?=[A-ZÀ-ÝŁŚŻ])")
 _PARTIES = ("Liberal", "Progressive", "Reform", "Unity", "Democratic", "Green", "Labour",
             "Conservative", "Agrarian", "People's", "Independence", "Civic")
 _PORTFOLIOS = ("Finance", "Justice", "Health", "Defence", "Education", "Transport", "Culture",
@@ -71,9 +84,12 @@ def org_parts(text: str) -> tuple[str, str, str]:
     aside = _ASIDE.search(text)  # "First-tier Tribunal (Immigration and Asylum Chamber)":
     if aside and aside.start() > 0:  # the kind is before the brackets, which go
         text = text[:aside.start()]
-    prison = _PRISON_FORM.match(text) or _KIND_OF.match(text) or _KIND_BEFORE.match(text)
+    prison = _PRISON_FORM.match(text) or _KIND_OF.match(text) or _KIND_BEFORE.match(
+        text) or _CONTINENTAL_KIND.match(text)
     if prison:
-        return text[:prison.end(1)].rstrip() + " ", text[prison.end(1):].strip(), ""
+        kept = text[:prison.end(1)]
+        kept = kept if kept.endswith(("'", "’")) else kept.rstrip() + " "  # "d'Orléans"
+        return kept, text[prison.end(1):].strip(), ""
     form = _LEGAL_FORM.search(text) or _KIND_AFTER.search(text)
     if form and form.start() > 0:
         return "", text[:form.start()], text[form.start():]

@@ -15,23 +15,23 @@ import re
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from redactor_plugins.shared.language.calendar_words import (
+    MONTH_VARIANTS,
+    MONTHS,
+    weekday_number,
+)
+from redactor_plugins.shared.language.calendar_words import (
+    WEEKDAYS as WEEKDAYS_OF,
+)
 from redactor_plugins.strategies.generalization.text import Phrase
 
 LEVELS = ("month", "year", "decade")
 DEFAULT_LEVEL = "year"
 
 MONTHS_EN = [calendar.month_name[i] for i in range(1, 13)]
-MONTH_LISTS: tuple[tuple[str, ...], ...] = (
-    tuple(MONTHS_EN),
-    tuple("januar februar mars april mai juni juli august september oktober november "
-          "desember".split()),
-    tuple("januari februari mars april maj juni juli augusti september oktober november "
-          "december".split()),
-    tuple("Januar Februar März April Mai Juni Juli August September Oktober November "
-          "Dezember".split()),
-    tuple("januar februar marts april maj juni juli august september oktober november "
-          "december".split()),  # Danish ("12. marts 2025" read "the 2020s")
-)
+#: the month lists of every language (English first, then the Nordic ones, German, the
+#: continental ones: ``calendar_words``), each a tuple of twelve names
+MONTH_LISTS: tuple[tuple[str, ...], ...] = tuple(MONTHS.values())
 _MONTH_ALIASES: dict[str, int] = {}
 for _i, _name in enumerate(MONTHS_EN, start=1):
     _MONTH_ALIASES[_name.lower()] = _i
@@ -40,25 +40,28 @@ _MONTH_ALIASES["sept"] = 9
 for _names in MONTH_LISTS[1:]:
     for _i, _name in enumerate(_names, start=1):
         _MONTH_ALIASES.setdefault(_name.lower(), _i)
-_MONTH_ALIASES.setdefault("maerz", 3)
+for _name, _i in MONTH_VARIANTS.items():
+    _MONTH_ALIASES.setdefault(_name, _i)
 _MONTH_ALIASES.setdefault("okt", 10)
 _MONTH_ALIASES.setdefault("des", 12)
 _MONTH_ALIASES.setdefault("dez", 12)
 
 _MON = r"(?P<mon>" + "|".join(sorted(_MONTH_ALIASES, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<year>\d{4})"
-_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?\.?"
+_DAY = r"(?P<day>\d{1,2})(?P<nth>st|nd|rd|th|er|re|º|°)?\.?"
 
 PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(p, re.IGNORECASE)) for name, p in (
         ("iso", r"(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})"),
         ("dmy_num", r"(?P<day>\d{1,2})(?P<sep>[./-])(?P<month>\d{1,2})(?P=sep)(?P<year>\d{4}|\d{2})"),
-        ("d_mon_y", _DAY + r"\s+(?:of\s+)?" + _MON + r",?\s+" + _YEAR),
+        ("d_mon_y", _DAY + r"\s+(?:of\s+|de\s+)?" + _MON + r",?\s+(?:de\s+)?" + _YEAR),
         ("mon_d_y", _MON + r"\s+" + _DAY + r",?\s+" + _YEAR),
-        ("d_mon", _DAY + r"\s+(?:of\s+)?" + _MON),
+        ("d_mon", _DAY + r"\s+(?:of\s+|de\s+)?" + _MON),
         ("mon_d", _MON + r"\s+" + _DAY),
-        ("mon_y", _MON + r",?\s+(?:of\s+)?" + _YEAR),
+        ("mon_y", _MON + r",?\s+(?:of\s+|de\s+)?" + _YEAR),
         ("decade", r"(?:the\s+)?(?P<year>\d{3}0)['’]?s"),
+        ("decade", r"(?:(?:les|los|gli|de|os)\s+)?(?:années|años|anni|jaren|anos)\s+"
+                   r"(?P<year>\d{3}0)"),  # "les années 1990"
         ("century", r"(?:the\s+)?(?P<century>\d{1,2})(?:st|nd|rd|th)[\s-]+century"),
         ("season", r"(?:(?:years?|seasons?)\s+)?(?P<year>\d{4})[/–-](?P<next>\d{2}|\d{4})"
                    r"(?P<what>\s+(?:season|(?:financial|fiscal|tax|academic|school|budget)\s+"
@@ -148,9 +151,12 @@ def generalize_date(parsed: ParsedDate, level: str) -> Phrase:
 
 # -- shifting (pseudonyms) -------------------------------------------------------------------
 #: a day of the week before a date ("Saturday 14 June 2025", "Tue, 4 Nov 2025")
+_OTHER_WEEKDAYS = "|".join(sorted({re.escape(w) for lang, names in WEEKDAYS_OF.items()
+                                    if lang != "en" for w in names}, key=len, reverse=True))
 _LEADING_WEEKDAY = re.compile(
     r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri"
-    r"|sat|sun)\.?,?\s+(?=\d|[a-z]{3,9}\.?\s+\d)", re.IGNORECASE)  # "Monday, March 3, 2025"
+    rf"|sat|sun|{_OTHER_WEEKDAYS})\.?,?\s+(?=\d|[a-z]{{3,9}}\.?\s+\d)",
+    re.IGNORECASE)  # "Monday, March 3, 2025", "lundi 17 avril 2023"
 
 
 def shift_date(text: str, days: int) -> str | None:
@@ -213,7 +219,7 @@ def shift_date(text: str, days: int) -> str | None:
 #: the document's language (set by the pseudonym strategy): a month that several languages
 #: spell alike ("mars", "april") is written on in it
 MONTH_LANGUAGE: ContextVar[str] = ContextVar("month_language", default="")
-_LIST_OF = {"en": 0, "nb": 1, "no": 1, "sv": 2, "de": 3, "da": 4}
+_LIST_OF = {lang: i for i, lang in enumerate(MONTHS)} | {"no": 1}
 
 
 def _month_like(original: str, month: int) -> str:
@@ -238,6 +244,15 @@ def _month_like(original: str, month: int) -> str:
     return name
 
 
+def _ordinal_suffix(original: str, day: int) -> str:
+    """The suffix ``day`` takes where the original's day had ``original`` ("st", "er")."""
+    if original.lower() in ("st", "nd", "rd", "th"):
+        suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
+            day % 10, "th")
+        return suffix.upper() if original.isupper() else suffix
+    return original if day == 1 else ""  # French "1er", Spanish "1º": the first only
+
+
 def _rewrite(body: str, m: re.Match[str], parsed: ParsedDate, new: dt.date) -> str:
     """Replace the groups of ``m`` in ``body`` with the parts of ``new`` (same widths)."""
     parts: list[tuple[int, int, str]] = []
@@ -260,6 +275,9 @@ def _rewrite(body: str, m: re.Match[str], parsed: ParsedDate, new: dt.date) -> s
     if g.get("day") and parsed.day is not None:
         width = len(g["day"]) if (g["day"].startswith("0") or numeric) else 1
         parts.append((m.start("day") - base, m.end("day") - base, f"{new_day:0{width}d}"))
+    if g.get("nth"):  # "1st" → "11th", "1er mars" → "10 avril"
+        parts.append((m.start("nth") - base, m.end("nth") - base, _ordinal_suffix(
+            g["nth"], new_day)))
     out = body
     for start, end, value in sorted(parts, reverse=True):
         out = out[:start] + value + out[end:]
@@ -451,8 +469,12 @@ def shift_weekday(text: str, days: int) -> str | None:
 def _weekday_like(index: int, original: str) -> str:
     """Weekday ``index`` (Monday = 0) written like ``original``: abbreviated to three letters
     when it is ("Tue", "Thurs"), in its case."""
-    name = WEEKDAYS[index][:3] if len(original) <= 5 and not original.lower().endswith(
-        "day") else WEEKDAYS[index]
+    other = weekday_number(original)  # "lundi" → "jeudi", in the original's language
+    if other is not None and other[0] != "en":
+        name = WEEKDAYS_OF[other[0]][index]
+    else:
+        name = WEEKDAYS[index][:3] if len(original) <= 5 and not original.lower().endswith(
+            "day") else WEEKDAYS[index]
     return name.upper() if original.isupper() else name.lower() if original.islower() else name
 
 

@@ -95,6 +95,7 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     listed_judge,
     month_word,
     name_without_lower_tail,
+    nationality_after_cue,
     non_word,
     occupation_before_address,
     occupation_phrase,
@@ -195,7 +196,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
         elif f.label in (Label.ORG, Label.MISC) and (core := capitals_person(
                 text, start, end, names)):  # "FROM ANNA NOWAK REF"
             (start, end), f = core, f.with_(label=Label.PERSON, subtype="")
-        if f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(text, start, end)):
+        if f.label != Label.DEM and (adj := nationality_after_cue(text, start, end)):
+            (start, end), f = adj, f.with_(label=Label.DEM, subtype="NATIONALITY")
+        elif f.label in (Label.ORG, Label.LOC) and (kind := dem_kind(text, start, end)):
             f = f.with_(label=Label.DEM, subtype=kind)
         elif f.label == Label.MISC and occupation_phrase(text, start, end):
             f = f.with_(label=Label.DEM, subtype="OCCUPATION")  # "law student"
@@ -210,6 +213,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             start, end = widen_code(text, value_start(text, start),
                                     code_end_before_dash(text, start, end))
             end = drop_trailing_function_word(text, start, end)  # "0417 of"
+            if re.search(r"@|://|www\.", text[start:end]) and text[end - 1:end] in ".,;:" \
+                    and not text[end:end + 1].strip():  # "claire.dubois@orange.fr." of a
+                end -= 1  # sentence's end: the address stops before its full stop
         else:
             start, end = balance_brackets(text, *whole_words(text, start, end))
             if f.label in (Label.ORG, Label.LOC, Label.PERSON):

@@ -522,12 +522,25 @@ def code_not_date(text: str) -> bool:
 _CAPITALISED = re.compile(r"[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*")
 
 
+#: a continental institution's kind at an organisation's end, before the saint, person or
+#: place it is named after ("Centre hospitalier Saint-Joseph", "Ospedale San Raffaele")
+_NAMED_AFTER = re.compile(
+    r"(?i)(?<!\w)(?:hospitalier|hospitalière|hôpital|clinique|école|primaire|élémentaire"
+    r"|maternelle|collège|lycée|université|institut|colegio|escuela|instituto|hospital\s+de"
+    r"|ospedale|scuola|istituto|liceo|ziekenhuis|basisschool|szpital|szkoła)\Z")
+
+
 def join_org_pieces(text: str, found: list[Finding]) -> list[Finding]:
     """An organisation's name that the model cut into a capitalised MISC or ORG piece and the
     ORG piece right after it, one space between ("Intake" + "Unit", "Memorial" +
     "Pediatrics"; a place's name before it: "Lundwood" + "Centre"), or a firm's last word the
     model called a place ("Gorton" + "Autocentre"), is one ORG."""
     def join(first: Finding, second: Finding) -> Finding | None:
+        if first.label == Label.ORG and second.label in (Label.LOC, Label.PERSON) and text[
+                first.span.end : second.span.start] == " " and second.text[:1].isupper() \
+                and _NAMED_AFTER.search(first.text):  # "Centre hospitalier" + "Saint-Joseph"
+            span = Span(first.span.start, second.span.end)
+            return first.with_(span=span, text=text[span.start : span.end])
         firm_word = second.label == Label.LOC and second.text in FIRM_LAST_WORDS  # "Autocentre"
         if not ((second.label == Label.ORG or firm_word) and first.label in (
                 Label.MISC, Label.ORG) + ((Label.LOC,) if second.label == Label.ORG else ())

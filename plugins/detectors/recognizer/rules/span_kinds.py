@@ -219,7 +219,10 @@ def _default_gazetteer() -> Any:
 
 #: languages whose nouns are written in lower case: a capital there marks a name or a
 #: sentence's start
-_LOWER_NOUNS = frozenset({"nb", "da", "sv"})
+_LOWER_NOUNS = frozenset({"nb", "da", "sv", "fr", "es", "it", "pt", "nl", "pl"})
+#: the continental languages among them (their lists came in session 31)
+_CONTINENTAL = frozenset({"fr", "es", "it", "pt", "nl", "pl"})
+_ELIDED_TAIL = re.compile(r"['’][^\W\d_]+")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*|[-–•*]\s+)\Z")
 
 
@@ -233,15 +236,33 @@ def common_word_span(text: str, start: int, end: int, language: str) -> bool:
     words = common_words(language)
     if not words:
         return False
+    if language in _CONTINENTAL and (glued := _ELIDED_TAIL.match(text, end)):
+        end = glued.end()  # the model's "l" of "l'école": the word it is glued to
     found = re.findall(r"[^\W\d_]+", text[start:end])
+    if language in _CONTINENTAL:  # "l'école": the elided article is no word of its own
+        found = [w for w in found if len(w) > 1] or found
     if not found or not all(w.casefold() in words for w in found):
         return False
     if language not in _LOWER_NOUNS:  # German: one common noun ("Bescheid")
         return len(found) == 1
+    if language in _CONTINENTAL and all(w.islower() for w in found):
+        return True  # no capital, so no name, wherever it stands ("l'école", "synthèse")
     # a sentence's first word and lower-case words after it ("Neste møte:"), not "NAV
     # Grünerløkka" (a capital inside marks a name, common word or not)
     return all(w.islower() for w in found[1:]) and bool(
         _SENTENCE_START.search(text, max(0, start - 3), start))
+
+
+_NATIONALITY_CUE = re.compile(
+    r"(?i)(?:(?:de|di|van|met\s+de)\s+)?(?:nationalité|nacionalidad|nazionalità"
+    r"|nacionalidade|nationaliteit|obywatelstwa?)\s+([^\W\d_]+)")
+
+
+def nationality_after_cue(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The nationality of a continental span that is its cue and it ("de nationalité
+    française", "di nazionalità italiana", which the English model tagged ORG): its word."""
+    m = _NATIONALITY_CUE.fullmatch(text, start, end)
+    return (m.start(1), m.end(1)) if m else None
 
 
 def common_function_word(span: str, language: str) -> bool:

@@ -1,0 +1,101 @@
+"""Month and weekday names of the languages Redactor reads, one list per language: the date
+patterns find "17 avril 2023", "12 de marzo de 2021" or "3 maja 2020" with them, and a
+pseudonym writes its shifted month in the original's language ("19 avril", not "19 april").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+#: language code → the twelve month names as a date writes them (Polish: the genitive of
+#: "3 maja"; Nordic and Romance languages write them in lower case)
+MONTHS: dict[str, tuple[str, ...]] = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December"),
+    "nb": tuple("januar februar mars april mai juni juli august september oktober november "
+                "desember".split()),
+    "sv": tuple("januari februari mars april maj juni juli augusti september oktober november "
+                "december".split()),
+    "de": tuple("Januar Februar März April Mai Juni Juli August September Oktober November "
+                "Dezember".split()),
+    "da": tuple("januar februar marts april maj juni juli august september oktober november "
+                "december".split()),
+    "fr": tuple("janvier février mars avril mai juin juillet août septembre octobre novembre "
+                "décembre".split()),
+    "es": tuple("enero febrero marzo abril mayo junio julio agosto septiembre octubre "
+                "noviembre diciembre".split()),
+    "it": tuple("gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
+                "novembre dicembre".split()),
+    "pt": tuple("janeiro fevereiro março abril maio junho julho agosto setembro outubro "
+                "novembro dezembro".split()),
+    "nl": tuple("januari februari maart april mei juni juli augustus september oktober "
+                "november december".split()),
+    "pl": tuple("stycznia lutego marca kwietnia maja czerwca lipca sierpnia września "
+                "października listopada grudnia".split()),
+}
+
+#: spellings a keyboard without accents gives ("fevrier", "aout"), and Spanish "setiembre"
+MONTH_VARIANTS: dict[str, int] = {"fevrier": 2, "aout": 8, "decembre": 12, "marco": 3,
+                                  "setiembre": 9, "maerz": 3}
+
+#: language code → Monday … Sunday
+WEEKDAYS: dict[str, tuple[str, ...]] = {
+    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+    "fr": ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"),
+    "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
+    "it": ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"),
+    "pt": ("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira",
+           "sábado", "domingo"),
+    "nl": ("maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"),
+    "de": ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"),
+    "nb": ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"),
+    "sv": ("måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"),
+    "da": ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"),
+}
+
+#: the languages whose dates read "day month year" with a bare day ("17 avril 2023",
+#: "12 marzo 2021"; Spanish and Portuguese put "de" between) — the Nordic and German ones
+#: write "12. januar" and have their own pattern
+CONTINENTAL = ("fr", "es", "it", "pt", "nl", "pl")
+
+
+def month_number(word: str) -> int | None:
+    """1–12 for a month name of any language above (any case), else None."""
+    return _month_numbers().get(word.casefold())
+
+
+def weekday_number(word: str) -> tuple[str, int] | None:
+    """(language, 0–6) for a full weekday name of any language above (English first)."""
+    low = word.casefold()
+    for lang, names in WEEKDAYS.items():
+        for i, name in enumerate(names):
+            if name.casefold() == low:
+                return lang, i
+    return None
+
+
+@lru_cache(maxsize=1)
+def _month_numbers() -> dict[str, int]:
+    numbers: dict[str, int] = {}
+    for names in MONTHS.values():
+        for i, name in enumerate(names, start=1):
+            numbers.setdefault(name.casefold(), i)
+    numbers.update(MONTH_VARIANTS)
+    return numbers
+
+
+def alternation(words: list[str] | tuple[str, ...], capitalised: bool = True) -> str:
+    """A regex group of ``words`` (longest first), each also capitalised when asked."""
+    forms = set(words)
+    if capitalised:
+        forms |= {w[:1].upper() + w[1:] for w in words}
+    return "(?:" + "|".join(sorted(map(re.escape, forms), key=len, reverse=True)) + ")"
+
+
+def continental_months() -> str:
+    """A regex group of the month names of :data:`CONTINENTAL` languages and their variants,
+    capitalised too ("Mars 2021" opens a sentence) except Polish ("Maja" is a name)."""
+    names = {n for lang in CONTINENTAL if lang != "pl" for n in MONTHS[lang]} | set(MONTH_VARIANTS)
+    capital = alternation(sorted(names))
+    return f"(?:{capital[3:-1]}|{alternation(MONTHS['pl'], capitalised=False)[3:-1]})"
