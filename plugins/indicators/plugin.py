@@ -265,7 +265,9 @@ def _priors(folder: Path, names: Sequence[str]) -> tuple[Any, Any, Any]:
             _load_json_model(folder, "context_right_prior.json"))
 
 
-_LANGUAGE_NAMES = {"nb": "Norwegian", "da": "Danish", "sv": "Swedish", "de": "German"}
+_LANGUAGE_NAMES = {"nb": "Norwegian", "da": "Danish", "sv": "Swedish", "de": "German",
+                   "fr": "French", "es": "Spanish", "it": "Italian", "pt": "Portuguese",
+                   "nl": "Dutch", "pl": "Polish"}
 
 
 def _other_language(text: str) -> str:

@@ -37,6 +37,7 @@ import re
 import string
 from typing import Any
 
+from redactor_plugins.shared.language.local_jobs import other_job
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import POST_NOMINALS, RANK_WORDS
 from redactor_plugins.shared.text_pieces import fit_for_cell
@@ -177,10 +178,20 @@ _ROLE_TITLES = frozenset("Officer Governor Nurse Judge Councillor Sheriff Deputy
                          "Detective Sergeant Captain Lieutenant Colonel Sister Matron".split())
 
 
-def _monsieur(text: str, locale: str) -> bool:
-    """Whether a French text's mention opens with "M." for Monsieur ("M. Karim Benali" had
-    read "U. Jérôme Pascal": the title taken for an initial)."""
-    return locale.startswith("fr") and re.match(r"\s*M\.\s*[^\W\d_]", text) is not None
+#: courtesy titles of a language that are names or initials elsewhere ("Don", "D.", "M."),
+#: so kept only in a text of that language
+_LOCAL_TITLES = {"fr": {"M", "Mme", "Mlle", "Me"}, "es": {"D", "Don", "Doña", "Dña", "Sr",
+                                                         "Sra", "Srta"},
+                 "it": {"Sig", "Dott", "Avv", "Ing"}, "pt": {"Sr", "Sra", "Dona", "Dra"},
+                 "nl": {"Dhr", "Mevr", "Mw"}, "pl": {"Pan", "Pani"}}
+
+
+def _local_title(text: str, locale: str) -> bool:
+    """Whether a mention opens with a title of its text's language ("M. Karim Benali" had
+    read "U. Jérôme Pascal", "Doña María López" "Chelo Rómulo …": the title taken for an
+    initial or a name)."""
+    m = re.match(r"\s*([^\W\d_]+)(?:\.\s*|\s+)[^\W\d_]", text)
+    return m is not None and m.group(1) in _LOCAL_TITLES.get(locale[:2], ())
 
 
 def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:
@@ -188,7 +199,7 @@ def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:
     names, titles = [], []
     words = _NAME_PART.findall(text)
     for i, w in enumerate(words):
-        role = i == 0 and len(words) > 1 and (w in _ROLE_TITLES or _monsieur(text, locale))
+        role = i == 0 and len(words) > 1 and (w in _ROLE_TITLES or _local_title(text, locale))
         (titles if _is_title(w) or role or i > 0 and w in POST_NOMINALS else names).append(w)
     return names, titles
 
@@ -247,7 +258,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         key = fold(word)
         if _is_title(word) or m.start() < kept_until or (
                 m.start() == 0 and word in _ROLE_TITLES and word not in full) or (
-                m.start() == 0 and word == "M" and _monsieur(f.text, locale)) or (
+                m.start() == 0 and _local_title(f.text, locale)) or (
                 m.start() > 0 and word in POST_NOMINALS):  # "… Price MBBS MRCPsych"
             return word
         if 0 <= first_line_end < m.start() and key in FIELD_WORDS and key not in {
@@ -470,6 +481,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         result = generalize_mention(label, text, request.entity.canonical, "",
                                     doc_text=doc.text, start=f.span.start, end=f.span.end)
         return result
+    elif label == Label.DEM and (job := other_job(text, locale[:2], memo["seeder"].seed(
+            *seed))):  # "commessa" → "parrucchiera" (Italian, Dutch: Faker's jobs are English)
+        result = job
     elif label == Label.DEM and f.subtype == "OCCUPATION" and locale in JOB_LOCALES:
         result = choose(memo, frozenset(), text, lambda r, _a: local_job(locale, r), *seed,
                         word_check=False)  # a German or Danish job, not an English one

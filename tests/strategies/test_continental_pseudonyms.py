@@ -111,3 +111,36 @@ def test_a_french_institution_keeps_its_kind(value: str, kept: str) -> None:
     text = FRENCH.format("deux ans") + f"Elle travaille au {value} depuis 2009."
     [out] = replace(text, [(value, "ORG", "")])
     assert out.startswith(kept) and out != value and value.split()[-1] not in out, out
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("The court heard the mother and the father of the child. Don Smith was present.",
+     "Don Smith"),
+    ("The court heard the mother and the father of the child. D. Smith was present.",
+     "D. Smith"),
+])
+def test_a_spanish_title_is_a_name_or_an_initial_in_an_english_text(text: str,
+                                                                     value: str) -> None:
+    [out] = replace(text, [(value, "PERSON", "NAME")])
+    assert not out.startswith(value.split()[0] + " "), out  # "Don" is his name: replaced
+
+
+@pytest.mark.parametrize(("text", "value", "title"), [
+    (SPANISH.format("2020") + "Su expareja, D. Javier Pérez Ruiz, vive en Málaga.",
+     "D. Javier Pérez Ruiz", "D. "),
+    (SPANISH.format("2020") + "Doña María López García vive en Sevilla.",
+     "Doña María López García", "Doña "),
+])
+def test_a_spanish_title_stays_in_a_spanish_text(text: str, value: str, title: str) -> None:
+    [out] = replace(text, [(value, "PERSON", "NAME")])
+    assert out.startswith(title) and not set(value.split()[1:]) & set(out.split()), out
+
+
+def test_an_italian_job_is_another_of_its_form() -> None:
+    from redactor_plugins.shared.language.local_jobs import JOBS, other_job
+
+    feminine = {p[1] for p in JOBS["it"]}
+    for pick in range(40):
+        out = other_job("commessa", "it", pick)
+        assert out in feminine and out != "commessa", out
+    assert other_job("dentista", "it", 0) is None  # no job of the list

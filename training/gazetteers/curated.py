@@ -412,7 +412,7 @@ november, dezember, geehrte, geehrter, sehr, mit, vom, zum, zur, beim, im, am
     # French, Spanish, Italian, Portuguese, Dutch, Polish: the words of case files and letters
     # that the English model took for names ("Note de synthèse" a DEM, "l'école" an ORG)
     "fr": entries("""
-synthèse, note, notes, tribunal, judiciaire, audience, jugement, décision, arrêt, ordonnance,
+synthèse, note, notes, social, sociale, sociaux, tribunal, judiciaire, audience, jugement, décision, arrêt, ordonnance,
 requête, requérant, requérante, demandeur, demanderesse, défendeur, défenderesse, partie,
 parties, avocat, avocate, maître, greffe, greffier, juge, affaires, familiales, procédure,
 dossier, référence, objet, date, téléphone, courriel, adresse, domicile, demeurant, née, né,
@@ -430,7 +430,7 @@ domiciliée, marié, mariée, divorcé, divorcée, célibataire, veuf, veuve, sa
 tenue, réside, depuis, selon, ainsi, toutefois, cependant, également, notamment
 """),
     "es": entries("""
-juzgado, tribunal, sentencia, auto, resolución, demanda, demandante, demandado, parte, partes,
+juzgado, tribunal, informe, social, sociales, sentencia, auto, resolución, demanda, demandante, demandado, parte, partes,
 abogado, abogada, procurador, audiencia, expediente, referencia, asunto, fecha, teléfono,
 correo, dirección, domicilio, nacido, nacida, esposo, esposa, marido, mujer, hijo, hija,
 hijos, madre, padre, padres, hermano, hermana, abuela, abuelo, familia, colegio, escuela,
@@ -442,7 +442,7 @@ mayo, junio, julio, agosto, septiembre, octubre, noviembre, diciembre, nacionali
 casada, divorciado, divorciada, soltero, soltera, viudo, viuda, según, también
 """),
     "it": entries("""
-tribunale, sentenza, ordinanza, decreto, ricorso, ricorrente, resistente, parte, parti,
+tribunale, relazione, servizi, sociale, sociali, sentenza, ordinanza, decreto, ricorso, ricorrente, resistente, parte, parti,
 avvocato, udienza, fascicolo, riferimento, oggetto, data, telefono, indirizzo, residente,
 nato, nata, marito, moglie, figlio, figlia, figli, madre, padre, genitori, fratello, sorella,
 nonna, nonno, famiglia, scuola, primaria, ospedale, centro, servizio, medico, infermiera,
@@ -454,7 +454,7 @@ novembre, dicembre, cittadinanza, sposato, sposata, divorziato, divorziata, celi
 vedovo, vedova, secondo, anche
 """),
     "pt": entries("""
-tribunal, sentença, acórdão, despacho, requerimento, requerente, requerido, parte, partes,
+tribunal, social, sociais, sentença, acórdão, despacho, requerimento, requerente, requerido, parte, partes,
 advogado, advogada, audiência, processo, referência, assunto, data, telefone, morada,
 endereço, residente, nascido, nascida, marido, mulher, esposa, filho, filha, filhos, mãe,
 pai, pais, irmão, irmã, avó, avô, família, escola, hospital, centro, serviço, médico,
@@ -465,7 +465,7 @@ julho, agosto, setembro, outubro, novembro, dezembro, nacionalidade, casado, cas
 divorciado, divorciada, solteiro, solteira, viúvo, viúva, segundo, também
 """),
     "nl": entries("""
-rechtbank, vonnis, beschikking, uitspraak, verzoek, verzoeker, verzoekster, verweerder,
+rechtbank, sociaal, sociale, vonnis, beschikking, uitspraak, verzoek, verzoeker, verzoekster, verweerder,
 partij, partijen, advocaat, zitting, dossier, kenmerk, onderwerp, datum, telefoon, adres,
 woonachtig, geboren, echtgenoot, echtgenote, man, vrouw, zoon, dochter, kinderen, kind,
 moeder, vader, ouders, broer, zus, oma, opa, familie, school, basisschool, ziekenhuis,

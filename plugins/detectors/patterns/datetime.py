@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from redactor_plugins.detectors.patterns.common import NUMBER_WORD, RANK_DATE, RANK_PERIOD, Hit
 from redactor_plugins.shared.language.calendar_words import (
     CONTINENTAL,
+    DECADE,
     WEEKDAYS,
     alternation,
     continental_months,
@@ -82,9 +83,7 @@ _EU_DATE_RE = re.compile(
     rf"(?:,?\s++(?:de\s++)?{_YEAR})?(?!\w)"
     rf"|(?<![\w-]){_EU_MONTH}\s++(?:de\s++)?{_YEAR}{_E}")
 # "les années 1990", "los años 80", "gli anni '90", "de jaren '90": a decade
-_EU_DECADE_RE = re.compile(
-    r"(?<!\w)(?:(?:[Ll]es|[Ll]os|[Gg]li|[Dd]e|[Oo]s)\s+)?(?:années|años|anni|jaren|anos)\s+"
-    r"(?:(?:1[5-9]|20)\d0|['’]?\d0)(?![\w'’])")
+_EU_DECADE_RE = re.compile(DECADE)
 _DMY_RE = re.compile(_DMY)
 _MDY_RE = re.compile(_MDY)
 _MY_RE = re.compile(_MY)

@@ -99,3 +99,8 @@ def continental_months() -> str:
     names = {n for lang in CONTINENTAL if lang != "pl" for n in MONTHS[lang]} | set(MONTH_VARIANTS)
     capital = alternation(sorted(names))
     return f"(?:{capital[3:-1]}|{alternation(MONTHS['pl'], capitalised=False)[3:-1]})"
+
+
+#: a decade in words ("les années 1990", "los años 80", "gli anni '90", "de jaren '90")
+DECADE = (r"(?<!\w)(?:(?:[Ll]es|[Ll]os|[Gg]li|[Dd]e|[Oo]s)\s+)?(?:années|años|anni|jaren|anos)\s+"
+          r"(?:(?:1[5-9]|20)\d0|['’]?\d0)(?![\w'’])")

@@ -1,6 +1,7 @@
 """The common words of the languages an English recognizer misreads
 (``resources/gazetteers/common_words.json``: the most frequent words of Norwegian, Danish,
-Swedish and German without the gazetteer's names and places; built by
+Swedish, German, French, Spanish, Italian, Portuguese, Dutch and Polish without the
+gazetteer's names and places; built by
 ``training/gazetteers/common_words.py``). Loaded on first use."""
 
 from __future__ import annotations
@@ -8,24 +9,20 @@ from __future__ import annotations
 import json
 from functools import cache
 
+from redactor_plugins.shared.language.calendar_words import MONTHS as CALENDAR_MONTHS
+
 from redactor.plugin_api import resource_path
 
-#: the month names of the languages the list knows (a month the model tagged MISC or LOC)
+#: the month names of the languages the list knows (a month the model tagged MISC or LOC),
+#: lower case, from ``calendar_words``
 MONTHS: dict[str, frozenset[str]] = {
-    "nb": frozenset("januar februar mars april mai juni juli august september oktober "
-                    "november desember".split()),
-    "da": frozenset("januar februar marts april maj juni juli august september oktober "
-                    "november december".split()),
-    "sv": frozenset("januari februari mars april maj juni juli augusti september oktober "
-                    "november december".split()),
-    "de": frozenset("januar februar märz april mai juni juli august september oktober "
-                    "november dezember".split()),
-}
+    lang: frozenset(n.casefold() for n in names) for lang, names in CALENDAR_MONTHS.items()
+    if lang != "en"}
 
 
 @cache
 def common_words(language: str) -> frozenset[str]:
-    """The common words (lower case) of ``language`` ("nb", "da", "sv", "de"); empty for the
-    others."""
+    """The common words (lower case) of ``language`` ("nb", "da", "sv", "de", "fr", "es",
+    "it", "pt", "nl", "pl"; "en" for headings); empty for the others."""
     data = json.loads(resource_path("gazetteers", "common_words.json").read_text("utf-8"))
     return frozenset(data["languages"].get(language, ()))

@@ -7,7 +7,8 @@ Regular-expression source strings, to be embedded in a caller's pattern.
 
 from __future__ import annotations
 
-__all__ = ["CARE_FORM", "FIRM_LAST_WORDS", "LEGAL_FORM", "PRISON_FORM", "STREET_LAST_WORDS"]
+__all__ = ["CARE_FORM", "CONTINENTAL_KIND", "FIRM_LAST_WORDS", "LEGAL_FORM", "PRISON_FORM",
+           "STREET_FIRST_WORDS", "STREET_LAST_WORDS"]
 
 #: a prison's form before its name: "HM Prison", "Her Majesty’s Prison", "HMP", "HMYOI" …
 PRISON_FORM = (r"(?:(?:HM|Her\s+Majesty['’]s|His\s+Majesty['’]s)\s+(?:Prison|Young\s+Offender\s+"
@@ -36,3 +37,23 @@ FIRM_LAST_WORDS = frozenset("Solicitors Limited Ltd LLP PLC plc Associates Partn
 #: a street's last word ("Hanson Lane": two surnames of the name lists)
 STREET_LAST_WORDS = frozenset("Road Street Lane Avenue Drive Close Crescent Terrace Grove "
                               "Gardens Mews Boulevard Parade".split())
+
+#: a French, Spanish, Italian, Portuguese, Dutch or Polish institution's kind before the place
+#: or person it is named after ("Tribunal judiciaire [de Lyon]", "Centre hospitalier
+#: [Saint-Joseph]", "Juzgado de Primera Instancia [n.º 4 de Sevilla]", "Rechtbank [Amsterdam]")
+CONTINENTAL_KIND = (
+    r"(?:Tribunal(?:\s+(?:judiciaire|de\s+grande\s+instance|administratif|de\s+commerce"
+    r"|pour\s+enfants|correctionnel))?|Cour\s+d['’]appel|Conseil\s+départemental|Mairie"
+    r"|Préfecture|Caisse\s+d['’]allocations\s+familiales|Centre\s+hospitalier(?:\s+universitaire)?"
+    r"|Hôpital|Clinique|École(?:\s+(?:primaire|élémentaire|maternelle))?|Collège|Lycée|Université"
+    r"|Juzgado(?:\s+de\s+(?:Primera\s+Instancia(?:\s+e\s+Instrucción)?|lo\s+Social|Familia"
+    r"|Violencia\s+sobre\s+la\s+Mujer|Menores))?|Audiencia\s+Provincial"
+    r"|Hospital(?:\s+(?:Universitario|General|Clínico))?|Colegio|Instituto|Ayuntamiento"
+    r"|Tribunale(?:\s+per\s+i\s+minorenni)?|Ospedale|Scuola(?:\s+primaria)?|Comune|Rechtbank"
+    r"|Gemeente|Ziekenhuis|Basisschool|Sąd\s+(?:Rejonowy|Okręgowy)|Szpital)")
+
+#: a street's word before its name in French, Spanish, Italian, Portuguese and Polish ("via
+#: Roma", "rue des Lilas", "calle Feria", "ul. Długa")
+STREET_FIRST_WORDS = (r"(?:via|viale|piazza|piazzale|corso|largo|vicolo|rue|avenue|boulevard"
+                      r"|chemin|impasse|allée|calle|avenida|paseo|plaza|camino|rua|travessa"
+                      r"|ulica|ul\.|aleja|al\.)")

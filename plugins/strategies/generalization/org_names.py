@@ -8,7 +8,12 @@ from __future__ import annotations
 import random
 import re
 
-from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
+from redactor_plugins.shared.names.org_forms import (
+    CARE_FORM,
+    CONTINENTAL_KIND,
+    LEGAL_FORM,
+    PRISON_FORM,
+)
 from redactor_plugins.strategies.generalization.names import faker_with
 from redactor_plugins.strategies.generalization.places import lookup
 
@@ -44,14 +49,7 @@ _KIND_BEFORE = re.compile(r"^((?:Police|Garda|Politiet|Polizei|NHS|NAV|Jobcenter
 #: judiciaire de Lyon" → "Tribunal judiciaire de <town>", "Centre hospitalier Saint-Joseph";
 #: they read "Brunet Vasseur S.A.R.L.", a company)
 _CONTINENTAL_KIND = re.compile(
-    r"^((?:Tribunal(?:\s+(?:judiciaire|de\s+grande\s+instance|administratif|de\s+commerce"
-    r"|pour\s+enfants|correctionnel))?|Cour\s+d['’]appel|Conseil\s+départemental|Mairie"
-    r"|Préfecture|Caisse\s+d['’]allocations\s+familiales|Centre\s+hospitalier(?:\s+universitaire)?"
-    r"|Hôpital|Clinique|École(?:\s+(?:primaire|élémentaire|maternelle))?|Collège|Lycée|Université"
-    r"|Juzgado(?:\s+de\s+(?:Primera\s+Instancia|lo\s+Social|Familia))?|Audiencia\s+Provincial"
-    r"|Hospital(?:\s+(?:Universitario|General))?|Colegio|Instituto|Ayuntamiento"
-    r"|Tribunale(?:\s+per\s+i\s+minorenni)?|Ospedale|Scuola(?:\s+primaria)?|Comune|Rechtbank"
-    r"|Gemeente|Ziekenhuis|Basisschool|Sąd\s+(?:Rejonowy|Okręgowy)|Szpital)"
+    rf"^({CONTINENTAL_KIND}(?:\s+n\.?\s?[º°o]\.?\s*\d+)?"
     r"(?:\s+(?:de|di|du|des|della|del|van|w|dla)|\s+d['’](?=[A-ZÀ-Ý]))?\s*)(?=[A-ZÀ-ÝŁŚŻ])")
 _PARTIES = ("Liberal", "Progressive", "Reform", "Unity", "Democratic", "Green", "Labour",
             "Conservative", "Agrarian", "People's", "Independence", "Civic")

@@ -62,6 +62,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("decade", r"(?:the\s+)?(?P<year>\d{3}0)['’]?s"),
         ("decade", r"(?:(?:les|los|gli|de|os)\s+)?(?:années|años|anni|jaren|anos)\s+"
                    r"(?P<year>\d{3}0)"),  # "les années 1990"
+        ("decade_short", r"(?:(?:les|los|gli|de|os)\s+)?(?:années|años|anni|jaren|anos)\s+"
+                         r"['’]?(?P<short>\d0)"),  # "los años 90", "gli anni '80"
         ("century", r"(?:the\s+)?(?P<century>\d{1,2})(?:st|nd|rd|th)[\s-]+century"),
         ("season", r"(?:(?:years?|seasons?)\s+)?(?P<year>\d{4})[/–-](?P<next>\d{2}|\d{4})"
                    r"(?P<what>\s+(?:season|(?:financial|fiscal|tax|academic|school|budget)\s+"
@@ -116,6 +118,8 @@ def parse_date(text: str) -> ParsedDate | None:
         if day is not None and not 1 <= day <= 31:
             continue
         century = int(g["century"]) if g.get("century") else None
+        if form == "decade_short":  # "años 90": the 1990s; "años 10": the 2010s
+            form, year = "decade", (1900 if int(g["short"]) >= 30 else 2000) + int(g["short"])
         return ParsedDate(form, year, month, day, century, m)
     return None
 
@@ -186,6 +190,9 @@ def shift_date(text: str, days: int) -> str | None:
     if parsed.form == "decade":
         assert parsed.year is not None
         new = str(parsed.year + 10 * (1 if days > 0 else -1))
+        if m.groupdict().get("short"):  # "los años 90" → "los años 80"
+            at = m.start("short") - m.start()
+            return prefix + body[:at] + new[-2:] + body[at + 2:]
         return prefix + body.replace(str(parsed.year), new, 1)
     if parsed.form == "century":
         assert parsed.century is not None

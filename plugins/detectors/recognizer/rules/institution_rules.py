@@ -36,12 +36,19 @@ from collections.abc import Callable
 
 from redactor_plugins.detectors.recognizer.rules.span_edges import crown_case
 from redactor_plugins.shared.language.detect import language_of
-from redactor_plugins.shared.names.org_forms import CARE_FORM, LEGAL_FORM, PRISON_FORM
+from redactor_plugins.shared.names.org_forms import (
+    CARE_FORM,
+    CONTINENTAL_KIND,
+    LEGAL_FORM,
+    PRISON_FORM,
+    STREET_FIRST_WORDS,
+)
 from redactor_plugins.shared.names.titles import COURTESY
 
 from redactor.plugin_api import Label
 
-__all__ = ["WRITTEN_NAMES", "accused_names", "care_institutions", "case_names", "company_names", "prisons", "schools",
+__all__ = ["WRITTEN_NAMES", "accused_names", "care_institutions", "case_names", "company_names",
+           "continental_institutions", "prisons", "schools",
            "diagnoses", "street_names", "venues"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
@@ -177,6 +184,32 @@ def care_institutions(text: str) -> list[tuple[int, int]]:
     return out
 
 
+_CAPW = r"[A-ZÀ-ÝŁŚŻ][\w'’-]*"
+_CONTINENTAL = re.compile(
+    rf"(?<![\w'’])(?P<kind>{CONTINENTAL_KIND})(?:[^\S\n]+n\.?[^\S\n]?[º°o]\.?[^\S\n]*\d+)?"
+    r"(?P<link>[^\S\n]+(?:de|di|du|des|della|del|van|w|dla)[^\S\n]+|[^\S\n]+d['’]|[^\S\n]+)"
+    rf"{_CAPW}(?:[^\S\n]+(?:(?:de|del|la|di|da|do|dos|das|y|e)[^\S\n]+)?{_CAPW}){{0,3}}")
+
+
+@_one_field
+def continental_institutions(text: str) -> list[tuple[int, int]]:
+    """Spans of French, Spanish, Italian, Portuguese, Dutch and Polish institutions by their
+    kind and what they are named after ("Juzgado de Primera Instancia n.º 4 de Sevilla",
+    "Centre hospitalier Saint-Joseph"; the model had cut the court into "de", "Primera
+    Instancia" and "n.º 4 de Sevilla"); an English "Hospital" or "Tribunal" only before
+    "de"/"del"/"du" ("the Tribunal Procedure Rules" is none)."""
+    out = []
+    for m in _CONTINENTAL.finditer(text):
+        if m.group("kind") in ("Hospital", "Tribunal", "Instituto") and m.group(
+                "link").strip() not in ("de", "del", "du"):
+            continue
+        end = m.end()
+        if text[end - 1] == "." and (end == len(text) or text[end:end + 1].isspace()):
+            end -= 1
+        out.append((m.start(), end))
+    return out
+
+
 _VENUE = re.compile(
     rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:{_SP}(?:&|of|{_CAP})){{0,2}}"
     rf"{_SP}(?:Inn|Arms|Tavern|Hotel|Pub|Working\s+Men['’]s\s+Club|Social\s+Club))(?![\w'’])")
@@ -191,8 +224,20 @@ def venues(text: str) -> list[tuple[int, int]]:
 
 @_one_field
 def street_names(text: str) -> list[tuple[int, int]]:
-    """Spans of street names such as "Roundhay Road" (the whole name, its word included)."""
-    return [m.span(1) for m in _STREET.finditer(text)]
+    """Spans of street names such as "Roundhay Road" (the whole name, its word included); in
+    a French, Spanish, Italian, Portuguese or Polish text the street's word comes first ("via
+    Roma 15", "viale Monza", "rue des Lilas", "calle Feria 27": the model had "viale Monza" an
+    organisation and left "via" out of "Roma 15")."""
+    out = [m.span(1) for m in _STREET.finditer(text)]
+    if _STREET_WORD_FIRST.search(text) and language_of(text) in ("fr", "es", "it", "pt", "pl"):
+        out += [m.span() for m in _STREET_WORD_FIRST.finditer(text)]
+    return out
+
+
+_STREET_WORD_FIRST = re.compile(
+    rf"(?<![\w'’]){STREET_FIRST_WORDS}"
+    rf"(?:[^\S\n]+(?:de|des|du|de\s+la|della|del|di|dei|degli|do|da|dos|das|d['’]))?[^\S\n]+"
+    rf"{_CAPW}(?:[^\S\n]+{_CAPW}){{0,2}}(?:[^\S\n]+\d{{1,4}}[a-zA-Z]?(?![\w/.-]))?")
 
 
 def case_names(text: str) -> list[tuple[int, int]]:
@@ -283,6 +328,9 @@ WRITTEN_NAMES = (
     (company_names, Label.ORG, "COMPANY", "capitalised words ending in a company's legal form"),
     (care_institutions, Label.ORG, "CARE", "capitalised words ending in a place of care's word "
                                            "(\"… Surgery\", \"… Hospital\")"),
+    (continental_institutions, Label.ORG, "", "a French, Spanish, Italian, Portuguese, Dutch "
+                                              "or Polish institution's kind and its name "
+                                              "(\"Tribunal judiciaire de …\")"),
     (venues, Label.ORG, "VENUE", "capitalised words ending in a pub's or hotel's word "
                                  "(\"… Inn\", \"… Arms\")"),
     (schools, Label.ORG, "SCHOOL", "a school's or day-care centre's form and its name "

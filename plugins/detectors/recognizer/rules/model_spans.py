@@ -93,6 +93,7 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     job_title_end,
     lab_test,
     listed_judge,
+    local_occupation,
     month_word,
     name_without_lower_tail,
     nationality_after_cue,
@@ -106,10 +107,13 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     weekday_name,
 )
 from redactor_plugins.shared.language.detect import language_of
+from redactor_plugins.shared.names.org_forms import STREET_FIRST_WORDS
 
 from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["mend_model_spans"]
+
+_STREET_WORD_BEFORE = re.compile(rf"(?<![\w'’]){STREET_FIRST_WORDS}[^\S\n]+\Z")
 
 
 def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> list[Finding]:
@@ -154,7 +158,10 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
                 end = name_without_lower_tail(text, start, end, language)
                 if text[start:end].islower():  # "er gift med": no name
                     f = f.with_(label=Label.MISC, subtype="")
-            if f.label in (Label.PERSON, Label.ORG, Label.LOC) and common_word_span(
+            if f.label in (Label.MISC, Label.DEM, Label.ORG) and not f.subtype and \
+                    local_occupation(text[start:end], language):
+                f = f.with_(label=Label.DEM, subtype="OCCUPATION")  # "camarero", "commessa"
+            elif f.label in (Label.PERSON, Label.ORG, Label.LOC) and common_word_span(
                     text, start, end, language) or f.label in (
                     Label.MISC, Label.DEM) and (common_function_word(
                         text[start:end], language) or common_word_span(
@@ -282,6 +289,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             start = end - len(text[job:end].lstrip(", "))
         if f.label == Label.LOC:
             start = house_number_start(text, start, end)
+            if language != "en" and (word := _STREET_WORD_BEFORE.search(
+                    text, max(0, start - 14), start)):
+                start = word.start()  # "via" of "via Roma 15, 20121 Milano"
         if f.label == Label.ORG and (job := job_title_end(text, start, end)):
             end, f = job, f.with_(label=Label.DEM, subtype="OCCUPATION")  # "… Officer"
         if f.label in (Label.QUANTITY, Label.DEM, Label.MISC) and code_shaped(

@@ -66,7 +66,21 @@ def drop_leading_function_word(text: str, start: int, end: int, amount: bool = F
     while m and m.group(1).lower() in lead:  # "Ihrer Ehefrau Ayşe"
         start = m.end()
         m = _FIRST_WORD.match(text, start, end)
+    article = _ARTICLE_FIRST.match(text, start, end)
+    if article and (article.group(1) in LOWER_ARTICLES or article.group(
+            1) in LOWER_PREPOSITIONS and text[article.end()].islower()):
+        start = article.end()  # "el⏎Hospital Universitario …", "di⏎viale Monza"
     return start
+
+
+#: continental articles that begin no name in lower case ("el Hospital", "le Centre"; "El
+#: Salvador", "La Paz", "Le Mans" are capitalised and stay)
+LOWER_ARTICLES = frozenset("el la los las le les il lo gli het".split())
+#: continental prepositions that begin no name before a lower-case word ("di viale Monza",
+#: "dagli anni '90"; a name's particle is followed by a capital: "de Vries", "van Dijk")
+LOWER_PREPOSITIONS = frozenset("di da de del della dello dei degli delle dal dalla dagli dai al "
+                               "alla du des au aux en em no na do dos das van".split())
+_ARTICLE_FIRST = re.compile(r"([a-z]+)\s+(?=[^\W\d_])")
 
 
 #: words that end no mention: of TAB dev's and the biographies' 5,511 gold mentions, 2 end

@@ -17,7 +17,9 @@ import re
 from typing import Any
 
 from redactor_plugins.detectors.recognizer.gazetteer_lists import load_gazetteer
+from redactor_plugins.shared.language.calendar_words import DECADE
 from redactor_plugins.shared.language.common_words import MONTHS, common_words
+from redactor_plugins.shared.language.local_jobs import job_words
 from redactor_plugins.shared.names.org_forms import LEGAL_FORM
 from redactor_plugins.shared.names.titles import JOB_HEADS
 
@@ -223,7 +225,7 @@ _LOWER_NOUNS = frozenset({"nb", "da", "sv", "fr", "es", "it", "pt", "nl", "pl"})
 #: the continental languages among them (their lists came in session 31)
 _CONTINENTAL = frozenset({"fr", "es", "it", "pt", "nl", "pl"})
 _ELIDED_TAIL = re.compile(r"['’][^\W\d_]+")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*|[-–•*]\s+)\Z")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*|[-–—•*]\s+)\Z")
 
 
 def common_word_span(text: str, start: int, end: int, language: str) -> bool:
@@ -262,7 +264,40 @@ def nationality_after_cue(text: str, start: int, end: int) -> tuple[int, int] | 
     """The nationality of a continental span that is its cue and it ("de nationalité
     française", "di nazionalità italiana", which the English model tagged ORG): its word."""
     m = _NATIONALITY_CUE.fullmatch(text, start, end)
-    return (m.start(1), m.end(1)) if m else None
+    if m:
+        return m.start(1), m.end(1)
+    word = re.fullmatch(r"[^\W\d_]+", text[start:end])  # the cue before: "de nacionalidad
+    return (start, end) if word and _CUE_BEFORE.search(text, max(0, start - 20), start) \
+        else None  # [española]"
+
+
+_CUE_BEFORE = re.compile(r"(?i)(?:nationalité|nacionalidad|nazionalità|nacionalidade"
+                         r"|obywatelstwa?)\s+\Z")
+
+
+_JOB_LOCALES = {"fr": "fr_FR", "es": "es_ES", "pt": "pt_PT", "pl": "pl_PL", "de": "de_DE",
+                "da": "da_DK"}
+
+
+@functools.lru_cache(maxsize=8)
+def _job_heads(language: str) -> frozenset[str]:
+    """The first words of Faker's job titles of ``language`` (its own words: "camarero",
+    "chauffeur"), lower case; empty where Faker lists English jobs or none."""
+    import importlib
+
+    locale = _JOB_LOCALES.get(language)
+    if locale is None:
+        return frozenset()
+    jobs = importlib.import_module(f"faker.providers.job.{locale}").Provider.jobs
+    return frozenset(j.split()[0].casefold() for j in jobs if j.split())
+
+
+def local_occupation(span: str, language: str) -> bool:
+    """Whether a lower-case span of a continental or German text begins with a job's word of
+    its language ("camarero", "chauffeur de taxi": the English model's MISC)."""
+    words = span.split()
+    return 1 <= len(words) <= 4 and span.islower() and (words[0].casefold() in _job_heads(
+        language) or words[0].casefold() in job_words(language))
 
 
 def common_function_word(span: str, language: str) -> bool:
@@ -284,8 +319,13 @@ def clock_time_end(text: str, start: int, end: int) -> int:
 
 
 def month_word(word: str, language: str) -> bool:
-    """Whether ``word`` is a month's name in the document's language ("siden mars")."""
-    return word.casefold() in MONTHS.get(language, frozenset())
+    """Whether ``word`` is a month's name in the document's language ("siden mars"), or a
+    decade in its words ("dagli anni '90": the model's ORG)."""
+    return word.casefold() in MONTHS.get(language, frozenset()) or (
+        language in _CONTINENTAL and _DECADE.search(word) is not None)
+
+
+_DECADE = re.compile(rf"{DECADE}\Z")  # a preposition before it may stay ("dagli anni '90")
 
 
 _LOWER_TAIL = re.compile(r"(?:[^\S\n]+[a-zæøåäöüß][\w'’-]*)+\Z")
