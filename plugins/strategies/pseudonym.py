@@ -38,6 +38,7 @@ import string
 from typing import Any
 
 from redactor_plugins.shared.language.local_jobs import other_job
+from redactor_plugins.shared.names.particles import PARTICLES
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import POST_NOMINALS, RANK_WORDS
 from redactor_plugins.shared.text_pieces import fit_for_cell
@@ -199,6 +200,8 @@ def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:
     names, titles = [], []
     words = _NAME_PART.findall(text)
     for i, w in enumerate(words):
+        if i > 0 and w in PARTICLES:
+            continue  # "de" of "Sanne de Vries" is no name part
         role = i == 0 and len(words) > 1 and (w in _ROLE_TITLES or _local_title(text, locale))
         (titles if _is_title(w) or role or i > 0 and w in POST_NOMINALS else names).append(w)
     return names, titles
@@ -266,6 +269,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             return word  # "Tomas Berg\nPhone": a table's next cell, not part of the name
         if key == "s" and m.start() > 0 and f.text[m.start() - 1] in "'’":
             return word  # a possessive
+        if word in PARTICLES and m.start() > 0:  # "de Vries", "van Dijk": the particle stays
+            return word
         if len(word) == 1:  # an initial: the initial of the pseudonym of a matching part
             for name in full:
                 if fold(name).startswith(key):

@@ -48,6 +48,7 @@ def main() -> None:
                 for e in gazetteer["lists"][key]["entries"]}
 
     names = entries(NAME_LISTS)
+    people = entries(("given_names", "surnames"))
     # English words of headings that are also surnames stay ("Gross pay", "Student loan"): the
     # English list is only read on a heading's line, where a surname alone is rare
     english_names = entries(tuple(k for k in NAME_LISTS if k != "surnames"))
@@ -58,13 +59,17 @@ def main() -> None:
            f"{', '.join(NAME_LISTS)} and courtesy titles", "languages": {}}
     for lang in LANGUAGES:
         found = set(COMMON_WORDS[lang])
-        found |= set(importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS)
+        stop_words = set(importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS)
+        found |= stop_words
         if lang in FAKER_LOREM:
             lorem = importlib.import_module(f"faker.providers.lorem.{FAKER_LOREM[lang]}")
             found |= set(lorem.Provider.word_list)
         words = {_fold(w) for w in found if w.replace(" ", "").isalpha() and len(w) > 1
                  and " " not in w}
         words -= (english_names if lang == "en" else names) | COURTESY | PEOPLES
+        if lang != "en":  # a function word stays one where only a town has its name (Dutch
+            words |= {_fold(w) for w in stop_words if w.isalpha() and len(w) > 1  # "haar"),
+                      and _fold(w) not in people}  # not where a person may ("Hans", "Anders")
         out["languages"][lang] = sorted(words)
         print(f"{lang}: {len(words)} words")
     OUT.write_text(json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n",

@@ -51,6 +51,8 @@ from redactor_plugins.detectors.recognizer.rules.person_rules import (
     titles_of_rule,
 )
 from redactor_plugins.detectors.recognizer.rules.span_edges import BEFORE_A_NAME
+from redactor_plugins.detectors.recognizer.rules.span_kinds import common_word_span
+from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, STREET_LAST_WORDS
 from redactor_plugins.shared.names.titles import COURTESY, JOB_HEADS, NOT_TITLES
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
@@ -430,9 +432,12 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
     people = [(c.start, c.end) for c in taken if c.label == Label.PERSON]
     in_cue = {s for (s, _e), inside in zip(people, inside_identifier_cue(text, people),
                                            strict=True) if inside}  # "CHI 2211851234"
+    language = language_of(text)
     return [(c.start, c.end, c.label, c.subtype, c.score, c.explanation) for c in taken
             if not (c.label == Label.PERSON and c.start in in_cue)
-            and not names_no_one(text, c.start, c.end)]  # "Ihren" (a place in the lists)
+            and not names_no_one(text, c.start, c.end)  # "Ihren" (a place in the lists)
+            and not (language != "en" and c.label in (Label.PERSON, Label.LOC) and
+                     common_word_span(text, c.start, c.end, language))]  # Dutch "Haar zoon"
 
 
 class GazetteerDetector:

@@ -28,7 +28,9 @@ CARE_FORM = (r"(?:Surgery|Medical\s+(?:Practice|Cent(?:re|er))|Health\s+Cent(?:r
              r"|lægehus|lægehuset|sygehus|plejehjem|vårdcentral|vårdcentralen|sjukhus|äldreboende"
              r"|universitetssjukhus|universitetssykehus|universitetshospital"
              # German (after a name: "St. Vinzenz Krankenhaus", "Klinikum Köln" is another form)
-             r"|Krankenhaus|Klinikum|Universitätsklinikum)")
+             r"|Krankenhaus|Klinikum|Universitätsklinikum"
+             # Dutch ("Onze Lieve Vrouwe Gasthuis", "Antonius Ziekenhuis")
+             r"|Gasthuis|Ziekenhuis|Kliniek|Huisartsenpraktijk|Gezondheidscentrum)")
 
 #: a firm's last word, as a word: the capitalised names before it are the firm's ("Duncan Lewis
 #: Solicitors"), not a person's

@@ -9,7 +9,7 @@ __all__ = ["COURTESY", "JOB_HEADS", "NOT_TITLES", "POLICE_RANK", "RANK_WORDS"]
 #: courtesy titles, lower case, that a person-name span includes ("Mr Berg", "Fru Dahl")
 COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev herr frau hr "
                      "fru monsieur madame mme mlle signor signora señor señora sig dott avv "
-                     "sra srta dña doña dhr mevr mw".split())
+                     "sra srta dña doña dhr mevr mw mevrouw meneer mijnheer".split())
 
 #: regular-expression source of a police rank before an officer's name: "PC", "DCI",
 #: "Detective Sergeant", "Sgt." …

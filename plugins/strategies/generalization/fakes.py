@@ -232,9 +232,11 @@ def _postcode(c: str, rng: random.Random) -> str | None:
 def place_code(text: str, subtype: str) -> str | None:
     """The scheme of a place written as a code — "COORDINATES", "WHAT3WORDS" (by subtype),
     "POSTCODE" (by form) — or None for a place's name."""
-    if subtype in fake_more_ids.WHOLE_TEXT:
-        return subtype
-    return "POSTCODE" if is_postcode(text) else None
+    if subtype in fake_more_ids.WHOLE_TEXT and not (subtype.startswith("POSTCODE_") and
+                                                    fake_more_ids.fake_postal_code(
+                                                        text, random.Random(0)) is None):
+        return subtype  # not an address around its postcode ("Keizersgracht 123, 1015 CJ
+    return "POSTCODE" if is_postcode(text) else None  # Amsterdam" had read random letters)
 
 
 def is_postcode(text: str) -> bool:

@@ -21,10 +21,11 @@ from redactor_plugins.strategies.generalization.text import fold
 
 from redactor.plugin_api import gender_table, name_votes  # noqa: F401 - gender_table re-exported
 
-MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr don d dhr pan sig"
+MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr don d dhr pan sig "
+                        "meneer mijnheer"
                         .split())  # "D." and "M." only where the text's language makes them one
 FEMALE_TITLES = frozenset("mrs ms miss madam lady frau fru frk madame mme mlle signora "
-                          "señora sra srta doña dña dona dra mevr mw pani".split())
+                          "señora sra srta doña dña dona dra mevr mw mevrouw pani".split())
 
 
 @cache

@@ -27,7 +27,7 @@ from redactor.plugin_api import resource_path
 TITLES = frozenset(
     "mr mrs ms miss mx dr prof professor sir madam judge justice lord lady rev "
     "herr frau hr fru monsieur madame mme mlle m signor signora señor señora sig dott avv "
-    "sra srta dña doña dhr mevr mw".split()
+    "sra srta dña doña dhr mevr mw mevrouw meneer mijnheer".split()
 )
 DETERMINERS = frozenset(
     "the a an this that these those his her their its our my your whose every each another "

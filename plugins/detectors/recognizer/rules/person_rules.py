@@ -36,6 +36,7 @@ from typing import Any
 
 from redactor_plugins.detectors.recognizer.mention_propagation import LETTER_PERSON, field_position
 from redactor_plugins.detectors.recognizer.rules.span_edges import PARTY_ROLES
+from redactor_plugins.shared.names.particles import PARTICLES
 from redactor_plugins.shared.names.rulers import RULER
 from redactor_plugins.shared.names.titles import COURTESY, POLICE_RANK
 from redactor_plugins.shared.text_pieces import join_neighbours
@@ -192,9 +193,7 @@ def name_parts(text: str, findings: Sequence[Finding], detector: str) -> list[Fi
 
 
 #: Lower-case particles inside names (Romance, Germanic, Arabic); a name never ends in one.
-_PARTICLES = frozenset({"de", "da", "do", "dos", "das", "di", "del", "della", "du", "des",
-                        "la", "le", "van", "von", "der", "den", "ten", "ter", "zu", "bin",
-                        "ibn", "al", "el", "y", "e"})
+_PARTICLES = PARTICLES
 _PARTICLE_TAIL = re.compile(r"(?<=\S)\s+([^\W\d_]+)$")
 _NEXT_WORD = re.compile(r"[^\S\n]+([^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)?)")
 

@@ -43,7 +43,8 @@ __all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "clear_of_code
 
 #: words a mention never starts with (see the module docstring; and greetings: "Hi Sarah")
 LEADING = frozenset(
-    "under in on at to for and or but as into onto upon after before during since until till "
+    "sinds vanaf depuis desde"  # "sinds de jaren '90"
+    " under in on at to for and or but as into onto upon after before during since until till "
     "against within through via per hi hello hey dear kære kjære hej hei hallo liebe lieber "
     "sehr sie ihr ihre ihrer ihren ihrem ihres ihnen og och und eller oder samt".split())
 # (German "Sie": "George wohnen"; "og Tor Erik Olsen" of a Norwegian "Line Hansen og Tor …")
@@ -418,7 +419,7 @@ MILITARY = frozenset(
     "Lt Lieut Lieutenant Gen General Col Colonel Maj Major Capt Captain Brig Brigadier Adm "
     "Admiral Cdr Commander Cmdr Cpl Corporal Pte Private Marshal Field Air Vice Rear "
     "Lt-Col Lt-Gen Maj-Gen Lance Staff Flight Wing Squadron Leader".split())
-_TITLE_BEFORE = re.compile(r"([A-Z][\w-]*)\.?[^\S\n]+\Z")
+_TITLE_BEFORE = re.compile(r"([A-Z][\w-]*|dhr|mevr|mw|sig|dott|avv)\.?[^\S\n]+\Z")  # "dhr. …"
 
 
 def title_start(text: str, start: int) -> int:

@@ -1,5 +1,5 @@
-"""What a Spanish social report and an Italian social services report (written for the
-purpose, session 31) showed through every default detector and the shipped models: the court
+"""What a Spanish social report, an Italian social services report and a Dutch home visit
+report (written for the purpose, session 31) showed through every default detector and the shipped models: the court
 "Juzgado de Primera Instancia n.º 4 de Sevilla" cut into "de", "Primera Instancia" and "n.º 4
 de Sevilla"; "Informe social" and "Relazione dei servizi" organisations; "española" an
 organisation; "el⏎Hospital Universitario …" with its article; "camarero", "commessa" a MISC
@@ -37,6 +37,19 @@ Rodari. Il padre, Sig. Luca Rossi, idraulico, vive a Torino dagli anni '90.
 
 Il 3 marzo 2023 la madre ha presentato ricorso. L'udienza si è tenuta venerdì 21 aprile 2023
 alle 11:00. Email: giulia.bianchi@libero.it.
+"""
+
+
+DUTCH = """Rechtbank Amsterdam — Verslag van het huisbezoek
+
+Mevrouw Sanne de Vries, geboren op 4 juli 1988 te Utrecht, met de Nederlandse nationaliteit,
+woonachtig aan de Keizersgracht 123, 1015 CJ Amsterdam, werkt als verpleegkundige in het
+Onze Lieve Vrouwe Gasthuis sinds 2014. Haar zoon, Daan van Dijk, is 6 jaar oud en zit op
+basisschool De Regenboog.
+
+Op 12 maart 2023 heeft de moeder een verzoek ingediend. De zitting vond plaats op dinsdag 16 mei
+2023 om 09:30 uur. Haar ex-partner, dhr. Mohamed El Amrani, taxichauffeur, woont sinds de jaren
+'90 in Rotterdam. E-mail: sanne.devries@ziggo.nl. BSN 111222333.
 """
 
 
@@ -102,3 +115,33 @@ def test_the_reports_pseudonyms_read_in_their_language(tmp_path: Path) -> None:
     assert re.search(r"Il padre, Sig\. \w+ \w+, \w+, vive", it), it
     assert re.search(r"lavora come \w+a presso", it), it  # a feminine job of the list
     assert re.search(r"dagli anni '\d0\.", it) and "un'organizzazione" not in it, it
+
+
+def test_the_dutch_report(tmp_path: Path) -> None:
+    text, kinds, covered = _kinds(tmp_path, DUTCH)
+    assert not uncovered(text, covered, [
+        "Sanne de Vries", "Daan van Dijk", "Mohamed El Amrani", "Utrecht", "Rotterdam",
+        "Keizersgracht 123, 1015 CJ Amsterdam", "Onze Lieve Vrouwe Gasthuis", "111222333"])
+    assert kinds["dhr. Mohamed El Amrani"][0] == Label.PERSON
+    assert kinds["Onze Lieve Vrouwe Gasthuis"][0] == Label.ORG
+    assert kinds["6 jaar oud"] == (Label.DEM, "AGE")
+    assert kinds["de jaren\n'90"][0] == Label.DATETIME  # not "sinds"
+    for at in (m.start() for m in re.finditer("Haar ", text)):
+        assert at not in covered  # "her", not the town
+
+
+def test_the_dutch_pseudonyms(tmp_path: Path) -> None:
+    from redactor.testing import run_pipeline
+
+    src = tmp_path / "nl.txt"
+    src.write_text(DUTCH, encoding="utf-8")
+    nl = run_pipeline(src, strategy="pseudonym", output=tmp_path / "nl_ps.txt").output_text
+    assert re.search(r"\nMevrouw \w+ de \w+, geboren", nl), nl  # title and particle kept
+    assert re.search(r"Haar zoon, \w+ van \w+, is \d+ jaar oud", nl), nl
+    assert re.search(r"sinds de jaren\s'[0-9]0 in ", nl) and "'74" not in nl, nl
+    address = re.search(r"woonachtig aan de (.+?), werkt", nl, re.S)
+    assert address and re.search(r"\d{4} ?[A-Z]{2}", address.group(1)), nl
+    from faker.providers.address.nl_NL import Provider
+
+    town = re.sub(r"^.*\d{4} ?[A-Z]{2}\s+", "", address.group(1), flags=re.S)
+    assert town in Provider.cities, address.group(1)  # a Dutch address, not random letters
