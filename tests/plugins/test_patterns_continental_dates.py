@@ -43,6 +43,7 @@ def test_a_continental_date_is_one_finding(sentence: str, value: str) -> None:
     ("Il réside à Marseille depuis les années 1990 avec sa mère.", "les années 1990", "YEAR"),
     ("Vive en Madrid desde los años 80 con su madre.", "los años 80", "YEAR"),
     ("Cresciuto negli anni '90, poi partito.", "anni '90", "YEAR"),
+    ("Mieszka w Warszawie od lat 90. z ojcem.", "lat 90", "YEAR"),
 ])
 def test_continental_times_and_decades(sentence: str, value: str, subtype: str) -> None:
     assert _one(sentence, value) == (Label.DATETIME, subtype)
@@ -55,6 +56,7 @@ def test_continental_times_and_decades(sentence: str, value: str, subtype: str) 
     ("El padre tiene 52 años y trabaja.", "52 años"),
     ("Il ragazzo di 14 anni di età è a scuola.", "14 anni di età"),
     ("Jan is 45 jaar oud en woont in Delft.", "45 jaar oud"),
+    ("Jej syn ma 9 lat i chodzi do szkoły.", "9 lat"),
 ])
 def test_a_continental_age_is_a_dem_age(sentence: str, value: str) -> None:
     assert _one(sentence, value) == (Label.DEM, "AGE")

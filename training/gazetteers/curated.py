@@ -477,7 +477,7 @@ januari, februari, maart, april, mei, juni, juli, augustus, september, oktober, 
 december, nationaliteit, gehuwd, gescheiden, ongehuwd, weduwe, weduwnaar, volgens, ook
 """),
     "pl": entries("""
-sąd, wyrok, postanowienie, wniosek, wnioskodawca, uczestnik, strona, strony, adwokat,
+sąd, notatka, wywiad, środowiskowy, środowiskowego, wyrok, postanowienie, wniosek, wnioskodawca, uczestnik, strona, strony, adwokat,
 rozprawa, sygnatura, sprawa, dotyczy, data, telefon, adres, zamieszkały, zamieszkała,
 urodzony, urodzona, mąż, żona, syn, córka, dzieci, dziecko, matka, ojciec, rodzice, brat,
 siostra, babcia, dziadek, rodzina, szkoła, szpital, ośrodek, lekarz, pielęgniarka, zdrowie,

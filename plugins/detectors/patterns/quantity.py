@@ -164,20 +164,23 @@ _NORDIC_AGE = re.compile(
     r"|(?<!\w)(?:1[0-1]\d|[1-9]\d?)[ \u00a0](?:år[ \u00a0]gam(?:m)?(?:el|le|al)|Jahre[ \u00a0]alt)\b")
 
 
-#: an age in French, Spanish, Italian, Portuguese or Dutch: "âgé de 9 ans", "(9 ans)", ", 45
-#: años,", "tiene 45 años", "45 jaar oud", "di 45 anni" after a cue — the number and its unit
-_AGE_UNIT = r"(?:ans|años|anni|anos|jaar)"
+#: an age in French, Spanish, Italian, Portuguese, Dutch or Polish: "âgé de 9 ans", "(9 ans)",
+#: ", 45 años,", "tiene 45 años", "45 jaar oud", "ma 9 lat" after a cue — the number and its
+#: unit
+_AGE_UNIT = r"(?:ans|años|anni|anos|jaar|lat)"
 _CONTINENTAL_AGE = re.compile(
     rf"(?:(?<=\()|(?<=, ))((?:1[0-1]\d|[1-9]\d?)[ \u00a0]{_AGE_UNIT})(?=\)|[.,;](?!\d))"
     rf"|(?<!\w)(?:[âa]gée?s?|[âa]gé\(e\)|tiene|tenía|tenia|ha|aveva|tem|tinha|edad\s+de"
     rf"|età\s+di|idade\s+de)[ \u00a0]+(?:de[ \u00a0]+)?((?:1[0-1]\d|[1-9]\d?)[ \u00a0]{_AGE_UNIT})\b"
     rf"|(?<!\w)((?:1[0-1]\d|[1-9]\d?)[ \u00a0](?:jaar[ \u00a0]oud|años[ \u00a0]de[ \u00a0]edad"
-    rf"|anni[ \u00a0]di[ \u00a0]età|anos[ \u00a0]de[ \u00a0]idade))(?!\w)")
+    rf"|anni[ \u00a0]di[ \u00a0]età|anos[ \u00a0]de[ \u00a0]idade))(?!\w)"
+    rf"|(?<!\w)(?:ma|miał|miała|skończył|skończyła)[ \u00a0]+((?:1[0-1]\d|[1-9]\d?)[ \u00a0]"
+    rf"(?:lat|lata|rok)\b)")  # Polish "ma 9 lat"
 
 
 def find_ages(text: str) -> Iterable[Hit]:
     for m in _CONTINENTAL_AGE.finditer(text):
-        g = next(i for i in (1, 2, 3) if m.group(i))  # above the model's DATETIME "9 ans"
+        g = next(i for i in (1, 2, 3, 4) if m.group(i))  # above the model's DATETIME "9 ans"
         yield Hit(m.start(g), m.end(g), Label.DEM, "AGE", 0.95,
                   "age of a person (ans, años, anni, jaar)", RANK_AMOUNT)
     for m in _NORDIC_AGE.finditer(text) if "år" in text or "Jahre" in text else ():

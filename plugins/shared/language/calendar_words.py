@@ -48,6 +48,8 @@ WEEKDAYS: dict[str, tuple[str, ...]] = {
     "pt": ("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira",
            "sábado", "domingo"),
     "nl": ("maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"),
+    # Polish after "w"/"we" ("we wtorek 20 czerwca"): the accusative
+    "pl": ("poniedziałek", "wtorek", "środę", "czwartek", "piątek", "sobotę", "niedzielę"),
     "de": ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"),
     "nb": ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"),
     "sv": ("måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"),
@@ -102,5 +104,5 @@ def continental_months() -> str:
 
 
 #: a decade in words ("les années 1990", "los años 80", "gli anni '90", "de jaren '90")
-DECADE = (r"(?<!\w)(?:(?:[Ll]es|[Ll]os|[Gg]li|[Dd]e|[Oo]s)\s+)?(?:années|años|anni|jaren|anos)\s+"
-          r"(?:(?:1[5-9]|20)\d0|['’]?\d0)(?![\w'’])")
+DECADE = (r"(?<!\w)(?:(?:[Ll]es|[Ll]os|[Gg]li|[Dd]e|[Oo]s)\s+)?(?:années|años|anni|jaren|anos"
+          r"|lat|latach)\s+(?:(?:1[5-9]|20)\d0|['’]?\d0)(?![\w'’])")  # Polish "od lat 90."

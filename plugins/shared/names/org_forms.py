@@ -52,7 +52,10 @@ CONTINENTAL_KIND = (
     r"|Violencia\s+sobre\s+la\s+Mujer|Menores))?|Audiencia\s+Provincial"
     r"|Hospital(?:\s+(?:Universitario|General|Clínico))?|Colegio|Instituto|Ayuntamiento"
     r"|Tribunale(?:\s+per\s+i\s+minorenni)?|Ospedale|Scuola(?:\s+primaria)?|Comune|Rechtbank"
-    r"|Gemeente|Ziekenhuis|Basisschool|Sąd\s+(?:Rejonowy|Okręgowy)|Szpital)")
+    r"|Gemeente|Ziekenhuis|Basisschool|Sąd\s+(?:Rejonowy|Okręgowy)|Szpital"
+    r"|Escola(?:\s+(?:Básica|Secundária|Primária))?|Agrupamento\s+de\s+Escolas"
+    r"|Tribunal\s+de\s+Família\s+e\s+Menores|Câmara\s+Municipal|Centro\s+de\s+Saúde"
+    r"|Centro\s+de\s+Salud|Szkoła\s+Podstawowa(?:\s+nr\s+\d+)?)")
 
 #: a street's word before its name in French, Spanish, Italian, Portuguese and Polish ("via
 #: Roma", "rue des Lilas", "calle Feria", "ul. Długa")

@@ -275,7 +275,7 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
         return neutral_person_noun(text)  # and its sex or age is left out
     if age_in_span(text) is not None or ages_in_span(text) or re.fullmatch(
             r"(?:age[sd]?|in (?:his|her|their))\b.*|\d{1,3}s?"
-            r"|\d{1,3} (?:ans|años|anos|anni|jaar)\b.*", low):  # "9 ans", "45 jaar oud"
+            r"|\d{1,3} (?:ans|años|anos|anni|jaar|lat|lata)\b.*", low):  # "9 ans", "9 lat"
         return _ages(text, rng)
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:

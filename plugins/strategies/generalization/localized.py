@@ -50,29 +50,29 @@ _WORDS: dict[str, tuple[str, str, str, str]] = {
 _COLUMN = {"nb": 0, "da": 1, "sv": 2, "de": 3}
 
 
-#: the generic words in French, Spanish, Italian, Portuguese and Dutch, with article
-_CONTINENTAL_WORDS: dict[str, tuple[str, str, str, str, str]] = {
-    "something": ("quelque chose", "algo", "qualcosa", "algo", "iets"),
-    "matter": ("une question", "un asunto", "una questione", "um assunto", "een kwestie"),
-    "person": ("une personne", "una persona", "una persona", "uma pessoa", "een persoon"),
+#: the generic words in French, Spanish, Italian, Portuguese, Dutch (with article) and Polish
+_CONTINENTAL_WORDS: dict[str, tuple[str, ...]] = {
+    "something": ("quelque chose", "algo", "qualcosa", "algo", "iets", "coś"),
+    "matter": ("une question", "un asunto", "una questione", "um assunto", "een kwestie", "sprawa"),
+    "person": ("une personne", "una persona", "una persona", "uma pessoa", "een persoon", "osoba"),
     "member of a group": ("une personne", "una persona", "una persona", "uma pessoa",
-                          "een persoon"),
+                          "een persoon", "osoba"),
     "organisation": ("une organisation", "una organización", "un'organizzazione",
-                     "uma organização", "een organisatie"),
-    "place": ("un lieu", "un lugar", "un luogo", "um lugar", "een plaats"),
+                     "uma organização", "een organisatie", "organizacja"),
+    "place": ("un lieu", "un lugar", "un luogo", "um lugar", "een plaats", "miejsce"),
     "medical condition": ("une maladie", "una enfermedad", "una malattia", "uma doença",
-                          "een ziekte"),
+                          "een ziekte", "choroba"),
     "benefit": ("une prestation", "una prestación", "una prestazione", "uma prestação",
-                "een uitkering"),
-    "offence": ("une infraction", "un delito", "un reato", "um crime", "een strafbaar feit"),
-    "event": ("un événement", "un evento", "un evento", "um evento", "een gebeurtenis"),
-    "law": ("une loi", "una ley", "una legge", "uma lei", "een wet"),
-    "case": ("une affaire", "un caso", "un caso", "um processo", "een zaak"),
-    "language": ("une langue", "un idioma", "una lingua", "uma língua", "een taal"),
+                "een uitkering", "świadczenie"),
+    "offence": ("une infraction", "un delito", "un reato", "um crime", "een strafbaar feit", "przestępstwo"),
+    "event": ("un événement", "un evento", "un evento", "um evento", "een gebeurtenis", "wydarzenie"),
+    "law": ("une loi", "una ley", "una legge", "uma lei", "een wet", "ustawa"),
+    "case": ("une affaire", "un caso", "un caso", "um processo", "een zaak", "sprawa"),
+    "language": ("une langue", "un idioma", "una lingua", "uma língua", "een taal", "język"),
     "religion": ("une religion", "una religión", "una religione", "uma religião",
-                 "een religie"),
+                 "een religie", "religia"),
 }
-_CONTINENTAL_COLUMN = {"fr": 0, "es": 1, "it": 2, "pt": 3, "nl": 4}
+_CONTINENTAL_COLUMN = {"fr": 0, "es": 1, "it": 2, "pt": 3, "nl": 4, "pl": 5}
 LANGUAGES = frozenset(_COLUMN) | frozenset(_CONTINENTAL_COLUMN)
 
 
@@ -87,8 +87,8 @@ def localized(phrase_text: str, language: str) -> str | None:
     return None if column is None or words is None else words[column]
 
 
-#: nationalities as adjectives, (masculine, feminine) — a French "française" becomes another
-#: feminine one ("italienne"), never an English "a member of a group"
+#: nationalities as adjectives, (masculine, feminine[, neuter]) — a French "française" becomes
+#: another feminine one ("italienne"), never an English "a member of a group"
 _NATIONALITIES: dict[str, tuple[tuple[str, str], ...]] = {
     lang: tuple(tuple(pair.split("/")) for pair in pairs.split())  # type: ignore[misc]
     for lang, pairs in {
@@ -110,6 +110,11 @@ _NATIONALITIES: dict[str, tuple[tuple[str, str], ...]] = {
         "nl": "Nederlands/Nederlandse Belgisch/Belgische Duits/Duitse Frans/Franse "
               "Marokkaans/Marokkaanse Turks/Turkse Pools/Poolse Surinaams/Surinaamse "
               "Syrisch/Syrische",
+        # Polish: masculine, feminine and neuter ("obywatelstwo polskie")
+        "pl": "polski/polska/polskie ukraiński/ukraińska/ukraińskie niemiecki/niemiecka/niemieckie "
+              "białoruski/białoruska/białoruskie litewski/litewska/litewskie czeski/czeska/czeskie "
+              "słowacki/słowacka/słowackie rumuński/rumuńska/rumuńskie "
+              "wietnamski/wietnamska/wietnamskie gruziński/gruzińska/gruzińskie",
     }.items()}
 
 

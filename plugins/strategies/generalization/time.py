@@ -62,7 +62,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("decade", r"(?:the\s+)?(?P<year>\d{3}0)['’]?s"),
         ("decade", r"(?:(?:les|los|gli|de|os)\s+)?(?:années|años|anni|jaren|anos)\s+"
                    r"(?P<year>\d{3}0)"),  # "les années 1990"
-        ("decade_short", r"(?:(?:les|los|gli|de|os)\s+)?(?:années|años|anni|jaren|anos)\s+"
+        ("decade_short", r"(?:(?:les|los|gli|de|os)\s+)?(?:années|años|anni|jaren|anos|lat"
+                         r"|latach)\s+"
                          r"['’]?(?P<short>\d0)"),  # "los años 90", "gli anni '80"
         ("century", r"(?:the\s+)?(?P<century>\d{1,2})(?:st|nd|rd|th)[\s-]+century"),
         ("season", r"(?:(?:years?|seasons?)\s+)?(?P<year>\d{4})[/–-](?P<next>\d{2}|\d{4})"

@@ -48,7 +48,7 @@ from redactor_plugins.shared.names.titles import COURTESY
 from redactor.plugin_api import Label
 
 __all__ = ["WRITTEN_NAMES", "accused_names", "care_institutions", "case_names", "company_names",
-           "continental_institutions", "prisons", "schools",
+           "continental_institutions", "polish_places", "prisons", "schools",
            "diagnoses", "street_names", "venues"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
@@ -185,10 +185,11 @@ def care_institutions(text: str) -> list[tuple[int, int]]:
 
 
 _CAPW = r"[A-ZÀ-ÝŁŚŻ][\w'’-]*"
+_GAP = r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)"  # spaces, or one line's end ("Escola Básica⏎de …")
 _CONTINENTAL = re.compile(
     rf"(?<![\w'’])(?P<kind>{CONTINENTAL_KIND})(?:[^\S\n]+n\.?[^\S\n]?[º°o]\.?[^\S\n]*\d+)?"
-    r"(?P<link>[^\S\n]+(?:de|di|du|des|della|del|van|w|dla)[^\S\n]+|[^\S\n]+d['’]|[^\S\n]+)"
-    rf"{_CAPW}(?:[^\S\n]+(?:(?:de|del|la|di|da|do|dos|das|y|e)[^\S\n]+)?{_CAPW}){{0,3}}")
+    rf"(?P<link>{_GAP}(?:de|di|du|des|della|del|van|w|dla){_GAP}|[^\S\n]+d['’]|{_GAP})"
+    rf"{_CAPW}(?:{_GAP}(?:(?:de|del|la|di|da|do|dos|das|y|e){_GAP})?{_CAPW}){{0,3}}")
 
 
 @_one_field
@@ -208,6 +209,21 @@ def continental_institutions(text: str) -> list[tuple[int, int]]:
             end -= 1
         out.append((m.start(), end))
     return out
+
+
+_POLISH_PLACE = re.compile(
+    rf"(?<=[^\S\n])(?:w|we|z|ze|do|od|przy|na|pod|nad|koło)[^\S\n]+({_CAPW}(?:[^\S\n]+{_CAPW}){{0,2}})")
+
+
+def polish_places(text: str) -> list[tuple[int, int]]:
+    """Capitalised words after a Polish preposition of place ("w Tarnowie", "w Warszawie",
+    "do Szkoły Podstawowej"): a place or an institution in one of its cases, which neither
+    the English model nor the lists (that hold "Tarnów", "Warszawa") know; only in a Polish
+    text, where every finding is masked anyway."""
+    if "w " not in text or language_of(text) != "pl":
+        return []
+    return [m.span(1) for m in _POLISH_PLACE.finditer(text)
+            if m.group(1).split()[0].casefold() not in COURTESY | {"pan", "pani", "państwo"}]
 
 
 _VENUE = re.compile(
@@ -331,6 +347,8 @@ WRITTEN_NAMES = (
     (continental_institutions, Label.ORG, "", "a French, Spanish, Italian, Portuguese, Dutch "
                                               "or Polish institution's kind and its name "
                                               "(\"Tribunal judiciaire de …\")"),
+    (polish_places, Label.LOC, "", "capitalised words after a Polish preposition of place "
+                                   "(\"w Tarnowie\")"),
     (venues, Label.ORG, "VENUE", "capitalised words ending in a pub's or hotel's word "
                                  "(\"… Inn\", \"… Arms\")"),
     (schools, Label.ORG, "SCHOOL", "a school's or day-care centre's form and its name "

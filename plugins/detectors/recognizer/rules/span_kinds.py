@@ -257,7 +257,7 @@ def common_word_span(text: str, start: int, end: int, language: str) -> bool:
 
 _NATIONALITY_CUE = re.compile(
     r"(?i)(?:(?:de|di|van|met\s+de)\s+)?(?:nationalité|nacionalidad|nazionalità"
-    r"|nacionalidade|nationaliteit|obywatelstwa?)\s+([^\W\d_]+)")
+    r"|nacionalidade|nationaliteit|obywatelstw[oa])\s+([^\W\d_]+)")
 
 
 def nationality_after_cue(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -272,7 +272,7 @@ def nationality_after_cue(text: str, start: int, end: int) -> tuple[int, int] | 
 
 
 _CUE_BEFORE = re.compile(r"(?i)(?:nationalité|nacionalidad|nazionalità|nacionalidade"
-                         r"|obywatelstwa?)\s+\Z")
+                         r"|obywatelstw[oa])\s+\Z")
 
 
 _JOB_LOCALES = {"fr": "fr_FR", "es": "es_ES", "pt": "pt_PT", "pl": "pl_PL", "de": "de_DE",
