@@ -178,8 +178,12 @@ _CONTINENTAL_AGE = re.compile(
     rf"(?:lat|lata|rok)\b)")  # Polish "ma 9 lat"
 
 
+_AGE_UNIT_AFTER_NUMBER = re.compile(rf"\d[ \u00a0]{_AGE_UNIT}\b")
+
+
 def find_ages(text: str) -> Iterable[Hit]:
-    for m in _CONTINENTAL_AGE.finditer(text):
+    continental = _CONTINENTAL_AGE.finditer(text) if _AGE_UNIT_AFTER_NUMBER.search(text) else ()
+    for m in continental:  # (one quick search first: an English text has none)
         g = next(i for i in (1, 2, 3, 4) if m.group(i))  # above the model's DATETIME "9 ans"
         yield Hit(m.start(g), m.end(g), Label.DEM, "AGE", 0.95,
                   "age of a person (ans, años, anni, jaar)", RANK_AMOUNT)

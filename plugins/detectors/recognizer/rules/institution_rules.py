@@ -245,7 +245,7 @@ def street_names(text: str) -> list[tuple[int, int]]:
     Roma 15", "viale Monza", "rue des Lilas", "calle Feria 27": the model had "viale Monza" an
     organisation and left "via" out of "Roma 15")."""
     out = [m.span(1) for m in _STREET.finditer(text)]
-    if _STREET_WORD_FIRST.search(text) and language_of(text) in ("fr", "es", "it", "pt", "pl"):
+    if language_of(text) in ("fr", "es", "it", "pt", "pl"):
         out += [m.span() for m in _STREET_WORD_FIRST.finditer(text)]
     return out
 
