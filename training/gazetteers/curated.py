@@ -325,6 +325,7 @@ tenancy, property, vehicle, vehicles, persons, person, involved, suspect, victim
 offence, offences, charge, charges, interview, custody, arrest, disclosure, officer,
 officers, police, status, closed, open, pending, outstanding, required, completed,
 payslip, payroll, pay, basic, gross, net, premium, night, overtime, tax, paye, pension,
+bacs, chaps, nest, nic, hrs, method, national, insurance, contributions, code, ssp, smp,
 loan, student, deductions, deduction, earnings, allowance, bonus, holiday, sick, statutory,
 hours, rate, total, totals, balance, employer, employee, ytd, year-to-date, period,
 description, amount, amounts, payments, payment, paid, received, date, seeking, possession,

@@ -261,6 +261,8 @@ def find_times(text: str) -> Iterable[Hit]:
                 continue  # "10.30" without a.m./p.m. or "at" is just a decimal number
             if ":" not in value and "." not in value:
                 continue
+        if re.match(r"[ \t]*@", text[m.end():m.end() + 4]):
+            continue  # "12.00 hrs @ 17.16": hours worked at a rate, not a time
         yield _hit(m.start(), m.end(), "TIME", 0.85, "time of day", RANK_DATE)
 
 

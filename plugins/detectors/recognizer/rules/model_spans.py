@@ -75,6 +75,7 @@ from redactor_plugins.detectors.recognizer.rules.span_edges import (
 from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     KIN_NAMES,
     _default_gazetteer,
+    amount_in_a_row,
     anonymised_initials,
     bare_government,
     clock_time_end,
@@ -177,6 +178,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             f = f.with_(label=Label.CODE, subtype="")  # "Saksnummer: 22/48213"
         elif f.label == Label.CODE and (kind := code_is_date_or_money(text[start:end])):
             f = f.with_(label=kind[0], subtype=kind[1])  # "05/06/2025", "+£612.10"
+        if f.label in (Label.CODE, Label.DATETIME) and (kind := amount_in_a_row(
+                text, start, end)):
+            f = f.with_(label=kind[0], subtype=kind[1])  # "1,830.40", "160.00 hrs @"
         elif f.label == Label.QUANTITY and day_and_month(text[start:end]):
             f = f.with_(label=Label.DATETIME, subtype="DATE")  # "01 Mar"
         if f.label == Label.ORG and bare_government(text, start, end):
@@ -216,6 +220,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
         if f.label == Label.QUANTITY and (start := past_last_digits(text, start, end)
                                           ) >= end:
             continue  # "ending 0032": the last digits of a card (a CODE of the patterns)
+        if f.label == Label.CODE and "@" in text[start:end] and not re.search(
+                r"[\w.]@\w|(?<!\S)@\w", text[start:end]):
+            continue  # "hrs @" of "12.00 hrs @ 17.16": no address, no handle
         if f.label == Label.CODE:
             start, end = widen_code(text, value_start(text, start),
                                     code_end_before_dash(text, start, end))

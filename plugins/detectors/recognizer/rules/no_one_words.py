@@ -21,6 +21,9 @@ __all__ = ["HEADER_FIELDS", "driving_licence", "heading_words", "hyphen_wrapped_
 
 _HEADING_WORD = re.compile(r"[^\W\d_]+")
 _FIELD_GAP = re.compile(r"[ \t]*:|\t|[ \u00a0]{2,}|[ \t]+[-\u2013\u2014][ \t]+")
+#: a table row's name: words at a line's start before a column gap and a figure
+_ROW_LABEL = re.compile(r"[ \t]*([^\W\d_][\w'’()-]*(?:[ ][^\W\d_(][\w'’()-]*){0,4})"
+                        r"(?:\t|[ \u00a0]{2,})[ \t]*[-+£$€]?\d")
 #: a heading in title case: capitalised words (short function words, numbers and brackets
 #: between them), eight words at most, no sentence's full stop ("Notice Seeking Possession
 #: (Section 8 Notice)")
@@ -37,16 +40,19 @@ def heading_words(text: str, start: int, end: int, names: Mapping[str, Any] | No
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start : len(text) if line_end < 0 else line_end]
+    label = _ROW_LABEL.match(line)  # "Net pay", "PAYE tax" before a column gap
+    in_label = label is not None and start - line_start + (end - start) <= label.end(1)
     if any(c.islower() for c in line) and not _TITLE_LINE.fullmatch(line.strip()) and not (
-            not text[line_start:start].strip() and _FIELD_GAP.match(text, end)):
+            not text[line_start:start].strip() and _FIELD_GAP.match(text, end)) and not in_label:
         return False  # not a heading in capitals or in title case, nor a row's or a field's
-    words = [w.casefold() for w in _HEADING_WORD.findall(text[start:end])]
+    span = label.group(1) if in_label and label is not None else text[start:end]
+    words = [w.casefold() for w in _HEADING_WORD.findall(span)]  # the whole row's name
     common = common_words("en")
     if names is not None and any(names.get(w.capitalize()) is not None
                                  for w in words if len(w) > 1 and w not in _FORM_WORDS):
         return False  # "WHITE v BLACK", "GREEN": a name of the lists may be someone's
     return bool(words) and any(len(w) > 1 for w in words) and all(
-        w in common or len(w) == 1 for w in words)
+        w in common or w in _FORM_WORDS or len(w) == 1 for w in words)
 
 
 #: words of headings and forms that the name lists also hold as names ("Case", "Ward",
@@ -54,7 +60,7 @@ def heading_words(text: str, start: int, end: int, names: Mapping[str, Any] | No
 _FORM_WORDS = frozenset("""case ward report record review notice profile statement summary
     interests languages education experience references skills gross net pay basic rate total
     balance tax pension loan student national insurance hours night premium overtime holiday
-    sick log incident""".split())
+    sick log incident paye bacs nest nic""".split())
 
 
 def verb_form(text: str) -> bool:
@@ -160,7 +166,8 @@ _PROVISION_WORD_BEFORE = re.compile(
     r"|regulations?|schedules?|§)[ \t]*\Z")
 #: a tribunal's abbreviations for its judges and the parties' offices, which name no one
 _ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD SENCo SENDCo SENCO SENDCO "
-                                "DSL DDSL LADO IRO".split())  # a school's and a council's too
+                                "DSL DDSL LADO IRO"  # a school's and a council's too
+                                " PAYE BACS CHAPS NIC SSP SMP".split())  # a payslip's (session 31)
 _ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
 #: a scheme's name before "number" with no value after it ("his NHS number if you want …")
 _SCHEME_NAME = re.compile(
@@ -199,8 +206,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if re.fullmatch(r"\d{1,4}[A-Za-z]?", word) and _PROVISION_WORD_BEFORE.search(
             text, max(0, start - 16), start):
         return True  # "3" of "transferred to section 3"
-    if word in _ROLE_ABBREVIATIONS:  # "The FtTJ found", "the SSHD's letter"
-        return True
+    if word in _ROLE_ABBREVIATIONS or word in ("hrs", "hr", "mins"):  # "The FtTJ found",
+        return True  # "the SSHD's letter", a payslip's "160.00 hrs"
     if word.casefold() in ("nearest", "nearest relative") and \
             text[start : start + 16].casefold() == "nearest relative":
         return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act

@@ -523,6 +523,26 @@ def code_is_date_or_money(text: str) -> tuple[Label, str] | None:
     return None
 
 
+_COLUMN_AMOUNT = re.compile(r"-?\d{1,3}(?:,\d{3})*\.\d\d")
+_HOURS_AT = re.compile(r"(?:[ \t]*hrs)?[ \t]*@")
+
+
+def amount_in_a_row(text: str, start: int, end: int) -> tuple[Label, str] | None:
+    """(QUANTITY, "") for a model's CODE or DATETIME that is a payslip's or a statement's
+    figure: an amount with two decimals after a column gap or an "@" ("1,830.40", the rate
+    "11.44"), or hours before "hrs @" ("160.00 hrs @ 11.44": it read a date, a time and a
+    code)."""
+    t = text[start:end]
+    hours = re.fullmatch(r"\d{1,3}(?:\.\d\d)?(?:[ \t]*hrs)?", t)
+    if hours and _HOURS_AT.match(text, end) and (t.endswith("hrs") or _HOURS_AT.match(
+            text, end).group(0).lstrip().startswith(("hrs", "@"))):
+        return Label.QUANTITY, ""
+    if _COLUMN_AMOUNT.fullmatch(t) and ("," in t or re.search(
+            r"(?:@|  |\t)[ \t]*\Z", text[max(0, start - 3):start])):
+        return Label.QUANTITY, ""
+    return None
+
+
 _WEEKDAY_NAME = re.compile(
     r"(?i)(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tues?|thu(?:rs?)?|fri)\.?"
     r"|(?:wed|sat|sun)\.)")  # "Sun", "Sat", "Wed" alone are words too ("The Sun")
