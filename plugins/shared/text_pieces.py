@@ -18,6 +18,7 @@ from functools import lru_cache
 from redactor.plugin_api import Finding
 
 __all__ = ["CHUNK_CHARS", "delimited_table", "fit_for_cell", "paragraph_chunks", "split_at_breaks",
+           "tab_tables", "table_headers",
            "split_at_cells", "split_at_dashes", "wrap_width", "join_neighbours",
            "split_between_numbers"]
 
@@ -126,6 +127,42 @@ def delimited_table(text: str) -> str:
                 _HEADER_CELL.fullmatch(cell) for cell in lines[0].split(delim)):
             return delim
     return ""
+
+
+@lru_cache(maxsize=8)
+def tab_tables(text: str) -> tuple[tuple[int, int], ...]:
+    """The (start, end) of each table inside a longer text whose rows are lines of cells
+    parted by tabs (a DOCX table as the reader writes it): a first line of column names, then
+    at least one line with as many tabs; a text that is a delimited table as a whole is left
+    to :func:`delimited_table`."""
+    if "\t" not in text:
+        return ()
+    out: list[tuple[int, int]] = []
+    lines = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[^\n]*", text)
+             if m.start() == 0 or text[m.start() - 1] == "\n"]
+    i = 0
+    while i < len(lines):
+        start, end, line = lines[i]
+        tabs = line.count("\t")
+        j = i + 1
+        while j < len(lines) and tabs and lines[j][2].count("\t") == tabs:
+            j += 1
+        if tabs and j - i >= 2 and all(_HEADER_CELL.fullmatch(c) for c in line.split("\t")):
+            out.append((start, lines[j - 1][1]))
+            i = j
+        else:
+            i += 1
+    return tuple(out)
+
+
+def table_headers(text: str) -> tuple[tuple[int, int], ...]:
+    """The (start, end) of the line of column names of each table of ``text`` (a delimited
+    table's first line, or each tab table's): names of columns, no one's."""
+    if delimited_table(text):
+        first = text.find("\n")
+        return ((0, len(text) if first < 0 else first),)
+    return tuple((start, text.find("\n", start) if "\n" in text[start:end] else end)
+                 for start, end in tab_tables(text))
 
 
 def fit_for_cell(text: str, value: str) -> str:

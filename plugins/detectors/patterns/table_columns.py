@@ -1,5 +1,5 @@
-"""The cells of a delimited table (a CSV or TSV export read as text), typed by their column's
-name: "surname", "forename", "worker" → PERSON; "dob", "… date" → DATETIME; "postcode",
+"""The cells of a delimited table (a CSV or TSV export read as text, or a DOCX table, whose
+cells the reader parts by tabs), typed by their column's name: "surname", "forename", "worker" → PERSON; "dob", "… date" → DATETIME; "postcode",
 "address" → LOC; "school", "employer" → ORG; "… id", "nhs number", "email" → CODE;
 "ethnicity", "religion" → DEM; "referral reason", "diagnosis" → MISC. A model reads such rows
 as broken prose ("Hussain", "Amira" were places, "CP-1041" a DEM); the column says what a
@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from redactor_plugins.detectors.patterns.common import RANK_WEAK, Hit
-from redactor_plugins.shared.text_pieces import delimited_table
+from redactor_plugins.shared.text_pieces import delimited_table, tab_tables
 
 from redactor.plugin_api import Label
 
-__all__ = ["column_kind", "find_cells"]
+__all__ = ["column_kind", "find_cells", "typed_cells"]
 
 #: column names, as written once lower-cased and with "_" and "-" as spaces
 _PERSON = frozenset("""name surname forename forenames firstname lastname worker keyworker
@@ -80,12 +81,27 @@ def column_kind(name: str) -> tuple[Label, str] | None:
 
 def find_cells(text: str) -> Iterable[Hit]:
     """One hit per filled cell of a known column, when ``text`` is a delimited table (the
-    first line names the columns)."""
+    first line names the columns), or in each table with tabs between its cells inside a
+    longer text (a DOCX table: "Surname⇥Forename⇥DOB" over its rows)."""
     delim = delimited_table(text)
-    if not delim:
+    if delim:
+        yield from _table_cells(text, delim, 0, len(text))
         return
+    for start, end in tab_tables(text):
+        yield from _table_cells(text, "\t", start, end)
+
+
+@lru_cache(maxsize=4)
+def typed_cells(text: str) -> dict[tuple[int, int], tuple[Label, str]]:
+    """(start, end) of each filled cell of a known column → its (label, subtype): the other
+    detectors take the column's word for a cell they found whole ("Paris" in a "Forename"
+    column is a person, though the lists and the model say a city)."""
+    return {(h.start, h.end): (h.label, h.subtype) for h in find_cells(text)}
+
+
+def _table_cells(text: str, delim: str, start: int, end: int) -> Iterable[Hit]:
     cell = re.compile(_CELL.format(d=re.escape(delim)))
-    lines = [(m.start(), m.group(0)) for m in re.finditer(r"[^\n]+", text)]
+    lines = [(m.start(), m.group(0)) for m in re.compile(r"[^\n]+").finditer(text, start, end)]
     kinds = [column_kind(value) for _s, _e, value in _cells(cell, delim, *lines[0])]
     for offset, line in lines[1:]:
         for col, (start, end, value) in enumerate(_cells(cell, delim, offset, line)):

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from redactor_plugins.detectors.patterns.table_columns import typed_cells
 from redactor_plugins.detectors.recognizer.gazetteer_lists import (  # noqa: F401 - re-exported
     _TOKEN,
     Gazetteer,
@@ -160,7 +161,8 @@ class _Matcher:
         or a table cell)."""
         for k in range(i, j - 1):
             gap = self.text[self.toks[k].end : self.toks[k + 1].start]
-            if gap and (not _GAP.fullmatch(gap) or ("\n" in gap and not self.soft_newlines)):
+            if gap and (not _GAP.fullmatch(gap) or ("\n" in gap and not self.soft_newlines)
+                        or "\t" in gap):  # a tab parts a table's cells (a DOCX row, a TSV)
                 return False
         return True
 
@@ -464,11 +466,14 @@ class GazetteerDetector:
                    "legal": bool(settings.get(SECTION, "legal_provisions", True)),
                    "convention": bool(settings.get(SECTION, "convention_articles", False)),
                    "soft_newlines": doc.format == "pdf"}
+        cells = typed_cells(doc.text)  # a table's column says what its cells are ("Paris"
+        # of a "Forename" column is no city)
         # paragraph-aligned pieces: the legal-provision expressions are C-level searches that
         # hold the GIL (see redactor_plugins.shared.text_pieces)
         for offset, stop in paragraph_chunks(doc.text, CHUNK_CHARS):
             ctx.check()
             piece = doc.text[offset:stop]
             for start, end, label, subtype, score, why in find(piece, gaz, **options):
+                label, subtype = cells.get((offset + start, offset + end), (label, subtype))
                 yield Finding(Span(offset + start, offset + end), label, piece[start:end],
                               subtype=subtype, score=score, detector=self.id, explanation=why)

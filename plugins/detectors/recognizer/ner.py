@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from redactor_plugins.detectors.patterns.table_columns import typed_cells
 from redactor_plugins.detectors.recognizer.mention_propagation import (
     defined_aliases,
     native_names,
@@ -56,6 +57,7 @@ from redactor_plugins.shared.text_pieces import (  # noqa: F401 - split_at_break
     split_at_cells,
     split_at_dashes,
     split_between_numbers,
+    tab_tables,
     wrap_width,
 )
 
@@ -323,7 +325,8 @@ class NerDetector:
         model = load_model(path, int(settings.get(SECTION, "threads", 0) or 0))
         ctx.check()
         found: list[Finding] = []
-        delim = delimited_table(doc.text) if doc.format == "txt" else ""  # a CSV export
+        delim = delimited_table(doc.text) if doc.format == "txt" else (  # a CSV export, or
+            "\t" if doc.format == "docx" and tab_tables(doc.text) else "")  # a DOCX table
         wrap = wrap_width(doc.text) if doc.format == "txt" and not delim else 0
         for span_start, span_end, raw, score in model.predict(doc.text):
             if span_end <= span_start or float(score) < min_score:
@@ -350,6 +353,10 @@ class NerDetector:
                                      score=round(float(score), 4), detector=self.id,
                                      explanation=f"NER model ({raw})"))
         found = mend_model_spans(doc.text, found, self.id)
+        if delim:  # a table's column says what its cells are ("Paris" of a "Forename" column)
+            cells = typed_cells(doc.text)
+            found = [f.with_(label=kind[0], subtype=kind[1]) if (
+                kind := cells.get((f.span.start, f.span.end))) else f for f in found]
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()

@@ -4,7 +4,8 @@ The text is built from the *story parts* of the package, in this order: the main
 (body paragraphs, tables, text boxes and shapes, in document order), headers, footers,
 footnotes, endnotes, comments, then charts, chart drawings and SmartArt, and last the list
 labels that carry words (``w:lvlText`` in numbering) — each part's paragraphs in document
-order, separated by ``"\\n"``. A text box paragraph — and ruby text (``w:rt``) — comes after
+order, separated by ``"\\n"`` (the cells of a table's row by ``"\\t"``, so that a row reads
+as one line of a table). A text box paragraph — and ruby text (``w:rt``) — comes after
 the paragraph that anchors it. Tracked changes are shown accepted, hidden text, field
 instructions and markup in unknown namespaces are not shown (see :mod:`docx_sanitize`).
 
@@ -109,8 +110,10 @@ def _natural(name: str) -> list[object]:
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name.lower())]
 
 
-def paragraphs(root: etree._Element) -> list[list[Piece]]:
-    """The pieces of every paragraph of one part, in document order (offsets unset)."""
+def paragraphs(root: etree._Element, cells: dict[int, etree._Element] | None = None
+               ) -> list[list[Piece]]:
+    """The pieces of every paragraph of one part, in document order (offsets unset); with
+    ``cells``, each paragraph's position in the list → the table cell (``w:tc``) it is in."""
     paras: list[list[Piece]] = []
     index: dict[etree._Element, list[Piece]] = {}
     for el in root.iter(ALL_TAGS):
@@ -118,6 +121,8 @@ def paragraphs(root: etree._Element) -> list[list[Piece]]:
         if tag in PARA_TAGS:
             index[el] = []
             paras.append(index[el])
+            if cells is not None and (cell := _cell_of(el)) is not None:
+                cells[len(paras) - 1] = cell
             continue
         if tag in TEXT_TAGS:
             piece = Piece(el, 0, el.text or "")
@@ -151,6 +156,28 @@ def paragraphs(root: etree._Element) -> list[list[Piece]]:
     return paras
 
 
+_TC, _TR = w("tc"), w("tr")
+
+
+def _cell_of(para: etree._Element) -> etree._Element | None:
+    """The table cell a paragraph is in (the nearest), or None."""
+    p = para.getparent()
+    while p is not None:
+        if p.tag == _TC:
+            return p
+        if p.tag in (w("body"), w("txbxContent")):
+            return None
+        p = p.getparent()
+    return None
+
+
+def _next_cell(a: etree._Element | None, b: etree._Element | None) -> bool:
+    """Whether cell ``b`` follows cell ``a`` in the same table row (their paragraphs are then
+    parted by a tab, so that a row reads as one line of a table: "Hope⇥Grace⇥12/03/2015")."""
+    return a is not None and b is not None and a is not b and a.getparent() is b.getparent() \
+        and a.getparent() is not None and a.getparent().tag == _TR
+
+
 def sym_text(el: etree._Element) -> str:
     """The character a ``w:sym`` shows (``""`` when ``w:char`` is not a code point)."""
     try:
@@ -170,7 +197,8 @@ def is_wordy_label(value: str) -> bool:
 
 
 def extract(pkg: Package, parts: list[str]) -> Extraction:
-    """Number the pieces of ``parts`` into one text (paragraphs separated by ``\\n``)."""
+    """Number the pieces of ``parts`` into one text (paragraphs separated by ``\\n``, the
+    cells of a table's row by ``\\t``)."""
     chunks: list[str] = []
     segments: list[Segment] = []
     pieces: list[Piece] = []
@@ -179,9 +207,11 @@ def extract(pkg: Package, parts: list[str]) -> Extraction:
     first = True
     for part in parts:
         spans = by_part.setdefault(part, [])
-        for i, para in enumerate(paragraphs(pkg.xml(part))):
-            if not first:
-                chunks.append("\n")
+        cells: dict[int, etree._Element] = {}
+        paras = paragraphs(pkg.xml(part), cells)
+        for i, para in enumerate(paras):
+            if not first:  # a row's next cell after a tab, any other paragraph on a new line
+                chunks.append("\t" if i and _next_cell(cells.get(i - 1), cells.get(i)) else "\n")
                 pos += 1
             first = False
             start = pos

@@ -109,6 +109,7 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
 )
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.org_forms import STREET_FIRST_WORDS
+from redactor_plugins.shared.text_pieces import table_headers
 
 from redactor.plugin_api import Finding, Label, Span
 
@@ -126,11 +127,13 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
     covered = {i for f in found for i in range(f.span.start, f.span.end)} | {
         i for s, e in cues for i in range(s, e)}  # "Medicaid [ID] is …" is not regrown
     names = _default_gazetteer().names  # once per document: it resolves a path
+    headers = table_headers(text)  # a table's column names ("DOB" had read a person)
     language = language_of(text)
     kept: list[Finding] = []
     grown: list[tuple[int, int]] = []  # what a name took in after its particle
     for f, (start, end) in zip(found, trimmed, strict=True):
-        if start >= end or non_word(text, start, end) or names_no_one(
+        if start >= end or any(s <= start and end <= e for s, e in headers) or non_word(
+                text, start, end) or names_no_one(
                 text, start, end) or emergency_number(text, start, end) or (
                 f.label != Label.CODE and list_number(text, start, end)) or (
                 f.label == Label.QUANTITY and no_count(text[start:end])) or spoken_word(
