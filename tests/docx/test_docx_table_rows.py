@@ -67,3 +67,14 @@ def test_the_columns_type_the_cells_and_the_export_masks_each(tmp_path: Path) ->
         assert row[2].startswith("[DATETIME") and row[3].startswith("[LOC"), cells
     for value in ("Grace", "Summer", "Paris", "Hope", "Young"):
         assert value not in str(cells[1:]), cells
+
+
+def test_a_generalized_cell_starts_with_a_capital(tmp_path: Path) -> None:
+    from redactor.testing import run_pipeline
+
+    src = _case_list(tmp_path / "list.docx")
+    run = run_pipeline(src, strategy="generalize", output=tmp_path / "out.docx")
+    table = docx.Document(str(run.output)).tables[0]
+    for row in table.rows[1:]:
+        for cell in (row.cells[0], row.cells[1], row.cells[3]):
+            assert cell.text[:1].isupper(), [c.text for c in row.cells]  # "A person", not "a …"

@@ -208,6 +208,9 @@ def _new_block(text: str, start: int, paragraphs: bool) -> bool:
     before = text[max(0, start - 80) : start]
     if re.search(r"[.!?:]\s*\n[ \t]*$", before):
         return True
+    if paragraphs and before.endswith(("\t", "\n")) and "\t" in text[
+            text.rfind("\n", 0, start) + 1 : (text.find("\n", start) + 1 or len(text) + 1) - 1]:
+        return True  # a DOCX table's cell (the reader parts a row's cells by tabs)
     return paragraphs and not re.search(r"[^\W\d_,]\s*\n[ \t]*$|,\s*\n[ \t]*$", before)
 
 
@@ -238,8 +241,8 @@ def render(phrase: Phrase, doc_text: str, start: int, end: int, original: str,
             r"[ \t]*(?:\n|$)", doc_text[end : end + 3]) or _field_label_follows(doc_text, end)):
         out += "."  # "10.30 a.m.\n": the span's last full stop also ends the sentence
     if at_sentence_start(doc_text, start) or is_field_label(doc_text, start, end) or (
-            line_start(doc_text, start) and original[:1].isupper() and _new_block(
-                doc_text, start, paragraphs)):
+            (line_start(doc_text, start) or doc_text[start - 1:start] == "\t" and paragraphs)
+            and original[:1].isupper() and _new_block(doc_text, start, paragraphs)):
         out = capitalise(out)  # a new line after a heading, a table cell or a full stop
     return out
 
