@@ -48,7 +48,7 @@ from redactor_plugins.shared.names.titles import COURTESY
 from redactor.plugin_api import Label
 
 __all__ = ["WRITTEN_NAMES", "accused_names", "care_institutions", "case_names", "company_names",
-           "continental_institutions", "polish_places", "prisons", "schools",
+           "continental_institutions", "polish_places", "public_bodies", "public_body", "prisons", "schools",
            "diagnoses", "street_names", "venues"]
 
 _CAP = r"[A-Z][\w'’.&-]*"
@@ -226,6 +226,30 @@ def polish_places(text: str) -> list[tuple[int, int]]:
             if m.group(1).split()[0].casefold() not in COURTESY | {"pan", "pani", "państwo"}]
 
 
+#: national public bodies and the firms that run public services for them, which a model
+#: cuts into places, things and groups ("UK Visas and Immigration" read "UK", "Visas" and a
+#: DEM "Immigration"; "Capita" a person)
+_PUBLIC_BODY = re.compile(
+    r"(?<![\w&])(?:UK\s+Visas\s+and\s+Immigration|Home\s+Office|HM\s+Courts\s+(?:&|and)\s+"
+    r"Tribunals\s+Service|Department\s+for\s+Work\s+and\s+Pensions|HM\s+Revenue\s+(?:&|and)\s+"
+    r"Customs|Crown\s+Prosecution\s+Service|Driver\s+and\s+Vehicle\s+Licensing\s+Agency"
+    r"|Legal\s+Aid\s+Agency|Child\s+Maintenance\s+Service|Cafcass(?:\s+Cymru)?|Ofsted"
+    r"|Border\s+Force|Immigration\s+Enforcement|(?:National\s+)?Probation\s+Service"
+    r"|Jobcentre\s+Plus|Citizens\s+Advice|Capita|Maximus|Serco|Clearsprings(?:\s+Ready\s+Homes)?"
+    r"|Mears\s+Group)(?![\w&])")
+
+
+def public_body(span: str) -> bool:
+    """Whether ``span`` is a national public body or a contractor's name, whole."""
+    return _PUBLIC_BODY.fullmatch(span.strip()) is not None
+
+
+def public_bodies(text: str) -> list[tuple[int, int]]:
+    """Spans of national public bodies and their contractors by name ("UK Visas and
+    Immigration", "Cafcass", "Capita"): one organisation each."""
+    return [m.span() for m in _PUBLIC_BODY.finditer(text)]
+
+
 _VENUE = re.compile(
     rf"(?<![\w&])(?:The\s+)?((?!{_LEAD}\b){_CAP}(?:{_SP}(?:&|of|{_CAP})){{0,2}}"
     rf"{_SP}(?:Inn|Arms|Tavern|Hotel|Pub|Working\s+Men['’]s\s+Club|Social\s+Club))(?![\w'’])")
@@ -347,6 +371,8 @@ WRITTEN_NAMES = (
     (continental_institutions, Label.ORG, "", "a French, Spanish, Italian, Portuguese, Dutch "
                                               "or Polish institution's kind and its name "
                                               "(\"Tribunal judiciaire de …\")"),
+    (public_bodies, Label.ORG, "", "a national public body or its contractor by name "
+                                   "(\"UK Visas and Immigration\")"),
     (polish_places, Label.LOC, "", "capitalised words after a Polish preposition of place "
                                    "(\"w Tarnowie\")"),
     (venues, Label.ORG, "VENUE", "capitalised words ending in a pub's or hotel's word "

@@ -15,6 +15,7 @@ from redactor_plugins.detectors.recognizer.rules.identifier_cues import (
     trim_identifier_cue,
     value_start,
 )
+from redactor_plugins.detectors.recognizer.rules.institution_rules import public_body
 from redactor_plugins.detectors.recognizer.rules.no_one_words import (
     driving_licence,
     heading_words,
@@ -115,6 +116,9 @@ from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["mend_model_spans"]
 
+#: an open bracket left open in a span, a lower-case word before it and a capital after it:
+#: two mentions ("Marathon running (London Marathon" of "… (London Marathon 2022, …)")
+_OPEN_ASIDE = re.compile(r"(?<=[a-z])[ \t]+\((?=[A-Z][^()]*\Z)")
 _STREET_WORD_BEFORE = re.compile(rf"(?<![\w'’]){STREET_FIRST_WORDS}[^\S\n]+\Z")
 
 
@@ -190,7 +194,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             continue
         if f.label == Label.ORG and county_name(text[start:end]):
             f = f.with_(label=Label.LOC, subtype="")  # "County Durham"
-        if f.label == Label.PERSON and firm_name(text[start:end]):
+        if f.label in (Label.PERSON, Label.LOC, Label.MISC) and public_body(text[start:end]):
+            f = f.with_(label=Label.ORG, subtype="")  # "Capita handled the assessment"
+        elif f.label == Label.PERSON and firm_name(text[start:end]):
             f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
         elif f.label != Label.CODE and (car := vehicle_start(text, start, end)) is not None:
             start, f = car, f.with_(label=Label.MISC, subtype="VEHICLE")  # "Toyota Prius"
@@ -235,6 +241,10 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
                 end -= 1  # sentence's end: the address stops before its full stop
         else:
             start, end = balance_brackets(text, *whole_words(text, start, end))
+            if (aside := _OPEN_ASIDE.search(text, start, end)) is not None:
+                kept.append(f.with_(span=Span(start, aside.start()),  # "Marathon running"
+                                    text=text[start:aside.start()]))  # "(London Marathon"
+                start = aside.end()
             if f.label in (Label.ORG, Label.LOC, Label.PERSON):
                 end = before_lower_aside(text, start, end)  # "Council (council tax"
                 end = before_pronoun_i(text, start, end)  # "From Calais I came"
