@@ -116,8 +116,9 @@ from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["mend_model_spans"]
 
-#: an open bracket left open in a span, a lower-case word before it and a capital after it:
-#: two mentions ("Marathon running (London Marathon" of "… (London Marathon 2022, …)")
+#: a bracket left open in a span, after a word and before a capital: two mentions, a name and
+#: its aside ("Marathon running (London Marathon" of "… (London Marathon 2022, …)"; TAB's
+#: "National Social Insurance Board (Riksförsäkringsverket": the name and its original)
 _OPEN_ASIDE = re.compile(r"(?<=[a-z])[ \t]+\((?=[A-Z][^()]*\Z)")
 _STREET_WORD_BEFORE = re.compile(rf"(?<![\w'’]){STREET_FIRST_WORDS}[^\S\n]+\Z")
 
