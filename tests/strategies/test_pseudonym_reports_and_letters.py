@@ -706,3 +706,16 @@ def test_an_amount_that_rounds_up_to_a_thousand_is_grouped(value: str, shape: st
     # one run in a few hundred had written "1000,00" for "1.500,00"
     out = quantity_like(value, _Fixed(0))
     assert re.fullmatch(shape, out), out
+
+
+def test_a_british_address_gets_a_british_street() -> None:
+    # Faker's British streets end like American ones: "915 Leslie Stravenue", "… Canyon"
+    from redactor_plugins.strategies.generalization.places import address_like
+
+    british = ("Road", "Street", "Lane", "Avenue", "Close", "Drive", "Crescent", "Grove", "Way",
+               "Gardens", "Court", "Place", "Terrace", "Walk", "Mews", "Rise", "Hill", "View",
+               "Square", "Green", "Row", "Park")
+    for seed in range(60):
+        out = address_like("27 Wellington Road, Leeds LS12 4QT", random.Random(seed), "en_GB")
+        street = out.split(",")[0]
+        assert re.fullmatch(r"\d+ \S.* (?:" + "|".join(british) + ")", street), out

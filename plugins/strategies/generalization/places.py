@@ -286,6 +286,12 @@ _POSTCODE_START = re.compile(r"(?:\d{4,5}|\d{3} \d{2})\s+(?=[^\W\d_])")  # "214 
 _POSTCODE_END = re.compile(r"\s*(?:" + UK_POSTCODE.pattern + r"|\d{4,5}(?:-\d{4})?)$")
 
 
+#: the last words of British street names
+_UK_STREETS = ("Road", "Street", "Lane", "Avenue", "Close", "Drive", "Crescent", "Grove", "Way",
+               "Gardens", "Court", "Place", "Terrace", "Walk", "Mews", "Rise", "Hill", "View",
+               "Square", "Green", "Row", "Park")
+
+
 def address_like(text: str, rng: random.Random, locale: str) -> str:
     """A made-up address of the locale laid out like ``text``, on one line: a unit ("Flat
     3") when it had one, a house number and street, a town when it named one, a postcode when
@@ -304,8 +310,12 @@ def address_like(text: str, rng: random.Random, locale: str) -> str:
     if parts and _UNIT.match(parts[0]):
         out.append(f"{parts[0].split()[0]} {rng.randint(1, 40)}")
         parts = parts[1:]
-    street = f"{fake.building_number()} {fake.street_name()}" if locale.startswith("en") \
-        else re.sub(r"\s*\n\s*", ", ", str(fake.street_address()))
+    if locale == "en_GB":  # Faker's British streets end like American ones ("… Canyon",
+        street = f"{fake.building_number()} {fake.last_name()} {rng.choice(_UK_STREETS)}"  # "… Forks")
+    elif locale.startswith("en"):
+        street = f"{fake.building_number()} {fake.street_name()}"
+    else:
+        street = re.sub(r"\s*\n\s*", ", ", str(fake.street_address()))
     out.append(street.strip())
     last = parts[-1] if len(parts) > 1 else ""
     first = _POSTCODE_START.match(last)  # "0155 Oslo": the postcode comes first
