@@ -104,7 +104,7 @@ def test_tables_are_shown_as_tables_with_findings_in_place(qtbot, make_window, m
     for o, ch in enumerate(text):
         q = view._map.to_qt(o)
         assert view._map.from_qt(q) == o
-        if ch != "\n":
+        if ch not in "\n\t":  # the reader's separators: between paragraphs, a row's cells
             assert qdoc.characterAt(q) == ch, (o, ch)
     anna = text.index("Anna Berg")
     assert view.table_cell_at(anna) == (0, 1, 0)
