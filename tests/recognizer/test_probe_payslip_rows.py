@@ -23,6 +23,7 @@ Overtime            12.00 hrs @ 17.16          205.92
 PAYE tax                                      -201.60
 National Insurance                            -123.45
 Pension (NEST)                                 -61.02
+Student loan (Plan 2)                          £12.00
 Net pay                                      1,650.25
 Employer: Harlow Logistics Ltd, Unit 4, Pinnacle Park, Harlow CM20 2DA
 """
@@ -35,7 +36,8 @@ def test_the_payslip(tmp_path: Path) -> None:
                                          "28/03/2024", "Harlow Logistics Ltd", "CM20 2DA"])
     for figure in ("160.00", "11.44", "1,830.40", "12.00", "17.16", "205.92"):
         assert kinds[figure][0] == Label.QUANTITY, (figure, kinds)
-    for words in ("BACS", "PAYE tax", "hrs @", "Net pay", "National Insurance", "Pension"):
+    for words in ("BACS", "PAYE tax", "hrs @", "Net pay", "National Insurance", "Pension",
+                  "Student loan (Plan 2)"):  # a row's name (the lists' "Student" had been a job)
         at = text.index(words)
         assert not covered & set(range(at, at + len(words))), (words, kinds)
 

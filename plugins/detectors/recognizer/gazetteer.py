@@ -45,7 +45,7 @@ from redactor_plugins.detectors.recognizer.gazetteer_lists import (  # noqa: F40
 from redactor_plugins.detectors.recognizer.rules.identifier_cues import inside_identifier_cue
 from redactor_plugins.detectors.recognizer.rules.institution_rules import WRITTEN_NAMES
 from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
-from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
+from redactor_plugins.detectors.recognizer.rules.no_one_words import heading_words, names_no_one
 from redactor_plugins.detectors.recognizer.rules.person_rules import (
     letter_names,
     officers,
@@ -439,7 +439,9 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
             if not (c.label == Label.PERSON and c.start in in_cue)
             and not names_no_one(text, c.start, c.end)  # "Ihren" (a place in the lists)
             and not (language != "en" and c.label in (Label.PERSON, Label.LOC) and
-                     common_word_span(text, c.start, c.end, language))]  # Dutch "Haar zoon"
+                     common_word_span(text, c.start, c.end, language))  # Dutch "Haar zoon"
+            and not (c.label in (Label.DEM, Label.MISC) and heading_words(
+                text, c.start, c.end))]  # a row's name: "Student loan (Plan 2)   -87.00"
 
 
 class GazetteerDetector:
@@ -474,6 +476,9 @@ class GazetteerDetector:
             ctx.check()
             piece = doc.text[offset:stop]
             for start, end, label, subtype, score, why in find(piece, gaz, **options):
-                label, subtype = cells.get((offset + start, offset + end), (label, subtype))
+                column = cells.get((offset + start, offset + end))
+                if column is not None:  # the column's type, and the finding's own kind of it
+                    label, subtype = column[0], column[1] or (subtype if column[0] == label
+                                                              else "")
                 yield Finding(Span(offset + start, offset + end), label, piece[start:end],
                               subtype=subtype, score=score, detector=self.id, explanation=why)

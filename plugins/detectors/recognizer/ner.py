@@ -355,7 +355,8 @@ class NerDetector:
         found = mend_model_spans(doc.text, found, self.id)
         if delim:  # a table's column says what its cells are ("Paris" of a "Forename" column)
             cells = typed_cells(doc.text)
-            found = [f.with_(label=kind[0], subtype=kind[1]) if (
+            found = [f.with_(label=kind[0], subtype=kind[1] or (
+                f.subtype if kind[0] == f.label else "")) if (
                 kind := cells.get((f.span.start, f.span.end))) else f for f in found]
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):

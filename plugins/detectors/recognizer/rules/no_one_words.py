@@ -22,7 +22,7 @@ __all__ = ["HEADER_FIELDS", "driving_licence", "heading_words", "hyphen_wrapped_
 _HEADING_WORD = re.compile(r"[^\W\d_]+")
 _FIELD_GAP = re.compile(r"[ \t]*:|\t|[ \u00a0]{2,}|[ \t]+[-\u2013\u2014][ \t]+")
 #: a table row's name: words at a line's start before a column gap and a figure
-_ROW_LABEL = re.compile(r"[ \t]*([^\W\d_][\w'’()-]*(?:[ ][^\W\d_(][\w'’()-]*){0,4})"
+_ROW_LABEL = re.compile(r"[ \t]*([^\W\d_][\w'’()/-]*(?:[ ][\w'’()/-]+){0,4})"
                         r"(?:\t|[ \u00a0]{2,})[ \t]*[-+£$€]?\d")
 #: a heading in title case: capitalised words (short function words, numbers and brackets
 #: between them), eight words at most, no sentence's full stop ("Notice Seeking Possession
