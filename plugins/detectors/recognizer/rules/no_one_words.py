@@ -206,8 +206,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if re.fullmatch(r"\d{1,4}[A-Za-z]?", word) and _PROVISION_WORD_BEFORE.search(
             text, max(0, start - 16), start):
         return True  # "3" of "transferred to section 3"
-    if word in _ROLE_ABBREVIATIONS or word in ("hrs", "hr", "mins"):  # "The FtTJ found",
-        return True  # "the SSHD's letter", a payslip's "160.00 hrs"
+    if word in _ROLE_ABBREVIATIONS or re.fullmatch(r"(?:hrs|hr|mins)(?:[ \t]*@)?|@", word):
+        return True  # "The FtTJ found", "the SSHD's letter", a payslip's "160.00 hrs @ 11.44"
     if word.casefold() in ("nearest", "nearest relative") and \
             text[start : start + 16].casefold() == "nearest relative":
         return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act
