@@ -108,8 +108,10 @@ def split_between_numbers(text: str, start: int, end: int) -> list[tuple[int, in
 
 
 #: a table's header cell: a column's name ("case_id", "Date of birth", "referral reason")
-_HEADER_CELL = re.compile(r"[ \t]*\"?[A-Za-z][A-Za-z_./()-]*(?:[ ][A-Za-z_./()-]+){0,2}"
-                          r"(?<![.!?])\"?[ \t\r]*")  # three words at most, no sentence's end
+_HEADER_CELL = re.compile(r"[ \t]*\"?[^\W\d_][^\W\d]*(?:[./()-][^\W\d]*)*"
+                          r"(?:[ ]\(?[^\W\d][^\W\d]*(?:[./()-][^\W\d]*)*){0,3}"
+                          r"(?<![.!?])\"?[ \t\r]*")  # four words at most ("Date de naissance"),
+# any alphabet's letters ("Prénom", "Geburtsdatum"), no sentence's end
 
 
 @lru_cache(maxsize=8)

@@ -78,3 +78,26 @@ def test_a_generalized_cell_starts_with_a_capital(tmp_path: Path) -> None:
     for row in table.rows[1:]:
         for cell in (row.cells[0], row.cells[1], row.cells[3]):
             assert cell.text[:1].isupper(), [c.text for c in row.cells]  # "A person", not "a …"
+
+
+def test_a_french_tables_columns_type_its_cells(tmp_path: Path) -> None:
+    # "Nom" (a surname) had read an organisation ("Grégoire Carlier SARL"): the header check
+    # knew only unaccented English letters, the columns only English names
+    from redactor.testing import run_pipeline
+
+    d = docx.Document()
+    d.add_paragraph("Le tribunal a entendu la mère et le père de l'enfant dans le cadre de la "
+                    "procédure, et la liste des enfants suivis par le service est jointe.")
+    rows = [["Nom", "Prénom", "Date de naissance"], ["Dubois", "Lucas", "02/05/2015"],
+            ["Benali", "Yanis", "11/09/2018"]]
+    table = d.add_table(rows=3, cols=3)
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            table.cell(r, c).text = value
+    d.save(str(tmp_path / "liste.docx"))
+    run = run_pipeline(tmp_path / "liste.docx", strategy="label", output=tmp_path / "out.docx")
+    cells = [[c.text for c in r.cells] for r in docx.Document(str(run.output)).tables[0].rows]
+    assert cells[0] == rows[0]
+    for row in cells[1:]:
+        assert row[0].startswith("[PERSON") and row[1].startswith("[PERSON"), cells
+        assert row[2].startswith("[DATETIME"), cells

@@ -46,6 +46,35 @@ _DEM = {"nationality": "NATIONALITY", "ethnicity": "ETHNICITY", "religion": "REL
         "first language": "LANGUAGE", "disability": "HEALTH", "marital status": ""}
 _MISC = frozenset({"reason", "referral reason", "category", "concern", "concerns", "diagnosis",
                    "condition", "outcome", "allegation", "offence", "need", "needs"})
+#: the same column names in French, Spanish, Italian, Portuguese, German, Dutch, Polish and the
+#: Nordic languages (a French list's "Nom" had read an organisation), lower case
+_PERSON |= {"nom", "nom de famille", "nombre", "nome", "naam", "nazwisko i imię", "navn",
+            "namn", "nom et prénom", "nombre y apellidos"}
+_SURNAME |= {"nom de famille", "apellido", "apellidos", "cognome", "apelido", "nachname",
+             "familienname", "achternaam", "nazwisko", "etternavn", "efternavn", "efternamn"}
+_GIVEN_NAME |= {"prénom", "prénoms", "nome proprio", "primeiro nome", "vorname", "voornaam",
+                "imię", "fornavn", "förnamn"}
+_PERSON |= _SURNAME | _GIVEN_NAME
+_DATE |= {"date de naissance", "fecha de nacimiento", "data di nascita", "data de nascimento",
+          "geburtsdatum", "geboortedatum", "data urodzenia", "fødselsdato", "födelsedatum",
+          "date", "fecha", "datum"}
+_PLACE |= {"adresse", "dirección", "domicilio", "indirizzo", "morada", "anschrift", "adres",
+           "code postal", "código postal", "cap", "plz", "postleitzahl", "kod pocztowy",
+           "postnummer", "ville", "ciudad", "città", "cidade", "stadt", "woonplaats",
+           "miejscowość", "poststed", "ort"}
+_BODY |= {"école", "établissement", "escuela", "colegio", "scuola", "escola", "schule",
+          "basisschool", "szkoła", "skole", "skola", "employeur", "empresa", "arbeitgeber",
+          "werkgever"}
+_CODE |= {"téléphone", "teléfono", "telefono", "telefone", "telefon", "telefoon", "courriel",
+          "correo", "e-mail", "numéro", "número", "numero", "nummer", "numer"}
+_DEM.update({"nationalité": "NATIONALITY", "nacionalidad": "NATIONALITY",
+             "nazionalità": "NATIONALITY", "nacionalidade": "NATIONALITY",
+             "staatsangehörigkeit": "NATIONALITY", "nationaliteit": "NATIONALITY",
+             "obywatelstwo": "NATIONALITY", "profession": "OCCUPATION", "profesión":
+             "OCCUPATION", "professione": "OCCUPATION", "profissão": "OCCUPATION", "beruf":
+             "OCCUPATION", "beroep": "OCCUPATION", "zawód": "OCCUPATION", "âge": "AGE",
+             "edad": "AGE", "età": "AGE", "idade": "AGE", "alter": "AGE", "leeftijd": "AGE",
+             "wiek": "AGE"})
 #: a cell that holds nothing
 _EMPTY = re.compile(r"(?i)|n/?a|none|nil|unknown|-+|\?")
 #: a quoted cell or a plain one, up to the delimiter (``{d}``) or the line's end
