@@ -35,3 +35,19 @@ def uncovered(text: str, covered: set[int], names: list[str]) -> list[tuple[str,
             if not set(range(at, at + len(name))) <= covered:
                 out.append((name, at))
     return out
+
+
+def kinds_of(tmp_path: Path, text: str) -> tuple[str, dict[str, tuple[object, str]], set[int]]:
+    """(text as read, each finding's text → (label, subtype), the offsets they cover)."""
+    read, found, covered = detected(tmp_path, text)
+    return read, {f.text: (f.label, f.subtype) for f in found}, covered
+
+
+def redacted(tmp_path: Path, text: str, strategy: str, name: str = "probe") -> str:
+    """The text of ``text`` (saved as a TXT file) redacted with ``strategy`` end to end."""
+    from redactor.testing import run_pipeline
+
+    src = tmp_path / f"{name}.txt"
+    src.write_text(text, encoding="utf-8")
+    return run_pipeline(src, strategy=strategy, output=tmp_path / f"{name}_{strategy}.txt"
+                        ).output_text

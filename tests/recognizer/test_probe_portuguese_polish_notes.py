@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from probe_helpers import detected, uncovered
+from probe_helpers import kinds_of, redacted, uncovered
 
 from redactor.core.model import Label
 
@@ -40,8 +40,7 @@ anna.kowalska@wp.pl.
 
 
 def test_the_portuguese_report(tmp_path: Path) -> None:
-    text, found, covered = detected(tmp_path, PORTUGUESE)
-    kinds = {f.text: (f.label, f.subtype) for f in found}
+    text, kinds, covered = kinds_of(tmp_path, PORTUGUESE)
     assert not uncovered(text, covered, [
         "Ana Sofia Ferreira", "Tiago Ferreira Costa", "João Costa", "Braga", "Porto",
         "Rua Augusta 45, 1100-048 Lisboa", "Hospital de\nSanta Maria", "ana.ferreira@sapo.pt"])
@@ -53,8 +52,7 @@ def test_the_portuguese_report(tmp_path: Path) -> None:
 
 
 def test_the_polish_note(tmp_path: Path) -> None:
-    text, found, covered = detected(tmp_path, POLISH)
-    kinds = {f.text: (f.label, f.subtype) for f in found}
+    text, kinds, covered = kinds_of(tmp_path, POLISH)
     assert not uncovered(text, covered, [
         "Anna Kowalska", "Jakub Nowak", "Piotr Nowak", "Tarnowie", "Warszawie", "Krakowie",
         "ul. Długiej 12, 31-147 Kraków", "anna.kowalska@wp.pl"])
@@ -67,16 +65,10 @@ def test_the_polish_note(tmp_path: Path) -> None:
 
 
 def test_the_notes_pseudonyms(tmp_path: Path) -> None:
-    from redactor.testing import run_pipeline
-
-    src = tmp_path / "pt.txt"
-    src.write_text(PORTUGUESE, encoding="utf-8")
-    pt = run_pipeline(src, strategy="pseudonym", output=tmp_path / "pt_ps.txt").output_text
+    pt = redacted(tmp_path, PORTUGUESE, "pseudonym", "pt")
     assert re.search(r"frequenta a Escola Básica\s+de \w", pt) and "algo" not in pt, pt
     assert re.search(r"A Sra\. \w+ \w+ \w+, nascida em \d{1,2} de \w+ de \d{4}", pt), pt
-    src = tmp_path / "pl.txt"
-    src.write_text(POLISH, encoding="utf-8")
-    pl = run_pipeline(src, strategy="pseudonym", output=tmp_path / "pl_ps.txt").output_text
+    pl = redacted(tmp_path, POLISH, "pseudonym", "pl")
     assert re.search(r"obywatelstwo \w+skie, zamieszkała", pl), pl
     assert "Tarnowie" not in pl and "Warszawie" not in pl, pl
     assert re.search(r"ma \d+ lat", pl) and re.search(r"od lat \d0\.", pl), pl

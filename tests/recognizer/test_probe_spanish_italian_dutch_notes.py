@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from probe_helpers import detected, uncovered
+from probe_helpers import kinds_of, redacted, uncovered
 
 from redactor.core.model import Label
 
@@ -53,9 +53,7 @@ Op 12 maart 2023 heeft de moeder een verzoek ingediend. De zitting vond plaats o
 """
 
 
-def _kinds(tmp_path: Path, text: str) -> tuple[str, dict[str, tuple[Label, str]], set[int]]:
-    text, found, covered = detected(tmp_path, text)
-    return text, {f.text: (f.label, f.subtype) for f in found}, covered
+_kinds = kinds_of
 
 
 def test_the_spanish_report(tmp_path: Path) -> None:
@@ -90,28 +88,18 @@ def test_the_italian_report(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("note", [SPANISH, ITALIAN])
 def test_every_finding_of_a_continental_text_is_masked(note: str, tmp_path: Path) -> None:
-    from redactor.testing import run_pipeline
-
-    src = tmp_path / "note.txt"
-    src.write_text(note, encoding="utf-8")
-    run = run_pipeline(src, strategy="label", output=tmp_path / "label.txt")
+    out = redacted(tmp_path, note, "label")
     for keep in ("idraulico", "camarero", "española", "italiana", "Bergamo", "Córdoba"):
-        assert keep not in run.output_text, run.output_text
+        assert keep not in out, out
 
 
 def test_the_reports_pseudonyms_read_in_their_language(tmp_path: Path) -> None:
-    from redactor.testing import run_pipeline
-
-    src = tmp_path / "es.txt"
-    src.write_text(SPANISH, encoding="utf-8")
-    es = run_pipeline(src, strategy="pseudonym", output=tmp_path / "es_ps.txt").output_text
+    es = redacted(tmp_path, SPANISH, "pseudonym", "es")
     assert re.search(r"^Juzgado de Primera Instancia n\.º 4 de \w", es), es
     assert re.search(r"\nDoña \w+", es) and re.search(r"Su expareja, D\. \w+", es), es
     assert re.search(r"desde los años \d0\.", es) and "algo" not in es, es
     assert re.search(r"\bel\s+Hospital Universitario \w", es), es
-    src = tmp_path / "it.txt"
-    src.write_text(ITALIAN, encoding="utf-8")
-    it = run_pipeline(src, strategy="pseudonym", output=tmp_path / "it_ps.txt").output_text
+    it = redacted(tmp_path, ITALIAN, "pseudonym", "it")
     assert re.search(r"Il padre, Sig\. \w+ \w+, \w+, vive", it), it
     assert re.search(r"lavora come \w+a presso", it), it  # a feminine job of the list
     assert re.search(r"dagli anni '\d0\.", it) and "un'organizzazione" not in it, it
@@ -131,11 +119,7 @@ def test_the_dutch_report(tmp_path: Path) -> None:
 
 
 def test_the_dutch_pseudonyms(tmp_path: Path) -> None:
-    from redactor.testing import run_pipeline
-
-    src = tmp_path / "nl.txt"
-    src.write_text(DUTCH, encoding="utf-8")
-    nl = run_pipeline(src, strategy="pseudonym", output=tmp_path / "nl_ps.txt").output_text
+    nl = redacted(tmp_path, DUTCH, "pseudonym", "nl")
     assert re.search(r"\nMevrouw \w+ de \w+, geboren", nl), nl  # title and particle kept
     assert re.search(r"Haar zoon, \w+ van \w+, is \d+ jaar oud", nl), nl
     assert re.search(r"sinds de jaren\s'[0-9]0 in ", nl) and "'74" not in nl, nl

@@ -5,10 +5,10 @@ tells a lower-case job from the English model's ORG or MISC by them ("lavora com
 
 from __future__ import annotations
 
+from redactor_plugins.shared.language.word_forms import forms_table, other_in_form
+
 #: language code → (masculine, feminine) job nouns, lower case
-JOBS: dict[str, tuple[tuple[str, str], ...]] = {
-    lang: tuple(tuple(pair.split("/")) for pair in pairs.split())  # type: ignore[misc]
-    for lang, pairs in {
+JOBS: dict[str, tuple[tuple[str, ...], ...]] = forms_table({
         "it": "commesso/commessa idraulico/idraulica elettricista/elettricista "
               "infermiere/infermiera insegnante/insegnante maestro/maestra "
               "cameriere/cameriera cuoco/cuoca barista/barista muratore/muratrice "
@@ -31,7 +31,7 @@ JOBS: dict[str, tuple[tuple[str, str], ...]] = {
               "architect/architecte politieagent/politieagente taxichauffeur/taxichauffeur "
               "glazenwasser/glazenwasser schilder/schilder tuinman/tuinvrouw "
               "kinderopvangmedewerker/kinderopvangmedewerker",
-    }.items()}
+})
 
 
 def job_words(language: str) -> frozenset[str]:
@@ -42,11 +42,4 @@ def job_words(language: str) -> frozenset[str]:
 def other_job(word: str, language: str, pick: int) -> str | None:
     """Another job of ``language`` in ``word``'s form ("commessa" → a feminine one), or None
     when ``word`` is no job of the list."""
-    low = word.strip().casefold()
-    pairs = JOBS.get(language, ())
-    for i, pair in enumerate(pairs):
-        if low in pair:
-            form = pair.index(low)
-            others = [p[form] for j, p in enumerate(pairs) if j != i and low not in p]
-            return others[pick % len(others)] if others else None
-    return None
+    return other_in_form(word, JOBS.get(language, ()), pick)

@@ -8,6 +8,8 @@ knows (dates, ages, numbers) stay as the English generalizer writes them."""
 
 from __future__ import annotations
 
+from redactor_plugins.shared.language.word_forms import forms_table, other_in_form
+
 #: English phrase of :mod:`kinds` / the generic fallbacks → (nb, da, sv, de), with article
 _WORDS: dict[str, tuple[str, str, str, str]] = {
     "something": ("noe", "noget", "något", "etwas"),
@@ -89,9 +91,7 @@ def localized(phrase_text: str, language: str) -> str | None:
 
 #: nationalities as adjectives, (masculine, feminine[, neuter]) — a French "française" becomes
 #: another feminine one ("italienne"), never an English "a member of a group"
-_NATIONALITIES: dict[str, tuple[tuple[str, str], ...]] = {
-    lang: tuple(tuple(pair.split("/")) for pair in pairs.split())  # type: ignore[misc]
-    for lang, pairs in {
+_NATIONALITIES: dict[str, tuple[tuple[str, ...], ...]] = forms_table({
         "fr": "français/française allemand/allemande espagnol/espagnole italien/italienne "
               "portugais/portugaise belge/belge suisse/suisse marocain/marocaine "
               "algérien/algérienne tunisien/tunisienne turc/turque polonais/polonaise "
@@ -115,24 +115,13 @@ _NATIONALITIES: dict[str, tuple[tuple[str, str], ...]] = {
               "białoruski/białoruska/białoruskie litewski/litewska/litewskie czeski/czeska/czeskie "
               "słowacki/słowacka/słowackie rumuński/rumuńska/rumuńskie "
               "wietnamski/wietnamska/wietnamskie gruziński/gruzińska/gruzińskie",
-    }.items()}
+})
 
 
 def other_nationality(word: str, language: str, pick: int) -> str | None:
     """Another nationality of ``language`` in ``word``'s gender and number ("française" →
     "italienne", "marocains" → "belges"), or None when ``word`` is none there."""
-    low = word.strip().casefold()
-    for i, pair in enumerate(_NATIONALITIES.get(language, ())):
-        for gender, form in enumerate(pair):
-            plural = low == form.casefold() + "s" and not form.endswith("s")
-            if low != form.casefold() and not plural:
-                continue
-            others = [p for j, p in enumerate(_NATIONALITIES[language]) if j != i]
-            other = others[pick % len(others)][gender]
-            if plural and not other.endswith("s"):
-                other += "s"
-            return other[:1].upper() + other[1:] if word.strip()[:1].isupper() else other
-    return None
+    return other_in_form(word, _NATIONALITIES.get(language, ()), pick, plural_s=True)
 
 
 #: kinship words of the Nordic languages and German, each with others of the same sex (a
