@@ -129,3 +129,24 @@ def test_the_dutch_pseudonyms(tmp_path: Path) -> None:
 
     town = re.sub(r"^.*\d{4} ?[A-Z]{2}\s+", "", address.group(1), flags=re.S)
     assert town in Provider.cities, address.group(1)  # a Dutch address, not random letters
+
+
+@pytest.mark.parametrize(("note", "number"), [
+    (SPANISH + "Teléfono de la madre: 612 345 678.\n", "612 345 678"),
+    (ITALIAN + "Telefono della madre: 333 123 4567.\n", "333 123 4567"),
+])
+def test_a_phone_number_of_the_documents_country(note: str, number: str,
+                                                 tmp_path: Path) -> None:
+    # the Spanish mobile had been an unknown code, the Italian one a British NHS number (one
+    # ten-digit number in eleven passes its check)
+    _text, kinds, _covered = kinds_of(tmp_path, note)
+    assert kinds[number] == (Label.CODE, "PHONE"), kinds
+
+
+def test_an_nhs_number_without_its_cue_still_stands_in_an_english_text() -> None:
+    from redactor_plugins.detectors.patterns.plugin import detect_text
+
+    text = ("The patient was seen in clinic today and the letter was sent to the practice "
+            "with the discharge summary and the medication list, as agreed with the family "
+            "and the social worker. Her number is 943 476 5919 on the summary.")
+    assert [f.subtype for f in detect_text(text) if f.text == "943 476 5919"] == ["NHS_NUMBER"]

@@ -27,6 +27,7 @@ from redactor_plugins.detectors.patterns.common import (
     check_hit,
 )
 from redactor_plugins.detectors.patterns.schemes import european_ids
+from redactor_plugins.shared.language.detect import language_of
 from stdnum import iban, luhn
 from stdnum.de import idnr
 from stdnum.dk import cpr
@@ -222,11 +223,15 @@ def find_nhs_numbers(text: str) -> Iterable[Hit]:
     """UK NHS numbers (and CHI / H&C numbers, the same scheme): ten digits with a modulus-11
     check digit. Grouped 3-3-4 with spaces (the NHS's own layout) they stand alone; hyphenated
     or ungrouped they need a cue before them ("NHS number", "CHI no."), where a failed check
-    is a look-alike (``NHS_NUMBER_LIKE``) and is still masked."""
+    is a look-alike (``NHS_NUMBER_LIKE``) and is still masked. Without a cue only in an
+    English text."""
+    english = None
     for m in _UK_NHS.finditer(text):
         cue = _NHS_CUE.search(text[max(0, m.start() - 40) : m.start()]) is not None
         ok = nhs.is_valid(re.sub(r"\D", "", m.group(0)))
-        if cue or (ok and m.group("sep") not in ("", "-")):
+        if not cue and english is None:  # an Italian text's "333 123 4567" is a mobile
+            english = language_of(text) == "en"  # number: one in eleven passes the check
+        if cue or (ok and m.group("sep") not in ("", "-") and english):
             yield _hit(m.start(), m.end(), "NHS_NUMBER", "UK NHS number, " + (
                 "modulus 11 check digit valid" if ok else "modulus 11 check digit invalid"),
                 ok=ok)
