@@ -100,7 +100,7 @@ def test_the_reports_pseudonyms_read_in_their_language(tmp_path: Path) -> None:
     assert re.search(r"desde los años \d0\.", es) and "algo" not in es, es
     assert re.search(r"\bel\s+Hospital Universitario \w", es), es
     it = redacted(tmp_path, ITALIAN, "pseudonym", "it")
-    assert re.search(r"Il padre, Sig\. \w+ \w+, \w+, vive", it), it
+    assert re.search(r"Il padre, Sig\. [^,]+, \w+, vive", it), it
     assert re.search(r"lavora come \w+a presso", it), it  # a feminine job of the list
     assert re.search(r"dagli anni '\d0\.", it) and "un'organizzazione" not in it, it
 
@@ -120,8 +120,8 @@ def test_the_dutch_report(tmp_path: Path) -> None:
 
 def test_the_dutch_pseudonyms(tmp_path: Path) -> None:
     nl = redacted(tmp_path, DUTCH, "pseudonym", "nl")
-    assert re.search(r"\nMevrouw \w+ de \w+, geboren", nl), nl  # title and particle kept
-    assert re.search(r"Haar zoon, \w+ van \w+, is \d+ jaar oud", nl), nl
+    assert re.search(r"\nMevrouw [\w-]+ de [^,]+, geboren", nl), nl  # title and particle kept
+    assert re.search(r"Haar zoon, [\w-]+ van [^,]+, is \d+ jaar oud", nl), nl
     assert re.search(r"sinds de jaren\s'[0-9]0 in ", nl) and "'74" not in nl, nl
     address = re.search(r"woonachtig aan de (.+?), werkt", nl, re.S)
     assert address and re.search(r"\d{4} ?[A-Z]{2}", address.group(1)), nl

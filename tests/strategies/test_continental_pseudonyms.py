@@ -71,7 +71,8 @@ def test_a_french_age_stays_in_years() -> None:
 def test_monsieur_stays_a_title_in_a_french_text() -> None:
     text = FRENCH.format("deux ans") + "Son ancien époux, M. Karim Benali, réside à Marseille."
     [out] = replace(text, [("M. Karim Benali", "PERSON", "NAME")])
-    assert out.startswith("M. ") and len(out.split()) == 3 and "Benali" not in out, out
+    assert out.startswith("M. ") and len(out.split()) >= 3, out  # "M. François Da Silva"
+    assert "Benali" not in out and "Karim" not in out, out
 
 
 def test_an_initial_m_stays_an_initial_in_an_english_text() -> None:
