@@ -145,3 +145,14 @@ def test_an_italian_job_is_another_of_its_form() -> None:
         out = other_job("commessa", "it", pick)
         assert out in feminine and out != "commessa", out
     assert other_job("dentista", "it", 0) is None  # no job of the list
+
+
+def test_a_french_job_writes_one_form_once() -> None:
+    # Faker lists "ingénieur analogicien analogicienne" and "professeur des écoles des écoles"
+    import random
+
+    from redactor_plugins.strategies.generalization.demographics import local_job
+
+    for seed in range(400):
+        job = local_job("fr_FR", random.Random(seed))
+        assert "analogicienne" not in job and not re.search(r"\b(\w+ \w+) \1\b", job), job

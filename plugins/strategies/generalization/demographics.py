@@ -359,5 +359,12 @@ def local_job(locale: str, rng: random.Random) -> str:
 
     fake = Faker(locale)
     fake.seed_instance(rng.getrandbits(63))
-    job = str(fake.job()).split(",")[0].split(" / ")[0].strip()
+    job = ""
+    for _ in range(10):  # not "ingénieur analogicien analogicienne": both forms written out
+        job = re.split(r"\s*/\s*", str(fake.job()).split(",")[0])[0].strip()
+        words = job.split()
+        if not any(b != a and b.startswith(a[:-1]) for a, b in zip(words, words[1:],
+                                                                 strict=False)) and not \
+                re.search(r"\b(\w+ \w+) \1\b", job):  # nor "… des écoles des écoles"
+            break
     return job if locale.startswith("de") else job[:1].lower() + job[1:]
