@@ -83,7 +83,7 @@ def test_nordic_and_german_provisions(text: str, provision: str) -> None:
 
 
 def test_a_common_word_of_the_language_is_no_misc() -> None:
-    from redactor_plugins.detectors.recognizer.rules.span_kinds import common_function_word
+    from redactor_plugins.detectors.recognizer.rules.language_rules import common_function_word
 
     assert common_function_word("sin", "sv") and not common_function_word("Sin", "sv")
     assert not common_function_word("undersköterska", "sv")

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.recognizer.rules.institution_rules import care_institutions
-from redactor_plugins.detectors.recognizer.rules.span_kinds import (
+from redactor_plugins.detectors.recognizer.rules.language_rules import (
     common_word_span,
-    firm_name,
     month_word,
     name_without_lower_tail,
 )
+from redactor_plugins.detectors.recognizer.rules.span_kinds import firm_name
 from redactor_plugins.shared.language.detect import language_of
 from test_cov_masks_that_hide_no_one import _ner
 

@@ -44,6 +44,7 @@ from redactor_plugins.detectors.recognizer.gazetteer_lists import (  # noqa: F40
 )
 from redactor_plugins.detectors.recognizer.rules.identifier_cues import inside_identifier_cue
 from redactor_plugins.detectors.recognizer.rules.institution_rules import WRITTEN_NAMES
+from redactor_plugins.detectors.recognizer.rules.language_rules import common_word_span
 from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
 from redactor_plugins.detectors.recognizer.rules.no_one_words import heading_words, names_no_one
 from redactor_plugins.detectors.recognizer.rules.person_rules import (
@@ -52,7 +53,6 @@ from redactor_plugins.detectors.recognizer.rules.person_rules import (
     titles_of_rule,
 )
 from redactor_plugins.detectors.recognizer.rules.span_edges import BEFORE_A_NAME
-from redactor_plugins.detectors.recognizer.rules.span_kinds import common_word_span
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, STREET_LAST_WORDS
 from redactor_plugins.shared.names.titles import COURTESY, JOB_HEADS, NOT_TITLES

@@ -16,6 +16,14 @@ from redactor_plugins.detectors.recognizer.rules.identifier_cues import (
     value_start,
 )
 from redactor_plugins.detectors.recognizer.rules.institution_rules import public_body
+from redactor_plugins.detectors.recognizer.rules.language_rules import (
+    common_function_word,
+    common_word_span,
+    local_occupation,
+    month_word,
+    name_without_lower_tail,
+    nationality_after_cue,
+)
 from redactor_plugins.detectors.recognizer.rules.no_one_words import (
     driving_licence,
     heading_words,
@@ -82,8 +90,6 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     clock_time_end,
     code_is_date_or_money,
     code_shaped,
-    common_function_word,
-    common_word_span,
     county_name,
     day_and_month,
     dem_kind,
@@ -95,10 +101,6 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     job_title_end,
     lab_test,
     listed_judge,
-    local_occupation,
-    month_word,
-    name_without_lower_tail,
-    nationality_after_cue,
     non_word,
     occupation_before_address,
     occupation_phrase,
