@@ -40,7 +40,7 @@ from typing import Any
 from redactor_plugins.shared.language.local_jobs import other_job
 from redactor_plugins.shared.names.particles import PARTICLES
 from redactor_plugins.shared.names.rulers import RULER
-from redactor_plugins.shared.names.titles import POST_NOMINALS, RANK_WORDS
+from redactor_plugins.shared.names.titles import POST_NOMINALS, RANK_WORDS, local_title
 from redactor_plugins.shared.text_pieces import fit_for_cell
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
@@ -179,22 +179,6 @@ _ROLE_TITLES = frozenset("Officer Governor Nurse Judge Councillor Sheriff Deputy
                          "Detective Sergeant Captain Lieutenant Colonel Sister Matron".split())
 
 
-#: courtesy titles of a language that are names or initials elsewhere ("Don", "D.", "M."),
-#: so kept only in a text of that language
-_LOCAL_TITLES = {"fr": {"M", "Mme", "Mlle", "Me"}, "es": {"D", "Don", "Doña", "Dña", "Sr",
-                                                         "Sra", "Srta"},
-                 "it": {"Sig", "Dott", "Avv", "Ing"}, "pt": {"Sr", "Sra", "Dona", "Dra"},
-                 "nl": {"Dhr", "Mevr", "Mw"}, "pl": {"Pan", "Pani"}}
-
-
-def _local_title(text: str, locale: str) -> bool:
-    """Whether a mention opens with a title of its text's language ("M. Karim Benali" had
-    read "U. Jérôme Pascal", "Doña María López" "Chelo Rómulo …": the title taken for an
-    initial or a name)."""
-    m = re.match(r"\s*([^\W\d_]+)(?:\.\s*|\s+)[^\W\d_]", text)
-    return m is not None and m.group(1) in _LOCAL_TITLES.get(locale[:2], ())
-
-
 def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:
     """(name parts, titles) of a person mention."""
     names, titles = [], []
@@ -202,7 +186,7 @@ def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:
     for i, w in enumerate(words):
         if i > 0 and w in PARTICLES:
             continue  # "de" of "Sanne de Vries" is no name part
-        role = i == 0 and len(words) > 1 and (w in _ROLE_TITLES or _local_title(text, locale))
+        role = i == 0 and len(words) > 1 and (w in _ROLE_TITLES or local_title(text, locale))
         (titles if _is_title(w) or role or i > 0 and w in POST_NOMINALS else names).append(w)
     return names, titles
 
@@ -261,7 +245,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         key = fold(word)
         if _is_title(word) or m.start() < kept_until or (
                 m.start() == 0 and word in _ROLE_TITLES and word not in full) or (
-                m.start() == 0 and _local_title(f.text, locale)) or (
+                m.start() == 0 and local_title(f.text, locale)) or (
                 m.start() > 0 and word in POST_NOMINALS):  # "… Price MBBS MRCPsych"
             return word
         if 0 <= first_line_end < m.start() and key in FIELD_WORDS and key not in {
@@ -554,8 +538,11 @@ def _org_name(text: str, memo: dict[str, Any], doc_words: frozenset[str], locale
         return choose(memo, doc_words, text, lambda r, _a: "".join(
             r.choice(string.ascii_uppercase) for _ in text), "ORG", normalise(text))
     before, name, after = org_parts(text)
-    return before + choose(memo, doc_words, name, lambda r, _a: org_like(
-        before, after, r, locale), "ORG", normalise(text)) + after
+    made = choose(memo, doc_words, name, lambda r, _a: org_like(before, after, r, locale),
+                  "ORG", normalise(text))
+    if before.endswith(("d'", "d’")) and made[:1].casefold() not in "aeiouyhâéèêîôû":
+        before = before[:-2] + "de "  # "Cour d'appel d'Orléans" → "… de Lyon", not "d'Lyon"
+    return before + made + after
 
 
 def _name_shaped(text: str) -> bool:

@@ -156,3 +156,13 @@ def test_a_french_job_writes_one_form_once() -> None:
     for seed in range(400):
         job = local_job("fr_FR", random.Random(seed))
         assert "analogicienne" not in job and not re.search(r"\b(\w+ \w+) \1\b", job), job
+
+
+def test_an_elided_de_before_a_made_up_town_fits_it() -> None:
+    # "Cour d'appel d'Orléans" had kept "d'" before a town such as "Lyon"
+    text = FRENCH.format("deux ans") + "La Cour d'appel d'Orléans a statué."
+    for _ in range(30):
+        [out] = replace(text, [("Cour d'appel d'Orléans", "ORG", "")])
+        town = re.sub(r"^Cour d'appel (?:d'|de )", "", out)
+        assert out.startswith(("Cour d'appel d'", "Cour d'appel de ")), out
+        assert out.startswith("Cour d'appel de ") != (town[:1].lower() in "aeiouyhâéèêîôû"), out

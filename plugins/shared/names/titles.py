@@ -4,7 +4,10 @@ pseudonym strategy keeps them and makes up the rest."""
 
 from __future__ import annotations
 
-__all__ = ["COURTESY", "JOB_HEADS", "NOT_TITLES", "POLICE_RANK", "RANK_WORDS"]
+import re
+
+__all__ = ["COURTESY", "JOB_HEADS", "LOCAL_TITLES", "NOT_TITLES", "POLICE_RANK", "RANK_WORDS",
+           "local_title"]
 
 #: courtesy titles, lower case, that a person-name span includes ("Mr Berg", "Fru Dahl")
 COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev herr frau hr "
@@ -40,3 +43,19 @@ POST_NOMINALS = frozenset("""MBBS MBChB BMBS MB ChB BM BCh BChir MD DM PhD DPhil
     MA LLB LLM BEd MEd PGCE MRCPsych FRCPsych MRCP FRCP FRCS FRCA MRCGP FRCGP MRCPCH FRCPCH DRCOG
     DCH MFPH FFPH DClinPsy ClinPsyD CPsychol AFBPsS RMN RGN RN RSCN RHV BDS MFDS DipSW CQSW AMHP
     QC KC JP MP MSP MBE OBE CBE DBE KBE FRS FCA ACA ACCA CIMA CTA FCIPD MCIPD""".split())
+
+
+#: courtesy titles of a language that are names or initials elsewhere ("Don", "D.", "M."),
+#: so kept only in a text of that language
+LOCAL_TITLES = {"fr": {"M", "Mme", "Mlle", "Me"}, "es": {"D", "Don", "Doña", "Dña", "Sr",
+                                                         "Sra", "Srta"},
+                 "it": {"Sig", "Dott", "Avv", "Ing"}, "pt": {"Sr", "Sra", "Dona", "Dra"},
+                 "nl": {"Dhr", "Mevr", "Mw"}, "pl": {"Pan", "Pani"}}
+
+
+def local_title(text: str, locale: str) -> bool:
+    """Whether a mention opens with a title of its text's language ("M. Karim Benali" had
+    read "U. Jérôme Pascal", "Doña María López" "Chelo Rómulo …": the title taken for an
+    initial or a name)."""
+    m = re.match(r"\s*([^\W\d_]+)(?:\.\s*|\s+)[^\W\d_]", text)
+    return m is not None and m.group(1) in LOCAL_TITLES.get(locale[:2], ())
