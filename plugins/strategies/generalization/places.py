@@ -287,7 +287,7 @@ _POSTCODE_END = re.compile(r"\s*(?:" + UK_POSTCODE.pattern + r"|\d{4,5}(?:-\d{4}
 
 
 #: the last words of British street names
-_UK_STREETS = ("Road", "Street", "Lane", "Avenue", "Close", "Drive", "Crescent", "Grove", "Way",
+UK_STREETS = ("Road", "Street", "Lane", "Avenue", "Close", "Drive", "Crescent", "Grove", "Way",
                "Gardens", "Court", "Place", "Terrace", "Walk", "Mews", "Rise", "Hill", "View",
                "Square", "Green", "Row", "Park")
 
@@ -311,7 +311,7 @@ def address_like(text: str, rng: random.Random, locale: str) -> str:
         out.append(f"{parts[0].split()[0]} {rng.randint(1, 40)}")
         parts = parts[1:]
     if locale == "en_GB":  # Faker's British streets end like American ones ("… Canyon",
-        street = f"{fake.building_number()} {fake.last_name()} {rng.choice(_UK_STREETS)}"  # "… Forks")
+        street = f"{fake.building_number()} {fake.last_name()} {rng.choice(UK_STREETS)}"  # "… Forks")
     elif locale.startswith("en"):
         street = f"{fake.building_number()} {fake.street_name()}"
     else:
