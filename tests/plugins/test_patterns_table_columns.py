@@ -93,3 +93,19 @@ def test_a_csv_with_windows_line_ends() -> None:
     start = text.index("J. Kaur")
     assert [text[s:e] for s, e in split_at_cells(text, start, start + 16, ",")] == [
         "J. Kaur", "CP-1042"]
+
+
+def test_a_table_of_tabs_inside_prose_is_found_and_typed() -> None:
+    from redactor_plugins.detectors.patterns.table_columns import find_cells
+    from redactor_plugins.shared.text_pieces import tab_tables, table_headers
+
+    text = ("The list below was read out.\nSurname\tForename\tDOB\nHope\tGrace\t12/03/2015\n"
+            "Young\tParis\t23/11/2014\nThe panel then met.\nName:\tJohn Smith")
+    [(start, end)] = tab_tables(text)
+    assert text[start:end] == "Surname\tForename\tDOB\nHope\tGrace\t12/03/2015\nYoung\tParis\t" \
+                              "23/11/2014"  # not the field "Name:⇥John Smith", one line alone
+    [(hs, he)] = table_headers(text)
+    assert text[hs:he] == "Surname\tForename\tDOB"
+    kinds = {text[h.start:h.end]: (h.label, h.subtype) for h in find_cells(text)}
+    assert kinds["Paris"] == (Label.PERSON, "GIVEN_NAME") and kinds["Young"][1] == "SURNAME"
+    assert kinds["12/03/2015"][0] == Label.DATETIME and "John Smith" not in kinds
