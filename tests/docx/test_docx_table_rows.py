@@ -101,3 +101,21 @@ def test_a_french_tables_columns_type_its_cells(tmp_path: Path) -> None:
     for row in cells[1:]:
         assert row[0].startswith("[PERSON") and row[1].startswith("[PERSON"), cells
         assert row[2].startswith("[DATETIME"), cells
+
+
+def test_a_column_name_in_a_cell_of_its_own_names_no_one(tmp_path: Path) -> None:
+    # a merged header ("Surname and forename" over two columns) keeps the table from being
+    # typed by its columns; its "DOB" had read a person
+    from redactor.testing import run_pipeline
+
+    d = docx.Document()
+    d.add_paragraph("The list of the children seen by the team this week, read by the chair.")
+    table = d.add_table(rows=2, cols=3)
+    table.cell(0, 0).merge(table.cell(0, 1)).text = "Surname and forename"
+    table.cell(0, 2).text = "DOB"
+    for c, value in enumerate(["Hope", "Grace", "12/03/2015"]):
+        table.cell(1, c).text = value
+    d.save(str(tmp_path / "merged.docx"))
+    run = run_pipeline(tmp_path / "merged.docx", strategy="label", output=tmp_path / "out.docx")
+    cells = [[c.text for c in r.cells] for r in docx.Document(str(run.output)).tables[0].rows]
+    assert cells[0][2] == "DOB" and "Hope" not in str(cells) and "Grace" not in str(cells), cells

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from redactor_plugins.detectors.patterns.table_columns import column_kind
 from redactor_plugins.detectors.recognizer.rules.identifier_cues import (
     identifier_cue_spans,
     names_a_number,
@@ -118,6 +119,14 @@ from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["mend_model_spans"]
 
+def column_name_cell(text: str, start: int, end: int) -> bool:
+    """Whether a span is a table cell of its own that a column's name fills ("DOB" of a row of
+    names over a merged header cell, which the model read as a person)."""
+    before, after = text[start - 1:start], text[end:end + 1]
+    return before in ("", "\t", "\n") and after in ("", "\t", "\n") and "\t" in (
+        before + after) and column_kind(text[start:end]) is not None
+
+
 #: a bracket left open in a span, after a word and before a capital: two mentions, a name and
 #: its aside ("Marathon running (London Marathon" of "… (London Marathon 2022, …)"; TAB's
 #: "National Social Insurance Board (Riksförsäkringsverket": the name and its original)
@@ -139,7 +148,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
     kept: list[Finding] = []
     grown: list[tuple[int, int]] = []  # what a name took in after its particle
     for f, (start, end) in zip(found, trimmed, strict=True):
-        if start >= end or any(s <= start and end <= e for s, e in headers) or non_word(
+        if start >= end or any(s <= start and end <= e for s, e in headers) or (
+                column_name_cell(text, start, end)) or non_word(
                 text, start, end) or names_no_one(
                 text, start, end) or emergency_number(text, start, end) or (
                 f.label != Label.CODE and list_number(text, start, end)) or (
