@@ -135,13 +135,14 @@ def delimited_table(text: str) -> str:
 def tab_tables(text: str) -> tuple[tuple[int, int], ...]:
     """The (start, end) of each table inside a longer text whose rows are lines of cells
     parted by tabs (a DOCX table as the reader writes it): a first line of column names, then
-    at least one line with as many tabs; a text that is a delimited table as a whole is left
-    to :func:`delimited_table`."""
+    at least one line with as many tabs."""
     if "\t" not in text:
         return ()
     out: list[tuple[int, int]] = []
-    lines = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[^\n]*", text)
-             if m.start() == 0 or text[m.start() - 1] == "\n"]
+    lines, at = [], 0
+    for line in text.split("\n"):
+        lines.append((at, at + len(line), line))
+        at += len(line) + 1
     i = 0
     while i < len(lines):
         start, end, line = lines[i]
@@ -163,7 +164,7 @@ def table_headers(text: str) -> tuple[tuple[int, int], ...]:
     if delimited_table(text):
         first = text.find("\n")
         return ((0, len(text) if first < 0 else first),)
-    return tuple((start, text.find("\n", start) if "\n" in text[start:end] else end)
+    return tuple((start, end if (line_end := text.find("\n", start, end)) < 0 else line_end)
                  for start, end in tab_tables(text))
 
 

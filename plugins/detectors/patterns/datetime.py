@@ -19,6 +19,7 @@ from redactor_plugins.detectors.patterns.common import NUMBER_WORD, RANK_DATE, R
 from redactor_plugins.shared.language.calendar_words import (
     CONTINENTAL,
     DECADE,
+    MONTHS,
     WEEKDAYS,
     alternation,
     continental_months,
@@ -67,10 +68,8 @@ _TIME = (
 _DATE_ANY = rf"(?:{_DMY}|{_MDY}|{_MY}|{_PERIOD_OF_YEAR})"
 
 # "12. januar 2026", "3. März 2020": a Scandinavian or German date, a full stop after the day
-_NORDIC_MONTH = (r"(?:januar[i]?|februar[i]?|mars|marts|april|mai|maj|juni|juli|august[i]?"
-                 r"|september|oktober|november|desember|december"  # lower case in the North
-                 r"|Januar|Februar|März|Maerz|April|Mai|Juni|Juli|August|September|Oktober"
-                 r"|November|Dezember)")
+_NORDIC_MONTH = alternation([*MONTHS["nb"], *MONTHS["sv"], *MONTHS["da"],  # lower case in the
+                            *MONTHS["de"], "Maerz"], capitalised=False)  # North
 _NORDIC_DMY = rf"{_B}(?:[12]\d|3[01]|0?[1-9])\.\s++{_NORDIC_MONTH}(?:\s++{_YEAR})?(?!\w)"
 _NORDIC_DMY_RE = re.compile(_NORDIC_DMY)
 # "17 avril 2023", "lundi 1er mars 2021", "12 de marzo de 2021", "3 maja 2020", "marzo de

@@ -20,6 +20,7 @@ from redactor_plugins.detectors.patterns.common import (
     Hit,
     number_value,
 )
+from redactor_plugins.shared.language.calendar_words import YEARS_OF_AGE
 
 from redactor.plugin_api import Label
 
@@ -167,7 +168,7 @@ _NORDIC_AGE = re.compile(
 #: an age in French, Spanish, Italian, Portuguese, Dutch or Polish: "âgé de 9 ans", "(9 ans)",
 #: ", 45 años,", "tiene 45 años", "45 jaar oud", "ma 9 lat" after a cue — the number and its
 #: unit
-_AGE_UNIT = r"(?:ans|años|anni|anos|jaar|lat)"
+_AGE_UNIT = YEARS_OF_AGE
 _CONTINENTAL_AGE = re.compile(
     rf"(?:(?<=\()|(?<=, ))((?:1[0-1]\d|[1-9]\d?)[ \u00a0]{_AGE_UNIT})(?=\)|[.,;](?!\d))"
     rf"|(?<!\w)(?:[âa]gée?s?|[âa]gé\(e\)|tiene|tenía|tenia|ha|aveva|tem|tinha|edad\s+de"

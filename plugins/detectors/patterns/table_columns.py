@@ -18,7 +18,7 @@ from redactor_plugins.shared.text_pieces import delimited_table, tab_tables
 
 from redactor.plugin_api import Label
 
-__all__ = ["column_kind", "find_cells", "typed_cells"]
+__all__ = ["column_kind", "column_type", "find_cells", "typed_cells"]
 
 #: column names, as written once lower-cased and with "_" and "-" as spaces
 _PERSON = frozenset("""name surname forename forenames firstname lastname worker keyworker
@@ -126,6 +126,17 @@ def typed_cells(text: str) -> dict[tuple[int, int], tuple[Label, str]]:
     detectors take the column's word for a cell they found whole ("Paris" in a "Forename"
     column is a person, though the lists and the model say a city)."""
     return {(h.start, h.end): (h.label, h.subtype) for h in find_cells(text)}
+
+
+def column_type(text: str, start: int, end: int, label: Label, subtype: str
+                ) -> tuple[Label, str]:
+    """The (label, subtype) a detector's finding at ``[start, end)`` takes: its column's when
+    it is a cell of a known column (its own subtype kept where the column names only the
+    label: an ORG/SCHOOL in a "School" column), else its own."""
+    column = typed_cells(text).get((start, end))
+    if column is None:
+        return label, subtype
+    return column[0], column[1] or (subtype if column[0] == label else "")
 
 
 def _table_cells(text: str, delim: str, start: int, end: int) -> Iterable[Hit]:

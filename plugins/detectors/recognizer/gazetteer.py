@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from redactor_plugins.detectors.patterns.table_columns import typed_cells
+from redactor_plugins.detectors.patterns.table_columns import column_type
 from redactor_plugins.detectors.recognizer.gazetteer_lists import (  # noqa: F401 - re-exported
     _TOKEN,
     Gazetteer,
@@ -468,17 +468,13 @@ class GazetteerDetector:
                    "legal": bool(settings.get(SECTION, "legal_provisions", True)),
                    "convention": bool(settings.get(SECTION, "convention_articles", False)),
                    "soft_newlines": doc.format == "pdf"}
-        cells = typed_cells(doc.text)  # a table's column says what its cells are ("Paris"
-        # of a "Forename" column is no city)
         # paragraph-aligned pieces: the legal-provision expressions are C-level searches that
         # hold the GIL (see redactor_plugins.shared.text_pieces)
         for offset, stop in paragraph_chunks(doc.text, CHUNK_CHARS):
             ctx.check()
             piece = doc.text[offset:stop]
             for start, end, label, subtype, score, why in find(piece, gaz, **options):
-                column = cells.get((offset + start, offset + end))
-                if column is not None:  # the column's type, and the finding's own kind of it
-                    label, subtype = column[0], column[1] or (subtype if column[0] == label
-                                                              else "")
+                label, subtype = column_type(doc.text, offset + start, offset + end, label,
+                                             subtype)  # "Paris" of a "Forename" column
                 yield Finding(Span(offset + start, offset + end), label, piece[start:end],
                               subtype=subtype, score=score, detector=self.id, explanation=why)

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from redactor_plugins.detectors.patterns.table_columns import typed_cells
+from redactor_plugins.detectors.patterns.table_columns import column_type
 from redactor_plugins.detectors.recognizer.mention_propagation import (
     defined_aliases,
     native_names,
@@ -354,10 +354,10 @@ class NerDetector:
                                      explanation=f"NER model ({raw})"))
         found = mend_model_spans(doc.text, found, self.id)
         if delim:  # a table's column says what its cells are ("Paris" of a "Forename" column)
-            cells = typed_cells(doc.text)
-            found = [f.with_(label=kind[0], subtype=kind[1] or (
-                f.subtype if kind[0] == f.label else "")) if (
-                kind := cells.get((f.span.start, f.span.end))) else f for f in found]
+            found = [f if kind == (f.label, f.subtype) else f.with_(label=kind[0],
+                                                                    subtype=kind[1])
+                     for f in found for kind in [column_type(
+                         doc.text, f.span.start, f.span.end, f.label, f.subtype)]]
         yield from found
         if settings.get(SECTION, "propagate_mentions", True):
             ctx.check()

@@ -174,8 +174,10 @@ def _cell_of(para: etree._Element) -> etree._Element | None:
 def _next_cell(a: etree._Element | None, b: etree._Element | None) -> bool:
     """Whether cell ``b`` follows cell ``a`` in the same table row (their paragraphs are then
     parted by a tab, so that a row reads as one line of a table: "Hope⇥Grace⇥12/03/2015")."""
-    return a is not None and b is not None and a is not b and a.getparent() is b.getparent() \
-        and a.getparent() is not None and a.getparent().tag == _TR
+    if a is None or b is None or a is b:
+        return False
+    row = a.getparent()
+    return row is not None and row is b.getparent() and row.tag == _TR
 
 
 def sym_text(el: etree._Element) -> str:

@@ -62,11 +62,6 @@ WEEKDAYS: dict[str, tuple[str, ...]] = {
 CONTINENTAL = ("fr", "es", "it", "pt", "nl", "pl")
 
 
-def month_number(word: str) -> int | None:
-    """1–12 for a month name of any language above (any case), else None."""
-    return _month_numbers().get(word.casefold())
-
-
 def weekday_number(word: str) -> tuple[str, int] | None:
     """(language, 0–6) for a full weekday name of any language above (English first)."""
     low = word.casefold()
@@ -78,7 +73,8 @@ def weekday_number(word: str) -> tuple[str, int] | None:
 
 
 @lru_cache(maxsize=1)
-def _month_numbers() -> dict[str, int]:
+def month_numbers() -> dict[str, int]:
+    """Every month name of the languages above and its variants, lower case → 1–12."""
     numbers: dict[str, int] = {}
     for names in MONTHS.values():
         for i, name in enumerate(names, start=1):
@@ -126,6 +122,11 @@ def continental_months() -> str:
     return _trie_pattern(forms)
 
 
-#: a decade in words ("les années 1990", "los años 80", "gli anni '90", "de jaren '90")
-DECADE = (r"(?<!\w)(?:(?:[Ll]es|[Ll]os|[Gg]li|[Dd]e|[Oo]s)\s+)?(?:années|años|anni|jaren|anos"
-          r"|lat|latach)\s+(?:(?:1[5-9]|20)\d0|['’]?\d0)(?![\w'’])")  # Polish "od lat 90."
+#: the words before a decade's number ("les années 1990", "los años 80", "gli anni '90", "de
+#: jaren '90", Polish "od lat 90.")
+DECADE_WORDS = (r"(?:(?:[Ll]es|[Ll]os|[Gg]li|[Dd]e|[Oo]s)\s+)?(?:années|años|anni|jaren|anos"
+                r"|lat|latach)\s+")
+#: a decade in words, its number in full or in two digits
+DECADE = rf"(?<!\w){DECADE_WORDS}(?:(?:1[5-9]|20)\d0|['’]?\d0)(?![\w'’])"
+#: the words for years after an age's number ("9 ans", "45 años", "14 anni", "6 jaar", "9 lat")
+YEARS_OF_AGE = r"(?:ans|años|anni|anos|jaar|lat|lata)"

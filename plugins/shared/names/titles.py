@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["COURTESY", "JOB_HEADS", "LOCAL_TITLES", "NOT_TITLES", "POLICE_RANK", "RANK_WORDS",
-           "local_title"]
+__all__ = ["CONTINENTAL_COURTESY", "COURTESY", "JOB_HEADS", "LOCAL_TITLES", "LOWER_CASE_TITLES",
+           "NOT_TITLES", "POLICE_RANK", "RANK_WORDS", "local_title"]
 
 #: courtesy titles, lower case, that a person-name span includes ("Mr Berg", "Fru Dahl")
+#: courtesy titles of French, Spanish, Italian, Portuguese and Dutch, lower case (one list for
+#: the recognizer's name spans and the pseudonym's kept titles)
+CONTINENTAL_COURTESY = frozenset("signor signora señor señora sig dott avv sra srta dña doña dhr "
+                                 "mevr mw mevrouw meneer mijnheer".split())
+#: the abbreviated ones that are written in lower case before a name ("dhr. Mohamed El Amrani")
+LOWER_CASE_TITLES = frozenset("dhr mevr mw sig dott avv".split())
 COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev herr frau hr "
-                     "fru monsieur madame mme mlle signor signora señor señora sig dott avv "
-                     "sra srta dña doña dhr mevr mw mevrouw meneer mijnheer".split())
+                     "fru monsieur madame mme mlle".split()) | CONTINENTAL_COURTESY
 
 #: regular-expression source of a police rank before an officer's name: "PC", "DCI",
 #: "Detective Sergeant", "Sgt." …

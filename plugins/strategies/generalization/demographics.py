@@ -27,6 +27,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
+from redactor_plugins.shared.language.calendar_words import YEARS_OF_AGE
 from redactor_plugins.strategies.generalization.kinds import (  # noqa: F401 - re-exported
     BORN,
     PERSON_NOUNS,
@@ -275,7 +276,7 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
         return neutral_person_noun(text)  # and its sex or age is left out
     if age_in_span(text) is not None or ages_in_span(text) or re.fullmatch(
             r"(?:age[sd]?|in (?:his|her|their))\b.*|\d{1,3}s?"
-            r"|\d{1,3} (?:ans|años|anos|anni|jaar|lat|lata)\b.*", low):  # "9 ans", "9 lat"
+            rf"|\d{{1,3}} {YEARS_OF_AGE}\b.*", low):  # "9 ans", "9 lat"
         return _ages(text, rng)
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:

@@ -21,14 +21,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from redactor_plugins.shared.names.titles import CONTINENTAL_COURTESY
+
 from redactor.plugin_api import resource_path
 
 # Honorifics (as the core's entity grouping knows them); they are never identifying alone.
 TITLES = frozenset(
     "mr mrs ms miss mx dr prof professor sir madam judge justice lord lady rev "
-    "herr frau hr fru monsieur madame mme mlle m signor signora señor señora sig dott avv "
-    "sra srta dña doña dhr mevr mw mevrouw meneer mijnheer".split()
-)
+    "herr frau hr fru monsieur madame mme mlle m".split()
+) | CONTINENTAL_COURTESY
 DETERMINERS = frozenset(
     "the a an this that these those his her their its our my your whose every each another "
     "any some no one same such".split()

@@ -16,8 +16,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from redactor_plugins.shared.language.calendar_words import (
-    MONTH_VARIANTS,
+    DECADE_WORDS,
     MONTHS,
+    alternation,
+    month_numbers,
     weekday_number,
 )
 from redactor_plugins.shared.language.calendar_words import (
@@ -32,16 +34,11 @@ MONTHS_EN = [calendar.month_name[i] for i in range(1, 13)]
 #: the month lists of every language (English first, then the Nordic ones, German, the
 #: continental ones: ``calendar_words``), each a tuple of twelve names
 MONTH_LISTS: tuple[tuple[str, ...], ...] = tuple(MONTHS.values())
-_MONTH_ALIASES: dict[str, int] = {}
+#: every language's month names and spellings, and the abbreviations
+_MONTH_ALIASES: dict[str, int] = dict(month_numbers())
 for _i, _name in enumerate(MONTHS_EN, start=1):
-    _MONTH_ALIASES[_name.lower()] = _i
-    _MONTH_ALIASES[_name[:3].lower()] = _i
+    _MONTH_ALIASES.setdefault(_name[:3].lower(), _i)
 _MONTH_ALIASES["sept"] = 9
-for _names in MONTH_LISTS[1:]:
-    for _i, _name in enumerate(_names, start=1):
-        _MONTH_ALIASES.setdefault(_name.lower(), _i)
-for _name, _i in MONTH_VARIANTS.items():
-    _MONTH_ALIASES.setdefault(_name, _i)
 _MONTH_ALIASES.setdefault("okt", 10)
 _MONTH_ALIASES.setdefault("des", 12)
 _MONTH_ALIASES.setdefault("dez", 12)
@@ -60,11 +57,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("mon_d", _MON + r"\s+" + _DAY),
         ("mon_y", _MON + r",?\s+(?:of\s+|de\s+)?" + _YEAR),
         ("decade", r"(?:the\s+)?(?P<year>\d{3}0)['’]?s"),
-        ("decade", r"(?:(?:les|los|gli|de|os)\s+)?(?:années|años|anni|jaren|anos)\s+"
-                   r"(?P<year>\d{3}0)"),  # "les années 1990"
-        ("decade_short", r"(?:(?:les|los|gli|de|os)\s+)?(?:années|años|anni|jaren|anos|lat"
-                         r"|latach)\s+"
-                         r"['’]?(?P<short>\d0)"),  # "los años 90", "gli anni '80"
+        ("decade", DECADE_WORDS + r"(?P<year>\d{3}0)"),  # "les années 1990"
+        ("decade_short", DECADE_WORDS + r"['’]?(?P<short>\d0)"),  # "los años 90", "anni '80"
         ("century", r"(?:the\s+)?(?P<century>\d{1,2})(?:st|nd|rd|th)[\s-]+century"),
         ("season", r"(?:(?:years?|seasons?)\s+)?(?P<year>\d{4})[/–-](?P<next>\d{2}|\d{4})"
                    r"(?P<what>\s+(?:season|(?:financial|fiscal|tax|academic|school|budget)\s+"
@@ -156,8 +150,8 @@ def generalize_date(parsed: ParsedDate, level: str) -> Phrase:
 
 # -- shifting (pseudonyms) -------------------------------------------------------------------
 #: a day of the week before a date ("Saturday 14 June 2025", "Tue, 4 Nov 2025")
-_OTHER_WEEKDAYS = "|".join(sorted({re.escape(w) for lang, names in WEEKDAYS_OF.items()
-                                    if lang != "en" for w in names}, key=len, reverse=True))
+_OTHER_WEEKDAYS = alternation([w for lang, names in WEEKDAYS_OF.items() if lang != "en"
+                               for w in names], capitalised=False)
 _LEADING_WEEKDAY = re.compile(
     r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri"
     rf"|sat|sun|{_OTHER_WEEKDAYS})\.?,?\s+(?=\d|[a-z]{{3,9}}\.?\s+\d)",

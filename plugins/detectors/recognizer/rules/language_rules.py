@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
-from redactor_plugins.shared.language.calendar_words import DECADE
+from redactor_plugins.shared.language.calendar_words import CONTINENTAL, DECADE
 from redactor_plugins.shared.language.common_words import MONTHS, common_words
 from redactor_plugins.shared.language.local_jobs import job_words
 
@@ -18,9 +18,9 @@ __all__ = ["common_function_word", "common_word_span", "local_occupation", "mont
 
 #: languages whose nouns are written in lower case: a capital there marks a name or a
 #: sentence's start
-_LOWER_NOUNS = frozenset({"nb", "da", "sv", "fr", "es", "it", "pt", "nl", "pl"})
-#: the continental languages among them (their lists came in session 31)
-_CONTINENTAL = frozenset({"fr", "es", "it", "pt", "nl", "pl"})
+#: the continental languages among them (French, Spanish, Italian, Portuguese, Dutch, Polish)
+_CONTINENTAL = frozenset(CONTINENTAL)
+_LOWER_NOUNS = frozenset({"nb", "da", "sv"}) | _CONTINENTAL
 _ELIDED_TAIL = re.compile(r"['’][^\W\d_]+")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*|[-–—•*]\s+)\Z")
 

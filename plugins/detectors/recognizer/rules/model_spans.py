@@ -198,11 +198,11 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             f = f.with_(label=Label.CODE, subtype="")  # "Saksnummer: 22/48213"
         elif f.label == Label.CODE and (kind := code_is_date_or_money(text[start:end])):
             f = f.with_(label=kind[0], subtype=kind[1])  # "05/06/2025", "+£612.10"
+        elif f.label == Label.QUANTITY and day_and_month(text[start:end]):
+            f = f.with_(label=Label.DATETIME, subtype="DATE")  # "01 Mar"
         if f.label in (Label.CODE, Label.DATETIME) and (kind := amount_in_a_row(
                 text, start, end)):
             f = f.with_(label=kind[0], subtype=kind[1])  # "1,830.40", "160.00 hrs @"
-        elif f.label == Label.QUANTITY and day_and_month(text[start:end]):
-            f = f.with_(label=Label.DATETIME, subtype="DATE")  # "01 Mar"
         if f.label == Label.ORG and bare_government(text, start, end):
             continue
         if f.label == Label.ORG and county_name(text[start:end]):

@@ -30,7 +30,7 @@ import re
 
 from redactor_plugins.detectors.patterns.common import number_value
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS
-from redactor_plugins.shared.names.titles import COURTESY, RANK_WORDS
+from redactor_plugins.shared.names.titles import COURTESY, LOWER_CASE_TITLES, RANK_WORDS
 from redactor_plugins.shared.text_pieces import join_neighbours
 
 from redactor.plugin_api import Finding, Label, Span
@@ -419,7 +419,7 @@ MILITARY = frozenset(
     "Lt Lieut Lieutenant Gen General Col Colonel Maj Major Capt Captain Brig Brigadier Adm "
     "Admiral Cdr Commander Cmdr Cpl Corporal Pte Private Marshal Field Air Vice Rear "
     "Lt-Col Lt-Gen Maj-Gen Lance Staff Flight Wing Squadron Leader".split())
-_TITLE_BEFORE = re.compile(r"([A-Z][\w-]*|dhr|mevr|mw|sig|dott|avv)\.?[^\S\n]+\Z")  # "dhr. …"
+_TITLE_BEFORE = re.compile(rf"([A-Z][\w-]*|{'|'.join(sorted(LOWER_CASE_TITLES))})\.?[^\S\n]+\Z")
 
 
 def title_start(text: str, start: int) -> int:
