@@ -330,6 +330,16 @@ def listed_findings(run: DocRun, policy, ids: Sequence[str], k: int) -> list[Any
     return [f for i, f in enumerate(run.findings) if i not in gone]
 
 
+def policy_actions(run: DocRun, policy, ids: Sequence[str], k: int) -> list[str]:
+    """The policy row's action ("MASK", "KEEP", "REVIEW") on each of ``run``'s findings."""
+    from redactor.core.analysis import decide
+
+    if not run.findings:
+        return []
+    return [str(d.action.value) for d in decide(run.findings, run.entities, run.entity_of,
+                                               policy_combined(run, policy, ids, k), policy)]
+
+
 def weight_function(runs: Sequence[DocRun], gold_docs, settings):
     """token_weights for evaluate_tab: −log p of a token's least likely word piece, every
     detected span masked at once in 100-token segments."""
@@ -525,12 +535,14 @@ def run(args: argparse.Namespace) -> int:
         result["coreference"] = coref.to_dict()
     if args.dump_signals:
         kept = {r.doc_id: {id(f) for f in listed[r.doc_id]} for r in runs}
+        actions = {r.doc_id: policy_actions(r, policy, policy_rows, k_policy) for r in runs}
         args.dump_signals.write_text(json.dumps([
             {"doc_id": r.doc_id, "fold": r.fold,
              "findings": [[f.span.start, f.span.end, str(f.label)] for f in r.findings],
              "subtypes": [f.subtype for f in r.findings],
              "listed": [id(f) in kept[r.doc_id] for f in r.findings],  # as --detection scores
              "scores": [round(f.score, 4) for f in r.findings],
+             "actions": actions[r.doc_id],  # the policy row's decision on each finding
              "entity_of": list(r.entity_of),
              "signals": {k: [[s.score, s.risky] for s in v] for k, v in r.signals.items()}}
             for r in runs]))

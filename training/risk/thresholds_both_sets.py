@@ -52,12 +52,15 @@ def choose(sets, policy, keep=lambda doc_id: True):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--k", type=int, default=3)
+    ap.add_argument("--signals", nargs=2, type=Path, metavar=("TAB", "WIKI"),
+                    default=[WORK / "oof_signals_tab.json", WORK / "oof_signals_wiki.json"],
+                    help="the two sets' --dump-signals files")
     args = ap.parse_args()
     policy = load_policy("default")
     sets = {}
-    for s in ("tab", "wiki"):
+    for s, signals in zip(("tab", "wiki"), args.signals, strict=True):
         gold = {g.doc_id: g for g in load_tab(DATA / s / f"{s}_dev.json")}
-        sets[s] = (gold, t.load_runs(WORK / f"oof_signals_{s}.json", gold))
+        sets[s] = (gold, t.load_runs(signals, gold))
     _, ts, tq, m = choose(sets, policy)
     print(f"all documents: span >= {ts}, sequence >= {tq}:",
           {s: {k: round(v, 4) for k, v in x.items() if k in ("P", "R_direct", "R_quasi")}

@@ -145,7 +145,11 @@ _AGE_OF_PRONOUN = re.compile(
     r"|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
     r"|seventeen|eighteen|nineteen)"
     r"(?=[^\S\n]*(?:[,.;:)]|\band\b|\bbut\b|\bwhen\b|\bat\b|\bin\b|\Z))")
-_PRONOUN_BEFORE = re.compile(r"\b(?:[Ss]he|[Hh]e|I|[Tt]hey)[^\S\n]*\Z")  # "she's nine"
+_PRONOUN_BEFORE = re.compile(  # "she's nine", "Our client is 37", "Mrs Okafor was 52"
+    r"(?:\b(?:[Ss]he|[Hh]e|I|[Tt]hey)|\b(?:[Oo]ur|[Mm]y|[Tt]he|[Hh]is|[Hh]er|[Tt]heir)[^\S\n]+"
+    r"(?:client|patient|applicant|claimant|appellant|defendant|child|son|daughter|mother"
+    r"|father|wife|husband|partner|victim|deceased|complainant|employee|tenant|pupil)"
+    r"|\b(?:Mr|Mrs|Ms|Miss|Dr)\.?[^\S\n]+[A-Z][\w'’-]+)[^\S\n]*\Z")
 _NOT_A_NAME = frozenset("article section rule chapter page paragraph room flat unit cell "
                         "pages articles sections rules paragraphs nos no schedule annex part "
                         "protocol appendix table figure note exhibit tab volume item point "
@@ -192,7 +196,7 @@ def find_ages(text: str) -> Iterable[Hit]:
         yield Hit(m.start(), m.end(), Label.DEM, "AGE", 0.85, "age of a person (år, Jahre)",
                   RANK_AMOUNT)
     for m in _AGE_OF_PRONOUN.finditer(text):
-        if not _PRONOUN_BEFORE.search(text, max(0, m.start() - 6), m.start()):
+        if not _PRONOUN_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue
         yield Hit(m.start(1), m.end(1), Label.DEM, "AGE", 0.95, "a person's age after a pronoun "
                   "and a form of \"to be\"", RANK_AMOUNT)

@@ -292,16 +292,29 @@ UK_STREETS = ("Road", "Street", "Lane", "Avenue", "Close", "Drive", "Crescent", 
                "Square", "Green", "Row", "Park")
 
 
+def _house_number(rng: random.Random) -> int:
+    """A house number as streets have them: 1 to 199, small ones likelier (Faker's can be
+    "0" or "02")."""
+    return min(rng.randint(1, 60), rng.randint(1, 199))
+
+
 def address_like(text: str, rng: random.Random, locale: str) -> str:
     """A made-up address of the locale laid out like ``text``, on one line: a unit ("Flat
     3") when it had one, a house number and street, a town when it named one, a postcode when
     it ended with one ("Flat 3, 27 Wellington Road, Leeds LS12 4QT" → "Flat 17, 4 Kaur
     Ports, Port Victor B00 7NS")."""
     fake = faker_with(locale, rng)
-    box = _PO_BOX.fullmatch(text.strip())
-    if box:  # "PO Box 12626" → "PO Box 40518" (it read "1 Tony Common")
-        return box.group(1) + "".join(rng.choice("0123456789") for _ in box.group(2))
     parts = [p.strip() for p in re.split(r",|\n", text) if p.strip()]
+    box = _PO_BOX.fullmatch(parts[0]) if parts else None
+    if box:  # "PO Box 12626" → "PO Box 40518" (it read "1 Tony Common")
+        out = [box.group(1) + str(rng.randint(1, 9)) + "".join(
+            rng.choice("0123456789") for _ in box.group(2)[1:])]
+        if len(parts) > 1:  # "PO Box 5521, Birmingham B3 2TA": the town and postcode too
+            postcode = _POSTCODE_END.search(parts[-1])
+            out.append(" ".join(x for x in (str(fake.city()) if parts[-1][
+                :postcode.start() if postcode else None].strip() else "",
+                str(fake.postcode()) if postcode else "") if x))
+        return ", ".join(x for x in out if x)
     town_code = _POSTCODE_END.search(parts[0]) if len(parts) == 1 else None
     if town_code and town_code.start() > 0 and not parts[0][:1].isdigit() and not _UNIT.match(
             parts[0]):  # "London N16 5LT": a town and its postcode, no street
@@ -311,9 +324,9 @@ def address_like(text: str, rng: random.Random, locale: str) -> str:
         out.append(f"{parts[0].split()[0]} {rng.randint(1, 40)}")
         parts = parts[1:]
     if locale == "en_GB":  # Faker's British streets end like American ones ("… Canyon",
-        street = f"{fake.building_number()} {fake.last_name()} {rng.choice(UK_STREETS)}"  # "… Forks")
+        street = f"{_house_number(rng)} {fake.last_name()} {rng.choice(UK_STREETS)}"  # "… Forks")
     elif locale.startswith("en"):
-        street = f"{fake.building_number()} {fake.street_name()}"
+        street = f"{_house_number(rng)} {fake.street_name()}"
     else:
         street = re.sub(r"\s*\n\s*", ", ", str(fake.street_address()))
     out.append(street.strip())

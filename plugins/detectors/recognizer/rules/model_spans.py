@@ -78,6 +78,7 @@ from redactor_plugins.detectors.recognizer.rules.span_edges import (
     title_start,
     titled_name_at_end,
     trailing_participle,
+    whole_before_conjunction,
     whole_words,
     widen_code,
     word_before_comma,
@@ -264,7 +265,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             end = end_before_dose(text, start, end) if f.label == Label.MISC else end
             start = drop_leading_function_word(text, start, end, f.label in (
                 Label.DATETIME, Label.QUANTITY))
-            if f.label == Label.DEM or not name_follows(text, end):
+            if f.label == Label.DEM or not name_follows(text, end) or \
+                    whole_before_conjunction(text, start, end):  # "Kirkstall Road and"
                 # "teacher of" [Bangladeshi origin]; not "5th Chamber of the" [Ankara …]:
                 # the model's piece of a longer name
                 end = drop_trailing_function_word(text, start, end)

@@ -181,6 +181,14 @@ _NUMBERING = re.compile(r"[A-Z][A-Za-z]{1,12}\.?(?:[ \t]+No)?")
 _NUMBER_AFTER = re.compile(r"\.?[ \t]*(?:(?<=No)|(?<=No\.)|No\.?[ \t]*)(?:[A-Z]{1,4}-?)?\d")
 
 
+#: a department that every hospital has: the hospital after it names the place, not the ward
+_HOSPITAL_DEPARTMENT = re.compile(
+    r"(?i)(?:the[ \t]+)?(?:(?:Emergency|Casualty|Outpatients?|Fracture|X-?ray|Radiology)"
+    r"[ \t]+(?:Department|Dept\.?|Unit|Clinic)|A[ \t]*&[ \t]*E(?:[ \t]+Department)?"
+    r"|Accident[ \t]+(?:and|&)[ \t]+Emergency(?:[ \t]+Department)?|Emergency[ \t]+Room"
+    r"|Intensive[ \t]+Care(?:[ \t]+Unit)?|ICU|Maternity[ \t]+(?:Unit|Ward)|Outpatients)")
+
+
 def names_no_one(text: str, start: int, end: int) -> bool:
     """Whether the span names no one: one lower-case pronoun or determiner, the name of a
     kind of identifier ("IP", "e-mail address"), one greeting or function word of
@@ -211,6 +219,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if word.casefold() in ("nearest", "nearest relative") and \
             text[start : start + 16].casefold() == "nearest relative":
         return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act
+    if _HOSPITAL_DEPARTMENT.fullmatch(word):
+        return True  # "He attended the Emergency Department at Leeds General Infirmary"
     if word == "Council" and text.startswith(" Tax", end):
         return True  # "Council Tax account: 40029817"
     if word.casefold() in ("et", "al", "al.", "et al", "et al.") and any(

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from redactor_plugins.detectors.patterns.common import number_value
-from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS
+from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, LEGAL_FORM
 from redactor_plugins.shared.names.titles import COURTESY, LOWER_CASE_TITLES, RANK_WORDS
 from redactor_plugins.shared.text_pieces import join_neighbours
 
@@ -37,7 +37,7 @@ from redactor.plugin_api import Finding, Label, Span
 
 __all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
-           "field_label_tail", "house_number_start", "name_follows", "name_of_org", "starts_sentence", "join_bracket_pieces",
+           "field_label_tail", "house_number_start", "name_follows", "whole_before_conjunction", "name_of_org", "starts_sentence", "join_bracket_pieces",
            "title_case_run", "title_start", "trailing_participle",
            "whole_words", "widen_code", "word_before_comma"]
 
@@ -446,6 +446,20 @@ def field_label_tail(text: str, start: int, end: int) -> int:
         return end
     m = _NEXT_FIELD.search(text, start, end)
     return m.start() if m and m.start() > start else end
+
+
+_CONJUNCTION_END = re.compile(r"(\S+)[^\S\n]+(?:and|or)\Z")
+
+
+def whole_before_conjunction(text: str, start: int, end: int) -> bool:
+    """Whether the span ends in "and" or "or" after a word that ends a name of its own: a
+    street's ("Kirkstall Road and" [Viaduct Road]) or a company's form ("Acme Ltd and")."""
+    m = _CONJUNCTION_END.search(text, start, end)
+    return m is not None and m.start(1) > start and bool(
+        _STREET_WORD.match(m.group(1)) or _COMPLETE_FORM.fullmatch(m.group(1)))
+
+
+_COMPLETE_FORM = re.compile(LEGAL_FORM)
 
 
 def name_follows(text: str, end: int) -> bool:
