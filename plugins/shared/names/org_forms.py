@@ -38,7 +38,7 @@ FIRM_LAST_WORDS = frozenset("Solicitors Limited Ltd LLP PLC plc Associates Partn
                             "GmbH AG Inc LLC Autocentre Garage Motors".split())
 #: a street's last word ("Hanson Lane": two surnames of the name lists)
 STREET_LAST_WORDS = frozenset("Road Street Lane Avenue Drive Close Crescent Terrace Grove "
-                              "Gardens Mews Boulevard Parade".split())
+                              "Gardens Mews Boulevard Parade Parkway Highway".split())
 
 #: a French, Spanish, Italian, Portuguese, Dutch or Polish institution's kind before the place
 #: or person it is named after ("Tribunal judiciaire [de Lyon]", "Centre hospitalier

@@ -29,7 +29,9 @@ POLICE_RANK = (r"(?:W?PC|W?DC|PS|DS|DI|DCI|DSI|DSU|Supt\.?|Sgt\.?|Insp\.?"
 #: titles of English courts before a judge's name ("HHJ Margaret Ellison": His or Her
 #: Honour Judge, District Judge, Deputy District Judge; "HHJ" had read "MICHAEL")
 RANK_WORDS = frozenset("PC WPC DC WDC PS DS DI DCI DSI DSU Sgt Insp Supt Constable Sergeant "
-                       "Inspector Superintendent Detective Chief Police HHJ DJ DDJ".split())
+                       "Inspector Superintendent Detective Chief Police HHJ DJ DDJ "
+                       # American police: "Ofc. Daniel Reyes #3318", "Det. Sgt. Ruiz"
+                       "Ofc Officer Det Deputy Dep Sheriff Trooper Tpr".split())
 
 #: capitals that spell a title's letters but are a department: "HR Casework" (a mailbox), "HR
 #: Business Partner" (a job) — not Scandinavian "Hr" (Mr)

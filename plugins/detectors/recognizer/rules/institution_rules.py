@@ -78,7 +78,8 @@ _STREET = re.compile(
     rf"(?<![\w&])((?:(?<![\w/.,:-])\d{{1,4}}[A-Za-z]?[^\S\n]+)?"  # a house number
     rf"(?!{_LEAD}\b){_WORD}(?:{_SP}(?!{_LEAD}\b){_WORD}){{0,2}}{_SP}"
     rf"(?:Road|Rd|Street|Lane|Avenue|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews|Rise"
-    rf"|Boulevard|Parade|Walk))(?![\w'’])")
+    rf"|Boulevard|Parade|Walk|Parkway|Pkwy|Blvd|Highway|Hwy|Turnpike|Expressway|Freeway))"
+    rf"(?![\w'’])")
 _CASE = re.compile(
     rf"(?<![\w.])((?!(?:See|Cf|Also|{_LEAD})\b)[A-Z][\w'’-]*(?:\s+and\s+(?:Others|[A-Z][\w'’-]+))?"
     rf"\s+v\.?\s+(?:the\s+)?[A-Z][\w'’-]+(?:[^\S\n]+[A-Z][\w'’-]+){{0,3}}"  # one line

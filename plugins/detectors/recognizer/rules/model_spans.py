@@ -131,6 +131,7 @@ def column_name_cell(text: str, start: int, end: int) -> bool:
 #: a bracket left open in a span, after a word and before a capital: two mentions, a name and
 #: its aside ("Marathon running (London Marathon" of "… (London Marathon 2022, …)"; TAB's
 #: "National Social Insurance Board (Riksförsäkringsverket": the name and its original)
+_AGE_ABBREVIATION = re.compile(r"(?:y/o|y\.o\.|yo|yrs?[ \t]+old)[ \t]+(?=\w)")
 _OPEN_ASIDE = re.compile(r"(?<=[a-z])[ \t]+\((?=[A-Z][^()]*\Z)")
 _STREET_WORD_BEFORE = re.compile(rf"(?<![\w'’]){STREET_FIRST_WORDS}[^\S\n]+\Z")
 
@@ -175,6 +176,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             f = f.with_(label=Label.CODE, subtype="")
             if emergency_number(text, start, end):
                 continue  # "22:14 999 call"
+        if (age := _AGE_ABBREVIATION.match(text, start, end)) and re.search(
+                r"\d[ \t]?\Z", text[max(0, start - 4):start]):
+            start = age.end()  # "y/o" of "46 y/o Hispanic": the age's, not the name's
         if language != "en":  # the English model on a Norwegian, Danish, Swedish, German text
             if f.label == Label.PERSON:  # "Kari møtte"
                 end = name_without_lower_tail(text, start, end, language)

@@ -167,7 +167,8 @@ _PROVISION_WORD_BEFORE = re.compile(
 #: a tribunal's abbreviations for its judges and the parties' offices, which name no one
 _ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD SENCo SENDCo SENCO SENDCO "
                                 "DSL DDSL LADO IRO"  # a school's and a council's too
-                                " PAYE BACS CHAPS NIC SSP SMP".split())  # a payslip's (session 31)
+                                " PAYE BACS CHAPS NIC SSP SMP"  # a payslip's (session 31)
+                                " R/O A/O R/P".split())  # a US police report's officers, caller
 _ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
 #: a scheme's name before "number" with no value after it ("his NHS number if you want …")
 _SCHEME_NAME = re.compile(

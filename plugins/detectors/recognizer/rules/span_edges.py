@@ -361,7 +361,8 @@ def trailing_participle(text: str, start: int, end: int) -> int:
 _HOUSE_NUMBER = re.compile(r"(?<![\w/.,:-])\d{1,4}[A-Za-z]?[^\S\n]+\Z")
 _STREET_WORD = re.compile(
     r"(?:Road|Rd|Street|St|Lane|Avenue|Ave|Drive|Close|Crescent|Terrace|Grove|Gardens|Square"
-    r"|Mews|Boulevard|Parade|Walk|Way|Place|Row|Hill|Rise|Vale|Chase|vei|veien|gate|gata"
+    r"|Mews|Boulevard|Parade|Walk|Way|Place|Row|Hill|Rise|Vale|Chase|Parkway|Pkwy|Blvd|Highway"
+    r"|Hwy|vei|veien|gate|gata"
     r"|gatan|vej|vägen|straße|strasse|weg|gasse)\.?\Z")
 
 

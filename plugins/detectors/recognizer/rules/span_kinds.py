@@ -35,6 +35,14 @@ def adjectival_nationality(text: str, start: int, end: int) -> bool:
     return _default_gazetteer().in_list(word, "nationalities")
 
 
+def adjectival_ethnicity(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is one capitalised word of the gazetteer's ethnic groups
+    before a lower-case word ("a 46 y/o Hispanic female", which the model tagged ORG)."""
+    word = text[start:end]
+    return word.isalpha() and word[:1].isupper() and _NEXT_LOWER.match(text, end) is not None \
+        and _default_gazetteer().in_list(word, "ethnic_groups")
+
+
 def peoples_words(text: str) -> str:
     """"LANGUAGE" or "ETHNICITY" when every word of a span the model tagged PERSON is a
     language, a nationality or an ethnic group of the gazetteer ("Kurdish Sorani" of an
@@ -168,7 +176,8 @@ def dem_kind(text: str, start: int, end: int) -> str:
     """The DEM subtype of a span the model tagged ORG or LOC that is a demographic word by one
     of the rules above ("Swedish biathlete", "in English", "footballer", "Tamil heritage"),
     or ""."""
-    for rule, kind in ((adjectival_nationality, "NATIONALITY"), (language_in_use, "LANGUAGE"),
+    for rule, kind in ((adjectival_nationality, "NATIONALITY"), (adjectival_ethnicity, "ETHNICITY"),
+                       (language_in_use, "LANGUAGE"),
                        (occupation_word, "OCCUPATION"), (heritage_phrase, "ETHNICITY"),
                        (rank_before_name, "TITLE"), (judicial_title, "TITLE")):
         if rule(text, start, end):
@@ -389,6 +398,9 @@ def day_and_month(text: str) -> bool:
     return _DAY_MONTH.fullmatch(text.strip()) is not None
 
 
+_CLOCK_AFTER = re.compile(r"(?:[ T]|,[ ])\d{1,2}:\d\d(?::\d\d)?(?:[ ]?[AaPp]\.?[Mm]\.?)?\Z")
+
+
 def code_is_date_or_money(text: str) -> tuple[Label, str] | None:
     """(label, subtype) when a CODE span is a whole calendar date (day/month/year,
     year-month-day: "05/06/2025" in a bank statement's column) or an amount of money
@@ -396,7 +408,9 @@ def code_is_date_or_money(text: str) -> tuple[Label, str] | None:
     t = text.strip()
     if _AMOUNT.fullmatch(t):
         return Label.QUANTITY, "MONEY"
+    t = _CLOCK_AFTER.sub("", t)  # "03/14/2026 22:47" of a US police report
     for pattern, order in ((r"(\d{1,2})[./](\d{1,2})[./]((?:19|20)\d\d)", "dmy"),
+                           (r"(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)", "mdy"),
                            (r"((?:19|20)\d\d)-(\d\d)-(\d\d)", "ymd")):
         m = re.fullmatch(pattern, t)
         if m:

@@ -1,0 +1,78 @@
+"""An e-mail address made of a person's name gets the person's pseudonym in the same shape:
+"keeley.wood@harrowgatelane.co.uk" of Keeley Wood, whose pseudonym is Alison White, becomes
+"alison.white@…", not "bclarke@…" — the reader of a pseudonymised letter sees one person.
+
+Only the local part is rebuilt, from the name parts that the pseudonym strategy has already
+mapped (``memo["tokens"]``: folded original part → its pseudonym); the domain is a made-up
+one. Pure functions; the strategy decides when to use them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+from collections.abc import Mapping
+
+__all__ = ["local_part_from_names"]
+
+_PIECES = re.compile(r"([^\W\d_]+|\d+|[._+-])")
+
+
+def _letters(name: str) -> str:
+    """``name`` as an address spells it: lower case, ASCII letters only ("O'Neill" → "oneill",
+    "Søren" → "soren")."""
+    plain = unicodedata.normalize("NFKD", name.replace("ø", "o").replace("Ø", "O")
+                                  .replace("æ", "ae").replace("ß", "ss"))
+    return "".join(c for c in plain if c.isascii() and c.isalpha()).lower()
+
+
+def _one_word(word: str, names: Mapping[str, str], initials: Mapping[str, str]) -> str | None:
+    """``word`` of a local part spelled with the pseudonyms: a name part ("wood"), two run
+    together ("keeleywood"), an initial and a name ("kwood"), a name and an initial
+    ("keeleyw"); None when it is not made of the document's names."""
+    if word in names:
+        return names[word]
+    for cut in range(1, len(word)):
+        head, tail = word[:cut], word[cut:]
+        if head in names and tail in names:
+            return names[head] + names[tail]
+        if cut == 1 and head in initials and tail in names:
+            return initials[head] + names[tail]
+        if cut == len(word) - 1 and head in names and tail in initials:
+            return names[head] + initials[tail]
+    return None
+
+
+def local_part_from_names(local: str, tokens: Mapping[str, str],
+                          rng: random.Random) -> str | None:
+    """The local part ``local`` of an address with every name part replaced by its
+    pseudonym (separators kept, digits redrawn), or None when some word of it is not a
+    mapped name part or no word is one."""
+    names: dict[str, str] = {}
+    initials: dict[str, str] = {}
+    for original, fake in tokens.items():
+        key, value = _letters(original), _letters(fake.split()[-1] if fake else "")
+        if len(key) > 1 and value:
+            names.setdefault(key, value)
+            initials.setdefault(key[0], value[0])
+    if not names:
+        return None
+    out, named = [], False
+    for piece in _PIECES.findall(local):
+        if piece.isdigit():
+            out.append(str(rng.randint(1, 9)) + "".join(str(rng.randint(0, 9))
+                                                        for _ in piece[1:]))
+        elif piece[0].isalpha():
+            word = _one_word(piece.lower(), names, initials)
+            if word is None:
+                if len(piece) == 1 and piece.lower() in initials:
+                    word = initials[piece.lower()]  # "k.wood": the initial of a named part
+                else:
+                    return None
+            else:
+                named = True
+            out.append(word)
+        else:
+            out.append(piece)
+    return "".join(out) if named else None
