@@ -81,7 +81,14 @@ MARITAL = ({"married", "divorced", "separated", "widowed", "single", "engaged", 
            {"arabic", "farsi", "dari", "pashto", "urdu", "punjabi", "bengali", "somali",
             "tigrinya", "amharic", "kurdish sorani", "kurdish kurmanji", "sorani", "kurmanji",
             "turkish", "albanian", "vietnamese", "mandarin", "cantonese", "tamil", "gujarati",
-            "swahili", "lingala", "oromo", "romanian", "polish", "lithuanian", "portuguese"})
+            "swahili", "lingala", "oromo", "romanian", "polish", "lithuanian", "portuguese"},
+           # ethnic groups and broad categories of race, each for one of its kind ("a 46 y/o
+           # Hispanic female" read "… Production assistant female")
+           {"hispanic", "latino", "african-american", "afro-caribbean", "roma", "romani",
+            "sami", "saami", "maori", "inuit", "aboriginal", "berber", "yoruba", "igbo",
+            "hausa", "hazara", "pashtun", "uyghur", "uighur", "tatar", "assyrian", "baloch",
+            "fulani", "traveller"},
+           {"white", "black", "asian", "caucasian", "mixed-race"})
 #: group words with one form only: "a practising Muslim" must not become "a practising Jewish",
 #: "a retired nurse" not "a pensioner nurse"
 ADJECTIVE_ONLY = frozenset({"jewish", "orthodox", "evangelical", "retired", "semi-retired",
@@ -138,6 +145,17 @@ def article_fits(candidate: str, doc_text: str, start: int) -> bool:
 def _pick(rng: random.Random, pool: Sequence[str], ok: Callable[[str], bool]) -> str | None:
     good = sorted(p for p in dict.fromkeys(pool) if ok(p))
     return rng.choice(good) if good else None
+
+
+def _in_pool(word: str, rng: random.Random, fits: Callable[[str], bool]) -> str:
+    """Another word of the kind pool (:data:`MARITAL`) that ``word`` is in, cased like it;
+    "" when it is in none."""
+    low = fold(word)
+    pool = next((p for p in MARITAL if low in p), None)
+    other = _pick(rng, sorted(pool - {low}), fits) if pool else ""
+    if other and word[:1].isupper():
+        other = " ".join(w.capitalize() for w in other.split())
+    return other or ""
 
 
 def _ages(text: str, rng: random.Random) -> str:
@@ -307,6 +325,9 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
         return _nationality(place.country, False, rng, fits, english)
     if low in BIRTH_ORDER:
         return BIRTH_ORDER[low]
+    if len(words) == 2 and fold(words[1]) in PERSON_NOUNS and (
+            group := _in_pool(words[0], rng, fits)):
+        return f"{group} {words[1]}"  # "Hispanic female" → "Hausa female"
     bare = re.sub(r"^(?:an?|the)\s+", "", low)
     for pool in MARITAL:
         if bare in pool:

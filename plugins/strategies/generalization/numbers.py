@@ -348,7 +348,7 @@ def age_in_span(text: str) -> tuple[float, str] | None:
         value = _value(m.group(1)) if m else None
         return (value, "compound") if value is not None else None
     m = re.fullmatch(r"(?:aged?\s+(?:of\s+)?)?(.+?)[\s-]*(?:years?[\s-]+old|years?\s+of\s+age|"
-                     r"yrs?\.?\s+old|år\s+gammel|år)$", s, re.IGNORECASE)
+                     r"yrs?\.?\s+old|y/o|y\.o\.|yo|år\s+gammel|år)$", s, re.IGNORECASE)
     if m:
         value = _value(m.group(1))
         return (value, "old") if value is not None else None

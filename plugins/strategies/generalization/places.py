@@ -349,6 +349,7 @@ _THE_COUNTRY = re.compile(
 
 _STREET = re.compile(r"(?i)(?:gate|gata|gatan|vei|veien|vej|vägen|street|road|avenue|lane|"
                      r"terrace|close|drive|crescent|grove|gardens|mews|walk|parade|boulevard|"
+                     r"parkway|highway|blvd|"
                      r"straße|strasse|weg|allee)\b")
 
 

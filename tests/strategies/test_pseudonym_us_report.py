@@ -1,0 +1,70 @@
+"""Pseudonyms in a US police report (session 32): "46 y/o Hispanic female" had read "a member
+of a group Production assistant female" (no kind fitted the age's abbreviation, and an ethnic
+group got a Faker job), "Dirksen Parkway" a town."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from redactor_plugins.strategies.generalization.demographics import dem_pseudonym
+from redactor_plugins.strategies.generalization.numbers import age_in_span
+from redactor_plugins.strategies.generalization.places import place_like
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "recognizer"))
+from probe_helpers import redacted  # noqa: E402
+
+ETHNIC = {"hispanic", "latino", "african-american", "afro-caribbean", "roma", "romani", "sami",
+          "saami", "maori", "inuit", "aboriginal", "berber", "yoruba", "igbo", "hausa",
+          "hazara", "pashtun", "uyghur", "uighur", "tatar", "assyrian", "baloch", "fulani",
+          "traveller"}  # the test's own copy: a change of the table must be deliberate
+
+
+@pytest.mark.parametrize(("text", "age"), [("46 y/o", 46), ("46yo", 46), ("3 y.o.", 3)])
+def test_an_age_written_short_is_an_age(text: str, age: int) -> None:
+    assert age_in_span(text) == (age, "old")
+
+
+@pytest.mark.parametrize("text", ["46 y/o", "46yo"])
+def test_an_age_written_short_gets_another_age_in_the_same_words(text: str) -> None:
+    for seed in range(20):
+        out = dem_pseudonym(text, random.Random(seed), f"a {text} female", 2)
+        m = re.fullmatch(r"(\d+)" + re.escape(text[2:]), out)
+        assert m is not None and m.group(1) != text[:2], out
+
+
+@pytest.mark.parametrize("word", ["Hispanic", "Latino", "Roma"])
+def test_an_ethnic_group_gets_another(word: str) -> None:
+    seen = set()
+    for seed in range(30):
+        out = dem_pseudonym(word, random.Random(seed), f"a {word} female", 2, any_job=False)
+        assert out.casefold() in ETHNIC and out.casefold() != word.casefold(), out
+        assert out[:1].isupper(), out
+        seen.add(out)
+    assert len(seen) > 3
+
+
+def test_a_broad_category_of_race_gets_another_of_its_kind() -> None:
+    for seed in range(20):
+        out = dem_pseudonym("white", random.Random(seed), "a white male", 2, any_job=False)
+        assert out in {"black", "asian", "caucasian", "mixed-race"}, out
+
+
+@pytest.mark.parametrize("street", ["Dirksen Parkway", "Lake Shore Blvd",
+                                    "Pacific Coast Highway"])
+def test_an_american_street_keeps_its_word(street: str) -> None:
+    out = place_like(street, random.Random(4), "en_US")
+    assert out.split()[-1] == street.split()[-1] and out != street, out
+
+
+def test_the_report_pseudonymised(tmp_path: Path) -> None:
+    text = ("VICTIM: Maria Elena Gutierrez, DOB 07/22/1979, 46 y/o Hispanic female.\n"
+            "Dunn works nights at the Walmart Distribution Center on Dirksen Parkway.\n")
+    out = redacted(tmp_path, text, "pseudonym")
+    m = re.search(r", (\d+) y/o (\S+) female\.", out)
+    assert m is not None and m.group(1) != "46", out
+    assert m.group(2).casefold() in ETHNIC - {"hispanic"}, out
+    assert re.search(r" on \S+ Parkway\.", out) and "Dirksen" not in out, out
