@@ -25,7 +25,7 @@ ETHNIC = {"hispanic", "latino", "african-american", "afro-caribbean", "roma", "r
 
 @pytest.mark.parametrize(("text", "age"), [("46 y/o", 46), ("46yo", 46), ("3 y.o.", 3)])
 def test_an_age_written_short_is_an_age(text: str, age: int) -> None:
-    assert age_in_span(text) == (age, "old")
+    assert age_in_span(text) == (age, "compound")
 
 
 @pytest.mark.parametrize("text", ["46 y/o", "46yo"])
@@ -68,3 +68,13 @@ def test_the_report_pseudonymised(tmp_path: Path) -> None:
     assert m is not None and m.group(1) != "46", out
     assert m.group(2).casefold() in ETHNIC - {"hispanic"}, out
     assert re.search(r" on \S+ Parkway\.", out) and "Dirksen" not in out, out
+
+
+def test_an_age_written_short_generalizes_before_its_noun() -> None:
+    from redactor_plugins.strategies.generalize import generalize_mention
+
+    from redactor.core.model import Label
+
+    doc = "a 46 y/o Hispanic female"
+    out = generalize_mention(Label.DEM, "46 y/o", "46 y/o", "", doc_text=doc, start=2, end=8)
+    assert out == "40-to-49-year-old", out  # it read "particular in their forties"

@@ -340,15 +340,18 @@ _AGE_QUALIFIER = re.compile(r"^(aged?\s+(?:of\s+)?)(?:about|around|approximately
 
 def age_in_span(text: str) -> tuple[float, str] | None:
     """(age, form) when the span itself says it is an age: form ``old`` ("42 years old",
-    "aged 42"), ``compound`` ("42-year-old")."""
+    "aged 42"), ``compound`` ("42-year-old", "42 y/o")."""
     s = " ".join(text.strip().split())
     s = _AGE_QUALIFIER.sub(r"\1", s)  # "aged about 30": the age is 30
     if re.search(r"\d+\s*-\s*years?\s*-\s*old|\w+-year-old", s, re.IGNORECASE):
         m = re.match(r"(.+?)-\s*years?\s*-\s*old", s, re.IGNORECASE)
         value = _value(m.group(1)) if m else None
         return (value, "compound") if value is not None else None
+    short = re.fullmatch(r"(\d{1,3})[\s-]*(?:y/o|y\.o\.|yo)", s, re.IGNORECASE)
+    if short:  # "46 y/o [Hispanic female]": before its noun, like "46-year-old"
+        return float(short.group(1)), "compound"
     m = re.fullmatch(r"(?:aged?\s+(?:of\s+)?)?(.+?)[\s-]*(?:years?[\s-]+old|years?\s+of\s+age|"
-                     r"yrs?\.?\s+old|y/o|y\.o\.|yo|år\s+gammel|år)$", s, re.IGNORECASE)
+                     r"yrs?\.?\s+old|år\s+gammel|år)$", s, re.IGNORECASE)
     if m:
         value = _value(m.group(1))
         return (value, "old") if value is not None else None
