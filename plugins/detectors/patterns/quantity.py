@@ -160,7 +160,7 @@ _NOT_A_NAME = frozenset("article section rule chapter page paragraph room flat u
 #: a date of birth right before ("DOB: 19/06/1941 (83)")
 _BIRTH_DATE_BEFORE = re.compile(r"(?i)\b(?:DOB|D\.O\.B\.?|born|date\s+of\s+birth)\b[:\s]*"
                                 r"[\w ./-]{4,20}\d\Z")
-_AGE_IN_BRACKETS = re.compile(r"[^\S\n]\((1[0-1]\d|[1-9]\d?)\)")
+_AGE_IN_BRACKETS = re.compile(r"\s\(((?:1[0-1]\d|[1-9]\d?)(?:[ ]?(?:yrs?|years?|y))?)\)")
 
 
 #: an age in Norwegian, Danish, Swedish or German: "(7 år)", "din son Erik, 6 år.", "7 år

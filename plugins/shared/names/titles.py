@@ -49,7 +49,8 @@ JOB_HEADS = frozenset("""handler handlers officer manager adviser advisor assist
 POST_NOMINALS = frozenset("""MBBS MBChB BMBS MB ChB BM BCh BChir MD DM PhD DPhil MPhil MSc BSc BA
     MA LLB LLM BEd MEd PGCE MRCPsych FRCPsych MRCP FRCP FRCS FRCA MRCGP FRCGP MRCPCH FRCPCH DRCOG
     DCH MFPH FFPH DClinPsy ClinPsyD CPsychol AFBPsS RMN RGN RN RSCN RHV BDS MFDS DipSW CQSW AMHP
-    QC KC JP MP MSP MBE OBE CBE DBE KBE FRS FCA ACA ACCA CIMA CTA FCIPD MCIPD""".split())
+    QC KC JP MP MSP MBE OBE CBE DBE KBE FRS FCA ACA ACCA CIMA CTA FCIPD MCIPD
+    FRCPC FRCSC CCFP FCFP FACP FACS FRACP FRACS DO NP PA-C""".split())  # North American
 
 
 #: courtesy titles of a language that are names or initials elsewhere ("Don", "D.", "M."),

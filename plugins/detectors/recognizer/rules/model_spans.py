@@ -131,6 +131,9 @@ def column_name_cell(text: str, start: int, end: int) -> bool:
 #: a bracket left open in a span, after a word and before a capital: two mentions, a name and
 #: its aside ("Marathon running (London Marathon" of "… (London Marathon 2022, …)"; TAB's
 #: "National Social Insurance Board (Riksförsäkringsverket": the name and its original)
+#: a sentence's end inside a MISC span: three letters before the full stop (not "Dr.", "St.")
+_MISC_SENTENCE_END = re.compile(r"(?<=[A-Za-z]{3})(?<!Mrs|Rev|Gen|Col|Sgt|Inc|Ltd|Art|Sec|Nos)"
+                                r"\.[ \t]+(?=[A-Z][a-z])")
 _AGE_ABBREVIATION = re.compile(r"(?:y/o|y\.o\.|yo|yrs?[ \t]+old)[ \t]+(?=\w)")
 _OPEN_ASIDE = re.compile(r"(?<=[a-z])[ \t]+\((?=[A-Z][^()]*\Z)")
 _STREET_WORD_BEFORE = re.compile(rf"(?<![\w'’]){STREET_FIRST_WORDS}[^\S\n]+\Z")
@@ -291,6 +294,11 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
         if f.label == Label.PERSON and (stop := _SENTENCE_END.search(text, start, end)):
             kept.append(f.with_(span=Span(start, stop.start()), text=text[start:stop.start()]))
             start = stop.end()  # "Mr Young. Will was off sick": two people, two findings
+        elif f.label == Label.MISC and (stop := _MISC_SENTENCE_END.search(text, start, end)):
+            if not spoken_word(text, start, stop.start()):  # "metformin 1000 mg BID. Allergic
+                kept.append(f.with_(span=Span(start, stop.start()),  # to penicillin": the
+                                    text=text[start:stop.start()]))  # dose's "BID" no one's
+            start = stop.end()
         if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
             start, end = capitals_name_core(text, start, end, names)  # "J NOWAK"
             start = given_name_before(text, title_start(text, name_start(

@@ -15,6 +15,7 @@ from typing import Any
 
 from redactor_plugins.detectors.recognizer.rules.span_edges import _TITLE, LEADING, PARTY_ROLES
 from redactor_plugins.shared.language.common_words import common_words
+from redactor_plugins.shared.names.titles import POST_NOMINALS
 
 __all__ = ["HEADER_FIELDS", "driving_licence", "heading_words", "hyphen_wrapped_word",
            "language_level", "names_no_one", "spoken_word", "verb_form"]
@@ -28,7 +29,7 @@ _ROW_LABEL = re.compile(r"[ \t]*([^\W\d_][\w'’()/-]*(?:[ ][\w'’()/-]+){0,4})
 #: between them), eight words at most, no sentence's full stop ("Notice Seeking Possession
 #: (Section 8 Notice)")
 _TITLE_LINE = re.compile(r"(?:(?:[A-Z][\w'’-]*(?<=\w)\b|(?:of|and|the|for|to|on|in|a|an|\d+)\b"
-                         r"|[()&/-])[ \t]*){1,12}")
+                         r"|[()&/\u2013\u2014-])[ \t]*){1,12}")  # "… Hospital — Consultation Note"
 
 
 def heading_words(text: str, start: int, end: int, names: Mapping[str, Any] | None = None) -> bool:
@@ -60,7 +61,8 @@ def heading_words(text: str, start: int, end: int, names: Mapping[str, Any] | No
 _FORM_WORDS = frozenset("""case ward report record review notice profile statement summary
     interests languages education experience references skills gross net pay basic rate total
     balance tax pension loan student national insurance hours night premium overtime holiday
-    sick log incident paye bacs nest nic""".split())
+    sick log incident paye bacs nest nic consultation consult note notes referral discharge
+    letter assessment clinic""".split())
 
 
 def verb_form(text: str) -> bool:
@@ -220,6 +222,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if word.casefold() in ("nearest", "nearest relative") and \
             text[start : start + 16].casefold() == "nearest relative":
         return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act
+    if word.split() and all(w.strip(",") in POST_NOMINALS for w in word.split()):
+        return True  # "MD FRCPC" after a doctor's name: letters of degrees, no one
     if _HOSPITAL_DEPARTMENT.fullmatch(word):
         return True  # "He attended the Emergency Department at Leeds General Infirmary"
     if word == "Council" and text.startswith(" Tax", end):

@@ -215,8 +215,18 @@ def field_place(text: str, start: int, appositive: bool = False) -> Label | None
 
 
 def county_name(text: str) -> bool:
-    """Whether an ORG span is a county's name ("County Durham", "Cook County"): a place."""
-    return _COUNTY.fullmatch(text.strip()) is not None
+    """Whether an ORG span is a county's name ("County Durham", "Cook County") or a town with
+    its province's or state's code ("Gatineau QC"): a place."""
+    return _COUNTY.fullmatch(text.strip()) is not None or _TOWN_AND_REGION.fullmatch(
+        text.strip()) is not None
+
+
+#: a town and its Canadian province's or US state's postal code ("Gatineau QC", "Springfield,
+#: IL"), which the model tagged ORG
+_TOWN_AND_REGION = re.compile(
+    r"[A-Z][\w'’.-]+(?:[ ][A-Z][\w'’.-]+){0,2},?[ ](?:QC|ON|BC|AB|MB|SK|NS|NB|NL|PE|YT|NT|NU"
+    r"|AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV"
+    r"|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)")
 
 
 @functools.cache
