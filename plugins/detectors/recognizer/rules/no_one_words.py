@@ -222,7 +222,9 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if word.casefold() in ("nearest", "nearest relative") and \
             text[start : start + 16].casefold() == "nearest relative":
         return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act
-    if word.split() and all(w.strip(",") in POST_NOMINALS for w in word.split()):
+    degrees = [w.strip(",") for w in word.split()]
+    if degrees and all(w in POST_NOMINALS for w in degrees) and (
+            len(degrees) > 1 or len(degrees[0]) > 3):  # not "MB", "JP": initials too
         return True  # "MD FRCPC" after a doctor's name: letters of degrees, no one
     if _HOSPITAL_DEPARTMENT.fullmatch(word):
         return True  # "He attended the Emergency Department at Leeds General Infirmary"
