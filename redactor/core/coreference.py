@@ -241,7 +241,8 @@ def alias_links(findings: Sequence[Finding], text: str) -> list[tuple[int, int]]
     return links
 
 
-_INITIALS_ALIAS = re.compile(r"[^\S\n]*\(\s*([A-Z]{2,4})\s*\)")
+_INITIALS_ALIAS = re.compile(  # "(SC)", '(known as "JW")', "(aka JW)"
+    r"[^\S\n]*\(\s*(?:(?:known\s+as|aka|a\.k\.a\.)\s+)?[\"“'‘]?([A-Z]{2,4})[\"”'’]?\s*\)")
 #: a police rank or an office before a name, no name word ("PC 2231 Mark Bellamy")
 _RANKS = frozenset("pc wpc dc wdc ps ds di dci dsi dsu sgt insp supt cllr hhj dj ddj".split())
 
@@ -259,7 +260,8 @@ def name_initials(name: str) -> set[str]:
 
 def initials_alias(text: str, name: str, end: int) -> tuple[int, int] | None:
     """The span of a person's initials in brackets right after the name ending at ``end``
-    ("Sharon Clarke (SC)", as minutes of a meeting write), or None."""
+    ("Sharon Clarke (SC)", as minutes of a meeting write; 'Jayden Walker (known as "JW")'),
+    or None."""
     m = _INITIALS_ALIAS.match(text, end)
     return m.span(1) if m is not None and m.group(1) in name_initials(name) else None
 

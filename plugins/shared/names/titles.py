@@ -31,7 +31,9 @@ POLICE_RANK = (r"(?:W?PC|W?DC|PS|DS|DI|DCI|DSI|DSU|Supt\.?|Sgt\.?|Insp\.?"
 RANK_WORDS = frozenset("PC WPC DC WDC PS DS DI DCI DSI DSU Sgt Insp Supt Constable Sergeant "
                        "Inspector Superintendent Detective Chief Police HHJ DJ DDJ "
                        # American police: "Ofc. Daniel Reyes #3318", "Det. Sgt. Ruiz"
-                       "Ofc Officer Det Deputy Dep Sheriff Trooper Tpr".split())
+                       "Ofc Officer Det Deputy Dep Sheriff Trooper Tpr"
+                       # Australian police: "Sen Cst Ben O'Sullivan", "Det Snr Const Lee"
+                       " Sen Snr Cst Const".split())
 
 #: capitals that spell a title's letters but are a department: "HR Casework" (a mailbox), "HR
 #: Business Partner" (a job) — not Scandinavian "Hr" (Mr)

@@ -108,6 +108,7 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     occupation_phrase,
     past_last_digits,
     peoples_words,
+    ranked_name,
     scale_name,
     vehicle_start,
     weekday_name,
@@ -217,6 +218,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             f = f.with_(label=Label.LOC, subtype="")  # "County Durham"
         if f.label in (Label.PERSON, Label.LOC, Label.MISC) and public_body(text[start:end]):
             f = f.with_(label=Label.ORG, subtype="")  # "Capita handled the assessment"
+        elif f.label in (Label.ORG, Label.MISC) and ranked_name(text, start, end):
+            f = f.with_(label=Label.PERSON, subtype="")  # "Sen Cst Ben O'Sullivan"
         elif f.label == Label.PERSON and firm_name(text[start:end]):
             f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
         elif f.label != Label.CODE and (car := vehicle_start(text, start, end)) is not None:

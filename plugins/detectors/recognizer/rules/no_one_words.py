@@ -62,7 +62,8 @@ _FORM_WORDS = frozenset("""case ward report record review notice profile stateme
     interests languages education experience references skills gross net pay basic rate total
     balance tax pension loan student national insurance hours night premium overtime holiday
     sick log incident paye bacs nest nic consultation consult note notes referral discharge
-    letter assessment clinic""".split())
+    letter assessment clinic helpline protection safeguarding conference strategy minutes
+    plan""".split())
 
 
 def verb_form(text: str) -> bool:
@@ -192,6 +193,10 @@ _HOSPITAL_DEPARTMENT = re.compile(
     r"|Intensive[ \t]+Care(?:[ \t]+Unit)?|ICU|Maternity[ \t]+(?:Unit|Ward)|Outpatients)")
 
 
+#: post-nominals of an honour or a silk, which are nobody's initials
+_HONOURS = frozenset("QC KC MBE OBE CBE DBE KBE".split())
+
+
 def names_no_one(text: str, start: int, end: int) -> bool:
     """Whether the span names no one: one lower-case pronoun or determiner, the name of a
     kind of identifier ("IP", "e-mail address"), one greeting or function word of
@@ -224,8 +229,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
         return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act
     degrees = [w.strip(",") for w in word.split()]
     if degrees and all(w in POST_NOMINALS for w in degrees) and (
-            len(degrees) > 1 or len(degrees[0]) > 3):  # not "MB", "JP": initials too
-        return True  # "MD FRCPC" after a doctor's name: letters of degrees, no one
+            len(degrees) > 1 or len(degrees[0]) > 3 or degrees[0] in _HONOURS):  # not "MB",
+        return True  # "JP": initials too; "MD FRCPC", "QC" after a name: no one
     if _HOSPITAL_DEPARTMENT.fullmatch(word):
         return True  # "He attended the Emergency Department at Leeds General Infirmary"
     if word == "Council" and text.startswith(" Tax", end):

@@ -18,7 +18,7 @@ from typing import Any
 
 from redactor_plugins.detectors.recognizer.gazetteer_lists import load_gazetteer
 from redactor_plugins.shared.names.org_forms import LEGAL_FORM
-from redactor_plugins.shared.names.titles import JOB_HEADS
+from redactor_plugins.shared.names.titles import JOB_HEADS, RANK_WORDS
 
 from redactor.plugin_api import Finding, Label
 
@@ -36,11 +36,16 @@ def adjectival_nationality(text: str, start: int, end: int) -> bool:
 
 
 def adjectival_ethnicity(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is one capitalised word of the gazetteer's ethnic groups
-    before a lower-case word ("a 46 y/o Hispanic female", which the model tagged ORG)."""
+    """Whether ``text[start:end]`` is one capitalised word of the gazetteer's ethnic groups,
+    not a town's name too, with no capitalised word after it on its line ("a 46 y/o Hispanic
+    female", "aged 6), Aboriginal", which the model tagged ORG and LOC)."""
     word = text[start:end]
-    return word.isalpha() and word[:1].isupper() and _NEXT_LOWER.match(text, end) is not None \
-        and _default_gazetteer().in_list(word, "ethnic_groups")
+    gaz = _default_gazetteer()
+    return word.isalpha() and word[:1].isupper() and not _NEXT_CAPITAL.match(text, end) \
+        and gaz.in_list(word, "ethnic_groups") and not gaz.in_list(word, "cities")
+
+
+_NEXT_CAPITAL = re.compile(r"[^\S\n]+[A-Z]")
 
 
 def peoples_words(text: str) -> str:
@@ -95,6 +100,18 @@ def language_in_use(text: str, start: int, end: int) -> bool:
 
 _RANK_BEFORE_NAME = re.compile(r"(?i:officer|deputy|sheriff|trooper|agent|detective|sergeant"
                                r"|constable|inspector|captain|lieutenant)(?=[^\S\n]+[A-Z])")
+
+
+def ranked_name(text: str, start: int, end: int) -> bool:
+    """Whether the span is ranks and a name ("Sen Cst Ben O'Sullivan", which the model
+    tagged ORG): a person."""
+    words = text[start:end].split()
+    ranks = 0
+    while ranks < len(words) and words[ranks].rstrip(".") in RANK_WORDS:
+        ranks += 1
+    rest = words[ranks:]
+    return ranks > 0 and 1 <= len(rest) <= 3 and all(
+        re.fullmatch(r"[A-Z][\w'’-]*\.?", w) for w in rest) and rest[-1][-1] != "."
 
 
 def rank_before_name(text: str, start: int, end: int) -> bool:
