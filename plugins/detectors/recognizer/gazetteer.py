@@ -70,7 +70,8 @@ _ID_NOUN = r"[ \t]+(?i:number|no\.|insurance|ID\b|identity|identification|regist
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;\"“”(\[]|\n\s*\n)\s*$")
 _GAP = re.compile(r"[ \t]{1,2}|[ \t]*\n[ \t]*")
 #: a building's word after a name ("Field House"): the run is a building's name, not a person's
-_BUILDINGS = frozenset("House Tower Building Buildings Chambers Barracks Manor Mansions".split())
+_BUILDINGS = frozenset("House Tower Building Buildings Chambers Barracks Manor Mansions Station "
+                       "Centre Center".split())  # "Garda Station"
 _PARTICLES = frozenset("van von de der den da di del della la le du dos das ter ten bin ibn al el".split())
 
 _OCC_CUE = re.compile(

@@ -33,7 +33,8 @@ RANK_WORDS = frozenset("PC WPC DC WDC PS DS DI DCI DSI DSU Sgt Insp Supt Constab
                        # American police: "Ofc. Daniel Reyes #3318", "Det. Sgt. Ruiz"
                        "Ofc Officer Det Deputy Dep Sheriff Trooper Tpr"
                        # Australian police: "Sen Cst Ben O'Sullivan", "Det Snr Const Lee"
-                       " Sen Snr Cst Const".split())
+                       " Sen Snr Cst Const"
+                       " Garda Sergt".split())  # Irish: "Garda Aoife Kearney"
 
 #: capitals that spell a title's letters but are a department: "HR Casework" (a mailbox), "HR
 #: Business Partner" (a job) — not Scandinavian "Hr" (Mr)

@@ -148,7 +148,8 @@ _PRONOUNS = frozenset(
     "who whom this that these those".split())
 
 
-_KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|PIN|SSN|URL|e-?mail)"
+_KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|PIN|SSN|URL|e-?mail"
+                                 r"|Eircode|PPSN|postcode|zip\s+code)"
                                  r"(?:[ \t]+(?:address|number|no\.?))?")
 
 
@@ -193,8 +194,28 @@ _HOSPITAL_DEPARTMENT = re.compile(
     r"|Intensive[ \t]+Care(?:[ \t]+Unit)?|ICU|Maternity[ \t]+(?:Unit|Ward)|Outpatients)")
 
 
+#: words of a kind of meeting or plan, with the form words (:data:`_FORM_WORDS`)
+_MEETING_WORDS = frozenset("child children adult adults family initial core group multi-agency "
+                           "team professionals".split())
+_CLOSING = re.compile(r"(?:Mise[ \t]+)?[Ll]e[ \t]+meas\b")
 #: post-nominals of an honour or a silk, which are nobody's initials
 _HONOURS = frozenset("QC KC MBE OBE CBE DBE KBE".split())
+
+
+_CAPITALISED_BEFORE = re.compile(r"[A-Z][\w-]*[ \t\n]+\Z")
+_CAPITALISED_AFTER = re.compile(r"[ \t\n]+[A-Z][\w-]*")
+
+
+def _kind_of_meeting(text: str, start: int, end: int) -> bool:
+    """Whether the span lies in a run of capitalised words after "a"/"an" that are all
+    words of a kind of meeting or a form ("a Child Protection Conference", which the model
+    tagged "Protection" ORG and "Conference" MISC)."""
+    while (m := _CAPITALISED_BEFORE.search(text, max(0, start - 30), start)) is not None:
+        start = m.start()
+    while (m := _CAPITALISED_AFTER.match(text, end)) is not None:
+        end = m.end()
+    return re.search(r"\b(?:a|an)[ \t\n]+\Z", text[max(0, start - 4):start]) is not None \
+        and all(w in _FORM_WORDS or w in _MEETING_WORDS for w in text[start:end].casefold().split())
 
 
 def names_no_one(text: str, start: int, end: int) -> bool:
@@ -231,6 +252,12 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if degrees and all(w in POST_NOMINALS for w in degrees) and (
             len(degrees) > 1 or len(degrees[0]) > 3 or degrees[0] in _HONOURS):  # not "MB",
         return True  # "JP": initials too; "MD FRCPC", "QC" after a name: no one
+    if word.casefold() in ("gardaí", "gardai", "the gardaí", "the gardai") or any(
+            m.start() <= start and end <= m.end()
+            for m in _CLOSING.finditer(text, max(0, start - 10), end + 10)):
+        return True  # Irish police in the plural; a letter's "Le meas," (with respect)
+    if _kind_of_meeting(text, start, end):
+        return True  # "a Child Protection Conference will take place": a kind of meeting
     if _HOSPITAL_DEPARTMENT.fullmatch(word):
         return True  # "He attended the Emergency Department at Leeds General Infirmary"
     if word == "Council" and text.startswith(" Tax", end):
