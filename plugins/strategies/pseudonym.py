@@ -216,8 +216,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     first_line_end = f.text.find("\n")  # heading words after it are kept, nothing else
     ruler = _RULER_OF.match(f.text)  # "Duke of Edinburgh": the title and "of" stay
     kept_until = ruler.end() if ruler else 0
-    gender = gender_of(full, titles, locale) or (  # "his wife, Hodan": a woman
-        kin_before(doc.text, f.span.start) or "" if len(full) == 1 else "")
+    gender = gender_of(full, titles, locale) or (  # "his wife, Hodan", "your son Oisín Ó
+        kin_before(doc.text, f.span.start) or "")  # Súilleabháin": the kin word says
     roles: dict[str, str] = {}
     surname_first = re.match(r"[A-Z][A-Z'’-]+,\s", canonical.strip()) is not None
     for i, name in enumerate(full):
@@ -254,8 +254,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             return word  # "Tomas Berg\nPhone": a table's next cell, not part of the name
         if key == "s" and m.start() > 0 and f.text[m.start() - 1] in "'’":
             return word  # a possessive
-        if word in PARTICLES and m.start() > 0:  # "de Vries", "van Dijk": the particle stays
-            return word
+        if word in PARTICLES and (m.start() > 0 or len(f.text.split()) > 1):  # "de Vries",
+            return word  # "van Dijk", "Mac Cárthaigh" after a line break: the particle stays
         if len(word) == 1:  # an initial: the initial of the pseudonym of a matching part
             for name in full:
                 if fold(name).startswith(key):

@@ -223,12 +223,14 @@ def find_ages(text: str) -> Iterable[Hit]:
 
 
 #: a school year, which gives a child's age within a year: "Year 4", "Year R", "Yr 10",
-#: "4th grade", "grade 11" (capital "Year": "the year 4 of the plan" is no school year)
+#: "4th grade", "grade 11", Irish "2nd class", "Senior Infants" (capital "Year": "the year 4
+#: of the plan" is no school year)
 _SCHOOL_YEAR_RE = re.compile(
     r"(?<![\w-])(?:(?:Year|Yr\.?)\s?(?:1[0-3]|[1-9]|R)(?![\w/.,:-]?\d)"
     r"|(?:1[0-3]|[1-9])\.\s?(?:Klasse|klasse|trinn|Schuljahr)(?!\w)"  # German, Nordic
     r"|(?:årskurs|åk)\s?(?:[1-9])(?!\d)"
-    r"|(?:1[0-2]|[1-9])(?:st|nd|rd|th)[-\s]grade|[Gg]rade\s(?:1[0-2]|[1-9]))(?![\w-])")
+    r"|(?:1[0-2]|[1-9])(?:st|nd|rd|th)[-\s]grade|[Gg]rade\s(?:1[0-2]|[1-9])"
+    r"|[1-6](?:st|nd|rd|th)[ ]class|(?:Junior|Senior)[ ][Ii]nfants)(?![\w-])")  # Irish
 
 
 def find_school_years(text: str) -> Iterable[Hit]:

@@ -55,7 +55,9 @@ def detect_locale(text: str, default: str = DEFAULT_LOCALE) -> str:
     best, best_score = "", 0.0
     for _code, (loc, function_words, special) in LANGUAGES.items():
         score = sum(tokens[w] for w in function_words.split()) / total
-        score += 2.0 * sum(letters[c] for c in special) / max(1, sum(letters.values()))
+        if score > 0.01:  # letters alone tell nothing: "Ní Bhriain", "Ó Súilleabháin" in an
+            # English letter had made it Spanish
+            score += 2.0 * sum(letters[c] for c in special) / max(1, sum(letters.values()))
         if score > best_score:
             best, best_score = loc, score
     if best_score < 0.05:  # few function words (a statement's table): the default, British

@@ -264,7 +264,8 @@ _ROLE_NOUN = re.compile(r"(?:er|or|ist|ian|eer|man|men|woman|women|ess|ete|ee|ar
 def _school_year(m: re.Match[str], rng: random.Random) -> str:
     """Another school year near this one, written the same way ("Year 4" → "Year 5")."""
     n = 0 if m.group("n") == "R" else int(m.group("n") or m.group("m") or m.group("k"))
-    top = 13 if (m.group("pre") or "").startswith("Y") or m.group("k") else 12
+    top = 13 if (m.group("pre") or "").startswith("Y") or m.group("k") else \
+        6 if (m.group("post") or "").endswith("class") else 12  # Irish primary: 1st–6th class
     other = rng.choice([k for k in range(max(1, n - 2), min(top, n + 2) + 1) if k != n])
     if m.group("pre"):
         return f"{m.group('pre')}{other}"

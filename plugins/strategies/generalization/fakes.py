@@ -538,6 +538,11 @@ def _quantity_like(text: str, rng: random.Random, low: int, high: int) -> str:
         n = _within(max(1, int(round(new_value))), value, low, high)
         sep = next((c for c in token if c in ",.\u00a0\u202f' "), "")
         new = f"{n:,}".replace(",", sep) if sep and n >= 1000 else str(n)
+        suffix = re.match(r"(?i)(st|nd|rd|th)\b", text[m.end():])
+        if suffix:  # "2nd class" → "3rd class" (it read "3nd")
+            ending = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+            ending = ending.upper() if suffix.group(1).isupper() else ending
+            return text[: m.start()] + new + ending + text[suffix.end() + m.end():]
     return text[: m.start()] + new + text[m.end() :]
 
 

@@ -186,10 +186,10 @@ def _nationality_phrase(text: str, level: str) -> Phrase | None:
 
 
 #: a child's school year ("Year 4", "Year R", "Yr 10", "grade 11", "4th grade", German and
-#: Nordic "2. Klasse", "5. klasse", "årskurs 4")
+#: Nordic "2. Klasse", "5. klasse", "årskurs 4", Irish "2nd class")
 SCHOOL_YEAR = re.compile(r"(?P<pre>(?:Year|Yr\.?)\s?|[Gg]rade\s|(?:årskurs|åk)\s?)"
                          r"(?P<n>1[0-3]|[1-9]|R)"
-                         r"|(?P<m>1[0-2]|[1-9])(?:st|nd|rd|th)(?P<post>[-\s]grade)"
+                         r"|(?P<m>1[0-2]|[1-9])(?:st|nd|rd|th)(?P<post>[-\s](?:grade|class))"
                          r"|(?P<k>1[0-3]|[1-9])(?P<kpost>\.\s?(?:Klasse|klasse|trinn|Schuljahr))")
 
 
