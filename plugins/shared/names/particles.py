@@ -11,4 +11,6 @@ PARTICLES = frozenset({"de", "da", "do", "dos", "das", "di", "del", "della", "du
                        "ibn", "al", "el", "y", "e",
                        # Irish, capitalised: "Siobhán Ní Bhriain", "Oisín Ó Súilleabháin",
                        # "Cathal Mac Cárthaigh" (the "Ó" had read as an initial, "H")
-                       "Ní", "Nic", "Ó", "Ua", "Uí", "Mac", "Mhic"})
+                       "Ní", "Nic", "Ó", "Ua", "Uí", "Mac", "Mhic",
+                       # Welsh: "Dafydd ap Gwilym", "Llinos ferch Rhys"
+                       "ap", "ab", "ferch", "verch"})

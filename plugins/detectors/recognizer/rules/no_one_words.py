@@ -197,7 +197,8 @@ _HOSPITAL_DEPARTMENT = re.compile(
 #: words of a kind of meeting or plan, with the form words (:data:`_FORM_WORDS`)
 _MEETING_WORDS = frozenset("child children adult adults family initial core group multi-agency "
                            "team professionals".split())
-_CLOSING = re.compile(r"(?:Mise[ \t]+)?[Ll]e[ \t]+meas\b")
+_CLOSING = re.compile(r"(?:Mise[ \t]+)?[Ll]e[ \t]+meas\b"  # Irish "Le meas"
+                      r"|Yn[ \t]+gywir(?:[ \t]+iawn)?(?:[ \t]*/[ \t]*Yours)?|Cofion(?:[ \t]+cynnes)?")
 #: post-nominals of an honour or a silk, which are nobody's initials
 _HONOURS = frozenset("QC KC MBE OBE CBE DBE KBE".split())
 
@@ -255,7 +256,7 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if word.casefold() in ("gardaí", "gardai", "the gardaí", "the gardai") or any(
             m.start() <= start and end <= m.end()
             for m in _CLOSING.finditer(text, max(0, start - 10), end + 10)):
-        return True  # Irish police in the plural; a letter's "Le meas," (with respect)
+        return True  # Irish police in the plural; a letter's "Le meas,", "Yn gywir / Yours"
     if _kind_of_meeting(text, start, end):
         return True  # "a Child Protection Conference will take place": a kind of meeting
     if _HOSPITAL_DEPARTMENT.fullmatch(word):

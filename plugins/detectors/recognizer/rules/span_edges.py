@@ -372,6 +372,9 @@ def house_number_start(text: str, start: int, end: int) -> int:
     span starts at the street's word ("Road, Harrogate HG2 7SX" after "Lancaster Park");
     unchanged when the span (or its part before a comma) is no street."""
     comma = text.find(",", start, end)  # "14 Crossley Terrace, Halifax HX1 3QW"
+    if _WELSH_STREET.match(text, start):  # "12 Heol y Wig": the street's word comes first
+        m = _HOUSE_NUMBER.search(text, max(0, start - 8), start)
+        return m.start() if m else start
     if not _STREET_WORD.search(text, start, end) and not (
             comma > 0 and _STREET_WORD.search(text, start, comma)):
         return start
@@ -382,6 +385,8 @@ def house_number_start(text: str, start: int, end: int) -> int:
     return m.start() if m else start
 
 
+#: a Welsh street's word, before its name ("Heol y Wig", "Ffordd Penglais", "Stryd Fawr")
+_WELSH_STREET = re.compile(r"(?:Heol|Ffordd|Stryd|Lôn|Rhodfa|Stryd)[ \u00a0]+[A-Zy]")
 #: up to three capitalised words right before a street's word, on its line
 _STREET_NAME_BEFORE = re.compile(r"(?<![\w'’-])(?:[A-Z][\w'’-]*[ \u00a0]){1,3}\Z")
 
