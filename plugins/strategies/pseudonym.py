@@ -504,6 +504,9 @@ def _cased_like(text: str, label: Label, result: str) -> str:
     """``result`` in the case of the mention it replaces: capitalised, or in capitals ("THE
     FAMILY COURT AT LEEDS" read "… AT Paulchester"; "CITY OF ROCKFORD" then "the City of
     Rockford" had read "the TURNER LLC")."""
+    if label == Label.DEM and len(words := text.split()) > 1 and all(
+            w[:1].isupper() for w in words) and result.islower():  # "Business Partner" in a
+        return " ".join(w.capitalize() for w in result.split())  # signature: "Civil Engineer"
     if text[:1].isupper() and not text.isupper() and label in (Label.DEM, Label.LOC, Label.ORG):
         return capitalise(result)
     if text.isupper() and len(text) > 2 and label in (Label.DEM, Label.LOC, Label.ORG):

@@ -28,19 +28,33 @@ def _letters(name: str) -> str:
 
 
 def _one_word(word: str, names: Mapping[str, str], initials: Mapping[str, str]) -> str | None:
-    """``word`` of a local part spelled with the pseudonyms: a name part ("wood"), two run
-    together ("keeleywood"), an initial and a name ("kwood"), a name and an initial
-    ("keeleyw"); None when it is not made of the document's names."""
+    """``word`` of a local part spelled with the pseudonyms: name parts run together
+    ("wood", "keeleywood", "mensahbonsu"), with an initial first or last ("kwood",
+    "kmensahbonsu", "keeleyw"); None when it is not made of the document's names."""
+    for lead in ("", word[:1]):  # an initial first, or none
+        if lead and lead not in initials:
+            continue
+        rest = word[len(lead):]
+        for tail in ("", rest[-1:]):  # an initial last, or none
+            if tail and (tail not in initials or lead):
+                continue
+            core = rest[:len(rest) - len(tail)]
+            spelled = _names_run(core, names)
+            if spelled:
+                return (initials[lead] if lead else "") + spelled + (
+                    initials[tail] if tail else "")
+    return None
+
+
+def _names_run(word: str, names: Mapping[str, str]) -> str | None:
+    """``word`` as name parts run together, each spelled with its pseudonym, or None."""
+    if not word:
+        return None
     if word in names:
         return names[word]
-    for cut in range(1, len(word)):
-        head, tail = word[:cut], word[cut:]
-        if head in names and tail in names:
-            return names[head] + names[tail]
-        if cut == 1 and head in initials and tail in names:
-            return initials[head] + names[tail]
-        if cut == len(word) - 1 and head in names and tail in initials:
-            return names[head] + initials[tail]
+    for cut in range(2, len(word) - 1):
+        if word[:cut] in names and (rest := _names_run(word[cut:], names)) is not None:
+            return names[word[:cut]] + rest
     return None
 
 

@@ -15,7 +15,8 @@ from redactor_plugins.strategies.pseudonym_emails import local_part_from_names
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "recognizer"))
 from probe_helpers import redacted  # noqa: E402
 
-TOKENS = {"keeley": "Alison", "wood": "White", "søren": "Mikkel", "o'neill": "Da Silva"}
+TOKENS = {"keeley": "Alison", "wood": "White", "søren": "Mikkel", "o'neill": "Da Silva",
+          "mensah": "Donald", "bonsu": "Perry"}
 
 
 @pytest.mark.parametrize(("local", "expected"), [
@@ -27,6 +28,8 @@ TOKENS = {"keeley": "Alison", "wood": "White", "søren": "Mikkel", "o'neill": "D
     ("keeleyw", "alisonw"),
     ("wood_keeley", "white_alison"),
     ("soren.oneill", "mikkel.silva"),
+    ("kmensahbonsu", "adonaldperry"),  # an initial and a double-barrelled surname run together
+    ("keeley.mensah-bonsu", "alison.donald-perry"),
 ])
 def test_a_local_part_of_names_takes_their_pseudonyms(local: str, expected: str) -> None:
     assert local_part_from_names(local, TOKENS, random.Random(1)) == expected

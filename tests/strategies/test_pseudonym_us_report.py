@@ -78,3 +78,15 @@ def test_an_age_written_short_generalizes_before_its_noun() -> None:
     doc = "a 46 y/o Hispanic female"
     out = generalize_mention(Label.DEM, "46 y/o", "46 y/o", "", doc_text=doc, start=2, end=8)
     assert out == "40-to-49-year-old", out  # it read "particular in their forties"
+
+
+def test_a_title_case_job_in_a_signature_stays_in_title_case() -> None:
+    # "HR Business Partner" in an e-mail's signature read "HR Contracting civil engineer"
+    from redactor_plugins.strategies.pseudonym import _cased_like
+
+    from redactor.core.model import Label
+
+    assert _cased_like("Business Partner", Label.DEM, "contracting civil engineer") == \
+        "Contracting Civil Engineer"
+    assert _cased_like("Business partner", Label.DEM, "civil engineer") == "Civil engineer"
+    assert _cased_like("lawyer", Label.DEM, "civil engineer") == "civil engineer"
