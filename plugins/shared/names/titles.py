@@ -45,7 +45,7 @@ NOT_TITLES = frozenset({"HR"})
 JOB_HEADS = frozenset("""handler handlers officer manager adviser advisor assistant coordinator
     co-ordinator worker clerk supervisor administrator executive director consultant analyst
     practitioner technician engineer nurse lead secretary receptionist investigator caseworker
-    therapist specialist controller representative""".split())
+    therapist specialist controller representative rep partner""".split())
 
 #: letters after a name that say a degree, a membership or an honour ("Dr Eleanor Price MBBS
 #: MRCPsych"): no part of the name (a pseudonym keeps them; it had read "… MARY Day")
