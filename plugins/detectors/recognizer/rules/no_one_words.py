@@ -203,7 +203,7 @@ _CLOSING = re.compile(r"(?:Mise[ \t]+)?[Ll]e[ \t]+meas\b"  # Irish "Le meas"
 _HONOURS = frozenset("QC KC MBE OBE CBE DBE KBE".split())
 
 
-_CAPITALISED_BEFORE = re.compile(r"[A-Z][\w-]*[ \t\n]+\Z")
+_CAPITALISED_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w-]*[ \t\n]+\Z")
 _CAPITALISED_AFTER = re.compile(r"[ \t\n]+[A-Z][\w-]*")
 
 
@@ -225,8 +225,10 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     :data:`LEADING` in any case ("Kære" of "Kære Mette Sørensen"), a letter's header field
     before its colon ("Til:", "Fra:" of a Nordic letter: "Til" is also a given name, and "Til:
     Kari Nordmann" read "Øystein: …"), a party's role alone ("Plaintiff"), the "v." between
-    two parties, or a numbering's word before "No." and a number ("Bates No. EVN-000412": not
-    a person called Bates; not after a title: "Mr Bates No. 2")."""
+    two parties, a numbering's word before "No." and a number ("Bates No. EVN-000412": not
+    a person called Bates; not after a title: "Mr Bates No. 2"), letters of degrees ("MD
+    FRCPC"), a hospital's standard department, a kind of meeting after "a", the Irish police
+    in the plural, or a letter's closing in Irish or Welsh."""
     word = text[start:end]
     if _KIND_OF_IDENTIFIER.fullmatch(word):  # "The IP address of the account": a kind
         return True
