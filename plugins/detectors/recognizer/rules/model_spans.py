@@ -129,13 +129,14 @@ def column_name_cell(text: str, start: int, end: int) -> bool:
         before + after) and column_kind(text[start:end]) is not None
 
 
-#: a bracket left open in a span, after a word and before a capital: two mentions, a name and
-#: its aside ("Marathon running (London Marathon" of "… (London Marathon 2022, …)"; TAB's
-#: "National Social Insurance Board (Riksförsäkringsverket": the name and its original)
 #: a sentence's end inside a MISC span: three letters before the full stop (not "Dr.", "St.")
 _MISC_SENTENCE_END = re.compile(r"(?<=[A-Za-z]{3})(?<!Mrs|Rev|Gen|Col|Sgt|Inc|Ltd|Art|Sec|Nos)"
                                 r"\.[ \t]+(?=[A-Z][a-z])")
+#: an age's abbreviation at a span's start, after the age's number ("46 [y/o Hispanic]")
 _AGE_ABBREVIATION = re.compile(r"(?:y/o|y\.o\.|yo|yrs?[ \t]+old)[ \t]+(?=\w)")
+#: a bracket left open in a span, after a word and before a capital: two mentions, a name and
+#: its aside ("Marathon running (London Marathon" of "… (London Marathon 2022, …)"; TAB's
+#: "National Social Insurance Board (Riksförsäkringsverket": the name and its original)
 _OPEN_ASIDE = re.compile(r"(?<=[a-z])[ \t]+\((?=[A-Z][^()]*\Z)")
 _STREET_WORD_BEFORE = re.compile(rf"(?<![\w'’]){STREET_FIRST_WORDS}[^\S\n]+\Z")
 
