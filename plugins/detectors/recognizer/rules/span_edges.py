@@ -386,7 +386,7 @@ def house_number_start(text: str, start: int, end: int) -> int:
 
 
 #: a Welsh street's word, before its name ("Heol y Wig", "Ffordd Penglais", "Stryd Fawr")
-_WELSH_STREET = re.compile(r"(?:Heol|Ffordd|Stryd|Lôn|Rhodfa|Stryd)[ \u00a0]+[A-Zy]")
+_WELSH_STREET = re.compile(r"(?:Heol|Ffordd|Stryd|Lôn|Rhodfa)[ \u00a0]+[A-Zy]")
 #: up to three capitalised words right before a street's word, on its line
 _STREET_NAME_BEFORE = re.compile(r"(?<![\w'’-])(?:[A-Z][\w'’-]*[ \u00a0]){1,3}\Z")
 
