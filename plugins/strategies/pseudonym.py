@@ -66,7 +66,6 @@ from redactor_plugins.strategies.generalization.demographics import (
 from redactor_plugins.strategies.generalization.fakes import (
     code_like,
     count_bounds,
-    email_like,
     fake_identifier,
     layout,
     place_code,
@@ -122,7 +121,7 @@ from redactor_plugins.strategies.pseudonym_choice import (
     choose,
     document_words,
 )
-from redactor_plugins.strategies.pseudonym_emails import local_part_from_names
+from redactor_plugins.strategies.pseudonym_emails import named_email
 
 from redactor.plugin_api import (
     Document,
@@ -404,7 +403,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         if ("@" in text or f.subtype == "EMAIL") and f.subtype not in ("HANDLE", "URL"):
             local = re.split(r"@|\s", text, maxsplit=1)[0]  # the domain's words ("com") may
             result = choose(memo, frozenset(), local,  # repeat; "[at]" spelled out stays so
-                            lambda r, _a: _named_email(text, local, memo, r, locale), *seed)
+                            lambda r, _a: named_email(text, local, memo["tokens"], r, locale),
+                            *seed)
         elif fake_identifier(text, f.subtype, memo["seeder"].rng(*seed, "probe")):
             # the same scheme, format and checksum (a kept country or network prefix is no
             # shared word)
@@ -487,17 +487,6 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         return result
     values[key] = result
     return _cased_like(text, label, result)
-
-
-def _named_email(text: str, local: str, memo: dict[str, Any], rng: random.Random,
-                 locale: str) -> str:
-    """A made-up address like ``text``; its local part from the pseudonyms of the names it is
-    made of ("keeley.wood" of Keeley Wood → "alison.white"), when they came before it."""
-    fake = email_like(text, rng, locale)
-    named = local_part_from_names(local, memo["tokens"], rng)
-    if named is None:
-        return fake
-    return named + fake[len(re.split(r"@|[ \t]*[\[(][ \t]*at|[ \t]AT[ \t]", fake, maxsplit=1)[0]):]
 
 
 def _cased_like(text: str, label: Label, result: str) -> str:

@@ -4,7 +4,7 @@
 
 Only the local part is rebuilt, from the name parts that the pseudonym strategy has already
 mapped (``memo["tokens"]``: folded original part → its pseudonym); the domain is a made-up
-one. Pure functions; the strategy decides when to use them.
+one. The strategy calls :func:`named_email` for every e-mail address.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ import re
 import unicodedata
 from collections.abc import Mapping
 
-__all__ = ["local_part_from_names"]
+from redactor_plugins.strategies.generalization.fakes import email_like
+
+__all__ = ["local_part_from_names", "named_email"]
 
 _PIECES = re.compile(r"([^\W\d_]+|\d+|[._+-])")
 
@@ -90,3 +92,15 @@ def local_part_from_names(local: str, tokens: Mapping[str, str],
         else:
             out.append(piece)
     return "".join(out) if named else None
+
+
+def named_email(text: str, local: str, tokens: Mapping[str, str], rng: random.Random,
+                locale: str) -> str:
+    """A made-up address like ``text`` (:func:`email_like`); its local part from the
+    pseudonyms of the names it is made of ("keeley.wood" of Keeley Wood → "alison.white"),
+    when they came before it."""
+    fake = email_like(text, rng, locale)
+    named = local_part_from_names(local, tokens, rng)
+    if named is None:
+        return fake
+    return named + fake[len(re.split(r"@|[ \t]*[\[(][ \t]*at|[ \t]AT[ \t]", fake, maxsplit=1)[0]):]
