@@ -90,3 +90,21 @@ def test_a_title_case_job_in_a_signature_stays_in_title_case() -> None:
         "Contracting Civil Engineer"
     assert _cased_like("Business partner", Label.DEM, "civil engineer") == "Civil engineer"
     assert _cased_like("lawyer", Label.DEM, "civil engineer") == "civil engineer"
+
+
+@pytest.mark.parametrize(("doc", "mention", "expected"), [
+    ("She is Hispanic.", "Hispanic", "a member of an ethnic group"),  # "a member of a group"
+    ("an Aboriginal boy", "Aboriginal", "unspecified"),  # "unspecified local"
+    ("a Maori woman", "Maori", "certain"),
+    ("he is of Roma origin", "Roma origin", "a certain origin"),  # "a medical condition"
+    ("a Hispanic female was seen", "Hispanic female", "person"),  # "member of a group"
+])
+def test_an_ethnic_group_generalizes_to_an_ethnicity(doc: str, mention: str,
+                                                     expected: str) -> None:
+    from redactor_plugins.strategies.generalize import generalize_mention
+
+    from redactor.core.model import Label
+
+    start = doc.index(mention)
+    assert generalize_mention(Label.DEM, mention, mention, "", doc_text=doc, start=start,
+                              end=start + len(mention)) == expected

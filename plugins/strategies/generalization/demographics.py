@@ -30,7 +30,9 @@ from collections.abc import Callable, Sequence
 from redactor_plugins.shared.language.calendar_words import YEARS_OF_AGE
 from redactor_plugins.strategies.generalization.kinds import (  # noqa: F401 - re-exported
     BORN,
+    ETHNIC_GROUPS,
     PERSON_NOUNS,
+    RACE_WORDS,
     SCHOOL_YEAR,
     country_as_noun,
     neutral_person_noun,
@@ -84,11 +86,7 @@ MARITAL = ({"married", "divorced", "separated", "widowed", "single", "engaged", 
             "swahili", "lingala", "oromo", "romanian", "polish", "lithuanian", "portuguese"},
            # ethnic groups and broad categories of race, each for one of its kind ("a 46 y/o
            # Hispanic female" read "… Production assistant female")
-           {"hispanic", "latino", "african-american", "afro-caribbean", "roma", "romani",
-            "sami", "saami", "maori", "inuit", "aboriginal", "berber", "yoruba", "igbo",
-            "hausa", "hazara", "pashtun", "uyghur", "uighur", "tatar", "assyrian", "baloch",
-            "fulani", "traveller"},
-           {"white", "black", "asian", "caucasian", "mixed-race"})
+           set(ETHNIC_GROUPS), set(RACE_WORDS))
 #: group words with one form only: "a practising Muslim" must not become "a practising Jewish",
 #: "a retired nurse" not "a pensioner nurse"
 ADJECTIVE_ONLY = frozenset({"jewish", "orthodox", "evangelical", "retired", "semi-retired",

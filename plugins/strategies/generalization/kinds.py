@@ -100,10 +100,21 @@ def generalize_org(canonical: str, level: str) -> Phrase:
 BORN = re.compile(r"(.+?)([-‑ ]born)", re.IGNORECASE)
 
 #: a person described by colour, origin or build and sex ("a white male", "Asian women")
+#: ethnic groups and broad categories of race, each a pool of its kind (a pseudonym draws
+#: another of the same pool; "a 46 y/o Hispanic female" had read "… Production assistant …")
+ETHNIC_GROUPS = frozenset({"hispanic", "latino", "african-american", "afro-caribbean", "roma",
+                           "romani", "sami", "saami", "maori", "inuit", "aboriginal", "berber",
+                           "yoruba", "igbo", "hausa", "hazara", "pashtun", "uyghur", "uighur",
+                           "tatar", "assyrian", "baloch", "fulani", "traveller"})
+RACE_WORDS = frozenset({"white", "black", "asian", "caucasian", "mixed-race"})
 _DESCRIBED_PERSON = re.compile(
     r"(?i)(?:(?:white|black|asian|mixed[- ]race|mixed|brown|dark-skinned|light-skinned|"
-    r"caucasian|tall|short|young|elderly|middle-aged|slim|stocky|heavily built)[ ,]+){1,3}"
+    r"caucasian|tall|short|young|elderly|middle-aged|slim|stocky|heavily built|"
+    + "|".join(sorted(ETHNIC_GROUPS)) + r")[ ,]+){1,3}"
     r"(males?|females?|m[ae]n|wom[ae]n|boys?|girls?)")
+#: a heritage ("of Roma origin", "Ghanaian heritage"): its noun stays ("of Roma origin" had
+#: read "of a medical condition")
+_HERITAGE = re.compile(r"(?i)(?:[\w'’-]+\s+){1,3}(origin|heritage|descent|background|extraction)")
 
 #: kinds of the MISC table that a DEM mention may be (TAB files health under DEM)
 #: kinds of MISC that a DEM mention may be too (health is DEM in TAB; "Medicaid" read "member
@@ -249,6 +260,13 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
     adjectival = (bool(following) and following[0].islower() and following not in _NON_NOUNS
                   and not re.search(r"(ed|ly)$", following))
     key = fold(" ".join(text.split())).strip(" .,;:")
+    heritage = _HERITAGE.fullmatch(" ".join(text.split()))
+    if heritage and demonym_country(text.split()[0]) is None:  # "of Roma origin"
+        return Phrase(f"a certain {heritage.group(1).lower()}", article=False)
+    if key in ETHNIC_GROUPS:  # "an Aboriginal boy" → "an unspecified boy"; "she is Hispanic"
+        an = re.search(r"(?i)\ban[ \t]+\Z", doc_text[max(0, start - 4):start])
+        return Phrase("unspecified" if an else "certain", article=False) if adjectival \
+            else Phrase("member of an ethnic group")
     if doc_text and is_field_label(doc_text, start, end):
         label = _dem_table("field_labels").get(key)
         if isinstance(label, str):
