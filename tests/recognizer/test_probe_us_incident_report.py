@@ -57,3 +57,12 @@ def test_an_age_written_short(age: str) -> None:
 ])
 def test_a_code_that_is_a_date_and_a_time(text: str, date: bool) -> None:
     assert (code_is_date_or_money(text) == (Label.DATETIME, "DATE")) is date
+
+
+def test_a_service_to_a_hospital_is_two_organisations(tmp_path: Path) -> None:
+    text = ("The victim was transported by Springfield Fire Dept\nMedic 7 to Memorial Medical "
+            "Center with facial injuries. The Leave to Appeal Board refused him.\n")
+    _, found, _ = detected(tmp_path, text)
+    orgs = [f.text for f in found if f.label == Label.ORG]
+    assert "Memorial Medical Center" in orgs and not any(" to " in o for o in orgs
+                                                          if "Memorial" in o), orgs

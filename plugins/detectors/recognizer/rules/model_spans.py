@@ -114,7 +114,7 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     weekday_name,
 )
 from redactor_plugins.shared.language.detect import language_of
-from redactor_plugins.shared.names.org_forms import STREET_FIRST_WORDS
+from redactor_plugins.shared.names.org_forms import CARE_FORM, STREET_FIRST_WORDS
 from redactor_plugins.shared.text_pieces import table_headers
 
 from redactor.plugin_api import Finding, Label, Span
@@ -132,6 +132,12 @@ def column_name_cell(text: str, start: int, end: int) -> bool:
 #: a sentence's end inside a MISC span: three letters before the full stop (not "Dr.", "St.")
 _MISC_SENTENCE_END = re.compile(r"(?<=[A-Za-z]{3})(?<!Mrs|Rev|Gen|Col|Sgt|Inc|Ltd|Art|Sec|Nos)"
                                 r"\.[ \t]+(?=[A-Z][a-z])")
+#: two bodies in one span: a service (its word, maybe a unit's number) "to"/"from" a place of
+#: care; not "Leave to Appeal Board"
+_ONE_SERVICE_TO_ANOTHER = re.compile(
+    r"((?:[A-Z][\w'’-]*\s+)*(?:Dept\.?|Department|Service|Services|Police"
+    r"|Ambulance|Rescue|Medic|Unit|Team)(?:\s+\d{1,3})?)\s+(?:to|from)\s+"
+    rf"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s+{CARE_FORM})")
 #: an age's abbreviation at a span's start, after the age's number ("46 [y/o Hispanic]")
 _AGE_ABBREVIATION = re.compile(r"(?:y/o|y\.o\.|yo|yrs?[ \t]+old)[ \t]+(?=\w)")
 #: a bracket left open in a span, after a word and before a capital: two mentions, a name and
@@ -317,6 +323,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
                 kept.append(f.with_(span=Span(titled[0], titled[1] - 1),
                                     text=text[titled[0]:titled[1] - 1]))
             start, f = titled[1], f.with_(label=Label.PERSON, subtype="NAME")
+        if f.label == Label.ORG and (to := _ONE_SERVICE_TO_ANOTHER.fullmatch(text, start, end)):
+            kept.append(f.with_(span=Span(start, to.end(1)), text=text[start:to.end(1)]))
+            start = to.start(2)  # "Springfield Fire Dept Medic 7 to Memorial Medical Center"
         pair = two_given_names(text, start, end, names) if f.label in (
             Label.ORG, Label.MISC, Label.LOC) else None
         if pair:  # "Harvey and Amelia": two people, one finding each
