@@ -108,3 +108,14 @@ def test_an_ethnic_group_generalizes_to_an_ethnicity(doc: str, mention: str,
     start = doc.index(mention)
     assert generalize_mention(Label.DEM, mention, mention, "", doc_text=doc, start=start,
                               end=start + len(mention)) == expected
+
+
+@pytest.mark.parametrize(("name", "kind"), [
+    ("Springfield Police Department", " Police Department"), ("Leeds City Council", " City Council"),
+    ("Bradford Council", " Council"), ("Wakefield Magistrates' Court", " Magistrates' Court"),
+])
+def test_an_institution_keeps_the_words_of_its_kind(name: str, kind: str) -> None:
+    from redactor_plugins.strategies.generalization.org_names import org_parts
+
+    before, town, after = org_parts(name)
+    assert (before, after) == ("", kind) and town == name[: -len(kind)], (before, town, after)
