@@ -106,6 +106,8 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
     if label == Label.MISC and names_an_org(text):  # "Document Examination Unit" read "matter"
         label, level = Label.ORG, ""
     level = check_level(label, level)
+    if label == Label.DEM and re.fullmatch(r"\d{1,3}", text.strip()) and int(text) <= 120:
+        return numbers.generalize_age(float(text), "bare", _number_level(level))  # "Marc (38)"
     if label not in (Label.DATETIME, Label.QUANTITY, Label.CODE, Label.PERSON) and not any(
             c.isalpha() for c in text):
         return Phrase("[number]", article=False)  # a number mislabelled as a name
@@ -165,7 +167,7 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
             return Phrase("road")
         if doc_text and _attributive(doc_text, start, end):  # "his UK mobile"
             return place_adjective(canonical or text, level)
-        return generalize_place(canonical or text, level)
+        return generalize_place(canonical or text, level, doc_text)
     if label == Label.ORG:
         return generalize_org(canonical or text, level)
     if label == Label.DEM:

@@ -119,3 +119,29 @@ def test_an_institution_keeps_the_words_of_its_kind(name: str, kind: str) -> Non
 
     before, town, after = org_parts(name)
     assert (before, after) == ("", kind) and town == name[: -len(kind)], (before, town, after)
+
+
+def test_a_consultation_note_reads_right_pseudonymised_and_generalized(tmp_path: Path) -> None:
+    # "(64 yrs)" read "(members of a group)", "64-year-old francophone man" read "67-year-old a
+    # man", and "Marc (38)" generalized read "([number])"
+    text = ("DOB: 1961-09-30 (64 yrs)    SIN: 046 454 286\n\nReason for consult: 64-year-old "
+            "francophone man, retired bus driver. Lives with his wife Nicole; their son Marc\n"
+            "(38) is a paramedic.\n")
+    out = redacted(tmp_path, text, "pseudonym")
+    assert re.search(r"\((\d+) yrs\)", out) and "(64 yrs)" not in out, out
+    assert not re.search(r"year-old an? ", out), out
+    general = redacted(tmp_path, text, "generalize", name="general")
+    assert "(in their sixties)" in general, general
+    assert "(30–39)" in general, general
+    assert not re.search(r"year-old an? ", general), general
+
+
+def test_a_city_generalizes_to_the_country_the_document_is_about() -> None:
+    from redactor_plugins.strategies.generalization.places import generalize_place
+
+    canadian = ("Ottawa General Hospital. Referred by a clinic in Gatineau QC; he lives in "
+                "Orléans and his son is a paramedic in Kingston.")
+    assert generalize_place("Kingston", "", canadian).text == "city in Canada"
+    assert generalize_place("Kingston", "").text == "city in Jamaica"  # no context: the largest
+    jamaican = "She grew up in Kingston and later studied in London."
+    assert generalize_place("Kingston", "", jamaican).text == "city in Jamaica"

@@ -347,6 +347,9 @@ def age_in_span(text: str) -> tuple[float, str] | None:
         m = re.match(r"(.+?)-\s*years?\s*-\s*old", s, re.IGNORECASE)
         value = _value(m.group(1)) if m else None
         return (value, "compound") if value is not None else None
+    bare_years = re.fullmatch(r"(\d{1,3})\s*(?:yrs?\.?|years?)", s, re.IGNORECASE)
+    if bare_years:  # "DOB: 1961-09-30 (64 yrs)": it read "(members of a group)"
+        return float(bare_years.group(1)), "old"
     short = re.fullmatch(r"(\d{1,3})[\s-]*(?:y/o|y\.o\.|yo)", s, re.IGNORECASE)
     if short:  # "46 y/o [Hispanic female]": before its noun, like "46-year-old"
         return float(short.group(1)), "compound"

@@ -212,8 +212,59 @@ def _is_address(text: str) -> bool:
                                               or "," in text)
 
 
-def generalize_place(canonical: str, level: str) -> Phrase:
-    place = lookup(canonical)
+@cache
+def _city_countries() -> dict[str, list[tuple[int, str]]]:
+    """City names → every (population, country) of that name, largest first ("kingston" →
+    Jamaica, Canada, the United States …)."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    for city in _gc().get_cities().values():
+        out.setdefault(_key(city["name"]), []).append(
+            (int(city.get("population") or 0), city["countrycode"]))
+    for entries in out.values():
+        entries.sort(reverse=True)
+    return out
+
+
+_CAPITALISED_RUN = re.compile(r"[A-Z][\w'’-]+(?:[ ][A-Z][\w'’-]+)?")
+
+
+@cache
+def document_countries(doc_text: str) -> dict[str, int]:
+    """Votes for the countries a document is about: 2 for a country it names, 1 for a city
+    whose name no larger city elsewhere shares ("Ottawa", "Gatineau")."""
+    votes: dict[str, int] = {}
+    cities = _city_countries()
+    for m in _CAPITALISED_RUN.finditer(doc_text[:50_000]):
+        for words in (m.group(), m.group().split()[0]):
+            key = _key(words)
+            if key in _country_index():
+                code = _country_index()[key]
+                votes[code] = votes.get(code, 0) + 2
+                break
+            entries = cities.get(key)
+            if entries and (len(entries) == 1 or entries[0][0] >= 2 * entries[1][0]):
+                votes[entries[0][1]] = votes.get(entries[0][1], 0) + 1
+                break
+    return votes
+
+
+def _in_context(place: Place | None, canonical: str, doc_text: str) -> Place | None:
+    """``place``, or the city of the same name in the country the document is about
+    ("Kingston" in a letter from Ottawa: Ontario's, not Jamaica's)."""
+    if place is None or place.kind not in ("city", "town") or not doc_text:
+        return place
+    entries = _city_countries().get(_key(canonical), [])
+    if len({c for _, c in entries}) < 2:
+        return place
+    votes = document_countries(doc_text)
+    best = max(entries, key=lambda e: (votes.get(e[1], 0), e[0]))
+    if votes.get(best[1], 0) < max(2, votes.get(place.country, 0) + 1):  # about another country
+        return place
+    return Place("city" if best[0] >= 50_000 else "town", best[1], continent_of(best[1]))
+
+
+def generalize_place(canonical: str, level: str, doc_text: str = "") -> Phrase:
+    place = _in_context(lookup(canonical), canonical, doc_text)
     if place is not None and place.kind not in ("country", "continent") and _is_address(
             canonical):  # "12 Harbour Lane, Bristol" → "an address in the United Kingdom"
         if level == "place" or not place.country:

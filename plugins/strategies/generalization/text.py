@@ -139,8 +139,13 @@ MODIFIERS = frozenset(
 
 
 def follows_modifier(text: str, start: int) -> bool:
-    """True when a lower-case modifier such as "senior" directly precedes ``start``."""
-    m = re.search(r"([^\W\d_]+)[ \t\n]+$", text[max(0, start - 30) : start])
+    """True when a lower-case modifier such as "senior", or an age as an adjective
+    ("64-year-old", "46 y/o"), directly precedes ``start``."""
+    before = text[max(0, start - 30) : start]
+    if re.search(r"(?:\d|\b[a-z]+)[-\u2011 ]years?[-\u2011 ]old[ \t\n]+$|\d[ \t]?(?:y/o|yo)[ \t\n]+$",
+                 before):
+        return True  # "a 64-year-old [francophone man]" read "… 67-year-old a man"
+    m = re.search(r"([^\W\d_]+)[ \t\n]+$", before)
     return bool(m) and m.group(1) in MODIFIERS
 
 
