@@ -145,3 +145,15 @@ def test_a_city_generalizes_to_the_country_the_document_is_about() -> None:
     assert generalize_place("Kingston", "").text == "city in Jamaica"  # no context: the largest
     jamaican = "She grew up in Kingston and later studied in London."
     assert generalize_place("Kingston", "", jamaican).text == "city in Jamaica"
+
+
+def test_a_height_stays_a_persons_height() -> None:
+    # "approx. 30-35, 6'1\", 190 lbs" read "… 8'2\", 239 lbs"
+    from redactor_plugins.strategies.generalization.fakes import quantity_like
+
+    for seed in range(40):
+        out = quantity_like("30-35, 6'1\", 190 lbs", random.Random(seed))
+        m = re.fullmatch(r"(\d+)-(\d+), (\d)'(\d+)\", (\d+) lbs", out)
+        assert m is not None, out
+        assert int(m.group(1)) < int(m.group(2)) and m.group(1) != "30", out
+        assert m.group(3) in ("5",) and int(m.group(4)) < 12 and m.group(4) != "1", out

@@ -448,6 +448,11 @@ def _several_like(text: str, found: list[tuple[int, int, float, bool]], rng: ran
             if n == v:
                 n = v + 1 if factor > 1 else max(low, v - 1)
         news.append(n)
+    for i, (_s, e, v, _w) in enumerate(found):  # a height stays a person's: 6'1" read 8'2"
+        if whole and text[e:e + 1] in ("'", "′") and 4 <= v <= 7:
+            news[i] = float(rng.choice([k for k in (5, 6) if k != v]))
+        elif whole and text[e:e + 1] in ('"', "″") and v < 12:
+            news[i] = float(rng.choice([k for k in range(12) if k != v]))
     out, last = [], 0
     for (s, e, _v, word), n in zip(found, news, strict=True):
         token = text[s:e]
