@@ -134,3 +134,17 @@ def test_initials_never_stay_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     _full, bracket, later = replace(text, [("Dean Clarke", "PERSON", ""), ("DC", "PERSON", ""),
                                            ("DC", "PERSON", "")])
     assert bracket == later and bracket != "DC" and len(bracket) == 2
+
+
+@pytest.mark.parametrize(("value", "subtype"), [("ZZZ0016", "HEALTH_ID_NZ"),
+                                                ("ZSC21TN", "HEALTH_ID_NZ"),
+                                                ("49-091-850", "TAX_ID_NZ"),
+                                                ("136 410 132", "TAX_ID_NZ")])
+def test_new_zealand_numbers_keep_scheme_format_and_check(value: str, subtype: str) -> None:
+    from redactor_plugins.shared.identifiers.check_digits import nhi_nz_valid
+    from stdnum.nz import ird
+
+    for _ in range(5):
+        out = one(value, subtype)
+        assert (nhi_nz_valid(out) if subtype == "HEALTH_ID_NZ" else ird.is_valid(out)), out
+        assert same_layout(value, out) and out != value, out

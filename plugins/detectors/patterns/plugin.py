@@ -43,7 +43,7 @@ from redactor.plugin_api import (
 _MODULES = ("codes", "contact", "datetime", "schemes.document_ids", "ids", "network",
             "schemes.nordic_business_ids", "quantity", "regional", "schemes.north_american_ids",
             "schemes.australian_ids", "schemes.vehicle_ids", "schemes.uk_public_ids", "education",
-            "schemes.postal_codes")
+            "schemes.postal_codes", "schemes.new_zealand_ids")
 
 
 def pattern_modules() -> tuple[ModuleType, ...]:
@@ -56,7 +56,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     (pattern_codes, pattern_contact, pattern_datetime, pattern_documents, pattern_ids,
      pattern_network, pattern_nordic, pattern_quantity, pattern_regional, pattern_americas,
      pattern_australia, pattern_vehicles, pattern_uk_public, pattern_education,
-     pattern_postal) = pattern_modules()
+     pattern_postal, pattern_new_zealand) = pattern_modules()
     hits: list[Hit] = []
     hits += pattern_contact.find_emails(text)
     hits += pattern_contact.find_urls(text)
@@ -67,6 +67,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_nordic.find(text)
     hits += pattern_americas.find(text)
     hits += pattern_australia.find(text)
+    hits += pattern_new_zealand.find(text)
     hits += pattern_vehicles.find(text)
     hits += pattern_uk_public.find(text)
     hits += pattern_ids.find_ibans(text)

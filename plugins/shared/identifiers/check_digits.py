@@ -1,5 +1,5 @@
 """Check digits that python-stdnum does not know: a vehicle identification number's (49 CFR
-565) and an Australian Medicare card number's."""
+565), an Australian Medicare card number's, a New Zealand National Health Index number's."""
 
 from __future__ import annotations
 
@@ -42,3 +42,32 @@ def pnc_check_letter(year: str, serial: str) -> str:
     """The check letter of a Police National Computer ID: the two-digit year followed by the
     serial padded to seven digits, modulo 23, in "ZABCDEFGHJKLMNPQRTUVWXY"."""
     return _PNC_LETTERS[int(year[-2:] + serial.rjust(7, "0")) % 23]
+
+
+_NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # I and O are never used; A = 1 … Z = 24
+
+
+def _nhi_value(c: str) -> int:
+    return int(c) if c.isdigit() else _NHI_LETTERS.index(c) + 1
+
+
+def nhi_nz_checks(value: str) -> tuple[str, ...]:
+    """The check characters a New Zealand NHI's first six characters allow (HISO 10046):
+    three letters and three digits ("ZZZ001" → "6", weights 7–2, modulus 11, none when the
+    remainder is 0); three letters, two digits and a letter ("ZZZ00A" → a letter: modulus 24
+    in the 2022 routine, modulus 23 in HISO 10046:2023 — both are in use)."""
+    body = value.upper()
+    if len(body) != 6 or any(c not in _NHI_LETTERS for c in body[:3]):
+        return ()
+    total = sum(_nhi_value(c) * w for c, w in zip(body, (7, 6, 5, 4, 3, 2), strict=True))
+    if body[3:].isdigit():
+        return () if total % 11 == 0 else (str((11 - total % 11) % 10),)
+    if body[3:5].isdigit() and body[5] in _NHI_LETTERS:
+        return tuple(dict.fromkeys(_NHI_LETTERS[m - total % m - 1] for m in (24, 23)))
+    return ()
+
+
+def nhi_nz_valid(value: str) -> bool:
+    """Whether ``value`` ("ZZZ0016", "zsc21tn") is a well-formed NHI with a right check."""
+    v = value.strip().upper()
+    return len(v) == 7 and v[6] in nhi_nz_checks(v[:6])

@@ -316,6 +316,27 @@ def _upn(c: str, rng: random.Random) -> str | None:
     return new if upn.is_valid(new) else None
 
 
+def _nhi_nz(c: str, rng: random.Random) -> str | None:
+    """A New Zealand NHI of the original's format: new letters and digits, its check
+    character (HISO 10046:2023 for the new format)."""
+    from redactor_plugins.shared.identifiers.check_digits import nhi_nz_checks
+
+    letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+    body = "".join(rng.choice(letters) for _ in range(3)) + _digits(rng, 2) + (
+        rng.choice(string.digits) if c[5].isdigit() else rng.choice(letters))
+    checks = nhi_nz_checks(body)
+    return body + checks[-1] if checks else None
+
+
+def _ird_nz(c: str, rng: random.Random) -> str | None:
+    """A New Zealand IRD number of the original's length (8 or 9 digits) that Inland
+    Revenue's check accepts."""
+    from stdnum.nz import ird
+
+    new = str(rng.randint(10_000_001, 149_999_999 if len(c) == 9 else 99_999_999)).zfill(len(c))
+    return new if ird.is_valid(new) else None
+
+
 def _keep_letters(c: str, rng: random.Random) -> str | None:
     """Digits drawn anew, letters kept ("A087654321" → "A512093374", "XXXXX4821")."""
     return "".join(rng.choice(string.digits) if ch.isdigit() else ch for ch in c)
@@ -328,8 +349,8 @@ def _new_letters(c: str, rng: random.Random) -> str | None:
                    rng.choice(string.ascii_uppercase) if ch.isupper() else ch for ch in c)
 
 
-#: subtype: (the original's compact shape, generator) — North American and Australian numbers,
-#: VINs, professional registrations and extensions
+#: subtype: (the original's compact shape, generator) — North American, Australian and New
+#: Zealand numbers, VINs, professional registrations and extensions
 _ANGLO: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_CA": (r"\d{9}", _sin),
     "BUSINESS_NUMBER_CA": (r"\d{9}(?:R[TPCMRZ]\d{4})?", _bn_ca),
@@ -340,6 +361,7 @@ _ANGLO: dict[str, tuple[str, Generator]] = {
     "TAX_ID_AU": (r"\d{8,9}", _redraw("stdnum.au.tfn", 0, "1")),
     "BUSINESS_NUMBER_AU": (r"\d{11}", _abn), "COMPANY_NUMBER_AU": (r"\d{9}", _acn),
     "MEDICARE_AU": (r"[2-6]\d{9,10}", _medicare_au), "CRN_AU": (r"\d{9}[A-Z]", _keep_letters),
+    "HEALTH_ID_NZ": (r"[A-Z]{3}\d{2}[0-9A-Z]{2}", _nhi_nz), "TAX_ID_NZ": (r"\d{8,9}", _ird_nz),
     "VIN": (r"[A-HJ-NPR-Z0-9]{17}", _vin),
     "PROFESSIONAL_REGISTRATION": (r"[A-Z0-9]{7,8}", _keep_letters),
     "PHONE_EXTENSION": (r"\d{2,6}", _keep_letters),

@@ -27,7 +27,7 @@ _ID_CUE = re.compile(
     r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial|NHS|CHI|DOB|D\.O\.B\.?|UPN|ULN|MRN"
     r"|(?:(?:licen[cs]e|number|registration)\s+)?plates?|registration|Kennzeichen|plaka"
     r"|lorry|van|car|truck|vehicle|motorbike|motorcycle|taxi|trailer"
-    r"|SIN|NAS|Social\s+Insurance|TFN|tax\s+file|ABN|ACN|CRN|customer\s+reference"
+    r"|SIN|NAS|Social\s+Insurance|TFN|tax\s+file|ABN|ACN|CRN|customer\s+reference|NHI|IRD"
     r"|Medicare\s+(?:card|number|no\.?|ID)"
     r"|F?EIN|ITIN|routing|ABA|RTN|A-?Number|A#|alien\s+(?:registration\s+)?number|MBI"
     r"|business\s+number|GMC|NMC|HCPC|bleep|pager|warrant\s+card"
