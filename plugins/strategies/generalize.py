@@ -180,7 +180,7 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
             doc_text, start) in TITLES | _GREETINGS:  # "Dear a person" reads wrong
         return Phrase("X", article=False)  # "Mr Yalman" → "Mr X"
     if label == Label.PERSON and doc_text and re.search(r"[^\W\d_]+[ \t]+$", doc_text[
-            max(0, start - 30):start]) and previous_word(doc_text, start) in _KIN_WORDS:
+            max(0, start - 30):start]) and previous_word(doc_text, start) in _KIN_WORDS | _ROLES:
         # "my sister Nadia's house" → "my sister X's house" (not "his partner, Ms Mitchell,")
         return Phrase("X", article=False)
     if label == Label.PERSON and doc_text and previous_word(doc_text, start) in _CONJUNCTIONS:
@@ -213,6 +213,10 @@ _GREETINGS = frozenset({"hi", "hello", "hey", "dear", "thanks", "morning", "afte
 #: words that are determiners elsewhere but only join a clause before a name
 _CONJUNCTIONS = frozenset({"that", "which", "what", "whether"})
 
+#: a role's noun before a name ("your companion Lee" read "your companion person"): "X" too
+_ROLES = frozenset("companion colleague friend neighbour neighbor manager supervisor client "
+                   "patient pupil teacher carer caseworker solicitor landlord tenant "
+                   "flatmate housemate classmate".split())
 #: kinship words before a name ("my son Idris"): the name becomes "X", as after a title
 _KIN_WORDS = frozenset(t for terms in KIN.values() for t in terms if " " not in t)
 

@@ -157,3 +157,16 @@ def test_a_height_stays_a_persons_height() -> None:
         assert m is not None, out
         assert int(m.group(1)) < int(m.group(2)) and m.group(1) != "30", out
         assert m.group(3) in ("5",) and int(m.group(4)) < 12 and m.group(4) != "1", out
+
+
+def test_an_hr_email_generalized_reads_right(tmp_path: Path) -> None:
+    # "Union Rep" and "HR Business Partner" read "a member of a group" and "HR a member of a
+    # group"; "your companion Lee" read "your companion person"
+    text = ("Cc: Lee Farrow (Union Rep, GMB) <lee.farrow@gmb.org.uk>\n\nDear Kwame,\n\nThank "
+            "you for attending the hearing with your companion Lee.\n\nKind regards,\nNaomi "
+            "Achterberg (she/her)\nHR Business Partner | Brightwell Logistics Ltd\n")
+    out = redacted(tmp_path, text, "generalize")
+    assert "member of a group" not in out, out
+    assert "(a representative," in out, out
+    assert "your companion X." in out, out
+    assert "\nHR professional |" in out, out

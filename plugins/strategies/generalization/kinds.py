@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from redactor_plugins.shared.names.titles import JOB_HEADS
 from redactor_plugins.strategies.generalization.places import (
     CONTINENT_ADJECTIVES,
     continent_of,
@@ -325,6 +326,9 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
         return Phrase("local", article=False)  # "a school nurse" → "a local …"
     if not group and (head := head_noun(text)):  # "cardiology secretaries" → "secretaries"
         return Phrase(head, plural=plural)
+    last = fold(text.split()[-1]) if text.split() else ""
+    if not group and last in JOB_HEADS:  # "Union Rep" → "representative", "Business Partner"
+        return Phrase(_JOB_HEAD_WORDS.get(last, last))  # → "professional" (not "a member …")
     if not group:
         group = "member of a group"  # the last resort
     if adjectival:
@@ -336,6 +340,10 @@ _HEAD_PHRASE = re.compile(r"[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*)+")
 _NOT_HEADS = frozenset("of the a an and or to in on at by for with from as is was are were be "
                        "been has have had who which that this these those it its his her their "
                        "our my your some any".split())
+
+
+#: a job title's last word, said in full or more broadly
+_JOB_HEAD_WORDS = {"rep": "representative", "partner": "professional", "lead": "professional"}
 
 
 def head_noun(text: str) -> str:

@@ -145,6 +145,9 @@ def follows_modifier(text: str, start: int) -> bool:
     if re.search(r"(?:\d|\b[a-z]+)[-\u2011 ]years?[-\u2011 ]old[ \t\n]+$|\d[ \t]?(?:y/o|yo)[ \t\n]+$",
                  before):
         return True  # "a 64-year-old [francophone man]" read "… 67-year-old a man"
+    if re.search(r"(?<![\w.])[A-Z]{2,5}[ \t]+$", before) and not re.search(
+            r"[.!?:;][ \t]*[A-Z]{2,5}[ \t]+$|^[ \t]*[A-Z]{2,5}[ \t]+$", before):
+        return True  # "HR [Business Partner]" → "HR professional", not "HR a professional"
     m = re.search(r"([^\W\d_]+)[ \t\n]+$", before)
     return bool(m) and m.group(1) in MODIFIERS
 

@@ -172,7 +172,8 @@ _PROVISION_WORD_BEFORE = re.compile(
 _ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD SENCo SENDCo SENCO SENDCO "
                                 "DSL DDSL LADO IRO"  # a school's and a council's too
                                 " PAYE BACS CHAPS NIC SSP SMP"  # a payslip's (session 31)
-                                " R/O A/O R/P".split())  # a US police report's officers, caller
+                                " R/O A/O R/P"  # a US police report's officers, caller
+                                " HR".split())  # a department ("HR Business Partner")
 _ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
 #: a scheme's name before "number" with no value after it ("his NHS number if you want …")
 _SCHEME_NAME = re.compile(
