@@ -170,3 +170,15 @@ def test_an_hr_email_generalized_reads_right(tmp_path: Path) -> None:
     assert "(a representative," in out, out
     assert "your companion X." in out, out
     assert "\nHR professional |" in out, out
+
+
+@pytest.mark.parametrize(("kin", "allowed"), [
+    ("grandmother", {"great-aunt"}),  # the case note's "her grandmother" read "her wife"
+    ("grandfather", {"great-uncle"}),
+    ("granddaughter", {"great-niece"}),
+    ("great-aunt", {"grandmother"}),
+])
+def test_a_kinship_word_keeps_its_generation(kin: str, allowed: set[str]) -> None:
+    for seed in range(20):
+        out = dem_pseudonym(kin, random.Random(seed), f"her {kin}, Mrs Kari Berg", 4)
+        assert out in allowed, out

@@ -61,9 +61,9 @@ from redactor_plugins.strategies.generalization.text import (
 
 KIN = {
     "male": "father brother son uncle grandfather husband nephew stepfather grandson "
-            "half-brother stepson elder_brother".split(),
+            "half-brother stepson elder_brother great-uncle great-nephew".split(),
     "female": "mother sister daughter aunt grandmother wife niece stepmother granddaughter "
-              "half-sister stepdaughter elder_sister".split(),
+              "half-sister stepdaughter elder_sister great-aunt great-niece".split(),
     "": "parent sibling child cousin grandparent spouse partner relative guardian "
         "grandchild elder_sibling".split(),
 }
@@ -213,12 +213,13 @@ def _nationality(country: str, plural: bool, rng: random.Random,
 
 _GENERATION = {t: g for g, terms in {
     "parent": "father stepfather mother stepmother parent uncle aunt",
-    "grandparent": "grandfather grandmother grandparent",
+    "grandparent": "grandfather grandmother grandparent great-uncle great-aunt",  # a child's
+    # "grandmother, Mrs Kari Berg" had read "her wife"
     "sibling": "brother half-brother sister half-sister sibling elder brother elder sister "
                "elder sibling cousin",
     "spouse": "husband wife spouse partner",  # "his older sister Mia (15)" read "his older wife"
     "child": "son stepson daughter stepdaughter child nephew niece",
-    "grandchild": "grandson granddaughter grandchild"}.items()
+    "grandchild": "grandson granddaughter grandchild great-nephew great-niece"}.items()
     for t in re.findall(r"elder \w+|[\w-]+", terms)}
 
 
