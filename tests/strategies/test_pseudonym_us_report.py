@@ -182,3 +182,11 @@ def test_a_kinship_word_keeps_its_generation(kin: str, allowed: set[str]) -> Non
     for seed in range(20):
         out = dem_pseudonym(kin, random.Random(seed), f"her {kin}, Mrs Kari Berg", 4)
         assert out in allowed, out
+
+
+def test_a_list_of_different_ages_stays_different() -> None:
+    # the case note's "(aged 4, 7 and 11)" once read "(aged 6, 9 and 9)"
+    for seed in range(200):
+        out = dem_pseudonym("aged 4, 7 and 11", random.Random(seed), "(aged 4, 7 and 11)", 1)
+        ages = [int(a) for a in re.findall(r"\d+", out)]
+        assert len(set(ages)) == 3 and ages == sorted(ages), out

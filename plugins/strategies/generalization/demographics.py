@@ -168,8 +168,9 @@ def _ages(text: str, rng: random.Random) -> str:
         if len(old) == len(spots) >= 2 and all(x.isdigit() for x in new) and (
                 old == sorted(old) or old == sorted(old, reverse=True)):
             new = [str(v) for v in sorted(map(int, new), reverse=old != sorted(old))]
-        if not any(m.group(0) == v for m, v in zip(spots, new, strict=True)):
-            break  # sorting may put a drawn age where it was: draw again
+        if not any(m.group(0) == v for m, v in zip(spots, new, strict=True)) and len(
+                set(new)) == len({m.group(0) for m in spots}):  # "aged 4, 7 and 11" read
+            break  # "aged 6, 9 and 9"; sorting may put a drawn age where it was: draw again
     out, at = [], 0
     for m, value in zip(spots, new, strict=True):
         out += [text[at : m.start()], value]
