@@ -317,27 +317,29 @@ def policy_combined(run: DocRun, policy, ids: Sequence[str], k: int) -> list[Com
             for i in range(len(run.findings))]
 
 
-def listed_findings(run: DocRun, policy, ids: Sequence[str], k: int) -> list[Any]:
-    """``run``'s findings as the analysis lists them under the policy row: without the
-    context it keeps (:func:`redactor.core.analysis.kept_context`, as ``Pipeline.analyze``)."""
-    from redactor.core.analysis import decide, kept_context
-
-    if not run.findings:
-        return []
-    decisions = decide(run.findings, run.entities, run.entity_of,
-                       policy_combined(run, policy, ids, k), policy)
-    gone = set(kept_context(run.findings, decisions, policy))
-    return [f for i, f in enumerate(run.findings) if i not in gone]
-
-
-def policy_actions(run: DocRun, policy, ids: Sequence[str], k: int) -> list[str]:
-    """The policy row's action ("MASK", "KEEP", "REVIEW") on each of ``run``'s findings."""
+def policy_decisions(run: DocRun, policy, ids: Sequence[str], k: int) -> tuple[Any, ...]:
+    """The policy row's decision on each of ``run``'s findings."""
     from redactor.core.analysis import decide
 
     if not run.findings:
+        return ()
+    return decide(run.findings, run.entities, run.entity_of,
+                  policy_combined(run, policy, ids, k), policy)
+
+
+def listed_findings(run: DocRun, policy, ids: Sequence[str], k: int,
+                    decisions: Sequence[Any] | None = None) -> list[Any]:
+    """``run``'s findings as the analysis lists them under the policy row: without the
+    context it keeps (:func:`redactor.core.analysis.kept_context`, as ``Pipeline.analyze``);
+    ``decisions`` when :func:`policy_decisions` already made them."""
+    from redactor.core.analysis import kept_context
+
+    if not run.findings:
         return []
-    return [str(d.action.value) for d in decide(run.findings, run.entities, run.entity_of,
-                                               policy_combined(run, policy, ids, k), policy)]
+    if decisions is None:
+        decisions = policy_decisions(run, policy, ids, k)
+    gone = set(kept_context(run.findings, decisions, policy))
+    return [f for i, f in enumerate(run.findings) if i not in gone]
 
 
 def weight_function(runs: Sequence[DocRun], gold_docs, settings):
@@ -518,8 +520,10 @@ def run(args: argparse.Namespace) -> int:
     }
     result: dict[str, Any] = {"meta": meta, "table": table}
     # as the analysis lists them: context the policy row keeps is no finding
-    listed = {r.doc_id: listed_findings(r, policy, policy_rows, k_policy) for r in runs} \
+    decided = {r.doc_id: policy_decisions(r, policy, policy_rows, k_policy) for r in runs} \
         if args.detection or args.dump_signals else {}
+    listed = {r.doc_id: listed_findings(r, policy, policy_rows, k_policy, decided[r.doc_id])
+              for r in runs} if decided else {}
     if args.detection:
         preds = {r.doc_id: [(f.span.start, f.span.end, str(f.label)) for f in listed[r.doc_id]]
                  for r in runs}
@@ -535,14 +539,13 @@ def run(args: argparse.Namespace) -> int:
         result["coreference"] = coref.to_dict()
     if args.dump_signals:
         kept = {r.doc_id: {id(f) for f in listed[r.doc_id]} for r in runs}
-        actions = {r.doc_id: policy_actions(r, policy, policy_rows, k_policy) for r in runs}
         args.dump_signals.write_text(json.dumps([
             {"doc_id": r.doc_id, "fold": r.fold,
              "findings": [[f.span.start, f.span.end, str(f.label)] for f in r.findings],
              "subtypes": [f.subtype for f in r.findings],
              "listed": [id(f) in kept[r.doc_id] for f in r.findings],  # as --detection scores
              "scores": [round(f.score, 4) for f in r.findings],
-             "actions": actions[r.doc_id],  # the policy row's decision on each finding
+             "actions": [str(d.action.value) for d in decided[r.doc_id]],  # its decisions
              "entity_of": list(r.entity_of),
              "signals": {k: [[s.score, s.risky] for s in v] for k, v in r.signals.items()}}
             for r in runs]))

@@ -20,7 +20,7 @@ from redactor_plugins.detectors.patterns.common import (
     Hit,
     number_value,
 )
-from redactor_plugins.shared.language.calendar_words import YEARS_OF_AGE
+from redactor_plugins.shared.language.calendar_words import AGE_SHORT, YEARS_OF_AGE
 
 from redactor.plugin_api import Label
 
@@ -62,7 +62,7 @@ _AGE_RE = re.compile(
     rf"(?:(?:\s*,\s*|\s+(?:and|or|to)\s+){_AGE_N})*"
     rf"(?:\s+years?(?:\s+old)?)?"
     rf"|(?:\d{{1,3}}|{NUMBER_WORD})[-\u2011\s]years?[-\u2011\s]old(?!\w)"
-    rf"|\d{{1,3}}[-\u2011\s]?(?:y/o|y\.o\.|yo|yrs?[-\u2011\s]old|yrs?\.?[-\u2011\s]old)(?!\w)"
+    rf"|\d{{1,3}}[-\u2011\s]?(?:{AGE_SHORT}|yrs?\.?[-\u2011\s]old)(?!\w)"
     rf"|(?:\d{{1,3}}|{NUMBER_WORD})\s+years?\s+of\s+age(?!\w)"
     rf"|(?<=the\s)age\s+of\s+(?:\d{{1,3}}|{NUMBER_WORD})(?:\s+years?(?:\s+old)?)?(?!\w)"
     rf"|(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid[-\s]|late\s+)?(?:twenties|thirties|forties"

@@ -44,11 +44,12 @@ def pnc_check_letter(year: str, serial: str) -> str:
     return _PNC_LETTERS[int(year[-2:] + serial.rjust(7, "0")) % 23]
 
 
-_NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # I and O are never used; A = 1 … Z = 24
+#: the letters of a New Zealand NHI: I and O are never used; A = 1 … Z = 24
+NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 
 def _nhi_value(c: str) -> int:
-    return int(c) if c.isdigit() else _NHI_LETTERS.index(c) + 1
+    return int(c) if c.isdigit() else NHI_LETTERS.index(c) + 1
 
 
 def nhi_nz_checks(value: str) -> tuple[str, ...]:
@@ -57,13 +58,13 @@ def nhi_nz_checks(value: str) -> tuple[str, ...]:
     remainder is 0); three letters, two digits and a letter ("ZZZ00A" → a letter: modulus 24
     in the 2022 routine, modulus 23 in HISO 10046:2023 — both are in use)."""
     body = value.upper()
-    if len(body) != 6 or any(c not in _NHI_LETTERS for c in body[:3]):
+    if len(body) != 6 or any(c not in NHI_LETTERS for c in body[:3]):
         return ()
     total = sum(_nhi_value(c) * w for c, w in zip(body, (7, 6, 5, 4, 3, 2), strict=True))
     if body[3:].isdigit():
         return () if total % 11 == 0 else (str((11 - total % 11) % 10),)
-    if body[3:5].isdigit() and body[5] in _NHI_LETTERS:
-        return tuple(dict.fromkeys(_NHI_LETTERS[m - total % m - 1] for m in (24, 23)))
+    if body[3:5].isdigit() and body[5] in NHI_LETTERS:
+        return tuple(dict.fromkeys(NHI_LETTERS[m - total % m - 1] for m in (24, 23)))
     return ()
 
 

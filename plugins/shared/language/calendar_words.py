@@ -130,3 +130,5 @@ DECADE_WORDS = (r"(?:(?:[Ll]es|[Ll]os|[Gg]li|[Dd]e|[Oo]s)\s+)?(?:années|años|a
 DECADE = rf"(?<!\w){DECADE_WORDS}(?:(?:1[5-9]|20)\d0|['’]?\d0)(?![\w'’])"
 #: the words for years after an age's number ("9 ans", "45 años", "14 anni", "6 jaar", "9 lat")
 YEARS_OF_AGE = r"(?:ans|años|anni|anos|jaar|lat|lata)"
+#: an age's short form after its number in English ("46 y/o", "46yo", "3 y.o.")
+AGE_SHORT = r"(?:y/o|y\.o\.|yo)"

@@ -319,11 +319,10 @@ def _upn(c: str, rng: random.Random) -> str | None:
 def _nhi_nz(c: str, rng: random.Random) -> str | None:
     """A New Zealand NHI of the original's format: new letters and digits, its check
     character (HISO 10046:2023 for the new format)."""
-    from redactor_plugins.shared.identifiers.check_digits import nhi_nz_checks
+    from redactor_plugins.shared.identifiers.check_digits import NHI_LETTERS, nhi_nz_checks
 
-    letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-    body = "".join(rng.choice(letters) for _ in range(3)) + _digits(rng, 2) + (
-        rng.choice(string.digits) if c[5].isdigit() else rng.choice(letters))
+    body = "".join(rng.choice(NHI_LETTERS) for _ in range(3)) + _digits(rng, 2) + (
+        rng.choice(string.digits) if c[5].isdigit() else rng.choice(NHI_LETTERS))
     checks = nhi_nz_checks(body)
     return body + checks[-1] if checks else None
 

@@ -13,6 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from redactor_plugins.shared.language.calendar_words import AGE_SHORT
 from redactor_plugins.strategies.generalization.text import Phrase
 
 LEVELS = ("range", "magnitude")
@@ -350,7 +351,7 @@ def age_in_span(text: str) -> tuple[float, str] | None:
     bare_years = re.fullmatch(r"(\d{1,3})\s*(?:yrs?\.?|years?)", s, re.IGNORECASE)
     if bare_years:  # "DOB: 1961-09-30 (64 yrs)": it read "(members of a group)"
         return float(bare_years.group(1)), "old"
-    short = re.fullmatch(r"(\d{1,3})[\s-]*(?:y/o|y\.o\.|yo)", s, re.IGNORECASE)
+    short = re.fullmatch(rf"(\d{{1,3}})[\s-]*{AGE_SHORT}", s, re.IGNORECASE)
     if short:  # "46 y/o [Hispanic female]": before its noun, like "46-year-old"
         return float(short.group(1)), "compound"
     m = re.fullmatch(r"(?:aged?\s+(?:of\s+)?)?(.+?)[\s-]*(?:years?[\s-]+old|years?\s+of\s+age|"

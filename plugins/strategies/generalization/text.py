@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from redactor_plugins.shared.language.calendar_words import AGE_SHORT
 from redactor_plugins.shared.names.titles import CONTINENTAL_COURTESY
 
 from redactor.plugin_api import resource_path
@@ -142,7 +143,7 @@ def follows_modifier(text: str, start: int) -> bool:
     """True when a lower-case modifier such as "senior", or an age as an adjective
     ("64-year-old", "46 y/o"), directly precedes ``start``."""
     before = text[max(0, start - 30) : start]
-    if re.search(r"(?:\d|\b[a-z]+)[-\u2011 ]years?[-\u2011 ]old[ \t\n]+$|\d[ \t]?(?:y/o|yo)[ \t\n]+$",
+    if re.search(rf"(?:\d|\b[a-z]+)[-\u2011 ]years?[-\u2011 ]old[ \t\n]+$|\d[ \t]?{AGE_SHORT}[ \t\n]+$",
                  before):
         return True  # "a 64-year-old [francophone man]" read "… 67-year-old a man"
     if re.search(r"(?<![\w.])[A-Z]{2,5}[ \t]+$", before) and not re.search(

@@ -37,12 +37,12 @@ _IRD_CUE = re.compile(r"(?i)\b(?:(?:IRD|inland\s+revenue)(?:\s+(?:number|no\.?))
 
 def find(text: str) -> Iterable[Hit]:
     """Every NHI and IRD number after its cue."""
-    if "NHI" in text or "ealth" in text:
+    lowered = text.lower()  # a cheap test before scanning for a cued pattern
+    if "nhi" in lowered or "health index" in lowered:
         for m in _NHI.finditer(text):
             if cue_before(_NHI_CUE, text, m.start()):
                 yield check_match(m, "HEALTH_ID_NZ", "New Zealand NHI number",
                                   nhi_nz_valid(m.group(0)))
-    lowered = text.lower()
     if "ird" in lowered or "tax" in lowered or "inland" in lowered:
         from stdnum.nz import ird
 

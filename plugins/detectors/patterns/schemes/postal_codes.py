@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 
 from redactor_plugins.detectors.patterns.common import RANK_VALIDATED, Hit
+from redactor_plugins.shared.names.region_codes import US_STATES
 
 from redactor.plugin_api import Label
 
@@ -29,9 +30,7 @@ _EIRCODE = re.compile(rf"(?<![\w-])(?:[ACDEFHKNPRTVWXY]\d\d|D6W)[ ]?[{_EIR}]{{4}
 _CA_LETTER = "ABCEGHJ-NPRSTV-Z"
 _CANADA = re.compile(rf"(?<![\w-])[ABCEGHJ-NPRSTVXY]\d[{_CA_LETTER}][ -]?\d[{_CA_LETTER}]\d"
                      r"(?![\w-])")
-_US_STATES = ("AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT"
-              "|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR")
-_US_ZIP = re.compile(rf"(?<![\w-])(?:{_US_STATES})[ ]{{1,2}}(\d{{5}}(?:-\d{{4}})?)(?![\w-])")
+_US_ZIP = re.compile(rf"(?<![\w-])(?:{US_STATES})[ ]{{1,2}}(\d{{5}}(?:-\d{{4}})?)(?![\w-])")
 _AUSTRALIA = re.compile(r"(?<![\w-])(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)[ ]{1,2}"
                         r"(\d{4})(?![\w-])")
 #: each state's postcode ranges ("THE CHILDREN ACT 1989" is no Canberra postcode)

@@ -113,6 +113,7 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     vehicle_start,
     weekday_name,
 )
+from redactor_plugins.shared.language.calendar_words import AGE_SHORT
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.org_forms import CARE_FORM, STREET_FIRST_WORDS
 from redactor_plugins.shared.text_pieces import table_headers
@@ -139,7 +140,7 @@ _ONE_SERVICE_TO_ANOTHER = re.compile(
     r"|Ambulance|Rescue|Medic|Unit|Team)(?:\s+\d{1,3})?)\s+(?:to|from)\s+"
     rf"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s+{CARE_FORM})")
 #: an age's abbreviation at a span's start, after the age's number ("46 [y/o Hispanic]")
-_AGE_ABBREVIATION = re.compile(r"(?:y/o|y\.o\.|yo|yrs?[ \t]+old)[ \t]+(?=\w)")
+_AGE_ABBREVIATION = re.compile(rf"(?:{AGE_SHORT}|yrs?[ \t]+old)[ \t]+(?=\w)")
 #: a bracket left open in a span, after a word and before a capital: two mentions, a name and
 #: its aside ("Marathon running (London Marathon" of "… (London Marathon 2022, …)"; TAB's
 #: "National Social Insurance Board (Riksförsäkringsverket": the name and its original)

@@ -18,6 +18,7 @@ from typing import Any
 
 from redactor_plugins.detectors.recognizer.gazetteer_lists import load_gazetteer
 from redactor_plugins.shared.names.org_forms import LEGAL_FORM
+from redactor_plugins.shared.names.region_codes import CA_PROVINCES, US_STATES
 from redactor_plugins.shared.names.titles import JOB_HEADS, RANK_WORDS
 
 from redactor.plugin_api import Finding, Label
@@ -241,9 +242,7 @@ def county_name(text: str) -> bool:
 #: a town and its Canadian province's or US state's postal code ("Gatineau QC", "Springfield,
 #: IL"), which the model tagged ORG
 _TOWN_AND_REGION = re.compile(
-    r"[A-Z][\w'’.-]+(?:[ ][A-Z][\w'’.-]+){0,2},?[ ](?:QC|ON|BC|AB|MB|SK|NS|NB|NL|PE|YT|NT|NU"
-    r"|AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV"
-    r"|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)")
+    rf"[A-Z][\w'’.-]+(?:[ ][A-Z][\w'’.-]+){{0,2}},?[ ](?:{CA_PROVINCES}|{US_STATES})")
 
 
 @functools.cache
