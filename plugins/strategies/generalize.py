@@ -60,6 +60,7 @@ from redactor_plugins.strategies.generalization.text import (
     at_sentence_start,
     capitalise,
     fold,
+    indefinite_article,
     noun_follows,
     previous_word,
     render,
@@ -161,6 +162,10 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
         q = numbers.parse_quantity(text)
         if q is None:
             return Phrase("certain amount", alt="amount")
+        if doc_text and text.strip().casefold() in ("one", "1") and re.match(
+                r"[ \t]+[a-z]{3,}(?<!s)\b", doc_text[end : end + 30]):
+            return Phrase(indefinite_article(doc_text[end : end + 30]),  # "one sibling"
+                          article=False)
         return numbers.generalize_quantity(q, _number_level(level))
     if label == Label.LOC:
         if ROAD.fullmatch(text.strip()):  # "on the A61" → "on the road" (it read "address")

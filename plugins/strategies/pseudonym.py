@@ -106,6 +106,7 @@ from redactor_plugins.strategies.generalization.text import (
     TITLES,
     capitalise,
     fold,
+    indefinite_article,
     keyword_table,
     kind_of,
     normalise,
@@ -397,8 +398,12 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                                doc_text=doc.text, start=f.span.start, end=f.span.end)
     elif label == Label.QUANTITY:
         low, high = count_bounds(doc.text, f.span.start, f.span.end)
-        result = choose(memo, frozenset(), text, lambda r, _a: quantity_like(
-            text, r, low, high), *seed, word_check=False)
+        if high == 1 and text.casefold() in ("one", "1"):  # "one brother": "a brother"
+            article = indefinite_article(doc.text[f.span.end : f.span.end + 30])
+            result = article.capitalize() if text[:1].isupper() else article
+        else:
+            result = choose(memo, frozenset(), text, lambda r, _a: quantity_like(
+                text, r, low, high), *seed, word_check=False)
     elif label == Label.CODE:
         if ("@" in text or f.subtype == "EMAIL") and f.subtype not in ("HANDLE", "URL"):
             local = re.split(r"@|\s", text, maxsplit=1)[0]  # the domain's words ("com") may

@@ -16,7 +16,9 @@ def entries(block: str) -> list[str]:
 # --- DEM ------------------------------------------------------------------------------------
 
 OCCUPATIONS = entries("""
-accountant, actor, actress, administrator, advocate, agent, analyst, architect, archivist,
+accountant, actor, actress, administrator, advocate, agent, analyst, approved mental health
+professional, architect, archivist, mental health professional, speech and language therapist,
+speech-language pathologist,
 artist, assistant, astronaut, athlete, attorney, au pair, auditor, author, baker, bailiff,
 banker, barber, barrister, bartender, biologist, blacksmith, bodyguard, bookkeeper, boxer,
 bricklayer, builder, bus driver, businessman, businesswoman, butcher, butler, caretaker,

@@ -31,6 +31,7 @@ from redactor_plugins.shared.language.calendar_words import YEARS_OF_AGE
 from redactor_plugins.strategies.generalization.kinds import (  # noqa: F401 - re-exported
     BORN,
     ETHNIC_GROUPS,
+    GRADE_WORDS,
     PERSON_NOUNS,
     RACE_WORDS,
     SCHOOL_YEAR,
@@ -38,6 +39,7 @@ from redactor_plugins.strategies.generalization.kinds import (  # noqa: F401 - r
     neutral_person_noun,
     occupation_group,
     occupation_keywords,
+    school_year_number,
 )
 from redactor_plugins.strategies.generalization.numbers import (
     _NUMBER_RE,
@@ -263,12 +265,15 @@ _ROLE_NOUN = re.compile(r"(?:er|or|ist|ian|eer|man|men|woman|women|ess|ete|ee|ar
 
 def _school_year(m: re.Match[str], rng: random.Random) -> str:
     """Another school year near this one, written the same way ("Year 4" → "Year 5")."""
-    n = 0 if m.group("n") == "R" else int(m.group("n") or m.group("m") or m.group("k"))
+    n = school_year_number(m)
     top = 13 if (m.group("pre") or "").startswith("Y") or m.group("k") else \
         6 if (m.group("post") or "").endswith("class") else 12  # Irish primary: 1st–6th class
     other = rng.choice([k for k in range(max(1, n - 2), min(top, n + 2) + 1) if k != n])
     if m.group("pre"):
         return f"{m.group('pre')}{other}"
+    if m.group("w"):  # "seventh grader" → "eighth grader"
+        word = GRADE_WORDS[other - 1]
+        return (word.capitalize() if m.group("w")[:1].isupper() else word) + m.group("wpost")
     if m.group("k"):  # "2. Klasse" → "3. Klasse"
         return f"{other}{m.group('kpost')}"
     suffix = "th" if 10 <= other % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(other % 10, "th")

@@ -386,7 +386,8 @@ _OF_AFTER = re.compile(r"(?i)[\w\s-]*?\s+of\s+(?:(?:the|his|her|their|its|our|my
 def count_bounds(doc_text: str, start: int, end: int) -> tuple[int, int]:
     """Bounds a count at ``doc_text[start:end]`` keeps with the count it is part of or that
     is part of it: "five of the six sessions", "the two youngest of the three children" — the
-    six stays at least five, the five at most six ("attended five of the four" read wrong)."""
+    six stays at least five, the five at most six ("attended five of the four" read wrong); a
+    bare count keeps the number of the noun after it ("one brother", "two sisters")."""
     low, high = 1, 10**9
     m = _OF_BEFORE.search(doc_text, max(0, start - 40), start)
     part = None  # "five of the …", "the two youngest of the …"
@@ -403,7 +404,19 @@ def count_bounds(doc_text: str, start: int, end: int) -> tuple[int, int]:
     whole = _count(m.group(1)) if m else None
     if whole is not None:
         high = min(high, whole)
+    own = _count(doc_text[start:end].strip())
+    noun = _NOUN_AFTER.match(doc_text, end, min(len(doc_text), end + 30))
+    if own is not None and noun is not None:  # the noun after a bare count keeps its number
+        plural = noun.group(1).endswith("s") and not noun.group(1).endswith("ss")
+        if own == 1 and not plural:
+            high = 1  # "one brother" (it read "two brother")
+        elif own > 1 and plural:
+            low = max(low, 2)  # "two sisters" (not "one sisters")
     return low, max(low, high)
+
+
+#: the lower-case word right after a count that is its noun ("one [brother]")
+_NOUN_AFTER = re.compile(r"[ \t]+([a-z]{3,})\b")
 
 
 def _count(word: str) -> int | None:

@@ -198,11 +198,17 @@ def _nationality_phrase(text: str, level: str) -> Phrase | None:
 
 
 #: a child's school year ("Year 4", "Year R", "Yr 10", "grade 11", "4th grade", German and
-#: Nordic "2. Klasse", "5. klasse", "årskurs 4", Irish "2nd class")
+#: Nordic "2. Klasse", "5. klasse", "årskurs 4", Irish "2nd class"), or the child by it ("a
+#: seventh grader", "7th grader")
 SCHOOL_YEAR = re.compile(r"(?P<pre>(?:Year|Yr\.?)\s?|[Gg]rade\s|(?:årskurs|åk)\s?)"
                          r"(?P<n>1[0-3]|[1-9]|R)"
-                         r"|(?P<m>1[0-2]|[1-9])(?:st|nd|rd|th)(?P<post>[-\s](?:grade|class))"
-                         r"|(?P<k>1[0-3]|[1-9])(?P<kpost>\.\s?(?:Klasse|klasse|trinn|Schuljahr))")
+                         r"|(?P<m>1[0-2]|[1-9])(?:st|nd|rd|th)(?P<post>[-\s](?:grader|grade|class))"
+                         r"|(?P<k>1[0-3]|[1-9])(?P<kpost>\.\s?(?:Klasse|klasse|trinn|Schuljahr))"
+                         r"|(?P<w>(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
+                         r"|tenth|eleventh|twelfth))(?P<wpost>[-\s]grader)")
+#: the school years that US English writes as ordinal words ("a seventh grader")
+GRADE_WORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+               "twelfth").split()
 
 
 #: "national of Somalia", "citizens of the United Kingdom": the country is a noun there
@@ -228,10 +234,17 @@ def country_as_noun(text: str, doc_text: str = "", start: int = 0,
     return lead, place.country
 
 
+def school_year_number(m: re.Match[str]) -> int:
+    """The number of a :data:`SCHOOL_YEAR` match (0 for England's reception year "R")."""
+    if m.group("w"):
+        return GRADE_WORDS.index(m.group("w").lower()) + 1
+    return 0 if m.group("n") == "R" else int(m.group("n") or m.group("m") or m.group("k"))
+
+
 def school_stage(m: re.Match[str]) -> str:
     """The stage of a school year: "primary school" for "Year 4" and "2. Klasse", "high
     school" for "grade 11"."""
-    n = 0 if m.group("n") == "R" else int(m.group("n") or m.group("m") or m.group("k"))
+    n = school_year_number(m)
     if m.group("k"):  # "2. Klasse", "5. klasse" (it raised: "[REDACTED]")
         return "primary school" if n <= 4 else "secondary school"
     if m.group("pre") and m.group("pre").startswith("Y"):
@@ -246,6 +259,9 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
     if fold(text.strip()) in PERSON_NOUNS:  # "a 29-year-old man" → "… person"
         return Phrase(neutral_person_noun(text), article=False)
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
+    if school and school.group(0).endswith("grader"):  # "a seventh grader" → "a … pupil"
+        return Phrase("school pupil" if level == "generic" else f"{school_stage(school)} pupil",
+                      article=True)
     if school:
         return Phrase("school" if level == "generic" else school_stage(school), article=False)
     born = BORN.fullmatch(" ".join(text.split()))
@@ -259,7 +275,8 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
         return Phrase("people" if plural else "person", plural=plural)
     following = _next_word(doc_text, end)
     adjectival = (bool(following) and following[0].islower() and following not in _NON_NOUNS
-                  and not re.search(r"(ed|ly)$", following))
+                  and not re.search(r"(ed|ly)$", following)) or (
+        following[:1].isupper() and demonym_country(following) is not None)  # "British Indian"
     key = fold(" ".join(text.split())).strip(" .,;:")
     heritage = _HERITAGE.fullmatch(" ".join(text.split()))
     if heritage and demonym_country(text.split()[0]) is None:  # "of Roma origin"

@@ -101,6 +101,15 @@ def parse_word_number(text: str) -> float | None:
     return total + current if seen else None
 
 
+#: a word of approximation before an amount's currency ("approximately £6,000", "about $3,200")
+_APPROXIMATELY = re.compile(r"(?i)^\s*(?:approximately|approx\.?|about|around|roughly|some|nearly"
+                            r"|almost|circa|c\.|over|under|more\s+than|less\s+than|up\s+to"
+                            r"|at\s+least|at\s+most)\s+")
+#: currencies whose name is already plural or has no plural ("Swedish kronor", "yen")
+_UNCOUNTED_CURRENCIES = frozenset("kronor kroner krónur zloty złoty yen yuan rand baht won "
+                                  "renminbi".split())
+
+
 def parse_quantity(text: str) -> Quantity | None:
     """The number, currency and unit of a quantity mention, or None."""
     s = text.strip()
@@ -111,7 +120,7 @@ def parse_quantity(text: str) -> Quantity | None:
         value = parse_number(m.group(0))
         if value is None:
             return None
-        prefix = s[: m.start()].strip()
+        prefix = _APPROXIMATELY.sub("", s[: m.start()]).strip()  # "approximately £" → "£"
         rest = s[m.end() :]
         ordinal = bool(re.match(r"(st|nd|rd|th)\b", rest))
         if ordinal:
@@ -195,7 +204,8 @@ RATE = re.compile(r"\s+(?:(?:a|an|per|each|every)\s+(?:hour|day|night|week|fortn
 
 def _plural_unit(unit: str) -> str:
     last = unit.split(" ")[-1] if unit else ""
-    if last.lower() in _PLURAL_FORMS or last.lower().endswith(("men", "ren")):
+    if last.lower() in _PLURAL_FORMS | _UNCOUNTED_CURRENCIES or last.lower().endswith(
+            ("men", "ren")):
         return unit  # already plural ("children", "women")
     if last.lower() in IRREGULAR_PLURALS:
         return unit[: len(unit) - len(last)] + IRREGULAR_PLURALS[last.lower()]

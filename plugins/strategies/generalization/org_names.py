@@ -26,10 +26,11 @@ _PRISON_FORM = re.compile(rf"^({PRISON_FORM})\s+(?=\S)")
 _LEGAL_FORM = re.compile(rf"\s({LEGAL_FORM}|{CARE_FORM})$")
 _CARE_FORM = re.compile(rf"\s{CARE_FORM}$")
 #: an institution's kind word, kept with a made-up town ("Bradford Council" → "<town> Council",
-#: "University of Bergen" → "University of <town>"), with the words that qualify it ("Leeds
-#: City Council" → "<town> City Council", "Springfield Police Department" → "<town> Police
-#: Department"; they read "<town> Council", "<town> Department"); a party keeps "Party" with a
-#: made-up party name, a ministry "Ministry of" with another portfolio
+#: "University of Bergen" → "University of <town>", "Stanage Ward" → "<town> Ward"), with the
+#: words that qualify it ("Leeds City Council" → "<town> City Council", "Springfield Police
+#: Department" → "<town> Police Department"; they read "<town> Council", "<town> Department");
+#: a party keeps "Party" with a made-up party name, a ministry "Ministry of" with another
+#: portfolio
 _KIND_AFTER = re.compile(
     r"\s((?:(?:City|County|Borough|District|Metropolitan|Police|Fire|Ambulance|Health|Social"
     r"|Crown|Magistrates['’]?|Family|Youth|Probation|Housing|Parish|Town)\s+)*"
@@ -40,7 +41,7 @@ _KIND_AFTER = re.compile(
     r"|Services|Service|Agency|Authority|Board|Committee|Commission|Partnership|Project|Charity"
     r"|Home|House|Station|Office|Unit|Team|Network|Hub|Hall|Market|Clinic|Department|Jail"
     r"|skole|skule|barnehage|skola|förskola|børnehave|Hospital|Klinikum|Krankenhaus"
-    r"|Directorate|Division))$")
+    r"|Directorate|Division|Ward|Wing))$")
 _KIND_OF = re.compile(r"^(?:the\s+)?((?:University|College|Council|Museum|Bank|Church|Diocese"
                       r"|Municipality|County|City|Port|Ministry)\s+of\s+(?:the\s+)?)(?=\S)")
 #: a kind word before a place ("Police Scotland" → "Police <town>", "NAV Oslo" → "NAV <town>";

@@ -165,9 +165,9 @@ def is_field_label(text: str, start: int, end: int) -> bool:
     prefers e-mail: …")."""
     if not text[start : start + 1].isupper():
         return False
-    if line_start(text, start):
-        return bool(re.match(r"\s*(?:[\w-]+\s*){0,2}:", text[end : end + 30]))
-    return bool(re.match(r"\s*(?:[\w-]+\s*)?:", text[end : end + 30])) and bool(
+    if line_start(text, start):  # not a clock's colon ("⏎Longley Centre at 16:45")
+        return bool(re.match(r"\s*(?:[\w-]+\s*){0,2}:(?!\d)", text[end : end + 30]))
+    return bool(re.match(r"\s*(?:[\w-]+\s*)?:(?!\d)", text[end : end + 30])) and bool(
         re.search(r"[.;)]\s+$", text[max(0, start - 4) : start]))
 
 
@@ -185,9 +185,20 @@ _ABBREVIATIONS = frozenset(
     "mr mrs ms dr st prof no nr vs etc e.g i.e jr sr tel fax ref ext approx dept est".split())
 
 
+#: a heading's line after a blank line (or the text's start, which the caller marks so): one to six words, the first
+#: capitalised, no sentence's end, no comma, not ending in a word that runs on ("the", "of")
+_HEADING_LINE = re.compile(r"\n[ \t]*\n[ \t]*([A-Z][\w'’()/&-]*(?:[ \t]+[\w'’()/&-]+){0,5})"
+                           r"[ \t]*:?[ \t]*\n[ \t]*\Z")
+#: words a heading does not end with: the line runs on ("Between⏎1 March and …")
+_RUNS_ON = frozenset("""the a an of and or but to in on at by for from with between among into
+    than that which who whose where when while as if his her their its our my your this these
+    those""".split())
+
+
 def at_sentence_start(text: str, start: int) -> bool:
-    """True at the start of the text, of a paragraph or line after a full stop, or after
-    . ! ? (not after an abbreviation such as "Mr." or an initial)."""
+    """True at the start of the text, of a paragraph or line after a full stop, of the first
+    line under a heading, or after . ! ? (not after an abbreviation such as "Mr." or an
+    initial)."""
     before = text[max(0, start - 80) : start]
     stripped = before.rstrip("\"'“‘«([ \t\r\n")
     gap = before[len(stripped):]
@@ -195,6 +206,10 @@ def at_sentence_start(text: str, start: int) -> bool:
         return True
     if re.search(r"\n\s*\n", gap):
         return True
+    if "\n" in gap and (heading := _HEADING_LINE.search(
+            ("\n\n" if start <= 200 else "") + text[max(0, start - 200) : start])) and \
+            heading.group(1).split()[-1].casefold() not in _RUNS_ON:
+        return True  # a paragraph's, or the first line under a heading ("Background⏎Ms …")
     stripped = stripped.rstrip("\"'”’»)]")
     if not stripped.endswith((".", "!", "?", "…", ":" if "\n" in gap else ".")):
         return False

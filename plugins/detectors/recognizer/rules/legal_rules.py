@@ -1,6 +1,6 @@
 """Legal provisions (MISC/LEGAL_PROVISION): "Article 125 of the Criminal Code", "section 36 of
 the Mental Health (Care and Treatment) (Scotland) Act 2003", "the 1988 Act", "Law no. 3083",
-the Swedish "Act 1962:381", "42 U.S.C. § 1983". A pure function over a text; the gazetteer detector labels the
+the Swedish "Act 1962:381", "42 U.S.C. § 1983", a section alone ("under section 136"). A pure function over a text; the gazetteer detector labels the
 spans, and the default policy keeps a provision as context (docs/recognizer.md).
 """
 
@@ -46,6 +46,10 @@ _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
                r"|§+\s*\d+[a-z]?(?:-\d+)?\s+(?:i|in)\s+[a-zæøåäö]{3,}(?:loven|lagen)\b"),
     re.compile(r"§§?\s*\d+[a-z]?(?:\s+(?:Abs\.|Absatz)\s*\d+)?(?:\s+(?:S\.|Satz)\s*\d+)?\s+"
                r"(?:BGB|SGB\s+[IVX]+|StGB|StPO|ZPO|FamFG|GG|AufenthG|VwGO)\b"),
+    # a section alone, of the law the text is about: "under section 136", "s.2" ("section 36 of
+    # the … Act" is the whole provision above)
+    re.compile(r"\b(?:[Ss]ections?|ss?\.)[ \t]?\d{1,3}[A-Z]?(?:\(\w{1,4}\))*(?![\w(]|[ \t]+of\b"
+               r"|[ \t]*[-\u2013/.]\d|[ \t]+[A-Z]{2,6}[ \t]+(?:1[6-9]|20)\d\d)"),
     # a section of an Act by its initials, as police and court forms write it: "s.39 CJA
     # 1988", "s. 47 OAPA 1861", "ss.2-3 MHA 1983"
     re.compile(r"\bss?\.\s?\d+[A-Z]?(?:\(\w{1,4}\))*(?:[-\u2013]\d+[A-Z]?)?\s+[A-Z]{2,6}\s+"

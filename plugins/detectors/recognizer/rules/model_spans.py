@@ -25,7 +25,9 @@ from redactor_plugins.detectors.recognizer.rules.language_rules import (
     name_without_lower_tail,
     nationality_after_cue,
 )
+from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
 from redactor_plugins.detectors.recognizer.rules.no_one_words import (
+    common_lower_word,
     driving_licence,
     heading_words,
     hyphen_wrapped_word,
@@ -139,6 +141,12 @@ _ONE_SERVICE_TO_ANOTHER = re.compile(
     r"((?:[A-Z][\w'’-]*\s+)*(?:Dept\.?|Department|Service|Services|Police"
     r"|Ambulance|Rescue|Medic|Unit|Team)(?:\s+\d{1,3})?)\s+(?:to|from)\s+"
     rf"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s+{CARE_FORM})")
+#: lower-case words and "of" before an organisation's name in a span ("branch of Boots"):
+#: a part of it, not its name (no gold ORG mention of TAB dev or the biographies starts so)
+_PART_OF = re.compile(r"[a-z]+(?:[ \t]+[a-z]+)?[ \t]+of[ \t]+(?:the[ \t]+)?(?=[A-Z])")
+#: how a legal provision the model found whole may start (it may have typed it a place)
+_PROVISION_START = re.compile(r"(?:[Ss]ections?|ss?\.|Articles?|Art\.|[Rr]ule|[Rr]egulation"
+                              r"|[Pp]aragraph|[Ss]chedule|Law|Act)\b")
 #: an age's abbreviation at a span's start, after the age's number ("46 [y/o Hispanic]")
 _AGE_ABBREVIATION = re.compile(rf"(?:{AGE_SHORT}|yrs?[ \t]+old)[ \t]+(?=\w)")
 #: a bracket left open in a span, after a word and before a capital: two mentions, a name and
@@ -176,6 +184,7 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
                 and heading_words(text, start, end, names)) or (
                 f.label in (Label.PERSON, Label.ORG, Label.LOC)
                 and verb_form(text[start:end])) or (
+                f.label in (Label.PERSON, Label.LOC) and common_lower_word(text[start:end])) or (
                 f.label != Label.CODE and hyphen_wrapped_word(text[start:end])) or (
                 f.label in (Label.DEM, Label.MISC) and (language_level(
                     text, start, end) or driving_licence(text, start, end))):
@@ -188,6 +197,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             f = f.with_(label=Label.CODE, subtype="")
             if emergency_number(text, start, end):
                 continue  # "22:14 999 call"
+        if f.label == Label.ORG and (lead := _PART_OF.match(text, start, end)):
+            start = lead.end()  # "a branch of Boots": the company is "Boots"
         if (age := _AGE_ABBREVIATION.match(text, start, end)) and re.search(
                 r"\d[ \t]?\Z", text[max(0, start - 4):start]):
             start = age.end()  # "y/o" of "46 y/o Hispanic": the age's, not the name's
@@ -224,6 +235,10 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             continue
         if f.label == Label.ORG and county_name(text[start:end]):
             f = f.with_(label=Label.LOC, subtype="")  # "County Durham"
+        if f.subtype != "LEGAL_PROVISION" and _PROVISION_START.match(text, start, end) and \
+                (start, end) in {(start + a, start + b)
+                                 for a, b in legal_provisions(text[start:end])}:
+            f = f.with_(label=Label.MISC, subtype="LEGAL_PROVISION")  # "section 136" as LOC
         if f.label in (Label.PERSON, Label.LOC, Label.MISC) and public_body(text[start:end]):
             f = f.with_(label=Label.ORG, subtype="")  # "Capita handled the assessment"
         elif f.label in (Label.ORG, Label.MISC) and ranked_name(text, start, end):

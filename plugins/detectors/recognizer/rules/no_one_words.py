@@ -15,9 +15,10 @@ from typing import Any
 
 from redactor_plugins.detectors.recognizer.rules.span_edges import _TITLE, LEADING, PARTY_ROLES
 from redactor_plugins.shared.language.common_words import common_words
+from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, STREET_LAST_WORDS
 from redactor_plugins.shared.names.titles import POST_NOMINALS
 
-__all__ = ["HEADER_FIELDS", "driving_licence", "heading_words", "hyphen_wrapped_word",
+__all__ = ["HEADER_FIELDS", "common_lower_word", "driving_licence", "heading_words", "hyphen_wrapped_word",
            "language_level", "names_no_one", "spoken_word", "verb_form"]
 
 _HEADING_WORD = re.compile(r"[^\W\d_]+")
@@ -52,8 +53,40 @@ def heading_words(text: str, start: int, end: int, names: Mapping[str, Any] | No
     if names is not None and any(names.get(w.capitalize()) is not None
                                  for w in words if len(w) > 1 and w not in _FORM_WORDS):
         return False  # "WHITE v BLACK", "GREEN": a name of the lists may be someone's
+    if words and names is not None and section_heading(text, start, end):
+        return True  # "Services", "Accommodations" between a report's paragraphs
     return bool(words) and any(len(w) > 1 for w in words) and all(
         w in common or w in _FORM_WORDS or len(w) == 1 for w in words)
+
+
+#: a report's section heading: one to three words in title case, the line's only text
+_SECTION_HEADING = re.compile(r"[ \t]*[A-Z][a-z'’-]+(?:[ \t]+(?:of|and|the|for|[A-Z][a-z'’-]+))"
+                              r"{0,2}[ \t]*:?[ \t]*")
+
+
+def section_heading(text: str, start: int, end: int) -> bool:
+    """Whether the span is the whole of a line of one to three title-case words after a blank
+    line (or the text's start) and before a line of text: a report's section heading
+    ("Services", "Accommodations", "Present Levels"), which names no one. The caller has
+    ruled out names and places of the lists."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    if line_end < 0 or text[line_start:start].strip() or text[end:line_end].strip(" \t:"):
+        return False
+    if not _SECTION_HEADING.fullmatch(text, line_start, line_end):
+        return False
+    before = text[:line_start].rstrip(" \t")
+    if before.strip() and not before.endswith("\n\n"):
+        return False
+    last = text[start:end].split()[-1]
+    if last in FIRM_LAST_WORDS or last in STREET_LAST_WORDS or _CARE_LAST.fullmatch(last):
+        return False  # "Riverside Surgery" atop a letter: a place's name
+    nxt = text[line_end + 1 : line_end + 120].lstrip(" \t").split("\n", 1)[0]
+    return sum(w.islower() for w in nxt.split()[:10]) >= 3  # a paragraph follows
+
+
+_CARE_LAST = re.compile(r"Surgery|Practice|Cent(?:re|er)|Hospital|Clinic|Infirmary|Home|School"
+                        r"|College|Academy|University|Council|Trust|Board|Court|Tribunal")
 
 
 #: words of headings and forms that the name lists also hold as names ("Case", "Ward",
@@ -64,6 +97,13 @@ _FORM_WORDS = frozenset("""case ward report record review notice profile stateme
     sick log incident paye bacs nest nic consultation consult note notes referral discharge
     letter assessment clinic helpline protection safeguarding conference strategy minutes
     plan""".split())
+
+
+def common_lower_word(text: str) -> bool:
+    """Whether a span the model tagged PERSON or LOC is one lower-case word of English's
+    most common ones ("section" of "the section 136 suite", "bed"): no name, no place (1 of
+    the 5,511 gold PERSON and LOC mentions of TAB dev and the biographies is one: "series")."""
+    return text.isalpha() and text.islower() and text in common_words("en")
 
 
 def verb_form(text: str) -> bool:
@@ -229,7 +269,7 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     two parties, a numbering's word before "No." and a number ("Bates No. EVN-000412": not
     a person called Bates; not after a title: "Mr Bates No. 2"), letters of degrees ("MD
     FRCPC"), a hospital's standard department, a kind of meeting after "a", the Irish police
-    in the plural, or a letter's closing in Irish or Welsh."""
+    in the plural, a letter's closing in Irish or Welsh, or a kind of animal ("her cat")."""
     word = text[start:end]
     if _KIND_OF_IDENTIFIER.fullmatch(word):  # "The IP address of the account": a kind
         return True
@@ -273,12 +313,19 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     parts = word.casefold().split("-")
     if len(parts) > 1 and all(p in _ROLE_PARTS for p in parts) and parts[0] in PARTY_ROLES:
         return True  # "Plaintiff-Appellant", "Defendants-Appellees"
+    if word.islower() and word.rstrip("s") in _ANIMALS:
+        return True  # "Her brother will look after her cat": a pet is nobody's identity
     if word.casefold() in _ROLES or (_NUMBERING.fullmatch(word) and _NUMBER_AFTER.match(
             text, end) and not _TITLE.search(text, max(0, start - 8), start)):
         return True
     return (word.islower() and word in _PRONOUNS) or word.casefold() in LEADING or (
         word.casefold() in HEADER_FIELDS and re.match(r"[ \t]*:", text[end : end + 3]) is not None)
 
+
+#: kinds of animal, in the singular, that notes mention as pets or livestock (none of TAB's or
+#: the biographies' gold mentions is one alone)
+_ANIMALS = frozenset("""cat kitten dog pup puppy horse pony rabbit hamster guinea parrot budgie
+    bird fish tortoise snake lizard ferret goat sheep cow pig chicken hen""".split())
 
 #: the header fields of a letter or an e-mail in the Nordic languages and German
 HEADER_FIELDS = frozenset("til fra kopi emne dato sak vedlegg an von betreff".split())

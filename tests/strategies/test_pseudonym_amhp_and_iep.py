@@ -1,0 +1,114 @@
+"""Replacements in an AMHP's assessment report and a US school's IEP (session 33): "one
+brother" read "two cousin" (pseudonym) and "something sibling" (generalize), "Stanage Ward" a
+surname, "a seventh grader" a "naval architect", "approximately £6,000" lost its pound sign,
+"British Indian woman" read "European national Asian woman", "soccer" and "goalkeeper"
+"something", "section 136" "something", and "the⏎Longley Centre at 16:45" was capitalised as
+if a field's name ("16:" its colon)."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from redactor_plugins.strategies.generalization.demographics import dem_pseudonym
+from redactor_plugins.strategies.generalization.fakes import count_bounds
+from redactor_plugins.strategies.generalization.org_names import org_like, org_parts
+from redactor_plugins.strategies.generalization.text import at_sentence_start, is_field_label
+from redactor_plugins.strategies.generalize import generalize_mention
+
+from redactor.plugin_api import Label
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "recognizer"))
+from probe_helpers import redacted  # noqa: E402
+
+REPORT = """Background
+Ms Priya Raghunathan is a 37-year-old British Indian woman who works as a pharmacy technician
+in Crookes. She lives alone and has one brother, Vikram, who lives in Leicester. She spent
+approximately £6,000 on online purchases. She was admitted to Stanage Ward at the
+Longley Centre at 16:45.
+
+Daniel Okafor
+Approved Mental Health Professional, Sheffield City Council
+"""
+
+
+def _generalized(label: Label, doc: str, phrase: str, level: str = "") -> str:
+    at = doc.index(phrase)
+    return generalize_mention(label, phrase, phrase, level, doc_text=doc, start=at,
+                              end=at + len(phrase))
+
+
+def test_a_bare_count_keeps_the_number_of_its_noun() -> None:
+    doc = "She has one brother and two sisters; one of the three children is adopted."
+    one, two = doc.index("one brother"), doc.index("two sisters")
+    assert count_bounds(doc, one, one + 3) == (1, 1)
+    assert count_bounds(doc, two, two + 3)[0] >= 2
+    assert _generalized(Label.QUANTITY, doc, "one") == "a"
+    assert _generalized(Label.QUANTITY, "He has one uncle.", "one") == "an"
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("approximately £6,000", "£"), ("about $3,200", "$"),
+    ("approximately 3 million Swedish kronor", "Swedish kronor"),
+])
+def test_an_approximate_amount_keeps_its_currency(text: str, want: str) -> None:
+    out = generalize_mention(Label.QUANTITY, text, text, "range")
+    assert out.count(want) >= 1 and "kronors" not in out, out
+    assert re.search(r"\d", out), out
+
+
+def test_a_grade_is_another_grade_or_a_pupil() -> None:
+    for seed in range(20):
+        out = dem_pseudonym("seventh grader", random.Random(seed))
+        assert re.fullmatch(r"(fifth|sixth|eighth|ninth) grader", out), out
+        assert re.fullmatch(r"\d+(st|nd|rd|th) grader", dem_pseudonym("7th grader",
+                                                                       random.Random(seed)))
+    doc = "Mateo is a 12-year-old seventh grader who enjoys soccer and plays goalkeeper."
+    assert _generalized(Label.DEM, doc, "seventh grader", "broader") == "middle school pupil"
+    assert _generalized(Label.MISC, doc, "soccer") == "a sport"
+    assert _generalized(Label.MISC, doc, "goalkeeper") == "a playing position"
+
+
+def test_a_ward_stays_a_ward() -> None:
+    before, name, after = org_parts("Stanage Ward")
+    assert (before, name, after) == ("", "Stanage", " Ward")
+    assert org_like(before, after, random.Random(3), "en_GB")  # a town before " Ward"
+
+
+def test_a_demonym_before_another_is_an_adjective() -> None:
+    doc = "She is a 37-year-old British Indian woman."
+    assert _generalized(Label.DEM, doc, "British", "broader") == "European"
+    assert _generalized(Label.DEM, doc, "Indian", "broader") == "Asian"
+
+
+def test_a_provision_and_an_occupation_say_their_kind() -> None:
+    doc = "Police removed her to a place of safety under section 136."
+    assert _generalized(Label.MISC, doc, "section 136") == "a law"
+    doc = "Daniel Okafor\nApproved Mental Health Professional, Sheffield City Council"
+    assert "health professional" in _generalized(
+        Label.DEM, doc, "Approved Mental Health Professional", "broader").casefold()
+
+
+def test_a_line_under_a_heading_starts_a_sentence_and_a_clock_is_no_field() -> None:
+    assert at_sentence_start(REPORT, REPORT.index("Ms Priya"))
+    at = REPORT.index("Longley Centre")
+    assert not at_sentence_start(REPORT, at)
+    assert not is_field_label(REPORT, at, at + len("Longley Centre"))
+    assert is_field_label("Author: Ms Lee", 0, 6)
+
+
+def test_the_report_end_to_end(tmp_path: Path) -> None:
+    out = redacted(tmp_path, REPORT, "generalize")
+    for original in ("Priya", "Raghunathan", "Vikram", "Leicester", "Stanage", "Longley"):
+        assert original not in out, out
+    assert re.search(r"^A person is ", out, re.M), out
+    assert "has a sibling" in out, out
+    assert re.search(r"between £[\d,]+ and £[\d,]+", out, re.I), out
+    assert "at the\nplace" in out or "at the\norganisation" in out or "at the\nhospital" in out, out
+    for run in range(3):
+        out = redacted(tmp_path, REPORT, "pseudonym", name=f"report{run}")
+        assert re.search(r"has an? \w+, \w+, who", out), out  # "one brother" → "a brother"
+        assert re.search(r"admitted to \S+(?: \S+)? Ward at the", out), out
