@@ -62,7 +62,14 @@ def _wrapped(text: str, start: int, end: int, wrap: int) -> bool:
     if text.count("\n", start, end) != 1 or re.search(r"[\f\v\u2028\u2029]", text[start:end]):
         return False
     line_start = text.rfind("\n", 0, start) + 1
+    if _FIELD_LINE.match(text, line_start) or _FIELD_LINE.match(text, end):
+        return False  # "Address: … HG1 2QT⏎NHS No: …": a field's value ends with its line
     return start - line_start >= wrap and text[start - 1] not in ".:;!?"
+
+
+#: a form's field at a line's start: a capitalised name of up to four words and a colon (not
+#: a clock's "10:30")
+_FIELD_LINE = re.compile(r"[ \t]*[A-Z][\w'’./()-]*(?:[ \t]+[\w'’./()-]+){0,3}[ \t]*:(?!\d)")
 
 
 def _hyphenated(text: str, start: int, end: int) -> bool:
@@ -208,8 +215,9 @@ def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = Fa
     With ``soft_newlines`` (PDF text, where a single newline is only a wrapped line) a span
     is split at blank lines and page breaks only. With ``wrap`` (hard-wrapped plain text:
     :func:`wrap_width`) a single line break after a line
-    of at least ``wrap`` characters that does not end a sentence or a field is a wrap too
-    ("Social Care (Bradford⏎Council)" is one name).
+    of at least ``wrap`` characters that does not end a sentence or a field, nor starts or
+    precedes a form's field ("Address: …⏎NHS No: …"), is a wrap too ("Social Care (Bradford⏎
+    Council)" is one name).
     """
     pieces: list[tuple[int, int]] = []
     pos = start

@@ -175,9 +175,11 @@ def _is_title(word: str) -> bool:
 
 
 #: a role before a name, kept like a title when it starts the mention ("Officer R. Mahmood",
-#: "Governor S. Price"; not in "John Judge")
+#: "Governor S. Price"; not in "John Judge"); Aboriginal English's "Aunty" and "Uncle" for an
+#: elder
 _ROLE_TITLES = frozenset("Officer Governor Nurse Judge Councillor Sheriff Deputy Agent Trooper "
-                         "Detective Sergeant Captain Lieutenant Colonel Sister Matron".split())
+                         "Detective Sergeant Captain Lieutenant Colonel Sister Matron Aunty "
+                         "Auntie Uncle".split())  # an elder's "Aunty Pearl Kelly" too
 
 
 def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:

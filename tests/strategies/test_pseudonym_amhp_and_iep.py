@@ -112,3 +112,26 @@ def test_the_report_end_to_end(tmp_path: Path) -> None:
         out = redacted(tmp_path, REPORT, "pseudonym", name=f"report{run}")
         assert re.search(r"has an? \w+, \w+, who", out), out  # "one brother" → "a brother"
         assert re.search(r"admitted to \S+(?: \S+)? Ward at the", out), out
+
+
+def test_kinship_and_peoples_of_a_support_plan() -> None:
+    doc = "He lives with his nan, Aunty Pearl Kelly. Yes (Wiradjuri)."
+    assert _generalized(Label.DEM, doc, "nan", "broader") == "grandparent"
+    seen = {dem_pseudonym("Wiradjuri", random.Random(seed), doc, doc.index("Wiradjuri"))
+            for seed in range(20)}
+    assert seen and all(w[:1].isupper() and w != "Wiradjuri" for w in seen), seen
+    from redactor_plugins.strategies.generalization.kinds import ABORIGINAL_NATIONS
+    assert {w.casefold() for w in seen} <= ABORIGINAL_NATIONS, seen
+    doc = "Jayden is a 16-year-old young man."
+    for seed in range(30):
+        out = dem_pseudonym("16-year-old", random.Random(seed), doc, doc.index("16"))
+        assert not re.match(r"(?:8|11|18)\d*-", out), out  # "a 11-year-old" reads wrong
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Lasting Power of Attorney", "legal authority"), ("Nationwide account", "bank account"),
+    ("Occupational therapy", "Therapy"), ("Christmas presents", "gifts"),
+])
+def test_more_kinds_of_misc(text: str, kind: str) -> None:
+    doc = f"Notes.\n{text} was mentioned."
+    assert _generalized(Label.MISC, doc, text).casefold().endswith(kind.casefold())

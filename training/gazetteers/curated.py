@@ -118,7 +118,12 @@ Tigrayan, Bosniak, Bosniaks, Kosovars, Azeri, Azeris, Ossetians, Abkhaz, Lezgin,
 Kalmyk, Bashkir, Chuvash, Ashkali, Afro-Caribbean, African-American, Hispanic, Latino,
 Latina, Arabs, Persians, Baloch, Sindhi, Punjabi, Bengali, Gujarati, Malay, Han Chinese,
 Manchu, Mongols, Tibetans, mixed race, ethnic minority, ethnic origin, Roma origin,
-Kurdish origin
+Kurdish origin, Torres Strait Islander, Torres Strait Islanders, Aboriginal and Torres Strait
+Islander, First Nations, Koori, Koorie, Murri, Noongar, Nyungar, Wiradjuri, Yolngu, Arrernte,
+Anangu, Pitjantjatjara, Warlpiri, Gamilaraay, Kamilaroi, Yorta Yorta, Dharug, Kaurna,
+Pakeha, Métis, Metis, Cree, Ojibwe, Anishinaabe, Mi'kmaq, Haudenosaunee, Mohawk, Dene,
+Navajo, Cherokee, Lakota, Sioux, Apache, Hopi, Native American, Alaska Native, Pacific
+Islander, Native Hawaiian
 """)
 
 # Nationality adjectives and demonyms (curated; babel has no demonyms).

@@ -46,7 +46,11 @@ from redactor_plugins.detectors.recognizer.rules.identifier_cues import inside_i
 from redactor_plugins.detectors.recognizer.rules.institution_rules import WRITTEN_NAMES
 from redactor_plugins.detectors.recognizer.rules.language_rules import common_word_span
 from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
-from redactor_plugins.detectors.recognizer.rules.no_one_words import heading_words, names_no_one
+from redactor_plugins.detectors.recognizer.rules.no_one_words import (
+    field_name,
+    heading_words,
+    names_no_one,
+)
 from redactor_plugins.detectors.recognizer.rules.person_rules import (
     letter_names,
     officers,
@@ -431,7 +435,9 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
     if legal:
         cands += [_Cand(s, e, Label.MISC, "LEGAL_PROVISION", 0.5, 2, "legal provision pattern")
                   for s, e in legal_provisions(text, convention)]
-    taken = _select(cands)
+    peoples = {(c.start, c.end) for c in cands if c.label == Label.DEM and c.subtype in (
+        "ETHNICITY", "NATIONALITY")}  # "Torres Strait Islander": a people, not three names
+    taken = _select(c for c in cands if c.label != Label.PERSON or (c.start, c.end) not in peoples)
     people = [(c.start, c.end) for c in taken if c.label == Label.PERSON]
     in_cue = {s for (s, _e), inside in zip(people, inside_identifier_cue(text, people),
                                            strict=True) if inside}  # "CHI 2211851234"
@@ -441,8 +447,9 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
             and not names_no_one(text, c.start, c.end)  # "Ihren" (a place in the lists)
             and not (language != "en" and c.label in (Label.PERSON, Label.LOC) and
                      common_word_span(text, c.start, c.end, language))  # Dutch "Haar zoon"
-            and not (c.label in (Label.DEM, Label.MISC) and heading_words(
-                text, c.start, c.end))]  # a row's name: "Student loan (Plan 2)   -87.00"
+            and not (c.label in (Label.DEM, Label.MISC) and (heading_words(
+                text, c.start, c.end)  # a row's name: "Student loan (Plan 2)   -87.00"
+                or field_name(text, c.start, c.end)))]  # "Aboriginal and/or …: Yes"
 
 
 class GazetteerDetector:

@@ -112,9 +112,10 @@ class Gazetteer:
                 entries.sort(key=lambda e: (-_PRIORITY.get(e.list_name, 0), e.ambiguous))
 
     def in_list(self, word: str, list_name: str, ambiguous: bool = False) -> bool:
-        """Whether one word is in a list ("Swedish", "nationalities"), marked ambiguous or not."""
+        """Whether one word is in a list ("Swedish", "nationalities"), marked ambiguous or not;
+        several words separated by spaces are one phrase ("Torres Strait Islander")."""
         return any(e.list_name == list_name and (ambiguous or not e.ambiguous)
-                   for e in self.index.get((_key(word),), ()))
+                   for e in self.index.get(tuple(_key(w) for w in word.split()) or ("",), ()))
 
     @classmethod
     def load(cls, path: Path) -> Gazetteer:

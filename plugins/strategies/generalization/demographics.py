@@ -29,8 +29,10 @@ from collections.abc import Callable, Sequence
 
 from redactor_plugins.shared.language.calendar_words import YEARS_OF_AGE
 from redactor_plugins.strategies.generalization.kinds import (  # noqa: F401 - re-exported
+    ABORIGINAL_NATIONS,
     BORN,
     ETHNIC_GROUPS,
+    FIRST_NATIONS,
     GRADE_WORDS,
     PERSON_NOUNS,
     RACE_WORDS,
@@ -88,7 +90,8 @@ MARITAL = ({"married", "divorced", "separated", "widowed", "single", "engaged", 
             "swahili", "lingala", "oromo", "romanian", "polish", "lithuanian", "portuguese"},
            # ethnic groups and broad categories of race, each for one of its kind ("a 46 y/o
            # Hispanic female" read "… Production assistant female")
-           set(ETHNIC_GROUPS), set(RACE_WORDS))
+           set(ABORIGINAL_NATIONS), set(FIRST_NATIONS),
+           set(ETHNIC_GROUPS - ABORIGINAL_NATIONS - FIRST_NATIONS), set(RACE_WORDS))
 #: group words with one form only: "a practising Muslim" must not become "a practising Jewish",
 #: "a retired nurse" not "a pensioner nurse"
 ADJECTIVE_ONLY = frozenset({"jewish", "orthodox", "evangelical", "retired", "semi-retired",
@@ -301,7 +304,11 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
     if age_in_span(text) is not None or ages_in_span(text) or re.fullmatch(
             r"(?:age[sd]?|in (?:his|her|their))\b.*|\d{1,3}s?"
             rf"|\d{{1,3}} {YEARS_OF_AGE}\b.*", low):  # "9 ans", "9 lat"
-        return _ages(text, rng)
+        for _ in range(20):  # "a 16-year-old" → "a 15-year-old", not "a 11-year-old"
+            ages = _ages(text, rng)
+            if fits(ages):
+                break
+        return ages
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:
         return _school_year(school, rng)

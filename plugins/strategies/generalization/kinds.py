@@ -100,14 +100,23 @@ def generalize_org(canonical: str, level: str) -> Phrase:
 #: a nationality and "-born" ("Nigerian-born")
 BORN = re.compile(r"(.+?)([-‑ ]born)", re.IGNORECASE)
 
-#: a person described by colour, origin or build and sex ("a white male", "Asian women")
+#: Aboriginal Australian nations (and Torres Strait Islanders) and First Nations of North
+#: America: each is replaced by another of its own kind ("Wiradjuri" read "a member of a group")
+ABORIGINAL_NATIONS = frozenset({"wiradjuri", "gamilaraay", "kamilaroi", "noongar", "nyungar",
+                                "yolngu", "arrernte", "warlpiri", "pitjantjatjara", "kaurna",
+                                "dharug", "yorta yorta", "anangu", "koori", "koorie", "murri",
+                                "torres strait islander"})
+FIRST_NATIONS = frozenset({"cree", "ojibwe", "anishinaabe", "mi'kmaq", "mohawk", "dene",
+                           "navajo", "cherokee", "lakota", "apache", "hopi", "haudenosaunee"})
 #: ethnic groups and broad categories of race, each a pool of its kind (a pseudonym draws
 #: another of the same pool; "a 46 y/o Hispanic female" had read "… Production assistant …")
 ETHNIC_GROUPS = frozenset({"hispanic", "latino", "african-american", "afro-caribbean", "roma",
                            "romani", "sami", "saami", "maori", "inuit", "aboriginal", "berber",
                            "yoruba", "igbo", "hausa", "hazara", "pashtun", "uyghur", "uighur",
-                           "tatar", "assyrian", "baloch", "fulani", "traveller"})
+                           "tatar", "assyrian", "baloch", "fulani", "traveller"}
+                          ) | ABORIGINAL_NATIONS | FIRST_NATIONS
 RACE_WORDS = frozenset({"white", "black", "asian", "caucasian", "mixed-race"})
+#: a person described by colour, origin or build and sex ("a white male", "Asian women")
 _DESCRIBED_PERSON = re.compile(
     r"(?i)(?:(?:white|black|asian|mixed[- ]race|mixed|brown|dark-skinned|light-skinned|"
     r"caucasian|tall|short|young|elderly|middle-aged|slim|stocky|heavily built|"
@@ -389,8 +398,13 @@ def generalize_misc(canonical: str, level: str) -> Phrase:
         return Phrase(word, article=False)  # "coping most days" → "managing most days"
     kind = kind_of(canonical, "misc_kinds")
     if kind:
-        return Phrase(kind)
+        return Phrase(kind, article=kind not in _MASS_KINDS, plural=kind in _PLURAL_KINDS)
     return Phrase("something", article=False, alt="matter")
+
+
+#: kinds said without an article ("Therapy with …") or in the plural ("to buy gifts for")
+_MASS_KINDS = frozenset({"therapy", "gifts"})
+_PLURAL_KINDS = frozenset({"gifts"})
 
 
 def _next_word(text: str, end: int) -> str:

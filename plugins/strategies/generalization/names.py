@@ -22,10 +22,10 @@ from redactor_plugins.strategies.generalization.text import fold
 from redactor.plugin_api import gender_table, name_votes  # noqa: F401 - gender_table re-exported
 
 MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr don d dhr pan sig "
-                        "meneer mijnheer"
+                        "meneer mijnheer uncle"
                         .split())  # "D." and "M." only where the text's language makes them one
 FEMALE_TITLES = frozenset("mrs ms miss madam lady frau fru frk madame mme mlle signora "
-                          "señora sra srta doña dña dona dra mevr mw mevrouw pani".split())
+                          "señora sra srta doña dña dona dra mevr mw mevrouw pani aunty auntie".split())
 
 
 @cache

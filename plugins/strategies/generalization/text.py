@@ -245,7 +245,8 @@ def render(phrase: Phrase, doc_text: str, start: int, end: int, original: str,
     (``paragraphs``: every line of the text is a paragraph or cell, as in DOCX)."""
     after_determiner = follows_determiner(doc_text, start)
     body = phrase.alt if (after_determiner and phrase.alt) else phrase.text
-    article = re.search(r"(?<!\w)(an?)[ \t]+$", doc_text[max(0, start - 4):start], re.IGNORECASE)
+    article = re.search(r"(?<!\w)(an?)(?:[ \t]+|[ \t]*\n[ \t]*)$",  # also "an⏎intellectual …"
+                        doc_text[max(0, start - 6):start], re.IGNORECASE)
     if article and body[:1].isalpha() and indefinite_article(body) != article.group(1).lower():
         # the document's "a"/"an" stays: a word between that fits it ("an overdose" →
         # "an unspecified matter", not "an matter"; "a year" → "a particular event")

@@ -69,7 +69,7 @@ def trim_identifier_cue(text: str, spans: list[tuple[int, int]],
         i = j - 1
         if i < 0 or cues[i][1] <= start:
             if j < len(cues) and cues[j][0] < end:  # the span runs into a cue (and its value)
-                end = max(len(text[:cues[j][0]].rstrip(" \t,;(")), start)
+                end = max(len(text[:cues[j][0]].rstrip(" \t\r\n,;(")), start)
             out.append((start, end))
             continue
         value = cues[i][1]

@@ -27,8 +27,12 @@ from redactor_plugins.detectors.recognizer.rules.language_rules import (
 )
 from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
 from redactor_plugins.detectors.recognizer.rules.no_one_words import (
+    capitals_heading,
     common_lower_word,
+    document_title,
     driving_licence,
+    field_name,
+    field_question,
     heading_words,
     hyphen_wrapped_word,
     language_level,
@@ -109,6 +113,7 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     occupation_before_address,
     occupation_phrase,
     past_last_digits,
+    peoples_phrase_end,
     peoples_words,
     ranked_name,
     scale_name,
@@ -144,6 +149,10 @@ _ONE_SERVICE_TO_ANOTHER = re.compile(
 #: lower-case words and "of" before an organisation's name in a span ("branch of Boots"):
 #: a part of it, not its name (no gold ORG mention of TAB dev or the biographies starts so)
 _PART_OF = re.compile(r"[a-z]+(?:[ \t]+[a-z]+)?[ \t]+of[ \t]+(?:the[ \t]+)?(?=[A-Z])")
+#: a word after which four digits are a year ("registered 2019", "since 2015")
+_YEAR_BEFORE = re.compile(r"(?i)\b(?:in|since|from|until|till|to|by|before|after|during|of"
+                          r"|registered|born|married|divorced|died|moved|arrived|granted"
+                          r"|issued|dated|year)[ \t]+\Z")
 #: how a legal provision the model found whole may start (it may have typed it a place)
 _PROVISION_START = re.compile(r"(?:[Ss]ections?|ss?\.|Articles?|Art\.|[Rr]ule|[Rr]egulation"
                               r"|[Pp]aragraph|[Ss]chedule|Law|Act)\b")
@@ -220,6 +229,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             if f.label not in (Label.DATETIME, Label.CODE) and month_word(
                     text[start:end], language):
                 f = f.with_(label=Label.DATETIME, subtype="DATE")  # "siden mars"
+        if f.label == Label.MISC and re.fullmatch(r"\d+(?:[.,]\d+)?", text[start:end]):
+            f = f.with_(label=Label.QUANTITY, subtype="")  # "(level 2)": a number, no event
         if f.label != Label.DATETIME and weekday_name(text[start:end]):  # "Tue" as LOC
             f = f.with_(label=Label.DATETIME, subtype="DATE")
         elif f.label == Label.DATETIME and code_not_date(text[start:end]):
@@ -228,6 +239,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             f = f.with_(label=kind[0], subtype=kind[1])  # "05/06/2025", "+£612.10"
         elif f.label == Label.QUANTITY and day_and_month(text[start:end]):
             f = f.with_(label=Label.DATETIME, subtype="DATE")  # "01 Mar"
+        elif f.label == Label.QUANTITY and re.fullmatch(r"(?:19|20)\d\d", text[start:end]) and \
+                _YEAR_BEFORE.search(text, max(0, start - 16), start):
+            f = f.with_(label=Label.DATETIME, subtype="DATE")  # "registered 2019"
         if f.label in (Label.CODE, Label.DATETIME) and (kind := amount_in_a_row(
                 text, start, end)):
             f = f.with_(label=kind[0], subtype=kind[1])  # "1,830.40", "160.00 hrs @"
@@ -255,6 +269,10 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             f = f.with_(label=Label.PERSON, subtype="")  # "Before EASTERBROOK, ROVNER, …"
         elif f.label in (Label.LOC, Label.ORG) and name_after_kin_comma(text, start, end, names):
             f = f.with_(label=Label.PERSON, subtype="")  # "his new partner, Georgia,"
+        elif f.label in (Label.PERSON, Label.ORG, Label.LOC) and (
+                stop := peoples_phrase_end(text, start, end)) is not None:
+            end, f = stop, f.with_(label=Label.DEM, subtype="ETHNICITY")  # "Torres Strait
+            # [Islander]", which the model tagged a person
         elif f.label == Label.PERSON and (people := peoples_words(text[start:end])):
             f = f.with_(label=Label.DEM, subtype=people)  # "(Kurdish Sorani)", "I am Kurdish"
         elif f.label in (Label.PERSON, Label.ORG, Label.LOC) and re.sub(
@@ -386,7 +404,18 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
     found = _drop_inside(kept, grown) if grown else kept
     found = people_by_initials(text, join_bracket_pieces(text, join_org_pieces(
         text, surname_first(text, one_label_per_name(found, names), names))))
-    return listed_children(text, found, detector)
+    return [f for f in listed_children(text, found, detector) if not (  # also what rules made
+        _describes_a_field(text, f.span.start, f.span.end, f.label))]
+
+
+def _describes_a_field(text: str, start: int, end: int, label: Label) -> bool:
+    """A demographic or miscellaneous span in a title in capitals or in a form's field name,
+    or any such span in a form's question ("SAFEGUARDING ADULTS REFERRAL", "Adult at risk:",
+    "Aboriginal and/or Torres Strait Islander: Yes")."""
+    if label in (Label.DEM, Label.MISC):
+        return capitals_heading(text, start, end) or field_name(text, start, end)
+    return label in (Label.ORG, Label.LOC) and (field_question(text, start, end)
+                                                or document_title(text, start, end))
 
 
 #: a sentence's end inside a person's span, after a word of two letters or more ("Mr Young.

@@ -18,8 +18,9 @@ from redactor_plugins.shared.language.common_words import common_words
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, STREET_LAST_WORDS
 from redactor_plugins.shared.names.titles import POST_NOMINALS
 
-__all__ = ["HEADER_FIELDS", "common_lower_word", "driving_licence", "heading_words", "hyphen_wrapped_word",
-           "language_level", "names_no_one", "spoken_word", "verb_form"]
+__all__ = ["HEADER_FIELDS", "capitals_heading", "common_lower_word", "document_title",
+           "driving_licence", "field_name", "field_question", "heading_words",
+           "hyphen_wrapped_word", "language_level", "names_no_one", "spoken_word", "verb_form"]
 
 _HEADING_WORD = re.compile(r"[^\W\d_]+")
 _FIELD_GAP = re.compile(r"[ \t]*:|\t|[ \u00a0]{2,}|[ \t]+[-\u2013\u2014][ \t]+")
@@ -97,6 +98,62 @@ _FORM_WORDS = frozenset("""case ward report record review notice profile stateme
     sick log incident paye bacs nest nic consultation consult note notes referral discharge
     letter assessment clinic helpline protection safeguarding conference strategy minutes
     plan""".split())
+
+
+def capitals_heading(text: str, start: int, end: int) -> bool:
+    """Whether the span lies on a line in capitals of two words or more, without a table's
+    column gap or an amount ("SAFEGUARDING ADULTS REFERRAL - FINANCIAL ABUSE CONCERN"; not
+    "05/06/2025  STANDING ORDER J NOWAK RENT  -£450.00"): a document's title, whose demographic or
+    miscellaneous words describe the matter, not the person (the caller asks for DEM and MISC
+    spans only; a name or an organisation in a title is still found)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    return not any(c.islower() for c in line) and len(re.findall(r"[A-Z]{2,}", line)) >= 2 \
+        and not re.search(r"\t|[ \u00a0]{3}|[£$€]|\d[.,]\d\d\b", line)  # no statement's row
+
+
+def document_title(text: str, start: int, end: int) -> bool:
+    """Whether the span lies on a line in capitals (:func:`capitals_heading`) and ends in a
+    kind of document ("NDIS PLAN REVIEW", "SUPPORT COORDINATOR REPORT"): the document's title,
+    no organisation's name."""
+    words = text[start:end].split()
+    return bool(words) and words[-1].strip("():,").upper() in _DOCUMENT_KINDS and \
+        capitals_heading(text, start, end)
+
+
+_DOCUMENT_KINDS = frozenset("""REPORT REVIEW REFERRAL ASSESSMENT PLAN SUMMARY STATEMENT LETTER
+    MINUTES RECORD FORM APPLICATION NOTES NOTE CONCERN REQUEST PROGRAM PROGRAMME UPDATE
+    CHRONOLOGY""".split())
+
+
+def field_name(text: str, start: int, end: int) -> bool:
+    """Whether the span starts a line and, with up to three lower-case words after it, ends
+    at a colon ("Adult at risk: Mrs …"), or :func:`field_question`: a form's field, which
+    describes the field, not the person in it (the caller asks for DEM and MISC spans)."""
+    if not text[text.rfind("\n", 0, start) + 1 : start].strip() and len(
+            text[start:end].split()) <= 3 and _FIELD_REST.match(text, end):
+        return True
+    return field_question(text, start, end)
+
+
+def field_question(text: str, start: int, end: int) -> bool:
+    """Whether the span lies among six words or fewer, capitalised but for "and", "or", "of",
+    from a line's start to a colon and a yes or no ("Aboriginal and/or Torres Strait
+    Islander: Yes"): a form's question."""
+    before = text[text.rfind("\n", 0, start) + 1 : start]
+    if re.search(r"[.!?;:]", before) or len(before.split()) > 5:
+        return False
+    answer = _FIELD_ANSWER.match(text, end)
+    if answer is None:
+        return False
+    words = (before + text[start:answer.end(1)]).split()
+    return len(words) <= 6 and all(w[:1].isupper() or w in ("and", "or", "and/or", "of")
+                                   for w in words)  # not "The social worker said: no"
+
+
+_FIELD_REST = re.compile(r"(?:[ \t]+[a-z][\w'’-]*){0,3}[ \t]*:(?!\d)")
+_FIELD_ANSWER = re.compile(r"((?:[ \t]+[\w'’/-]+){0,5})[ \t]*:[ \t]*(?i:yes|no|n/?a|y|n|unknown)\b")
 
 
 def common_lower_word(text: str) -> bool:
@@ -221,6 +278,9 @@ _SCHEME_NAME = re.compile(
     r"|National[ \t]+Insurance|Social[ \t]+(?:Security|Insurance))"
     r"(?:[ \t]+(?:number|no\.?))?")
 _NUMBER_WORD_AFTER = re.compile(r"[ \t]+(?:number|no\b|card|ID\b)")
+#: a reference's word and its value after an acronym ("OPG reference 7000-1234-5678")
+_REFERENCE_AFTER = re.compile(r"[ \t]+(?:reference|ref\.?|number|no\.?)[ \t]*[:#]?[ \t]*"
+                              r"(?:[A-Z]{1,4}[-/ ]?)?\d")
 #: a numbered item's word before "No." and its number ("Bates No. EVN-000412", "Dkt. No. 57",
 #: "Star No. 1187"): the name of a numbering, not of a person
 _NUMBERING = re.compile(r"[A-Z][A-Za-z]{1,12}\.?(?:[ \t]+No)?")
@@ -276,6 +336,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if _SCHEME_NAME.fullmatch(word) and (re.search(r"(?:number|no\.?)\Z", word) is not None
                                          or _NUMBER_WORD_AFTER.match(text, end) is not None):
         return True  # "his NHS number", "a National Insurance number"
+    if re.fullmatch(r"[A-Z]{2,6}", word) and _REFERENCE_AFTER.match(text, end):
+        return True  # "(OPG reference 7000-1234-5678": the numbering's issuer, no one
     if _NOTHING.fullmatch(word) or _NOTHING_FIELD.fullmatch(word) and re.search(
             r":[ \t]*\Z", text[max(0, start - 4) : start]):
         return True  # "Maiden surname: N/A"

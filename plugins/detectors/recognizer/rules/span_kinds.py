@@ -62,6 +62,24 @@ def peoples_words(text: str) -> str:
         else "ETHNICITY"
 
 
+def peoples_phrase_end(text: str, start: int, end: int) -> int | None:
+    """The end of a people's name of several words of the gazetteer ("Torres Strait
+    Islander") that a span the model tagged a name or a place starts and that ends at the
+    span's end or a word or two after it; None when there is none."""
+    gaz = _default_gazetteer()
+    ends = [end]
+    while len(ends) < 3 and (m := _NEXT_WORDS.match(text, ends[-1])) is not None:
+        ends.append(m.end())
+    for stop in reversed(ends):
+        phrase = text[start:stop]
+        if " " in phrase and gaz.in_list(phrase, "ethnic_groups"):
+            return stop
+    return None
+
+
+_NEXT_WORDS = re.compile(r"[^\S\n]+[A-Z][\w'’-]*")
+
+
 def occupation_word(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is one lower-case word of the gazetteer's occupations, also
     one it marks ambiguous ("the former footballer Arne Haugen", "the judge", which the model
