@@ -45,6 +45,7 @@ from redactor_plugins.shared.text_pieces import fit_for_cell
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import (
+    birth_date_days,
     day_months,
     shift_date_and_time,
     shift_day_list,
@@ -54,11 +55,13 @@ from redactor_plugins.strategies.generalization.date_times import (
     shift_month_list,
     shift_open_range,
     shift_times_inside,
+    shift_years_of_age,
 )
 from redactor_plugins.strategies.generalization.demographics import (
     JOB_LOCALES,
     PERSON_NOUNS,
     dem_pseudonym,
+    grade_like,
     local_job,
     neutral_person_noun,
     role_like,
@@ -366,7 +369,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     seed = (str(label), key[1])
     result: str
     if label == Label.DATETIME:
-        days = shift_days(memo, doc.text)
+        days = shift_days(memo, doc.text) + birth_date_days(doc.text, f.span.start,
+                                                              shift_years_of_age(memo))
         minutes = shift_minutes(memo)
         shifted = None
         language = times.MONTH_LANGUAGE.set(locale[:2])  # month names in the document's
@@ -403,9 +407,10 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         if high == 1 and text.casefold() in ("one", "1"):  # "one brother": "a brother"
             article = indefinite_article(doc.text[f.span.end : f.span.end + 30])
             result = article.capitalize() if text[:1].isupper() else article
-        else:
-            result = choose(memo, frozenset(), text, lambda r, _a: quantity_like(
-                text, r, low, high), *seed, word_check=False)
+        else:  # a school grade moves with the ages ("Grade: 7"); else a nearby number
+            result = grade_like(doc.text, f.span.start, text, shift_years_of_age(memo)) or \
+                choose(memo, frozenset(), text, lambda r, _a: quantity_like(text, r, low, high),
+                       *seed, word_check=False)
     elif label == Label.CODE:
         if ("@" in text or f.subtype == "EMAIL") and f.subtype not in ("HANDLE", "URL"):
             local = re.split(r"@|\s", text, maxsplit=1)[0]  # the domain's words ("com") may
@@ -486,8 +491,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                         word_check=False)  # a German or Danish job, not an English one
     elif label == Label.DEM:  # the same kind (nationality, kin, age …) and article
         result = choose(memo, frozenset(), text, lambda r, _a: dem_pseudonym(
-            text, r, doc.text, f.span.start, locale.startswith("en")), *seed,
-            word_check=False, share=True)
+            text, r, doc.text, f.span.start, locale.startswith("en"),
+            age_shift=shift_years_of_age(memo)), *seed, word_check=False, share=True)
     else:  # MISC (and anything new): no same-type fake; generalize
         result = generalize_mention(label, text, request.entity.canonical, "",
                                     doc_text=doc.text, start=f.span.start, end=f.span.end)

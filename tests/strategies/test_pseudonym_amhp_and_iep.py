@@ -135,3 +135,38 @@ def test_kinship_and_peoples_of_a_support_plan() -> None:
 def test_more_kinds_of_misc(text: str, kind: str) -> None:
     doc = f"Notes.\n{text} was mentioned."
     assert _generalized(Label.MISC, doc, text).casefold().endswith(kind.casefold())
+
+
+LIST = """Adult at risk: Mrs Margaret Whitfield
+DOB: 2 February 1938 (age 87)
+Date of referral: 3 November 2025
+
+Mrs Whitfield is an 87-year-old widow. Her grandson Liam (16) is in Year 11 and her
+granddaughter Mia, aged 12, is a seventh grader.
+"""
+
+
+def test_ages_school_years_and_birth_dates_move_together(tmp_path: Path) -> None:
+    import datetime as dt
+
+    def when(s: str) -> dt.date:
+        return dt.datetime.strptime(s, "%d %B %Y").date()
+
+    for run in range(4):
+        out = redacted(tmp_path, LIST, "pseudonym", name=f"list{run}")
+        m = re.search(r"DOB: (\d+ \w+ \d{4}) \(age (\d+)\)\nDate of referral: (\d+ \w+ \d{4})",
+                      out)
+        assert m is not None, out
+        born, age, on = when(m.group(1)), int(m.group(2)), when(m.group(3))
+        assert age != 87, out
+        assert age == on.year - born.year - ((on.month, on.day) < (born.month, born.day)), out
+        shift = age - 87
+        widow = re.search(r"is an? (\d+)-year-old", out)  # as near as "an" allows
+        assert widow is not None and abs(int(widow.group(1)) - 87 - shift) <= 2, out
+        young = re.search(r"\((\d+)\) is in Year (\d+) .* aged (\d+), is an? (\w+) grader",
+                          out.replace("\n", " "))
+        assert young is not None, out
+        assert int(young.group(1)) == 16 + shift and int(young.group(3)) == 12 + shift, out
+        assert int(young.group(2)) == 11 + shift or 11 + shift > 13, out  # Year 1–13
+        from redactor_plugins.strategies.generalization.kinds import GRADE_WORDS
+        assert GRADE_WORDS.index(young.group(4)) + 1 == 7 + shift, out

@@ -220,6 +220,27 @@ def shift_minutes(memo: dict[str, Any]) -> int:
     return int(memo["shift_minutes"])
 
 
+def shift_years_of_age(memo: dict[str, Any]) -> int:
+    """One shift, in years, for every age of the document (1 or 2 either way); its birth
+    dates move the other way by as many years on top of :func:`shift_days`, so "DOB 2
+    February 1938 (age 87)" stays consistent with the shifted dates of the text."""
+    if "shift_years" not in memo:
+        rng = memo["seeder"].rng("DEM", "age")
+        memo["shift_years"] = rng.choice((-1, 1)) * rng.randint(1, 2)
+    return int(memo["shift_years"])
+
+
+#: the words before a birth date ("DOB:", "D.O.B.", "born on", "date of birth")
+BIRTH_CUE = re.compile(r"(?i)\b(?:DOB|D\.O\.B\.?|born(?:[ \t]+(?:on|in))?|date[ \t]+of[ \t]+birth"
+                       r"|birth[ \t]*date)[ \t]*[:\-]?[ \t]*\Z")
+
+
+def birth_date_days(text: str, start: int, years: int) -> int:
+    """The extra days a birth date at ``start`` moves (``years`` of :func:`shift_years_of_age`
+    the other way); 0 for any other date."""
+    return -round(365.2425 * years) if BIRTH_CUE.search(text, max(0, start - 24), start) else 0
+
+
 def shift_days(memo: dict[str, Any], text: str = "") -> int:
     """One shift for every date of the document (intervals are kept), chosen so that no
     "day month" of ``text`` stays readable in its shifted date; a mention that would still

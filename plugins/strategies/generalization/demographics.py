@@ -161,12 +161,33 @@ def _in_pool(word: str, rng: random.Random, fits: Callable[[str], bool]) -> str:
     return other or ""
 
 
-def _ages(text: str, rng: random.Random) -> str:
-    """Other ages in the same words; a list of ages in digits keeps its order ("aged 4, 7 and
-    11" read "aged 2, 10 and 9")."""
+def _shifted_ages(text: str, spots: list[re.Match[str]], shift: int) -> str | None:
+    """Every age of ``spots`` moved by ``shift`` years (one that would fall below 1 the other
+    way), written like it; None when one is no whole number."""
+    out, at = [], 0
+    for m in spots:
+        token = m.group(0)
+        value = parse_number(token) if token.isdigit() else parse_word_number(token)
+        if value is None or value != int(value):
+            return None
+        new = int(value) + shift if int(value) + shift >= 1 else int(value) + abs(shift)
+        word = str(new) if token[:1].isdigit() else number_in_words(new)
+        if set(word.casefold().split("-")) & set(token.casefold().split("-")):
+            return None  # "forty" → "forty-one" would keep the original's word in clear
+        out += [text[at : m.start()], word.capitalize() if token[:1].isupper() else word]
+        at = m.end()
+    return "".join(out) + text[at:]
+
+
+def _ages(text: str, rng: random.Random, shift: int = 0) -> str:
+    """Other ages in the same words: each ``shift`` years on where one is given (the
+    document's ages and birth dates move together), else drawn near it; a list of ages in
+    digits keeps its order ("aged 4, 7 and 11" read "aged 2, 10 and 9")."""
     pattern = re.compile(r"\d{1,3}|\b(?:" + "|".join(_NUMBER_WORDS[1:] + _TENS) + r")\b",
                          re.IGNORECASE)
     spots = list(pattern.finditer(text))
+    if shift and spots and (moved := _shifted_ages(text, spots, shift)) is not None:
+        return moved
     old = [int(m.group(0)) for m in spots if m.group(0).isdigit()]
     for _ in range(10):
         new = [other_number(m.group(0), rng, 1, 110, 5) for m in spots]
@@ -266,12 +287,14 @@ _ROLE_NOUN = re.compile(r"(?:er|or|ist|ian|eer|man|men|woman|women|ess|ete|ee|ar
                         r"ogist|wright|smith|maker|ers|ors|ists|ians|ees)$")
 
 
-def _school_year(m: re.Match[str], rng: random.Random) -> str:
-    """Another school year near this one, written the same way ("Year 4" → "Year 5")."""
+def _school_year(m: re.Match[str], rng: random.Random, shift: int = 0) -> str:
+    """Another school year near this one, written the same way ("Year 4" → "Year 5"): moved
+    as the ages are (``shift`` years) where it stays a school year, else drawn."""
     n = school_year_number(m)
     top = 13 if (m.group("pre") or "").startswith("Y") or m.group("k") else \
         6 if (m.group("post") or "").endswith("class") else 12  # Irish primary: 1st–6th class
-    other = rng.choice([k for k in range(max(1, n - 2), min(top, n + 2) + 1) if k != n])
+    other = n + shift if shift and 1 <= n + shift <= top else rng.choice(
+        [k for k in range(max(1, n - 2), min(top, n + 2) + 1) if k != n])
     if m.group("pre"):
         return f"{m.group('pre')}{other}"
     if m.group("w"):  # "seventh grader" → "eighth grader"
@@ -283,6 +306,18 @@ def _school_year(m: re.Match[str], rng: random.Random) -> str:
     return f"{other}{suffix}{m.group('post')}"
 
 
+def grade_like(doc_text: str, start: int, text: str, shift: int) -> str:
+    """A school grade given as a number after "Grade"/"Year" ("Grade: 7") moved as the ages
+    are (``shift`` years), or "" (not such a grade, or it would leave grades 1–13)."""
+    if not text.isdigit() or not _GRADE_CUE.search(doc_text, max(0, start - 12), start):
+        return ""
+    new = int(text) + shift
+    return str(new) if shift and 1 <= int(text) <= 13 and 1 <= new <= 13 else ""
+
+
+_GRADE_CUE = re.compile(r"(?i)\b(?:grade|year|yr|class)[ \t]*[:.]?[ \t]*\Z")
+
+
 def role_like(text: str) -> bool:
     """Whether the last word of ``text`` looks like a noun for a role (so a made-up job can
     stand in for it); "dizzy", "pregnant" and "left-handed" do not."""
@@ -292,9 +327,10 @@ def role_like(text: str) -> bool:
 
 
 def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int = 0,
-                  english: bool = True, *, any_job: bool = True) -> str:
+                  english: bool = True, *, any_job: bool = True, age_shift: int = 0) -> str:
     """A DEM pseudonym of the same kind and form as ``text`` (see module docstring); "" when
-    no kind fits and ``any_job`` is false (no Faker job for it)."""
+    no kind fits and ``any_job`` is false (no Faker job for it). An age moves by
+    ``age_shift`` years where it is given (and the article before it allows)."""
     def fits(candidate: str) -> bool:
         return article_fits(candidate, doc_text, start) if doc_text else True
 
@@ -304,14 +340,17 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
     if age_in_span(text) is not None or ages_in_span(text) or re.fullmatch(
             r"(?:age[sd]?|in (?:his|her|their))\b.*|\d{1,3}s?"
             rf"|\d{{1,3}} {YEARS_OF_AGE}\b.*", low):  # "9 ans", "9 lat"
-        for _ in range(20):  # "a 16-year-old" → "a 15-year-old", not "a 11-year-old"
-            ages = _ages(text, rng)
+        # as the birth dates move ("DOB … (age 87)"), or as near as the article before it
+        # allows ("an 87-year-old" → "an 88-year-old", not "an 89-"; nor "a 11-year-old")
+        near = [s for s in (age_shift, age_shift - 1, age_shift + 1, age_shift - 2,
+                            age_shift + 2) if s] if age_shift else []
+        for ages in [_ages(text, rng, s) for s in near] + [_ages(text, rng) for _ in range(20)]:
             if fits(ages):
                 break
         return ages
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:
-        return _school_year(school, rng)
+        return _school_year(school, rng, age_shift)
     born = BORN.fullmatch(text.strip())
     if born and demonym_country(born.group(1)) is not None:  # "Nigerian-born"
         found = demonym_country(born.group(1))

@@ -82,8 +82,8 @@ def indefinite_article(phrase: str) -> str:
     low = phrase.lstrip().lower()
     if not low:
         return "a"
-    if low[0].isdigit():
-        return "an" if re.match(r"(8|11|18)(\D|$)|8\d\d", low) else "a"
+    if low[0].isdigit():  # "an 8", "an 87", "an 800", "an 11", "an 18,000"; "a 180"
+        return "an" if re.match(r"8|1[18](?:[,.]?\d{3})*(?![\d,.]*\d)", low) else "a"
     if low.startswith(_AN_SILENT_H):
         return "an"
     if low.startswith(_AN_EXCEPTIONS):
