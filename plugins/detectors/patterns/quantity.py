@@ -139,15 +139,16 @@ def find_percentages(text: str) -> Iterable[Hit]:
 _AGE_AFTER_NAME = re.compile(
     r", (1[0-1]\d|[1-9]\d?)(?=, (?:of|a|an|the|from|who|whose|and|[a-z]+ed)\b|\))")
 _NAME_BEFORE_AGE = re.compile(r"\b([A-Z][a-z'’]{1,20})\Z")
-#: an age said of a person ("She is 19 and on a visa", "he was 15,"): a pronoun, a form of
-#: "to be" and a number that nothing counts
+#: an age said of a person ("She is 19 and on a visa", "he was 15,", "B, …, who is now 6."):
+#: a pronoun, a form of "to be" (maybe "now", "only" …) and a number that nothing counts
 _AGE_OF_PRONOUN = re.compile(
-    r"(?:is|was|are|were|am|'s|’s|turned|turns)[^\S\n]+(1[0-1]\d|[1-9]\d?|one|two|three|four"
+    r"(?:is|was|are|were|am|'s|’s|turned|turns)[^\S\n]+(?:(?:now|only|nearly|almost|just"
+    r"|already)[^\S\n]+)?(1[0-1]\d|[1-9]\d?|one|two|three|four"
     r"|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
     r"|seventeen|eighteen|nineteen)"
     r"(?=[^\S\n]*(?:[,.;:)]|\band\b|\bbut\b|\bwhen\b|\bat\b|\bin\b|\Z))")
 _PRONOUN_BEFORE = re.compile(  # "she's nine", "Our client is 37", "Mrs Okafor was 52"
-    r"(?:\b(?:[Ss]he|[Hh]e|I|[Tt]hey)|\b(?:[Oo]ur|[Mm]y|[Tt]he|[Hh]is|[Hh]er|[Tt]heir)[^\S\n]+"
+    r"(?:\b(?:[Ss]he|[Hh]e|I|[Tt]hey|who)|\b(?:[Oo]ur|[Mm]y|[Tt]he|[Hh]is|[Hh]er|[Tt]heir)[^\S\n]+"
     r"(?:client|patient|applicant|claimant|appellant|defendant|child|son|daughter|mother"
     r"|father|wife|husband|partner|victim|deceased|complainant|employee|tenant|pupil)"
     r"|\b(?:Mr|Mrs|Ms|Miss|Dr)\.?[^\S\n]+[A-Z][\w'’-]+)[^\S\n]*\Z")

@@ -80,6 +80,8 @@ BIRTH_ORDER = {"youngest": "eldest", "eldest": "youngest", "oldest": "youngest",
 MARITAL = ({"married", "divorced", "separated", "widowed", "single", "engaged", "unmarried",
             "remarried", "cohabiting"},
            {"widow", "widower", "divorcee", "divorcée", "bachelor", "spinster", "newlywed"},
+           # the side of the family ("her maternal grandmother" read "her local great-aunt")
+           {"maternal", "paternal"},
            # sexual orientation ("I am also gay" read "… a member of a group")
            {"gay", "lesbian", "bisexual", "homosexual", "heterosexual", "asexual", "pansexual",
             "queer"},

@@ -411,13 +411,25 @@ SCHEMES: dict[str, tuple[str, Generator]] = {
 
 
 _CITATION_SHAPE = re.compile(r"\d{1,4}\s+[A-Z][\w.'’ ]*?\s+\d")
+#: a neutral citation: its year, its court (kept), its number, a division in brackets (kept)
+_NEUTRAL = re.compile(r"\[((?:19|20)\d\d)\](\s+[A-Z][A-Za-z]+(?:\s+(?:Civ|Crim))?\s+)(\d{1,5})"
+                      r"(\s*(?:\([A-Za-z]{1,12}\))?)")
 _NUMBER_GROUP = re.compile(r"\d+")
 
 
 def fake_citation(text: str, rng: random.Random) -> str | None:
     """A law report citation with other numbers: the reporter, court and month kept, a year
     another year ("2021 WL 4410362, at *2 (N.D. Ill. Sept. 27, 2021)" → "2017 WL 8320115, at
-    *6 (N.D. Ill. Sept. 14, 2017)"); None for a text of no such shape."""
+    *6 (N.D. Ill. Sept. 14, 2017)"); a neutral citation keeps its court and a year within two
+    of its own ("[2025] EWFC 112 (B)" → "[2024] EWFC 387 (B)"; it read "[1910] SQEP 835");
+    None for a text of no such shape."""
+    if (neutral := _NEUTRAL.fullmatch(text.strip())) is not None:
+        own = int(neutral.group(1))  # no year to come: a citation of 2027 reads made up
+        year = rng.choice([y for y in (own - 2, own - 1, own + 1) if y <= dt.date.today().year])
+        digits = neutral.group(3)
+        number = str(rng.randint(1, 10 ** len(digits) - 1)).zfill(len(digits) if
+                                                                    digits[0] == "0" else 1)
+        return f"[{year}]{neutral.group(2)}{number}{neutral.group(4)}"
     if not _CITATION_SHAPE.match(text):
         return None
     year = str(rng.randint(1990, 2023))

@@ -128,8 +128,9 @@ def follows_determiner(text: str, start: int) -> bool:
             return False  # "the past 12 months Mr Berg", "An ECG showed": the phrase ended
         if low in DETERMINERS:
             return True
-        if low in _NOT_ADJECTIVES:
-            return False
+        if low in _NOT_ADJECTIVES or (low.endswith("s") and not low.endswith(
+                ("ss", "ous", "'s", "’s", "is", "us"))):
+            return False  # "This case concerns B": a verb (or a plural) ends the phrase
     return False
 
 

@@ -251,6 +251,9 @@ _KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|P
 
 
 _ROLES = PARTY_ROLES | {"v", "v.", "vs", "vs.", "versus"}
+#: the child's guardian in family proceedings, capitalised as a role ("The Guardian was
+#: represented by …"); "guardian" in lower case is a kinship word
+_GUARDIAN = re.compile(r"(?:(?:[Tt]he[ \t]+)?Children['’]s[ \t]+)?Guardian(?:[ \t]+ad[ \t]+[Ll]item)?")
 #: the words a US caption joins to a role ("Plaintiff-Appellant", "Defendant-Cross-Appellee")
 _ROLE_PARTS = PARTY_ROLES | {"cross", "counter", "third", "party"}
 #: a form's "nothing here" ("Maiden surname: N/A"), and "et al." after a party's name
@@ -377,6 +380,11 @@ def names_no_one(text: str, start: int, end: int) -> bool:
         return True  # "Plaintiff-Appellant", "Defendants-Appellees"
     if word.islower() and word.rstrip("s") in _ANIMALS:
         return True  # "Her brother will look after her cat": a pet is nobody's identity
+    if _GUARDIAN.fullmatch(word) or word == "Children" and re.match(r"['’]s[ \t]+Guardian",
+                                                                      text[end : end + 12]):
+        return True  # "by her Children's Guardian, Ms Priti Sandhu": a role in proceedings
+    if word in ("counsel", "Counsel") and text[max(0, start - 3) : start] == "of ":
+        return True  # "Mr Gareth Lloyd of counsel": a barrister, no organisation
     if word.casefold() in _ROLES or (_NUMBERING.fullmatch(word) and _NUMBER_AFTER.match(
             text, end) and not _TITLE.search(text, max(0, start - 8), start)):
         return True

@@ -132,12 +132,14 @@ def titles_of_rule(text: str) -> list[tuple[int, int]]:
 
 _NOT_A_NAME = r"(?:General|Chief|Constable|Sergeant|Inspector|Superintendent|Major|Of|The)\b"
 _OFFICER = re.compile(
-    rf"(?<![\w.])({POLICE_RANK}(?:[^\S\n]+\d{{2,6}})?(?:[^\S\n]+(?!{_NOT_A_NAME})[A-Z][\w'’-]+){{1,2}})")
+    rf"(?<![\w.])((?:{POLICE_RANK}|HHJ|DDJ|DJ|(?:His|Her)[^\S\n]+Honour[^\S\n]+Judge)"
+    rf"(?:[^\S\n]+\d{{2,6}})?(?:[^\S\n]+(?!{_NOT_A_NAME})[A-Z][\w'’-]+){{1,2}})")
 
 
 def officers(text: str) -> list[tuple[int, int]]:
-    """Character spans of police officers named by rank: "PC 4471 Hollings" (a possessive
-    dropped; a sentence's first word after the name is not part of it: "DC Smith They")."""
+    """Character spans of police officers named by rank, and of judges by their title: "PC
+    4471 Hollings", "HHJ Ormerod" (a possessive dropped; a sentence's first word after the
+    name is not part of it: "DC Smith They")."""
     out = []
     for m in _OFFICER.finditer(text):
         start, end = m.span(1)
