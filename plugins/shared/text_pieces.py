@@ -18,7 +18,7 @@ from functools import lru_cache
 from redactor.plugin_api import Finding
 
 __all__ = ["CHUNK_CHARS", "delimited_table", "fit_for_cell", "paragraph_chunks", "split_at_breaks",
-           "tab_tables", "table_headers",
+           "form_fields", "tab_tables", "table_headers",
            "split_at_cells", "split_at_dashes", "wrap_width", "join_neighbours",
            "split_between_numbers"]
 
@@ -87,9 +87,10 @@ _HARD_BREAK = re.compile(r"\s*(?:[\f\v\u2028\u2029]|\n[^\S\n]*\n)\s*" + _COLUMN)
 def split_at_dashes(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A name's span cut at a spaced dash outside brackets ("Gemma - Ellie-Grace" of "Gemma -
     Ellie-Grace (NHS …) was brought", one ORG: a greeting's name and the child's); TAB's
-    names hold a dash only inside brackets ("Københavns Byret – hereafter …")."""
+    names hold a dash only inside brackets ("Københavns Byret – hereafter …"); a spaced dash
+    at its end is left out ("Kirklees Council Children's Services –" of a footer)."""
     pieces, at, depth = [], start, 0
-    for m in re.finditer(r"[()]|\s[-\u2013\u2014]\s", text[start:end]):
+    for m in re.finditer(r"[()]|\s[-\u2013\u2014](?:\s|\Z)", text[start:end]):  # also at its end
         token = m.group(0)
         if token in "()":
             depth += 1 if token == "(" else -1
@@ -157,7 +158,9 @@ def tab_tables(text: str) -> tuple[tuple[int, int], ...]:
         j = i + 1
         while j < len(lines) and tabs and lines[j][2].count("\t") == tabs:
             j += 1
-        if tabs and j - i >= 2 and all(_HEADER_CELL.fullmatch(c) for c in line.split("\t")):
+        if tabs and j - i >= 2 and all(_HEADER_CELL.fullmatch(c) for c in line.split("\t")) \
+                and not (tabs == 1 and all(_field_cell(ln.split("\t")[0]) for _, _, ln in
+                                           lines[i:j])):  # a form's fields: no column names
             out.append((start, lines[j - 1][1]))
             i = j
         else:
@@ -167,12 +170,61 @@ def tab_tables(text: str) -> tuple[tuple[int, int], ...]:
 
 def table_headers(text: str) -> tuple[tuple[int, int], ...]:
     """The (start, end) of the line of column names of each table of ``text`` (a delimited
-    table's first line, or each tab table's): names of columns, no one's."""
+    table's first line, or each tab table's), and of the field names of a form's table
+    (:func:`form_fields`): names of columns and fields, no one's."""
     if delimited_table(text):
         first = text.find("\n")
         return ((0, len(text) if first < 0 else first),)
     return tuple((start, end if (line_end := text.find("\n", start, end)) < 0 else line_end)
-                 for start, end in tab_tables(text))
+                 for start, end in tab_tables(text)) + form_fields(text)
+
+
+#: a form's field name in a table's first cell: up to six words, no digit, maybe a "?" or ":"
+_FIELD_CELL = re.compile(r"[ \t]*[A-Za-z][\w'’/()&,-]*(?:[ ][\w'’/()&,-]+){0,5}[ ]?[?:]?[ ]*")
+
+
+#: one-word field names of forms ("Gender", "Ethnicity", "Referrer"): a first cell of one
+#: capitalised word is a field's only when it is one of these (a name would be no field)
+FIELD_WORDS = frozenset("""name names surname forename forenames gender sex ethnicity religion
+    nationality address school referrer occupation dob nhs telephone phone mobile email
+    diagnosis language languages allergies medication consent signature date time location
+    age status disability ward gp parent parents carer carers relationship pronouns
+    employer postcode town county country reason concern concerns outcome action actions
+    interpreter""".split())
+
+
+def _field_cell(cell: str) -> bool:
+    """Whether a table's first cell reads as a form's field name: a lower-case word after
+    its first ("Name of child", "First language"), a "?" or ":" at its end, or one of
+    :data:`FIELD_WORDS` ("Gender", "Parent/carer"); "Amelia Hart" (a list of people) is
+    none."""
+    words = cell.strip().rstrip("?:").split()
+    if not _FIELD_CELL.fullmatch(cell) or not words:
+        return False
+    return any(w[:1].islower() for w in words[1:]) or cell.strip()[-1:] in "?:" or all(
+        p.casefold() in FIELD_WORDS for w in words for p in re.split(r"[/&-]", w) if p)
+
+
+def form_fields(text: str) -> tuple[tuple[int, int], ...]:
+    """The (start, end) of the first cells of a form's table: three or more lines in a row
+    of two cells parted by one tab, each first cell a field's name (:func:`_field_cell`:
+    "Name of child⏎Amelia …", "First language⏎English", "Interpreter needed?⏎No", as a DOCX
+    table reads): the fields' names, no one's ("First" was a DEM, "Parent/carer" an
+    occupation)."""
+    if "\t" not in text:
+        return ()
+    out: list[tuple[int, int]] = []
+    run: list[tuple[int, int]] = []
+    at = 0
+    for line in text.split("\n") + [""]:
+        cells = line.split("\t")
+        if len(cells) == 2 and cells[1].strip() and _field_cell(cells[0]):
+            run.append((at, at + len(cells[0])))
+        else:
+            out += run if len(run) >= 3 else []
+            run = []
+        at += len(line) + 1
+    return tuple(out)
 
 
 def fit_for_cell(text: str, value: str) -> str:

@@ -38,6 +38,7 @@ from redactor_plugins.detectors.recognizer.rules.no_one_words import (
     language_level,
     names_no_one,
     spoken_word,
+    title_line,
     verb_form,
 )
 from redactor_plugins.detectors.recognizer.rules.person_rules import (
@@ -109,6 +110,7 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     job_title_end,
     lab_test,
     listed_judge,
+    names_no_body,
     non_word,
     occupation_before_address,
     occupation_phrase,
@@ -413,9 +415,11 @@ def _describes_a_field(text: str, start: int, end: int, label: Label) -> bool:
     or any such span in a form's question ("SAFEGUARDING ADULTS REFERRAL", "Adult at risk:",
     "Aboriginal and/or Torres Strait Islander: Yes")."""
     if label in (Label.DEM, Label.MISC):
-        return capitals_heading(text, start, end) or field_name(text, start, end)
-    return label in (Label.ORG, Label.LOC) and (field_question(text, start, end)
-                                                or document_title(text, start, end))
+        return capitals_heading(text, start, end) or title_line(text, start, end) or \
+            field_name(text, start, end)
+    return label in (Label.ORG, Label.LOC) and (field_question(text, start, end) or (
+        document_title(text, start, end)) or (title_line(text, start, end, capitals=True)
+                                               and names_no_body(text[start:end])))  # "MULTI"
 
 
 #: a sentence's end inside a person's span, after a word of two letters or more ("Mr Young.

@@ -20,7 +20,8 @@ from redactor_plugins.shared.names.titles import POST_NOMINALS
 
 __all__ = ["HEADER_FIELDS", "capitals_heading", "common_lower_word", "document_title",
            "driving_licence", "field_name", "field_question", "heading_words",
-           "hyphen_wrapped_word", "language_level", "names_no_one", "spoken_word", "verb_form"]
+           "hyphen_wrapped_word", "language_level", "names_no_one", "spoken_word", "title_line",
+           "verb_form"]
 
 _HEADING_WORD = re.compile(r"[^\W\d_]+")
 _FIELD_GAP = re.compile(r"[ \t]*:|\t|[ \u00a0]{2,}|[ \t]+[-\u2013\u2014][ \t]+")
@@ -114,12 +115,28 @@ def capitals_heading(text: str, start: int, end: int) -> bool:
 
 
 def document_title(text: str, start: int, end: int) -> bool:
-    """Whether the span lies on a line in capitals (:func:`capitals_heading`) and ends in a
-    kind of document ("NDIS PLAN REVIEW", "SUPPORT COORDINATOR REPORT"): the document's title,
-    no organisation's name."""
+    """Whether the span lies on a title's line (:func:`capitals_heading`, :func:`title_line`)
+    and ends in a kind of document ("NDIS PLAN REVIEW", "SUPPORT COORDINATOR REPORT"): the
+    document's title, no organisation's name."""
     words = text[start:end].split()
-    return bool(words) and words[-1].strip("():,").upper() in _DOCUMENT_KINDS and \
-        capitals_heading(text, start, end)
+    return bool(words) and words[-1].strip("():,").upper() in _DOCUMENT_KINDS and (
+        capitals_heading(text, start, end) or title_line(text, start, end))
+
+
+def title_line(text: str, start: int, end: int, *, capitals: bool = False) -> bool:
+    """Whether the span lies on a line in title case (``capitals``: or in capitals) that ends
+    in a kind of document, maybe with its acronym in brackets ("Multi-Agency Referral Form
+    (MARF)", "Care and Support Plan", "CONFIDENTIAL – MULTI-AGENCY REFERRAL FORM"): a
+    document's or a section's title."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end].strip()
+    m = _TITLE_END.search(line)
+    return m is not None and m.group(1).upper() in _DOCUMENT_KINDS and (
+        _TITLE_LINE.fullmatch(line) is not None or capitals and capitals_heading(text, start, end))
+
+
+_TITLE_END = re.compile(r"([A-Za-z]+)(?:[ \t]+\([A-Z]{2,8}\))?\Z")
 
 
 _DOCUMENT_KINDS = frozenset("""REPORT REVIEW REFERRAL ASSESSMENT PLAN SUMMARY STATEMENT LETTER
@@ -267,7 +284,7 @@ _PROVISION_NUMBER = re.compile(
 _PROVISION_BEFORE = re.compile(r"(?<!\w)" + _PROVISION_NUMBER.pattern + r"\Z")
 _PROVISION_WORD_BEFORE = re.compile(
     r"(?i)(?<!\w)(?:sections?|ss?\.|paragraphs?|paras?\.?|articles?|art\.|rules?|regs?\.?"
-    r"|regulations?|schedules?|§)[ \t]*\Z")
+    r"|regulations?|schedules?|§|pages?|pp?\.)[ \t]*\Z")  # also a page's number ("Page 1")
 #: a tribunal's abbreviations for its judges and the parties' offices, which name no one
 _ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD SENCo SENDCo SENCO SENDCO "
                                 "DSL DDSL LADO IRO"  # a school's and a council's too
@@ -383,6 +400,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if _GUARDIAN.fullmatch(word) or word == "Children" and re.match(r"['’]s[ \t]+Guardian",
                                                                       text[end : end + 12]):
         return True  # "by her Children's Guardian, Ms Priti Sandhu": a role in proceedings
+    if re.fullmatch(r"(?i)(?:page|p\.)[ \t]*\d{1,4}(?:[ \t]+of[ \t]+\d{1,4})?", word):
+        return True  # a footer's "Page 1", "Page 2 of 7"
     if word in ("counsel", "Counsel") and text[max(0, start - 3) : start] == "of ":
         return True  # "Mr Gareth Lloyd of counsel": a barrister, no organisation
     if word.casefold() in _ROLES or (_NUMBERING.fullmatch(word) and _NUMBER_AFTER.match(

@@ -62,6 +62,22 @@ def peoples_words(text: str) -> str:
         else "ETHNICITY"
 
 
+#: the head words of bodies' names ("Council", "Services", "School" …), in capitals too
+_BODY_WORD = re.compile(r"(?i)council|services?|school|academy|college|university|hospital"
+                        r"|trust|board|court|tribunal|police|department|agency|authority"
+                        r"|ministry|office|ltd|limited|plc|llp|inc|team|unit|centre|center"
+                        r"|clinic|practice|surgery|church|charity|foundation|association")
+
+
+def names_no_body(span: str) -> bool:
+    """Whether no word of ``span`` is a place, a country, a person's name of the gazetteer or
+    a body's head word ("MULTI" of a title's "MULTI-AGENCY"; not "LEEDS CITY COUNCIL")."""
+    gaz = _default_gazetteer()
+    return not any(_BODY_WORD.fullmatch(w) or any(gaz.in_list(w.capitalize(), kind) for kind in (
+        "cities", "countries", "states", "given_names", "surnames"))
+                   for w in re.findall(r"[^\W\d_]+", span))
+
+
 def peoples_phrase_end(text: str, start: int, end: int) -> int | None:
     """The end of a people's name of several words of the gazetteer ("Torres Strait
     Islander") that a span the model tagged a name or a place starts and that ends at the
