@@ -62,3 +62,25 @@ def test_the_form_exports_and_leaves_no_name(tmp_path: Path, strategy: str) -> N
     for kept in ("Multi-Agency Referral Form (MARF)", "First language", "Parent/carer",
                  "Interpreter needed?", "Page 1", "MULTI-AGENCY REFERRAL FORM"):
         assert kept in out, (kept, out)
+
+
+def test_a_table_of_people_without_column_names_leaves_no_name(tmp_path: Path) -> None:
+    """Its first row ("Amelia Hart | Pupil") reads like column names; the names in it are
+    people all the same (they had been left in clear)."""
+    from docx import Document
+
+    from redactor.testing import run_pipeline
+
+    doc = Document()
+    doc.add_paragraph("Present at the meeting:")
+    table = doc.add_table(rows=0, cols=2)
+    for name, role in [("Amelia Hart", "Pupil"), ("Okonkwo Adebayo", "Father"),
+                       ("John Smith", "Class teacher"), ("Mary Jones", "Headteacher")]:
+        cells = table.add_row().cells
+        cells[0].text, cells[1].text = name, role
+    doc.add_paragraph("The meeting agreed the plan.")
+    doc.save(tmp_path / "present.docx")
+    out = run_pipeline(tmp_path / "present.docx", strategy="label",
+                       output=tmp_path / "present_label.docx").output_text
+    for name in ("Amelia", "Hart", "Okonkwo", "Adebayo", "Smith", "Jones"):
+        assert name not in out, (name, out)

@@ -60,7 +60,7 @@ from redactor_plugins.detectors.recognizer.rules.span_edges import BEFORE_A_NAME
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, STREET_LAST_WORDS
 from redactor_plugins.shared.names.titles import COURTESY, JOB_HEADS, NOT_TITLES
-from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks, table_headers
+from redactor_plugins.shared.text_pieces import CHUNK_CHARS, form_fields, paragraph_chunks
 
 from redactor.plugin_api import Document, Finding, Label, RunContext, Span
 
@@ -442,7 +442,7 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
     in_cue = {s for (s, _e), inside in zip(people, inside_identifier_cue(text, people),
                                            strict=True) if inside}  # "CHI 2211851234"
     language = language_of(text)
-    fields = table_headers(text)  # a table's column names, a form's field names
+    fields = form_fields(text)  # a form's field names ("First language", "Parent/carer")
     return [(c.start, c.end, c.label, c.subtype, c.score, c.explanation) for c in taken
             if not (c.label == Label.PERSON and c.start in in_cue)
             and not any(s <= c.start and c.end <= e for s, e in fields)

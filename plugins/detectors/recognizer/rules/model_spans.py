@@ -181,7 +181,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
     kept: list[Finding] = []
     grown: list[tuple[int, int]] = []  # what a name took in after its particle
     for f, (start, end) in zip(found, trimmed, strict=True):
-        if start >= end or any(s <= start and end <= e for s, e in headers) or (
+        if start >= end or any(s <= start and end <= e for s, e in headers) and not (
+                f.label == Label.PERSON and _name_not_column(text, start, end)) or (
                 column_name_cell(text, start, end)) or non_word(
                 text, start, end) or names_no_one(
                 text, start, end) or emergency_number(text, start, end) or (
@@ -408,6 +409,20 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
         text, surname_first(text, one_label_per_name(found, names), names))))
     return [f for f in listed_children(text, found, detector) if not (  # also what rules made
         _describes_a_field(text, f.span.start, f.span.end, f.label))]
+
+
+def _name_not_column(text: str, start: int, end: int) -> bool:
+    """Whether a PERSON span of two or three capitalised words fills a cell that is no known
+    column's name ("Amelia Hart" of "Amelia Hart⏎Pupil", the first row of a table of people
+    with no row of column names, had been taken for one and left in clear; "Full Name" is a
+    column's)."""
+    words = text[start:end].split()
+    if not 2 <= len(words) <= 3 or not all(w[:1].isupper() for w in words):
+        return False
+    cell_start = max(text.rfind("\t", 0, start), text.rfind("\n", 0, start)) + 1
+    cell_end = min((i for i in (text.find("\t", end), text.find("\n", end)) if i >= 0),
+                   default=len(text))
+    return column_kind(text[cell_start:cell_end]) is None
 
 
 def _describes_a_field(text: str, start: int, end: int, label: Label) -> bool:
