@@ -18,7 +18,7 @@ from functools import lru_cache
 from redactor.plugin_api import Finding
 
 __all__ = ["CHUNK_CHARS", "delimited_table", "fit_for_cell", "paragraph_chunks", "split_at_breaks",
-           "form_fields", "tab_tables", "table_headers",
+           "form_fields", "tab_tables", "table_headers", "tabbed_line_at",
            "split_at_cells", "split_at_dashes", "wrap_width", "join_neighbours",
            "split_between_numbers"]
 
@@ -70,6 +70,14 @@ def _wrapped(text: str, start: int, end: int, wrap: int) -> bool:
 #: a form's field at a line's start: a capitalised name of up to four words and a colon (not
 #: a clock's "10:30")
 _FIELD_LINE = re.compile(r"[ \t]*[A-Z][\w'’./()-]*(?:[ \t]+[\w'’./()-]+){0,3}[ \t]*:(?!\d)")
+
+
+def tabbed_line_at(text: str, start: int, end: int) -> bool:
+    """Whether the line before the break ``text[start:end]`` or the line after it has a
+    column's tab (a PDF's form: "Name of child⏎Amelia Rose Hart" then "Date of birth⏎…")."""
+    before = text[text.rfind("\n", 0, start) + 1 : start]
+    after_end = text.find("\n", end)
+    return "\t" in before or "\t" in text[end : len(text) if after_end < 0 else after_end]
 
 
 def _hyphenated(text: str, start: int, end: int) -> bool:
@@ -265,7 +273,8 @@ def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = Fa
     School") is no break.
 
     With ``soft_newlines`` (PDF text, where a single newline is only a wrapped line) a span
-    is split at blank lines and page breaks only. With ``wrap`` (hard-wrapped plain text:
+    is split at blank lines, page breaks, a column's gap and a line break beside a line with
+    a column's tab (a form's rows). With ``wrap`` (hard-wrapped plain text:
     :func:`wrap_width`) a single line break after a line
     of at least ``wrap`` characters that does not end a sentence or a field, nor starts or
     precedes a form's field ("Address: …⏎NHS No: …"), is a wrap too ("Social Care (Bradford⏎
@@ -273,7 +282,10 @@ def split_at_breaks(text: str, start: int, end: int, *, soft_newlines: bool = Fa
     """
     pieces: list[tuple[int, int]] = []
     pos = start
-    for m in (_HARD_BREAK if soft_newlines else _BREAK).finditer(text, start, end):
+    for m in _BREAK.finditer(text, start, end):
+        if soft_newlines and not _HARD_BREAK.fullmatch(m.group(0)) and not tabbed_line_at(
+                text, m.start(), m.end()):
+            continue  # a PDF's wrapped line; not beside a table's or a form's row
         if wrap and _wrapped(text, m.start(), m.end(), wrap) or _hyphenated(text, m.start(),
                                                                          m.end()):
             continue

@@ -60,7 +60,12 @@ from redactor_plugins.detectors.recognizer.rules.span_edges import BEFORE_A_NAME
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, STREET_LAST_WORDS
 from redactor_plugins.shared.names.titles import COURTESY, JOB_HEADS, NOT_TITLES
-from redactor_plugins.shared.text_pieces import CHUNK_CHARS, form_fields, paragraph_chunks
+from redactor_plugins.shared.text_pieces import (
+    CHUNK_CHARS,
+    form_fields,
+    paragraph_chunks,
+    tabbed_line_at,
+)
 
 from redactor.plugin_api import Document, Finding, Label, RunContext, Span
 
@@ -166,9 +171,11 @@ class _Matcher:
         or a table cell)."""
         for k in range(i, j - 1):
             gap = self.text[self.toks[k].end : self.toks[k + 1].start]
-            if gap and (not _GAP.fullmatch(gap) or ("\n" in gap and not self.soft_newlines)
-                        or "\t" in gap):  # a tab parts a table's cells (a DOCX row, a TSV)
-                return False
+            if gap and (not _GAP.fullmatch(gap) or ("\n" in gap and (
+                    not self.soft_newlines or tabbed_line_at(self.text, self.toks[k].end,
+                                                              self.toks[k + 1].start)))
+                        or "\t" in gap):  # a tab parts a table's cells (a DOCX row, a TSV,
+                return False  # a PDF's form), and a PDF's line beside such a row ends
         return True
 
     def sentence_initial(self, start: int) -> bool:

@@ -55,7 +55,7 @@ _CAP = r"[A-Z][\w'’.&-]*"
 _WORD = r"[A-Z][\w'’-]*"
 #: the space between the words of one name: one or two spaces, or a wrapped line — not a
 #: table's column gap ("Adeyemi    Hospital No:" had made "… Adeyemi Hospital" a hospital)
-_SP = r"(?:[ \u00a0]{1,2}|[ \u00a0]?\n[ \u00a0]?(?=\S))"
+_SP = r"(?:[ \u00a0]{1,2}|[ \u00a0]?\n(?![^\n]*\t)[ \u00a0]?(?=\S))"  # not into a form's row
 _NAME = rf"{_WORD}(?:{_SP}(?!Service\b){_WORD}){{0,2}}"
 _PRISON = re.compile(rf"\b{PRISON_FORM}\s+(?!Service\b)({_NAME})")
 _LEAD = r"(?:The|In|On|At|By|For|From|With|And|But|An?|To|Of|Mr|Mrs|Ms|Dr|Under|As)"
@@ -186,7 +186,8 @@ def care_institutions(text: str) -> list[tuple[int, int]]:
 
 
 _CAPW = r"[A-ZÀ-ÝŁŚŻ][\w'’-]*"
-_GAP = r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)"  # spaces, or one line's end ("Escola Básica⏎de …")
+_GAP = r"(?:[^\S\n]+|[^\S\n]*\n(?![^\n]*\t)[^\S\n]*)"  # spaces, or one line's end ("Escola
+# Básica⏎de …"), not into a form's or a table's row
 _CONTINENTAL = re.compile(
     rf"(?<![\w'’])(?P<kind>{CONTINENTAL_KIND})(?:[^\S\n]+n\.?[^\S\n]?[º°o]\.?[^\S\n]*\d+)?"
     rf"(?P<link>{_GAP}(?:de|di|du|des|della|del|van|w|dla){_GAP}|[^\S\n]+d['’]|{_GAP})"
