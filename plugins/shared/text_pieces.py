@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 
+from redactor_plugins.shared.names.particles import PARTICLES
+
 from redactor.plugin_api import Finding
 
 __all__ = ["CHUNK_CHARS", "delimited_table", "fit_for_cell", "paragraph_chunks", "split_at_breaks",
@@ -203,13 +205,14 @@ FIELD_WORDS = frozenset("""name names surname forename forenames gender sex ethn
 
 def _field_cell(cell: str) -> bool:
     """Whether a table's first cell reads as a form's field name: a lower-case word after
-    its first ("Name of child", "First language"), a "?" or ":" at its end, or one of
-    :data:`FIELD_WORDS` ("Gender", "Parent/carer"); "Amelia Hart" (a list of people) is
-    none."""
+    its first ("Name of child", "First language"; not a name's particle: "Amelia van Hart"),
+    a "?" or ":" at its end, or one of :data:`FIELD_WORDS` ("Gender", "Parent/carer");
+    "Amelia Hart" (a list of people) is none."""
     words = cell.strip().rstrip("?:").split()
     if not _FIELD_CELL.fullmatch(cell) or not words:
         return False
-    return any(w[:1].islower() for w in words[1:]) or cell.strip()[-1:] in "?:" or all(
+    return any(w[:1].islower() and w not in PARTICLES for w in words[1:]) or (
+        cell.strip()[-1:] in "?:") or all(
         p.casefold() in FIELD_WORDS for w in words for p in re.split(r"[/&-]", w) if p)
 
 

@@ -85,3 +85,10 @@ def test_a_lone_capitalised_line_atop_a_letter_is_still_a_name(tmp_path: Path) -
     text, found, covered = detected(tmp_path, letter)
     kinds = {f.text: (f.label, f.subtype) for f in found}
     assert _covers(covered, text, "Riverside Surgery"), kinds
+
+
+def test_a_name_or_place_alone_on_a_line_is_no_heading(tmp_path: Path) -> None:
+    for line in ("Leeds", "Barnardo's", "St Anne's Hospice"):
+        text, found, covered = detected(
+            tmp_path, f"Ref 2291\n\n{line}\nDear Mrs Smith, we write to you about your son.\n")
+        assert _covers(covered, text, line), (line, [f.text for f in found])

@@ -84,3 +84,8 @@ def test_a_table_of_people_without_column_names_leaves_no_name(tmp_path: Path) -
                        output=tmp_path / "present_label.docx").output_text
     for name in ("Amelia", "Hart", "Okonkwo", "Adebayo", "Smith", "Jones"):
         assert name not in out, (name, out)
+
+
+def test_a_name_with_a_particle_in_a_first_cell_is_no_field_name() -> None:
+    rows = "Amelia van Hart\tPupil\nJohn de Souza\tFather\nMary bin Ali\tMother\n"
+    assert form_fields(rows) == ()

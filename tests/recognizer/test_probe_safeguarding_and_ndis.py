@@ -88,3 +88,9 @@ def test_the_replacements_read_right(tmp_path: Path) -> None:
         assert "Aunty " in out and "an\nunspecified disability" in out, out
         assert "Therapy with" in out or "Occupational therapy with" in out, out
         assert not re.search(r"\ba (?:8|11|18)\d*-year-old", out), out  # not "a 11-year-old"
+
+
+def test_a_line_in_capitals_that_is_no_title_keeps_its_findings(tmp_path: Path) -> None:
+    text, found, covered = detected(
+        tmp_path, "RE: AHMED HASSAN (SYRIAN NATIONAL)\n\nDear Sir, we refer to the appeal.\n")
+    assert _covers(covered, text, "SYRIAN"), [f.text for f in found]

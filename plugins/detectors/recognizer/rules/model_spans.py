@@ -27,7 +27,6 @@ from redactor_plugins.detectors.recognizer.rules.language_rules import (
 )
 from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
 from redactor_plugins.detectors.recognizer.rules.no_one_words import (
-    capitals_heading,
     common_lower_word,
     document_title,
     driving_licence,
@@ -429,9 +428,9 @@ def _describes_a_field(text: str, start: int, end: int, label: Label) -> bool:
     """A demographic or miscellaneous span in a title in capitals or in a form's field name,
     or any such span in a form's question ("SAFEGUARDING ADULTS REFERRAL", "Adult at risk:",
     "Aboriginal and/or Torres Strait Islander: Yes")."""
-    if label in (Label.DEM, Label.MISC):
-        return capitals_heading(text, start, end) or title_line(text, start, end) or \
-            field_name(text, start, end)
+    if label in (Label.DEM, Label.MISC):  # a title's line ends in a kind of document: not
+        # "RE: AHMED HASSAN (SYRIAN NATIONAL)", whose nationality is the person's
+        return title_line(text, start, end, capitals=True) or field_name(text, start, end)
     return label in (Label.ORG, Label.LOC) and (field_question(text, start, end) or (
         document_title(text, start, end)) or (title_line(text, start, end, capitals=True)
                                                and names_no_body(text[start:end])))  # "MULTI"

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from redactor_plugins.detectors.recognizer.rules.span_edges import _TITLE, LEADING, PARTY_ROLES
+from redactor_plugins.detectors.recognizer.rules.span_kinds import place_or_person_word
 from redactor_plugins.shared.language.common_words import common_words
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, STREET_LAST_WORDS
 from redactor_plugins.shared.names.titles import POST_NOMINALS
@@ -80,6 +81,12 @@ def section_heading(text: str, start: int, end: int) -> bool:
     before = text[:line_start].rstrip(" \t")
     if before.strip() and not before.endswith("\n\n"):
         return False
+    for word in re.findall(r"[^\W\d_][\w'’-]*", text[start:end]):
+        if place_or_person_word(word.strip("'’")) or not (
+                word.casefold() in common_words("en") or word.casefold() in _FORM_WORDS
+                or _HEADING_SUFFIX.search(word) or re.search(
+                    rf"(?<![\w'’-]){re.escape(word.casefold())}(?![\w'’-])", text[end:])):
+            return False  # "Leeds", "Barnardo's" on a line of their own: names, no heading
     last = text[start:end].split()[-1]
     if last in FIRM_LAST_WORDS or last in STREET_LAST_WORDS or _CARE_LAST.fullmatch(last):
         return False  # "Riverside Surgery" atop a letter: a place's name
@@ -87,6 +94,8 @@ def section_heading(text: str, start: int, end: int) -> bool:
     return sum(w.islower() for w in nxt.split()[:10]) >= 3  # a paragraph follows
 
 
+#: the endings of the nouns a report's heading is made of ("Accommodations", "Assessment")
+_HEADING_SUFFIX = re.compile(r"(?:ions|ion|ments|ment|ities|ances|ences|ship|ness|ings|ures)\Z")
 _CARE_LAST = re.compile(r"Surgery|Practice|Cent(?:re|er)|Hospital|Clinic|Infirmary|Home|School"
                         r"|College|Academy|University|Council|Trust|Board|Court|Tribunal")
 

@@ -69,6 +69,13 @@ _BODY_WORD = re.compile(r"(?i)council|services?|school|academy|college|universit
                         r"|clinic|practice|surgery|church|charity|foundation|association")
 
 
+def place_or_person_word(word: str) -> bool:
+    """Whether ``word`` is a town, a country, a state or a person's name of the gazetteer."""
+    gaz = _default_gazetteer()
+    return any(gaz.in_list(word.capitalize(), kind) for kind in (
+        "cities", "countries", "states", "given_names", "surnames"))
+
+
 def names_no_body(span: str) -> bool:
     """Whether no word of ``span`` is a place, a country, a person's name of the gazetteer or
     a body's head word ("MULTI" of a title's "MULTI-AGENCY"; not "LEEDS CITY COUNCIL")."""
