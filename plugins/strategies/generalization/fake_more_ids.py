@@ -336,6 +336,27 @@ def _ird_nz(c: str, rng: random.Random) -> str | None:
     return new if ird.is_valid(new) else None
 
 
+def _ohip(c: str, rng: random.Random) -> str | None:
+    """An Ontario health card number: nine digits drawn, the Luhn check digit, a new version
+    code where there was one."""
+    from stdnum import luhn
+
+    body = str(rng.randint(1, 9)) + _digits(rng, 8)
+    letters = "".join(rng.choice(string.ascii_uppercase) for _ in range(len(c) - 10))
+    return body + luhn.calc_check_digit(body) + letters
+
+
+def _bc_phn(c: str, rng: random.Random) -> str | None:
+    """A BC Personal Health Number: 9, eight digits drawn, the Ministry's mod 11 check."""
+    from stdnum.ca import bc_phn
+
+    for _ in range(30):
+        new = "9" + _digits(rng, 9)
+        if bc_phn.is_valid(new) and new[-1] != "0":  # a check of 0 is one that the Ministry's
+            return new  # sample code and python-stdnum disagree on: never made up
+    return None
+
+
 def _keep_letters(c: str, rng: random.Random) -> str | None:
     """Digits drawn anew, letters kept ("A087654321" → "A512093374", "XXXXX4821")."""
     return "".join(rng.choice(string.digits) if ch.isdigit() else ch for ch in c)
@@ -360,6 +381,7 @@ _ANGLO: dict[str, tuple[str, Generator]] = {
     "TAX_ID_AU": (r"\d{8,9}", _redraw("stdnum.au.tfn", 0, "1")),
     "BUSINESS_NUMBER_AU": (r"\d{11}", _abn), "COMPANY_NUMBER_AU": (r"\d{9}", _acn),
     "MEDICARE_AU": (r"[2-6]\d{9,10}", _medicare_au), "CRN_AU": (r"\d{9}[A-Z]", _keep_letters),
+    "HEALTH_ID_CA_ON": (r"\d{10}(?:[A-Z]{2})?", _ohip), "HEALTH_ID_CA_BC": (r"9\d{9}", _bc_phn),
     "HEALTH_ID_NZ": (r"[A-Z]{3}\d{2}[0-9A-Z]{2}", _nhi_nz), "TAX_ID_NZ": (r"\d{8,9}", _ird_nz),
     "VIN": (r"[A-HJ-NPR-Z0-9]{17}", _vin),
     "PROFESSIONAL_REGISTRATION": (r"[A-Z0-9]{7,8}", _keep_letters),

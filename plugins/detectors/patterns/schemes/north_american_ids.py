@@ -10,6 +10,12 @@
   the ranges the IRS uses), alone.
 * ABA routing number (``ROUTING_NUMBER_US``): 9 digits, weights 3-7-1, after "routing",
   "ABA" or "RTN".
+* Ontario health card number (``HEALTH_ID_CA_ON``): 10 digits ("1234-567-897"), Luhn over
+  all ten, maybe a two-letter version code ("1234 567 897 AB"), after its cue ("OHIP",
+  "health card", "health number", "HCN").
+* British Columbia Personal Health Number (``HEALTH_ID_CA_BC``): 10 digits starting with 9
+  ("9698 658 215"), the Ministry's weighted mod 11, after its cue ("PHN", "personal health
+  number", "BC Services Card", "CareCard").
 * A-Number (``ALIEN_NUMBER_US``, USCIS): "A" and 8 or 9 digits after its cue ("A-Number",
   "A#", "alien number"); a format, no checksum.
 * Medicare Beneficiary Identifier (``MEDICARE_US``): 11 characters whose letters and digits
@@ -35,7 +41,8 @@ from redactor_plugins.detectors.patterns.common import (
     cue_before,
     mentions,
 )
-from stdnum.ca import bn, sin
+from stdnum import luhn
+from stdnum.ca import bc_phn, bn, sin
 from stdnum.us import ein, itin, rtn
 
 from redactor.plugin_api import Label
@@ -45,6 +52,13 @@ _END = END_OF_DIGITS
 _SIN = re.compile(rf"\d{_G}\d{{2}}(?P<sep>[ -]?)\d{{3}}(?P=sep)\d{{3}}{_END}")
 _SIN_CUE = re.compile(r"(?i)\b(?:SIN|NAS|social\s+insurance(?:\s+(?:number|no\.?))?|"
                       r"num[ée]ro\s+d['’]assurance\s+sociale)\b[^\n\d]{0,15}$")
+_OHIP = re.compile(rf"\d{_G}\d{{3}}(?P<sep>[ -]?)\d{{3}}(?P=sep)\d{{3}}"
+                   rf"(?:[ -]?(?P<version>[A-Z]{{2}}))?(?![\w]|[./-]\d)")
+_OHIP_CUE = re.compile(r"(?i)\b(?:OHIP|HCN|health\s+card|(?<!personal )(?:ontario\s+)?health\s+(?:card\s+)?"
+                       r"(?:number|no\.?|#))\b[^\n\d]{0,15}$")
+_PHN = re.compile(rf"9{_G}\d{{3}}(?P<sep>[ -]?)\d{{3}}(?P=sep)\d{{3}}{_END}")
+_PHN_CUE = re.compile(r"(?i)\b(?:PHN|personal\s+health\s+(?:number|no\.?)|BC\s+Services\s+Card"
+                      r"|CareCard)\b[^\n\d]{0,15}$")
 _BN15 = re.compile(rf"\d{_G}\d{{8}}[ ]?(?:RT|RP|RC|RM|RR|RZ)[ ]?\d{{4}}(?!\w)")
 _BN9 = re.compile(rf"\d{_G}\d{{8}}{_END}")
 _BN_CUE = re.compile(r"(?i)\b(?:business\s+(?:number|no\.?)|BN)\b[^\n\d]{0,12}$")
@@ -84,6 +98,17 @@ def find(text: str) -> Iterable[Hit]:
             if cue_before(_SIN_CUE, text, m.start()):
                 yield check_match(m, "NATIONAL_ID_CA", "Canadian SIN (Luhn)",
                                sin.is_valid(m.group(0)))
+    if mentions(low, "ohip", "hcn", "health"):
+        for m in _OHIP.finditer(text):
+            if cue_before(_OHIP_CUE, text, m.start()):
+                digits = re.sub(r"\D", "", m.group(0))
+                yield check_match(m, "HEALTH_ID_CA_ON", "Ontario health card number (Luhn)",
+                                  luhn.is_valid(digits))
+    if mentions(low, "phn", "personal health", "services card", "carecard"):
+        for m in _PHN.finditer(text):
+            if cue_before(_PHN_CUE, text, m.start()):
+                yield check_match(m, "HEALTH_ID_CA_BC", "BC Personal Health Number (mod 11)",
+                                  bc_phn.is_valid(m.group(0)))
     for m in _BN15.finditer(text):
         yield check_match(m, "BUSINESS_NUMBER_CA", "Canadian business number and program account",
                        bn.is_valid(m.group(0)))
