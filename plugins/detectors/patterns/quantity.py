@@ -231,13 +231,14 @@ _SCHOOL_YEAR_RE = re.compile(
     r"|(?:1[0-3]|[1-9])\.\s?(?:Klasse|klasse|trinn|Schuljahr)(?!\w)"  # German, Nordic
     r"|(?:årskurs|åk)\s?(?:[1-9])(?!\d)"
     r"|(?:1[0-2]|[1-9])(?:st|nd|rd|th)[-\s]grade|[Gg]rade\s(?:1[0-2]|[1-9])"
-    r"|[1-6](?:st|nd|rd|th)[ ]class|(?:Junior|Senior)[ ][Ii]nfants)(?![\w-])")  # Irish
+    r"|[1-6](?:st|nd|rd|th)[ ]class|(?:Junior|Senior)[ ][Ii]nfants"  # Irish
+    r"|(?<=\bin[ ])(?:P[1-7]|S[1-6])|(?:Primary|Secondary)[ ][1-7])(?![\w-])")  # Scottish "in P7"
 
 
 def find_school_years(text: str) -> Iterable[Hit]:
-    for m in _SCHOOL_YEAR_RE.finditer(text):
-        yield Hit(m.start(), m.end(), Label.DEM, "SCHOOL_YEAR", 0.8, "a child's school year",
-                  RANK_AMOUNT)
+    for m in _SCHOOL_YEAR_RE.finditer(text):  # "in P7" above a model's place
+        yield Hit(m.start(), m.end(), Label.DEM, "SCHOOL_YEAR", 0.95 if re.fullmatch(
+            r"[PS]\d", m.group(0)) else 0.8, "a child's school year", RANK_AMOUNT)
 
 
 def find_measures(text: str) -> Iterable[Hit]:

@@ -336,7 +336,7 @@ class NerDetector:
             if delim:  # "J. Kaur⏎CP-1044": no span runs from one cell into the next
                 pieces = [p for s, e in pieces for p in split_at_cells(doc.text, s, e, delim)]
             kind = (map_label(str(raw), "") or (None,))[0]
-            if kind in (Label.PERSON, Label.ORG, Label.LOC):
+            if kind in (Label.PERSON, Label.ORG, Label.LOC, Label.MISC):  # "Grounds - … Act"
                 pieces = [p for s, e in pieces for p in split_at_dashes(doc.text, s, e)]
             elif kind in (Label.CODE, Label.QUANTITY):  # "153.53⏎11" of a statement
                 pieces = [p for s, e in pieces for p in split_between_numbers(doc.text, s, e)]

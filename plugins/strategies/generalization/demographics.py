@@ -293,8 +293,10 @@ def _school_year(m: re.Match[str], rng: random.Random, shift: int = 0) -> str:
     """Another school year near this one, written the same way ("Year 4" → "Year 5"): moved
     as the ages are (``shift`` years) where it stays a school year, else drawn."""
     n = school_year_number(m)
-    top = 13 if (m.group("pre") or "").startswith("Y") or m.group("k") else \
-        6 if (m.group("post") or "").endswith("class") else 12  # Irish primary: 1st–6th class
+    pre = m.group("pre") or ""
+    top = 13 if pre.startswith("Y") or m.group("k") else 7 if pre.startswith("P") else \
+        6 if pre.startswith("S") or (m.group("post") or "").endswith("class") else 12  # Irish
+    # primary: 1st–6th class; Scottish P1–P7, S1–S6
     other = n + shift if shift and 1 <= n + shift <= top else rng.choice(
         [k for k in range(max(1, n - 2), min(top, n + 2) + 1) if k != n])
     if m.group("pre"):

@@ -207,9 +207,10 @@ def _nationality_phrase(text: str, level: str) -> Phrase | None:
 
 
 #: a child's school year ("Year 4", "Year R", "Yr 10", "grade 11", "4th grade", German and
-#: Nordic "2. Klasse", "5. klasse", "årskurs 4", Irish "2nd class"), or the child by it ("a
-#: seventh grader", "7th grader")
-SCHOOL_YEAR = re.compile(r"(?P<pre>(?:Year|Yr\.?)\s?|[Gg]rade\s|(?:årskurs|åk)\s?)"
+#: Nordic "2. Klasse", "5. klasse", "årskurs 4", Irish "2nd class", Scottish "P7", "S2"), or the
+#: child by it ("a seventh grader", "7th grader")
+SCHOOL_YEAR = re.compile(r"(?P<pre>(?:Year|Yr\.?)\s?|[Gg]rade\s|(?:årskurs|åk)\s?|P(?=[1-7]\Z)"
+                         r"|S(?=[1-6]\Z)|(?:Primary|Secondary)\s)"
                          r"(?P<n>1[0-3]|[1-9]|R)"
                          r"|(?P<m>1[0-2]|[1-9])(?:st|nd|rd|th)(?P<post>[-\s](?:grader|grade|class))"
                          r"|(?P<k>1[0-3]|[1-9])(?P<kpost>\.\s?(?:Klasse|klasse|trinn|Schuljahr))"
@@ -258,6 +259,8 @@ def school_stage(m: re.Match[str]) -> str:
         return "primary school" if n <= 4 else "secondary school"
     if m.group("pre") and m.group("pre").startswith("Y"):
         return "primary school" if n <= 6 else "secondary school"
+    if m.group("pre") and m.group("pre")[:1] in "PS":  # Scotland's "P7", "S2"
+        return "primary school" if m.group("pre").startswith("P") else "secondary school"
     return "elementary school" if n <= 5 else "middle school" if n <= 8 else "high school"
 
 

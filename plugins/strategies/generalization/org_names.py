@@ -41,7 +41,7 @@ _KIND_AFTER = re.compile(
     r"|Services|Service|Agency|Authority|Board|Committee|Commission|Partnership|Project|Charity"
     r"|Home|House|Station|Office|Unit|Team|Network|Hub|Hall|Market|Clinic|Department|Jail"
     r"|skole|skule|barnehage|skola|förskola|børnehave|Hospital|Klinikum|Krankenhaus"
-    r"|Directorate|Division|Ward|Wing"
+    r"|Directorate|Division|Ward|Wing|HSCP"
     r"|(?:Council\s+)?(?:Adults?['’]?\s+|Children['’]s\s+)?Social\s+(?:Care|Work)))$")
 _KIND_OF = re.compile(r"^(?:the\s+)?((?:University|College|Council|Museum|Bank|Church|Diocese"
                       r"|Municipality|County|City|Port|Ministry)\s+of\s+(?:the\s+)?)(?=\S)")

@@ -27,8 +27,9 @@ _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
         r"[Cc]hapters?)\s+\d+[A-Za-z]?(?:\s*\([0-9a-zA-Z]+\))*"
         r"(?:\s*(?:,|and|or|to)\s+\d+[A-Za-z]?(?:\s*\([0-9a-zA-Z]+\))*)*"
         r"\s+of\s+(?:the\s+)?" + _LAW_NAME + _LAW_HEAD + r"(?:\s+(?:of\s+)?\d{4})?"),
-    re.compile(r"\b(?:[A-Z][\w’'\-]+,?\s+(?:(?:of|and|on|for)\s+)?){1,6}(?:Act|Code|Ordinance)"
-               r"\s+(?:of\s+)?\d{4}(?::\d{1,4})?\b"),  # Swedish/Finnish "Act 1962:381"
+    re.compile(r"\b(?:[A-Z][\w’'\-]+,?\s+(?:(?:of|and|on|for)\s+)?){1,6}(?:\([A-Z][^()]{0,40}\)"
+               r"\s+)?(?:Act|Code|Ordinance)\s+(?:of\s+)?\d{4}(?::\d{1,4})?\b"),  # Swedish/Finnish
+    # "Act 1962:381"; "Children's Hearings (Scotland) Act 2011"
     re.compile(r"\bthe\s+\d{4}\s+(?:Act|Code|Law|Constitution|Regulations)\b"),
     re.compile(r"\b(?:Law|Act|Decree|Ordinance|Regulation|Resolution)\s+[Nn]o\.?\s*\d+"
                r"(?:[/\-.]\d+)*(?:\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})?"),

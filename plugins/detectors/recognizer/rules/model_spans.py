@@ -407,7 +407,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
     found = people_by_initials(text, join_bracket_pieces(text, join_org_pieces(
         text, surname_first(text, one_label_per_name(found, names), names))))
     return [f for f in listed_children(text, found, detector) if not (  # also what rules made
-        _describes_a_field(text, f.span.start, f.span.end, f.label))]
+        _describes_a_field(text, f.span.start, f.span.end, f.label)  # ("s Reporter" grown to
+        or names_no_one(text, f.span.start, f.span.end))]  # "Children's Reporter")
 
 
 def _name_not_column(text: str, start: int, end: int) -> bool:

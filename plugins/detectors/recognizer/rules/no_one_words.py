@@ -279,7 +279,8 @@ _KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|P
 _ROLES = PARTY_ROLES | {"v", "v.", "vs", "vs.", "versus"}
 #: the child's guardian in family proceedings, capitalised as a role ("The Guardian was
 #: represented by …"); "guardian" in lower case is a kinship word
-_GUARDIAN = re.compile(r"(?:(?:[Tt]he[ \t]+)?Children['’]s[ \t]+)?Guardian(?:[ \t]+ad[ \t]+[Ll]item)?")
+_GUARDIAN = re.compile(r"(?:(?:[Tt]he[ \t]+)?Children['’]s[ \t]+)?Guardian(?:[ \t]+ad[ \t]+[Ll]item)?"
+                       r"|(?:[Tt]he[ \t]+)?Children['’]s[ \t]+Reporter")  # Scotland's reporter
 #: the words a US caption joins to a role ("Plaintiff-Appellant", "Defendant-Cross-Appellee")
 _ROLE_PARTS = PARTY_ROLES | {"cross", "counter", "third", "party"}
 #: a form's "nothing here" ("Maiden surname: N/A"), and "et al." after a party's name
@@ -406,8 +407,10 @@ def names_no_one(text: str, start: int, end: int) -> bool:
         return True  # "Plaintiff-Appellant", "Defendants-Appellees"
     if word.islower() and word.rstrip("s") in _ANIMALS:
         return True  # "Her brother will look after her cat": a pet is nobody's identity
-    if _GUARDIAN.fullmatch(word) or word == "Children" and re.match(r"['’]s[ \t]+Guardian",
-                                                                      text[end : end + 12]):
+    if _GUARDIAN.fullmatch(word) or word == "Children" and re.match(
+            r"['’]s[ \t]+(?:Guardian|Reporter)", text[end : end + 12]) or word in (
+            "Reporter", "Reporter's") and re.search(r"Children['’]s[ \t]+\Z",
+                                                     text[max(0, start - 12) : start]):
         return True  # "by her Children's Guardian, Ms Priti Sandhu": a role in proceedings
     if re.fullmatch(r"(?i)(?:page|p\.)[ \t]*\d{1,4}(?:[ \t]+of[ \t]+\d{1,4})?", word):
         return True  # a footer's "Page 1", "Page 2 of 7"
