@@ -37,6 +37,12 @@ def uncovered(text: str, covered: set[int], names: list[str]) -> list[tuple[str,
     return out
 
 
+def covers(covered: set[int], text: str, phrase: str) -> bool:
+    """Whether a finding covers any character of the first ``phrase`` in ``text``."""
+    at = text.index(phrase)
+    return bool(covered & set(range(at, at + len(phrase))))
+
+
 def kinds_of(tmp_path: Path, text: str) -> tuple[str, dict[str, tuple[object, str]], set[int]]:
     """(text as read, each finding's text → (label, subtype), the offsets they cover)."""
     read, found, covered = detected(tmp_path, text)
