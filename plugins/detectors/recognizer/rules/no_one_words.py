@@ -119,7 +119,9 @@ def capitals_heading(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start : len(text) if line_end < 0 else line_end]
-    return not any(c.islower() for c in line) and len(re.findall(r"[A-Z]{2,}", line)) >= 2 \
+    if len(line) > 160 or any(c.islower() for c in line):
+        return False  # a paragraph, or a line in lower case
+    return len(re.findall(r"[A-Z]{2,}", line)) >= 2 \
         and not re.search(r"\t|[ \u00a0]{3}|[£$€]|\d[.,]\d\d\b", line)  # no statement's row
 
 
@@ -139,6 +141,8 @@ def title_line(text: str, start: int, end: int, *, capitals: bool = False) -> bo
     document's or a section's title."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
+    if (len(text) if line_end < 0 else line_end) - line_start > 160:
+        return False  # a paragraph, no title (and a long line is slow to match)
     line = text[line_start : len(text) if line_end < 0 else line_end].strip()
     m = _TITLE_END.search(line)
     return m is not None and m.group(1).upper() in _DOCUMENT_KINDS and (
