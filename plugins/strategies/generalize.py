@@ -128,7 +128,8 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
         special = _special_datetime(text, date_level, previous, subtype)
         if special is not None:
             return special
-        parsed = times.parse_date(text)
+        with times.document_dates("", doc_text):  # "03/02/2025" of a US text: 2 March
+            parsed = times.parse_date(text)
         if parsed is not None:
             phrase = times.generalize_date(parsed, level if level in times.LEVELS else "year")
             if (not phrase.article and parsed.day is not None and doc_text

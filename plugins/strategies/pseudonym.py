@@ -373,8 +373,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                                                               shift_years_of_age(memo))
         minutes = shift_minutes(memo)
         shifted = None
-        language = times.MONTH_LANGUAGE.set(locale[:2])  # month names in the document's
-        try:
+        with times.document_dates(locale[:2], doc.text):  # its month names, its day order
             for delta in (0, 7, -7, 30):
                 shifted = (times.shift_date(text, days + delta) or times.shift_range(
                     text, days + delta) or times.shift_timestamp(text, days + delta)
@@ -389,8 +388,6 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                 if shifted is None or not any(fold(part) in fold(shifted) for part in [
                         text.strip(), *day_months(text)]):
                     break
-        finally:
-            times.MONTH_LANGUAGE.reset(language)
         if shifted is None:  # a clock time: another time of day in the same form
             shifted = shift_times_inside(text, minutes)
             if shifted is not None and _names_a_date(text):

@@ -170,3 +170,32 @@ def test_ages_school_years_and_birth_dates_move_together(tmp_path: Path) -> None
         assert int(young.group(2)) == 11 + shift or 11 + shift > 13, out  # Year 1–13
         from redactor_plugins.strategies.generalization.kinds import GRADE_WORDS
         assert GRADE_WORDS.index(young.group(4)) + 1 == 7 + shift, out
+
+
+US_CASE = """Intake Date: 03/02/2025
+Alleged Victim: Sofia Martinez-Garcia, female, age 7, DOB 06/14/2017
+Mr. Martinez, a 36-year-old foreman, DOB 11/30/1988.
+"""
+
+
+def test_a_us_texts_ambiguous_dates_are_month_first_and_ages_stay_consistent(
+        tmp_path: Path) -> None:
+    """"03/02/2025" in a text whose other dates are month first ("06/14/2017") is 2 March: it
+    had been read as 3 February, moved on its own and written day first, so the shifted
+    intake date and birth date no longer gave the shifted age."""
+    import datetime as dt
+
+    from redactor_plugins.strategies.generalization.time import month_first
+
+    assert month_first(US_CASE) and not month_first("DOB 14/06/2017, seen 03/02/2025.")
+    assert generalize_mention(Label.DATETIME, "03/02/2025", "03/02/2025", "month",
+                              doc_text=US_CASE, start=13, end=23) == "March 2025"
+    for run in range(4):
+        out = redacted(tmp_path, US_CASE, "pseudonym", name=f"us{run}")
+        m = re.search(r"Intake Date: (\d\d)/(\d\d)/(\d{4})\n.* age (\d+), DOB (\d\d)/(\d\d)/"
+                      r"(\d{4})", out)
+        assert m is not None, out
+        on = dt.date(int(m.group(3)), int(m.group(1)), int(m.group(2)))  # month first
+        born = dt.date(int(m.group(7)), int(m.group(5)), int(m.group(6)))
+        age = on.year - born.year - ((on.month, on.day) < (born.month, born.day))
+        assert int(m.group(4)) == age != 7, out

@@ -12,6 +12,8 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
@@ -106,8 +108,9 @@ def parse_date(text: str) -> ParsedDate | None:
         month = int(g["month"]) if g.get("month") else (
             _MONTH_ALIASES[g["mon"].lower()] if g.get("mon") else None)
         day = int(g["day"]) if g.get("day") else None
-        if form == "dmy_num" and month and month > 12 and day and day <= 12:
-            day, month = month, day
+        if form == "dmy_num" and month and day and (month > 12 and day <= 12 or (
+                MONTH_FIRST.get() and month <= 12 and day <= 12)):
+            day, month = month, day  # "06/14/2017"; "03/02/2025" in a text written so
         if month is not None and not 1 <= month <= 12:
             continue
         if day is not None and not 1 <= day <= 31:
@@ -221,6 +224,32 @@ def shift_date(text: str, days: int) -> str | None:
 #: the document's language (set by the pseudonym strategy): a month that several languages
 #: spell alike ("mars", "april") is written on in it
 MONTH_LANGUAGE: ContextVar[str] = ContextVar("month_language", default="")
+#: whether the document writes numeric dates month first ("06/14/2017"): an ambiguous one
+#: ("03/02/2025") is then read the same way (set by the pseudonym strategy)
+MONTH_FIRST: ContextVar[bool] = ContextVar("month_first", default=False)
+_NUMERIC_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(?:\d{4}|\d{2})(?![\d/-]|\.\d)")
+
+
+def month_first(text: str) -> bool:
+    """Whether ``text``'s numeric dates are written month first: one has a second field above
+    12 ("06/14/2017") and none a first field above 12 ("14/06/2017")."""
+    firsts, seconds = [], []
+    for m in _NUMERIC_DATE.finditer(text):
+        firsts.append(int(m.group(1)))
+        seconds.append(int(m.group(3)))
+    return any(b > 12 for b in seconds) and not any(a > 12 for a in firsts)
+
+
+@contextmanager
+def document_dates(language: str, text: str) -> Iterator[None]:
+    """Dates parsed and written as ``text`` writes them while the block runs: month names in
+    ``language``, ambiguous numeric dates month first where the text's other dates are."""
+    lang, first = MONTH_LANGUAGE.set(language), MONTH_FIRST.set(month_first(text))
+    try:
+        yield
+    finally:
+        MONTH_FIRST.reset(first)
+        MONTH_LANGUAGE.reset(lang)
 _LIST_OF = {lang: i for i, lang in enumerate(MONTHS)} | {"no": 1}
 
 
