@@ -126,12 +126,17 @@ def capitals_heading(text: str, start: int, end: int) -> bool:
 
 
 def document_title(text: str, start: int, end: int) -> bool:
-    """Whether the span lies on a title's line (:func:`capitals_heading`, :func:`title_line`)
-    and ends in a kind of document ("NDIS PLAN REVIEW", "SUPPORT COORDINATOR REPORT"): the
-    document's title, no organisation's name."""
+    """Whether the span ends in a kind of document on a line in capitals or in title case
+    ("NDIS PLAN REVIEW", "SUPPORT COORDINATOR REPORT", "Investigation Summary - Child
+    Protective Services"): the document's title, no organisation's name."""
     words = text[start:end].split()
-    return bool(words) and words[-1].strip("():,").upper() in _DOCUMENT_KINDS and (
-        capitals_heading(text, start, end) or title_line(text, start, end))
+    if not words or words[-1].strip("():,").upper() not in _DOCUMENT_KINDS:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end].strip()
+    return capitals_heading(text, start, end) or len(line) <= 160 and _TITLE_LINE.fullmatch(
+        line) is not None  # "Investigation Summary - Child Protective Services"
 
 
 def title_line(text: str, start: int, end: int, *, capitals: bool = False) -> bool:
