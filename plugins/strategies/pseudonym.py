@@ -457,7 +457,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                                     doc_text=doc.text, start=f.span.start,  # a contracting
                                     end=f.span.end)  # civil engineer"
     elif label == Label.DEM and fold(text.strip()) in PERSON_NOUNS:
-        return neutral_person_noun(text)  # "a 29-year-old man" read "… Sami"; now "… person"
+        return neutral_person_noun(text, doc.text, f.span.start)  # "a 29-year-old man" read
+        # "… Sami"; now "… person"
     elif label == Label.DEM and f.subtype == "TITLE" and fold(text.strip()) in RANK_TITLES:
         return text  # a rank before a name names no one
     elif label == Label.DEM and (kin := other_kin(text.strip(), locale[:2].replace(

@@ -199,3 +199,13 @@ def test_a_us_texts_ambiguous_dates_are_month_first_and_ages_stay_consistent(
         born = dt.date(int(m.group(7)), int(m.group(5)), int(m.group(6)))
         age = on.year - born.year - ((on.month, on.day) < (born.month, born.day))
         assert int(m.group(4)) == age != 7, out
+
+
+def test_a_forms_sex_field_says_not_stated() -> None:
+    from redactor_plugins.strategies.generalization.kinds import neutral_person_noun
+
+    form = "Name of child\tAmelia Hart\nGender\tFemale\nSex: MALE\n"
+    assert neutral_person_noun("Female", form, form.index("Female")) == "Not stated"
+    assert neutral_person_noun("MALE", form, form.index("MALE")) == "NOT STATED"
+    prose = "She is a female aged 7."
+    assert neutral_person_noun("female", prose, prose.index("female")) == "person"

@@ -340,7 +340,7 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
 
     low = fold(" ".join(text.split()))
     if low in PERSON_NOUNS:  # "a 29-year-old man" read "a 24-year-old Sami": it names no one
-        return neutral_person_noun(text)  # and its sex or age is left out
+        return neutral_person_noun(text, doc_text, start)  # and its sex or age is left out
     if age_in_span(text) is not None or ages_in_span(text) or re.fullmatch(
             r"(?:age[sd]?|in (?:his|her|their))\b.*|\d{1,3}s?"
             rf"|\d{{1,3}} {YEARS_OF_AGE}\b.*", low):  # "9 ans", "9 lat"

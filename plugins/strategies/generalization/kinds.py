@@ -49,16 +49,21 @@ _NEUTRAL_NOUNS = {
 }
 
 
-def neutral_person_noun(text: str) -> str:
+def neutral_person_noun(text: str, doc_text: str = "", start: int = 0) -> str:
     """A person noun of :data:`PERSON_NOUNS` without the sex or the age it tells ("Male" →
-    "Person", "two girls" → not handled here: one noun only), in the case of ``text``."""
+    "Person", "two girls" → not handled here: one noun only), in the case of ``text``; a
+    form's sex or gender field says "Not stated" ("Gender: Female" read "Gender: Person")."""
     word = text.strip()
+    if doc_text and _SEX_FIELD.search(doc_text, max(0, start - 20), start):
+        return "NOT STATED" if word.isupper() and len(word) > 1 else "Not stated"
     out = _NEUTRAL_NOUNS.get(fold(word), "person")
     if word.isupper() and len(word) > 1:
         return out.upper()
     return out[:1].upper() + out[1:] if word[:1].isupper() else out
 
 
+#: a form's field for a person's sex right before a value ("Gender: ", "Sex⏎", "Gender\t")
+_SEX_FIELD = re.compile(r"(?im)^[ \t]*(?:gender|sex)[ \t]*[:\t][ \t]*\Z")
 #: ranks before an officer's name ("OFFICER BRIAN T. KOWALSKI"): kept by a pseudonym (it
 #: read "ENGINEER …"); the name after it is what identifies
 RANK_TITLES = frozenset("""officer deputy sheriff trooper agent detective sergeant constable
@@ -269,7 +274,7 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
     """A broader group for a demonym, occupation, religion or political group; a school
     year's stage."""
     if fold(text.strip()) in PERSON_NOUNS:  # "a 29-year-old man" → "… person"
-        return Phrase(neutral_person_noun(text), article=False)
+        return Phrase(neutral_person_noun(text, doc_text, start), article=False)
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school and school.group(0).endswith("grader"):  # "a seventh grader" → "a … pupil"
         return Phrase("school pupil" if level == "generic" else f"{school_stage(school)} pupil",
