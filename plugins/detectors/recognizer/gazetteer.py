@@ -54,6 +54,7 @@ from redactor_plugins.detectors.recognizer.rules.no_one_words import (
 from redactor_plugins.detectors.recognizer.rules.person_rules import (
     letter_names,
     officers,
+    other_script_names,
     titles_of_rule,
 )
 from redactor_plugins.detectors.recognizer.rules.span_edges import BEFORE_A_NAME
@@ -437,6 +438,9 @@ def find(text: str, gaz: Gazetteer | None = None, *, names: bool = True, places:
                         "place (\"Duke of Edinburgh\")") for s, e in titles_of_rule(text)]
         cands += [_Cand(s, e, Label.PERSON, "NAME", 0.99, 3, "a police rank before a name "
                         "(\"PC 4471 Hollings\")") for s, e in officers(text)]
+        cands += [_Cand(s, e, Label.PERSON, "NAME", 0.9, 3, "words in another script in a "
+                        "text in Latin letters (\"signs her name as 王秀英\")")
+                  for s, e in other_script_names(text)]
     cands += [_Cand(s, e, lab, sub, 0.8, 3, why) for rule, lab, sub, why in WRITTEN_NAMES
               for s, e in rule(text)]
     if legal:

@@ -50,6 +50,7 @@ from redactor_plugins.detectors.recognizer.rules.person_rules import (
     name_start,
     names_after_kin,
     one_label_per_name,
+    other_script_word,
     particle_end,
     people_by_initials,
     surname_after_initial,
@@ -271,6 +272,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             f = f.with_(label=Label.PERSON, subtype="")  # "Before EASTERBROOK, ROVNER, …"
         elif f.label in (Label.LOC, Label.ORG) and name_after_kin_comma(text, start, end, names):
             f = f.with_(label=Label.PERSON, subtype="")  # "his new partner, Georgia,"
+        elif f.label in (Label.DEM, Label.MISC) and other_script_word(text[start:end]) and (
+                language == "en"):
+            f = f.with_(label=Label.PERSON, subtype="")  # "signs her name as 王秀英" (a DEM)
         elif f.label in (Label.PERSON, Label.ORG, Label.LOC) and (
                 stop := peoples_phrase_end(text, start, end)) is not None:
             end, f = stop, f.with_(label=Label.DEM, subtype="ETHNICITY")  # "Torres Strait

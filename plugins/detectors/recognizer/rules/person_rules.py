@@ -136,6 +136,34 @@ _OFFICER = re.compile(
     rf"(?:[^\S\n]+\d{{2,6}})?(?:[^\S\n]+(?!{_NOT_A_NAME})[A-Z][\w'’-]+){{1,2}})")
 
 
+#: letters of the scripts an English text quotes names in: Greek, Cyrillic, Armenian, Hebrew,
+#: Arabic, the Indic scripts, Thai, Georgian, Ethiopic, Hangul, kana and Han ideographs (with
+#: their marks and the direction marks U+200E/U+200F)
+_OTHER_SCRIPT = ("\u0370-\u03ff\u0400-\u04ff\u0530-\u058f\u0590-\u05ff\u0600-\u06ff"
+                 "\u0750-\u077f\u0900-\u0dff\u0e00-\u0e7f\u10a0-\u10ff\u1200-\u137f"
+                 "\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u200e\u200f")
+_OTHER_SCRIPT_RUN = re.compile(rf"[{_OTHER_SCRIPT}]+(?:[ ][{_OTHER_SCRIPT}]+){{0,2}}")
+
+
+def other_script_word(span: str) -> bool:
+    """Whether ``span`` is words in another script only (:data:`_OTHER_SCRIPT_RUN`)."""
+    return _OTHER_SCRIPT_RUN.fullmatch(span) is not None
+
+
+def other_script_names(text: str) -> list[tuple[int, int]]:
+    """Character spans of one to three words in another script quoted in a text written in
+    Latin letters ("who signs her name as 王秀英", "王芳 her mother", "signed as محمد الأحمد"):
+    a name, most likely, and never read by the English recognizer reliably ("王芳" was left
+    in clear, "王秀英" typed a demographic). A text mostly in another script is left to its
+    own readers."""
+    runs = [m.span() for m in _OTHER_SCRIPT_RUN.finditer(text)]
+    if not runs:
+        return []
+    other = sum(e - s for s, e in runs)
+    latin = sum(1 for c in text if "a" <= c.lower() <= "z")
+    return runs if latin > 3 * other else []
+
+
 def officers(text: str) -> list[tuple[int, int]]:
     """Character spans of police officers named by rank, and of judges by their title: "PC
     4471 Hollings", "HHJ Ormerod" (a possessive dropped; a sentence's first word after the
