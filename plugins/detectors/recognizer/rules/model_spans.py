@@ -155,6 +155,8 @@ _PART_OF = re.compile(r"[a-z]+(?:[ \t]+[a-z]+)?[ \t]+of[ \t]+(?:the[ \t]+)?(?=[A
 _YEAR_BEFORE = re.compile(r"(?i)\b(?:in|since|from|until|till|to|by|before|after|during|of"
                           r"|registered|born|married|divorced|died|moved|arrived|granted"
                           r"|issued|dated|year)[ \t]+\Z")
+#: an initial and a surname ("J. Nwosu-Eze"): a person, whatever the model said
+_INITIAL_SURNAME = re.compile(r"[A-Z]\.[ \t]?[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?")
 #: how a legal provision the model found whole may start (it may have typed it a place)
 _PROVISION_START = re.compile(r"(?:[Ss]ections?|ss?\.|Articles?|Art\.|[Rr]ule|[Rr]egulation"
                               r"|[Pp]aragraph|[Ss]chedule|Law|Act)\b")
@@ -272,6 +274,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             f = f.with_(label=Label.PERSON, subtype="")  # "Before EASTERBROOK, ROVNER, …"
         elif f.label in (Label.LOC, Label.ORG) and name_after_kin_comma(text, start, end, names):
             f = f.with_(label=Label.PERSON, subtype="")  # "his new partner, Georgia,"
+        elif f.label in (Label.ORG, Label.LOC) and _INITIAL_SURNAME.fullmatch(text[start:end]):
+            f = f.with_(label=Label.PERSON, subtype="")  # "cc: R. Okonkwo; J. Nwosu-Eze" (ORG)
         elif f.label in (Label.DEM, Label.MISC) and other_script_word(text[start:end]) and (
                 language == "en"):
             f = f.with_(label=Label.PERSON, subtype="")  # "signs her name as 王秀英" (a DEM)

@@ -46,7 +46,8 @@ LEADING = frozenset(
     "sinds vanaf depuis desde"  # "sinds de jaren '90"
     " under in on at to for and or but as into onto upon after before during since until till "
     "against within through via per hi hello hey dear kære kjære hej hei hallo liebe lieber "
-    "sehr sie ihr ihre ihrer ihren ihrem ihres ihnen og och und eller oder samt".split())
+    "sehr sie ihr ihre ihrer ihren ihrem ihres ihnen og och und eller oder samt"
+    " attn fao".split())  # a letter's "Attn." and "FAO:" before the addressee
 # (German "Sie": "George wohnen"; "og Tor Erik Olsen" of a Norwegian "Line Hansen og Tor …")
 
 _FIRST_WORD = re.compile(r"([^\W\d_]+)[^\S\n]+(?=\S)")
