@@ -22,3 +22,21 @@ def test_the_addressing_lines(tmp_path: Path) -> None:
                                          "J. Nwosu-Eze"]), kinds
     assert kinds["J. Nwosu-Eze"] == Label.PERSON, kinds
     assert not covers(covered, text, "Attn") and not covers(covered, text, "FAO"), kinds
+
+
+COUPLE = "The foster carers (Mr & Mrs Pemberton-Hughes) will attend. Mr and Mrs Okafor agreed.\n"
+
+
+def test_a_couple_named_by_two_titles_and_a_surname(tmp_path: Path) -> None:
+    """"Mr &" was an organisation and "Mr" of "Mr and Mrs Okafor" a person of its own (a
+    pseudonym read "(James-Humphrey Mrs Christina-Brady)", "[REDACTED] and Mrs Johnson");
+    "foster carers" was a DEM and a MISC ("The editor matter")."""
+    from probe_helpers import redacted
+
+    text, found, covered = detected(tmp_path, COUPLE)
+    kinds = {f.text: (f.label, f.subtype) for f in found}
+    assert "Mr &" not in kinds and "Mr" not in kinds, kinds
+    assert kinds["foster carers"] == (Label.DEM, "OCCUPATION"), kinds
+    out = redacted(tmp_path, COUPLE, "pseudonym")
+    assert "(Mr & Mrs " in out and "Mr and Mrs " in out and "[REDACTED]" not in out, out
+    assert "Pemberton" not in out and "Okafor" not in out, out

@@ -18,7 +18,9 @@ def entries(block: str) -> list[str]:
 OCCUPATIONS = entries("""
 accountant, actor, actress, administrator, advocate, agent, analyst, approved mental health
 professional, architect, archivist, mental health professional, speech and language therapist,
-speech-language pathologist, family court adviser, independent reviewing officer,
+speech-language pathologist, family court adviser, independent reviewing officer, foster
+carer, foster carers, foster parent, foster parents, kinship carer, kinship carers, respite
+carer,
 artist, assistant, astronaut, athlete, attorney, au pair, auditor, author, baker, bailiff,
 banker, barber, barrister, bartender, biologist, blacksmith, bodyguard, bookkeeper, boxer,
 bricklayer, builder, bus driver, businessman, businesswoman, butcher, butler, caretaker,

@@ -286,6 +286,9 @@ _KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|P
 
 
 _ROLES = PARTY_ROLES | {"v", "v.", "vs", "vs.", "versus"}
+#: a courtesy title alone before "and"/"&" and another title ("Mr & Mrs Pemberton-Hughes")
+_TITLE_ALONE = re.compile(r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?(?:[ \t]*(?:&|and))?")
+_AND_TITLE = re.compile(r"[ \t]*(?:&|and)[ \t]+(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\b")
 #: the child's guardian in family proceedings, capitalised as a role ("The Guardian was
 #: represented by …"); "guardian" in lower case is a kinship word
 _GUARDIAN = re.compile(r"(?:(?:[Tt]he[ \t]+)?Children['’]s[ \t]+)?Guardian(?:[ \t]+ad[ \t]+[Ll]item)?"
@@ -421,6 +424,9 @@ def names_no_one(text: str, start: int, end: int) -> bool:
             "Reporter", "Reporter's") and re.search(r"Children['’]s[ \t]+\Z",
                                                      text[max(0, start - 12) : start]):
         return True  # "by her Children's Guardian, Ms Priti Sandhu": a role in proceedings
+    if _TITLE_ALONE.fullmatch(word) and (word.endswith(("&", "and")) or _AND_TITLE.match(
+            text, end)):
+        return True  # "Mr" of "Mr and Mrs Okafor": the name is with the second title
     if re.fullmatch(r"(?i)(?:page|p\.)[ \t]*\d{1,4}(?:[ \t]+of[ \t]+\d{1,4})?", word):
         return True  # a footer's "Page 1", "Page 2 of 7"
     if word in ("counsel", "Counsel") and text[max(0, start - 3) : start] == "of ":
