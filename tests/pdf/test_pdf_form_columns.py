@@ -59,3 +59,36 @@ def test_the_form_keeps_its_field_names(tmp_path: Path) -> None:
     for field in ("Name of child", "Date of birth", "Gender", "Ethnicity", "First language",
                   "School", "Parent/carer", "Interpreter needed?"):
         assert field in out, (field, out)
+
+
+def test_filled_form_fields_and_comments_are_named_in_a_warning(tmp_path: Path) -> None:
+    """A PDF's filled form fields and comments are never carried over (docs/formats-pdf.md)
+    and were dropped without a word; the reader now says so, page by page, without their
+    text."""
+    import pikepdf
+
+    from redactor.core.context import RunContext
+    from redactor.core.pipeline import Pipeline
+    from redactor.core.settings import Settings
+    from redactor.pluginhost.manager import PluginHost
+
+    src = tmp_path / "acro.pdf"
+    c = canvas.Canvas(str(src), pagesize=A4)
+    c.drawString(40, 780, "Name of child:")
+    c.acroForm.textfield(name="child", value="Amelia Rose Hart", x=150, y=775, width=200,
+                         height=18)
+    c.showPage()
+    c.drawString(40, 780, "Page two has no form.")
+    c.save()
+    with pikepdf.open(src, allow_overwriting_input=True) as pdf:
+        note = pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Text, Rect=[10, 10, 30, 30],
+            Contents=pikepdf.String("Ask Amelia's aunt")))
+        pdf.pages[1].obj.Annots = pdf.make_indirect(pikepdf.Array([note]))
+        pdf.save(src)
+    host = PluginHost(Settings({}), load_entrypoints=False, load_user_folder=False)
+    doc = Pipeline(host).read(src, RunContext(settings=host.settings))
+    assert any(w.startswith("page 1: 1 filled form field(s) not carried over")
+               for w in doc.warnings), doc.warnings
+    assert any(w.startswith("page 2: 1 comment(s) not carried over") for w in doc.warnings)
+    assert not any("Amelia" in w for w in doc.warnings)

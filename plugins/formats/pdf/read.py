@@ -445,6 +445,29 @@ def vector_warning(page_number: int, segments: int) -> str:
             "it — text drawn as outlines is not found or redacted (review it)")
 
 
+def annotation_warning(page: pikepdf.Page, page_number: int) -> str:
+    """A note for a page with annotations that hold text — filled form fields, comments —
+    which the export never carries over and the analysis does not read ("" for none): a
+    caseworker is told that the values will be missing rather than finding out from the
+    output."""
+    fields = comments = 0
+    for annot in page.obj.get("/Annots", None) or ():
+        try:
+            kind = annot.get("/Subtype")
+            if kind == pikepdf.Name.Widget and (annot.get("/V") or (annot.get("/Parent") or {})
+                                                .get("/V")):
+                fields += 1
+            elif kind not in (pikepdf.Name.Link, pikepdf.Name.Widget, pikepdf.Name.Popup) and \
+                    annot.get("/Contents"):
+                comments += 1
+        except (AttributeError, TypeError, ValueError):
+            continue  # a damaged annotation: nothing of it is carried over either
+    parts = [f"{n} {what}" for n, what in ((fields, "filled form field(s)"),
+                                            (comments, "comment(s)")) if n]
+    return (f"page {page_number}: {' and '.join(parts)} not carried over to the export and "
+            "not analysed — check the original") if parts else ""
+
+
 def unreadable_warning(page_number: int, count: int) -> str:
     return (f"page {page_number}: {count} characters cannot be read (a font without a usable "
             "text mapping, e.g. a Type3 font drawing its letters) — what they show is not "
@@ -535,6 +558,8 @@ class PdfReader:
                         warnings.append(vector_warning(pt.index + 1, pt.bare_vector_segments))
                     if pt.unreadable >= UNREADABLE_WARN:
                         warnings.append(unreadable_warning(pt.index + 1, pt.unreadable))
+                    if (dropped := annotation_warning(pike.pages[pt.index], pt.index + 1)):
+                        warnings.append(dropped)
                     limits.check(path.name, "chars", pos + len(pt.text))
                     pieces.append(pt.text)
                     segments.append(Segment(Span(pos, pos + len(pt.text)), f"page:{pt.index + 1}",
