@@ -113,9 +113,8 @@ _FORM_WORDS = frozenset("""case ward report record review notice profile stateme
 def capitals_heading(text: str, start: int, end: int) -> bool:
     """Whether the span lies on a line in capitals of two words or more, without a table's
     column gap or an amount ("SAFEGUARDING ADULTS REFERRAL - FINANCIAL ABUSE CONCERN"; not
-    "05/06/2025  STANDING ORDER J NOWAK RENT  -£450.00"): a document's title, whose demographic or
-    miscellaneous words describe the matter, not the person (the caller asks for DEM and MISC
-    spans only; a name or an organisation in a title is still found)."""
+    "05/06/2025  STANDING ORDER J NOWAK RENT  -£450.00"): a title's line, when it also ends
+    in a kind of document (:func:`title_line`); a name in a title is still found."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start : len(text) if line_end < 0 else line_end]
