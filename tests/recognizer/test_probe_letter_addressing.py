@@ -40,3 +40,17 @@ def test_a_couple_named_by_two_titles_and_a_surname(tmp_path: Path) -> None:
     out = redacted(tmp_path, COUPLE, "pseudonym")
     assert "(Mr & Mrs " in out and "Mr and Mrs " in out and "[REDACTED]" not in out, out
     assert "Pemberton" not in out and "Okafor" not in out, out
+
+
+def test_a_verb_before_a_name_is_not_part_of_it(tmp_path: Path) -> None:
+    """"Saw Amelia at home" had "Saw Amelia" as one person (the name lists know "Saw"), so the
+    label strategy gave her another number than "Amelia Hart" in the DOCX header."""
+    from probe_helpers import redacted
+
+    note = "Saw Amelia at home. Met Kelly Hart later.\nRe: Amelia Hart\n"
+    text, found, covered = detected(tmp_path, note)
+    texts = [f.text for f in found]
+    assert "Amelia" in texts and "Kelly Hart" in texts, texts
+    assert not covers(covered, text, "Saw") and not covers(covered, text, "Met"), texts
+    out = redacted(tmp_path, note, "label")
+    assert out.startswith("Saw [PERSON 1] at home.") and out.endswith("Re: [PERSON 1]\n"), out

@@ -63,7 +63,7 @@ def drop_leading_function_word(text: str, start: int, end: int, amount: bool = F
     """``start`` moved past a leading word of :data:`LEADING` or :data:`KIN_BEFORE_NAME` when
     more follows; for a date's or an amount's span (``amount``) past "of" too ("of 4 hours":
     a name's "of" is the model's piece between two of a longer name's: "Doctor" "of" "Law")."""
-    lead = LEADING | KIN_BEFORE_NAME | ({"of"} if amount else set())
+    lead = LEADING | KIN_BEFORE_NAME | _VERBS_BEFORE_A_NAME | ({"of"} if amount else set())
     m = _FIRST_WORD.match(text, start, end)
     while m and m.group(1).lower() in lead:  # "Ihrer Ehefrau Ayşe"
         start = m.end()
@@ -73,6 +73,12 @@ def drop_leading_function_word(text: str, start: int, end: int, amount: bool = F
             1) in LOWER_PREPOSITIONS and text[article.end()].islower()):
         start = article.end()  # "el⏎Hospital Universitario …", "di⏎viale Monza"
     return start
+
+
+#: a note's verbs before the person they are about, which a model took into the name at a
+#: sentence's start ("Saw Amelia at home": "Saw Amelia" was a person apart from "Amelia Hart")
+_VERBS_BEFORE_A_NAME = frozenset("""saw met visited called phoned rang told asked emailed
+    texted contacted informed advised thanked reminded""".split())
 
 
 #: continental articles that begin no name in lower case ("el Hospital", "le Centre"; "El
@@ -217,7 +223,7 @@ PARTY_ROLES = frozenset("""plaintiff plaintiffs defendant defendants claimant cl
     complainant applicant applicants intervenor intervenors intervener interveners""".split())
 #: words a name list's run of capitalised words drops from its front ("Hi Sarah", "Ehefrau
 #: Anna", "Plaintiff Maria Gonzalez")
-BEFORE_A_NAME = LEADING | KIN_BEFORE_NAME | PARTY_ROLES
+BEFORE_A_NAME = LEADING | KIN_BEFORE_NAME | PARTY_ROLES | _VERBS_BEFORE_A_NAME
 _SPACED_DASH = re.compile(r"\s+[-\u2013\u2014]\s+")
 _TRAILING_DASH = re.compile(r"\s+[-\u2013\u2014]\Z")  # "NSM-2024-0088417 -" of a subject line
 
