@@ -36,7 +36,7 @@ from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import date_inside
 from redactor_plugins.strategies.generalization.demographics import KIN
-from redactor_plugins.strategies.generalization.fakes import ROAD
+from redactor_plugins.strategies.generalization.fakes import ROAD, count_bounds
 from redactor_plugins.strategies.generalization.kinds import (
     DEM_LEVELS,
     MISC_LEVELS,
@@ -163,8 +163,8 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
         q = numbers.parse_quantity(text)
         if q is None:
             return Phrase("certain amount", alt="amount")
-        if doc_text and text.strip().casefold() in ("one", "1") and re.match(
-                r"[ \t]+[a-z]{3,}(?<!s)\b", doc_text[end : end + 30]):
+        if doc_text and text.strip().casefold() in ("one", "1") and count_bounds(
+                doc_text, start, end)[1] == 1:  # as the pseudonym decides: a singular noun
             return Phrase(indefinite_article(doc_text[end : end + 30]),  # "one sibling"
                           article=False)
         return numbers.generalize_quantity(q, _number_level(level))

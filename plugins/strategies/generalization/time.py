@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import functools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -230,6 +231,7 @@ MONTH_FIRST: ContextVar[bool] = ContextVar("month_first", default=False)
 _NUMERIC_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(?:\d{4}|\d{2})(?![\d/-]|\.\d)")
 
 
+@functools.lru_cache(maxsize=8)  # every date of a document asks again: scanned once
 def month_first(text: str) -> bool:
     """Whether ``text``'s numeric dates are written month first: one has a second field above
     12 ("06/14/2017") and none a first field above 12 ("14/06/2017")."""

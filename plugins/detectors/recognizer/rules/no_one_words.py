@@ -110,14 +110,18 @@ _FORM_WORDS = frozenset("""case ward report record review notice profile stateme
     plan""".split())
 
 
+def _line_of(text: str, start: int, end: int) -> str:
+    """The whole line (without its line break) that holds ``text[start:end]``."""
+    line_end = text.find("\n", end)
+    return text[text.rfind("\n", 0, start) + 1 : len(text) if line_end < 0 else line_end]
+
+
 def capitals_heading(text: str, start: int, end: int) -> bool:
     """Whether the span lies on a line in capitals of two words or more, without a table's
     column gap or an amount ("SAFEGUARDING ADULTS REFERRAL - FINANCIAL ABUSE CONCERN"; not
     "05/06/2025  STANDING ORDER J NOWAK RENT  -£450.00"): a title's line, when it also ends
     in a kind of document (:func:`title_line`); a name in a title is still found."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line = text[line_start : len(text) if line_end < 0 else line_end]
+    line = _line_of(text, start, end)
     if len(line) > 160 or any(c.islower() for c in line):
         return False  # a paragraph, or a line in lower case
     return len(re.findall(r"[A-Z]{2,}", line)) >= 2 \
@@ -131,9 +135,7 @@ def document_title(text: str, start: int, end: int) -> bool:
     words = text[start:end].split()
     if not words or words[-1].strip("():,").upper() not in _DOCUMENT_KINDS:
         return False
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line = text[line_start : len(text) if line_end < 0 else line_end].strip()
+    line = _line_of(text, start, end).strip()
     return capitals_heading(text, start, end) or len(line) <= 160 and _TITLE_LINE.fullmatch(
         line) is not None  # "Investigation Summary - Child Protective Services"
 
@@ -143,11 +145,10 @@ def title_line(text: str, start: int, end: int, *, capitals: bool = False) -> bo
     in a kind of document, maybe with its acronym in brackets ("Multi-Agency Referral Form
     (MARF)", "Care and Support Plan", "CONFIDENTIAL – MULTI-AGENCY REFERRAL FORM"): a
     document's or a section's title."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    if (len(text) if line_end < 0 else line_end) - line_start > 160:
+    line = _line_of(text, start, end)
+    if len(line) > 160:
         return False  # a paragraph, no title (and a long line is slow to match)
-    line = text[line_start : len(text) if line_end < 0 else line_end].strip()
+    line = line.strip()
     m = _TITLE_END.search(line)
     return m is not None and m.group(1).upper() in _DOCUMENT_KINDS and (
         _TITLE_LINE.fullmatch(line) is not None or capitals and capitals_heading(text, start, end))

@@ -79,9 +79,7 @@ def place_or_person_word(word: str) -> bool:
 def names_no_body(span: str) -> bool:
     """Whether no word of ``span`` is a place, a country, a person's name of the gazetteer or
     a body's head word ("MULTI" of a title's "MULTI-AGENCY"; not "LEEDS CITY COUNCIL")."""
-    gaz = _default_gazetteer()
-    return not any(_BODY_WORD.fullmatch(w) or any(gaz.in_list(w.capitalize(), kind) for kind in (
-        "cities", "countries", "states", "given_names", "surnames"))
+    return not any(_BODY_WORD.fullmatch(w) or place_or_person_word(w)
                    for w in re.findall(r"[^\W\d_]+", span))
 
 
