@@ -451,7 +451,11 @@ def annotation_warning(page: pikepdf.Page, page_number: int) -> str:
     caseworker is told that the values will be missing rather than finding out from the
     output."""
     fields = comments = 0
-    for annot in page.obj.get("/Annots", None) or ():
+    try:
+        annots = list(page.obj.get("/Annots", None) or ())
+    except (pikepdf.PdfError, AttributeError, TypeError, ValueError):
+        annots = []  # a damaged list: nothing of it is carried over either
+    for annot in annots:
         try:
             kind = annot.get("/Subtype")
             if kind == pikepdf.Name.Widget and (annot.get("/V") or (annot.get("/Parent") or {})
@@ -460,7 +464,7 @@ def annotation_warning(page: pikepdf.Page, page_number: int) -> str:
             elif kind not in (pikepdf.Name.Link, pikepdf.Name.Widget, pikepdf.Name.Popup) and \
                     annot.get("/Contents"):
                 comments += 1
-        except (AttributeError, TypeError, ValueError):
+        except (pikepdf.PdfError, AttributeError, TypeError, ValueError):
             continue  # a damaged annotation: nothing of it is carried over either
     parts = [f"{n} {what}" for n, what in ((fields, "filled form field(s)"),
                                             (comments, "comment(s)")) if n]
