@@ -53,7 +53,10 @@ def merge_identical(findings: Sequence[Finding]) -> list[Finding]:
     """Collapse findings with exactly the same span into one.
 
     The label is the one most detectors agree on (a validated finding decides alone; ties
-    go to the higher total confidence); the score is the best among those that agree.
+    go to the higher total confidence); the score is the best among those that agree; the
+    subtype a validated finding's, else a look-alike's (``NATIONAL_ID_CZ_LIKE``: a scheme
+    whose cue or layout the text shows), else the strongest one's (a model's guess from the
+    span's shape, ``CASE_NUMBER``).
     """
     groups: dict[Span, list[Finding]] = {}
     for f in findings:
@@ -74,7 +77,9 @@ def merge_identical(findings: Sequence[Finding]) -> list[Finding]:
         agreeing = [f for f in group if f.label == label]
         best = max(agreeing, key=_priority)
         detectors = tuple(dict.fromkeys(d for f in group for d in f.detectors))
-        subtype = best.subtype or next((f.subtype for f in agreeing if f.subtype), "")
+        schemes = [f for f in agreeing if f.subtype.endswith("_LIKE")]  # a scheme's reading
+        subtype = (best.subtype if best.validated or not schemes else schemes[0].subtype) \
+            or next((f.subtype for f in agreeing if f.subtype), "")  # beats a shape's guess
         out.append(best.with_(detectors=detectors, score=max(f.score for f in agreeing),
                               validated=any(f.validated for f in group), subtype=subtype))
     return out

@@ -8,6 +8,7 @@ then length, and turns the survivors into :class:`~redactor.plugin_api.Finding` 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from redactor.plugin_api import Label
@@ -150,3 +151,25 @@ def number_value(text: str) -> float | None:
             return None
         seen = True
     return float(total + current) if seen else None
+
+
+def scheme_hits(
+    text: str, pattern: re.Pattern[str], subtype: str, name: str,
+    check: Callable[[str], bool], cue: re.Pattern[str] | None, *, need_cue: bool = False,
+    like: Callable[[str, bool], bool] = lambda value, cued: cued, how: str = "check",
+) -> Iterator[Hit]:
+    """``pattern``'s matches as one scheme's identifiers: validated when ``check`` passes
+    (and, with ``need_cue``, ``cue`` stands before it on its line), an unvalidated look-alike
+    (``subtype`` + ``_LIKE``) when the check fails and ``like(value, cued)`` says the shape
+    is still meant as this identifier (by default: only after its cue). A look-alike after
+    its cue ranks with the validated hits (:data:`RANK_VALIDATED`): the writer named the
+    scheme, so a case number's or a phone number's reading of the digits loses to it."""
+    for m in pattern.finditer(text):
+        cued = cue is not None and cue_before(cue, text, m.start())
+        if need_cue and not cued:
+            continue
+        ok = check(m.group(0))
+        if ok or like(m.group(0), cued):
+            yield check_hit(m.start(), m.end(), subtype, f"{name}, {how} "
+                            + ("valid" if ok else "invalid"), ok,
+                            rank=RANK_VALIDATED if cued else RANK_LOOKALIKE)

@@ -26,7 +26,11 @@ from redactor_plugins.detectors.patterns.common import (
     Hit,
     check_hit,
 )
-from redactor_plugins.detectors.patterns.schemes import european_ids
+from redactor_plugins.detectors.patterns.schemes import (
+    americas_africa_ids,
+    asian_ids,
+    european_ids,
+)
 from redactor_plugins.shared.language.detect import language_of
 from stdnum import iban, luhn
 from stdnum.de import idnr
@@ -179,6 +183,9 @@ def _cpr_ok(value: str) -> bool:
     return cpr.is_valid(value)
 
 
+_SCHEME_CUES = {**european_ids.CUES, **asian_ids.CUES, **americas_africa_ids.CUES}
+
+
 def find_national_ids(text: str) -> list[Hit]:
     hits: list[Hit] = []
     hits += _checked(_NO_FNR, "NATIONAL_ID_NO", "Norwegian fødselsnummer",
@@ -207,8 +214,10 @@ def find_national_ids(text: str) -> list[Hit]:
                              ok=ok))
     hits += find_aadhaar(text)
     hits += find_nhs_numbers(text)
-    hits += european_ids.find(text)  # PL, NL, TR, IT, ES, BE, IE
-    hits = european_ids.prefer_cued(text, hits)
+    hits += european_ids.find(text)  # PL NL TR IT ES BE IE CH AT PT GR CZ/SK RO
+    hits += asian_ids.find(text)  # CN KR JP SG HK, IN (PAN), IL
+    hits += americas_africa_ids.find(text)  # ZA BR MX CL
+    hits = european_ids.prefer_cued(text, hits, _SCHEME_CUES)
     taken = {(h.start, h.end) for h in hits if h.validated}
     # A Danish CPR has had no checksum since 2007: a valid birth date is all there is to check,
     # so it is validated only in the hyphenated form and only if nothing stronger claimed it.

@@ -285,7 +285,8 @@ class _Matcher:
                 continue
             if e.subtype in ("OCCUPATION", "TITLE") and self.field_label(start, end):
                 continue  # "Author: …", "Supervisor:" — a form's field name, not a description
-            score = 0.6 if e.ambiguous else 0.7
+            score = 0.6 if e.ambiguous else 0.9 if e.subtype == "COUNTRY" and j - i > 1 else 0.7
+            # a country's name of several words is nobody's ("Hong Kong" read PERSON)
             why = f"gazetteer {e.list_name}" + (" (ambiguous; supported by context)"
                                                 if e.ambiguous else "")
             if e.subtype in ("NATIONALITY", "COUNTRY"):

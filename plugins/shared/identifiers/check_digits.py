@@ -1,5 +1,6 @@
 """Check digits that python-stdnum does not know: a vehicle identification number's (49 CFR
-565), an Australian Medicare card number's, a New Zealand National Health Index number's."""
+565), an Australian Medicare card number's, a New Zealand National Health Index number's, a
+Singapore NRIC/FIN's and a Hong Kong identity card number's."""
 
 from __future__ import annotations
 
@@ -72,3 +73,56 @@ def nhi_nz_valid(value: str) -> bool:
     """Whether ``value`` ("ZZZ0016", "zsc21tn") is a well-formed NHI with a right check."""
     v = value.strip().upper()
     return len(v) == 7 and v[6] in nhi_nz_checks(v[:6])
+
+
+_NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "JZIHGFEDCBA", "F": "XWUTRQPNMLK", "G": "XWUTRQPNMLK"}
+_NRIC_OFFSET = {"S": 0, "T": 4, "F": 0, "G": 4}
+
+
+def nric_sg_check(prefix: str, digits: str) -> str:
+    """The check letter of a Singapore NRIC (prefix S or T: citizens and permanent residents)
+    or FIN (F or G: foreigners): the seven digits weighted 2, 7, 6, 5, 4, 3, 2, plus 4 for T
+    and G, modulo 11, looked up in the prefix's letter table; "" for another prefix (the M
+    series of 2022 has a table of its own, not published)."""
+    if prefix not in _NRIC_LETTERS or len(digits) != 7 or not digits.isdigit():
+        return ""
+    total = sum(int(d) * w for d, w in zip(digits, (2, 7, 6, 5, 4, 3, 2), strict=True))
+    return _NRIC_LETTERS[prefix][(total + _NRIC_OFFSET[prefix]) % 11]
+
+
+def nric_sg_valid(value: str) -> bool:
+    """Whether ``value`` ("S1234567D") is an NRIC or FIN whose check letter is right."""
+    v = value.strip().upper()
+    return len(v) == 9 and v[8] == nric_sg_check(v[0], v[1:8]) != ""
+
+
+def hkid_check(letters: str, digits: str) -> str:
+    """The check character of a Hong Kong identity card number: one or two letters (A = 10 …
+    Z = 35, a space = 36 before a single letter) weighted 9 and 8, six digits weighted 7 to
+    2; eleven minus the sum modulo 11, where 10 is "A" and 11 is "0"."""
+    if not (1 <= len(letters) <= 2 and letters.isalpha() and letters.isascii()) or \
+            len(digits) != 6 or not digits.isdigit():
+        return ""
+    pair = letters.upper().rjust(2)
+    total = sum((36 if c == " " else ord(c) - 55) * w for c, w in zip(pair, (9, 8), strict=True))
+    total += sum(int(d) * w for d, w in zip(digits, range(7, 1, -1), strict=True))
+    return "0123456789A"[(11 - total % 11) % 11]
+
+
+def hkid_valid(value: str) -> bool:
+    """Whether ``value`` ("A123456(3)", "AB9876543") is an HKID whose check character is
+    right."""
+    m = re.fullmatch(r"([A-Z]{1,2})(\d{6})\(?([0-9A])\)?", value.strip().upper())
+    return m is not None and hkid_check(m.group(1), m.group(2)) == m.group(3)
+
+
+def cn_ric_valid(value: str) -> bool:
+    """python-stdnum's check of a Chinese resident identity number (birth date, a region
+    known at that date, the ISO 7064 check character), without its KeyError on a region
+    whose record has no county ("110000…")."""
+    from stdnum.cn import ric
+
+    try:
+        return ric.is_valid(value)
+    except KeyError:
+        return False

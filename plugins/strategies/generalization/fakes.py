@@ -5,7 +5,8 @@ scheme: an IBAN of the same country with valid check digits (and the country's o
 check, python-stdnum), a Luhn-valid card number of the same network (first four digits kept)
 and length, a national ID number of the same country that passes that scheme's checksum
 (NO, DK, SE, FI, DE, FR, UK, US, IN; PL, NL, TR, IT, ES, BE, IE in
-:mod:`fake_more_ids`, with IMEI, EU VAT numbers and BICs), a phone number valid for the same country, a MAC or IP
+:mod:`fake_more_ids`, with IMEI, EU VAT numbers and BICs; ZA, BR, MX, CL, CH, AT, PT, GR,
+CZ/SK, RO, CN, KR, JP, SG, HK, IN's PAN and IL in :mod:`identifiers.fake_world_ids`), a phone number valid for the same country, a MAC or IP
 address, a British postcode, a vehicle plate. Letters, digits and separators stay where they
 were ("NO93 8601 1117 947" → "NO58 1503 0285 016"). Look-alikes (``…_LIKE``) and unknown
 subtypes get :func:`code_like`: the same shape, no checksum.
@@ -22,6 +23,7 @@ from collections.abc import Callable
 
 from redactor_plugins.strategies.generalization import fake_more_ids, numbers
 from redactor_plugins.strategies.generalization.demographics import number_in_words, other_number
+from redactor_plugins.strategies.generalization.identifiers import fake_world_ids
 from redactor_plugins.strategies.generalization.names import faker_with
 from redactor_plugins.strategies.generalization.places import (  # noqa: F401 - re-exported
     ROAD,
@@ -280,6 +282,7 @@ _SCHEMES: dict[str, tuple[str, Callable[[str, random.Random], str | None]]] = {
     "DRIVING_LICENCE_UK": (r"[A-Z9]{5}\d{6}[A-Z9]{2}\d[A-Z]{2}", _uk_licence),
 }
 _SCHEMES.update(fake_more_ids.SCHEMES)  # PL NL TR IT ES BE IE, IMEI, EU VAT, BIC
+_SCHEMES.update(fake_world_ids.SCHEMES)  # ZA BR MX CL, CH AT PT GR CZ RO, CN KR JP SG HK IN IL
 # leading words a detector may have put in front of an identifier ("MAC 00:1A…", "IBAN NO93…",
 # "cell no. 11/15W.2"): kept as they are
 _LEAD = re.compile(r"(?:[^\W\d_]+\.?:?\s+)+(?:(?:no|nr|number)\.?\s*|#\s*)?|(?:[^\W\d_]+:)")

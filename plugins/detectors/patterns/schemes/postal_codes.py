@@ -64,7 +64,8 @@ def _hit(start: int, end: int, country: str, name: str) -> Hit:
 
 #: one pass for the codes that start with a letter and a digit (Eircode, Canada), one for
 #: those after a state's letters (US, Australia): each match is then checked by its own form
-_LETTER_DIGIT = re.compile(r"(?<![\w-])[A-Z]\d[\dA-Z][ -]?[0-9A-Z]{3,4}(?![\w-])")
+_LETTER_DIGIT = re.compile(r"(?<![\w-])[A-Z]\d[\dA-Z][ -]?[0-9A-Z]{3,4}(?![\w-]|\([0-9A-Z]\))")
+# (a bracketed check character after it: a Hong Kong identity card's "A123456(3)")
 _AFTER_STATE = re.compile(r"(?<![\w-])[A-Z][A-Za-z]{1,2}[ ]{1,2}\d{4,5}(?:-\d{4})?(?![\w-])")
 
 

@@ -281,8 +281,15 @@ _PRONOUNS = frozenset(
 
 
 _KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|PIN|SSN|URL|e-?mail"
-                                 r"|Eircode|PPSN|postcode|zip\s+code)"
+                                 r"|Eircode|PPSN|postcode|zip\s+code|Aadhaa?r|Teudat\s+Zehut"
+                                 r"|My\s*Number|rodn[éeý]\s+číslo|resident\s+registration\s+number)"
                                  r"(?:[ \t]+(?:address|number|no\.?))?")
+#: the acronyms of identity, tax and health numbers abroad ("her NRIC S1234567D"), which name
+#: no one when a value follows them; in capitals only ("Fin" is a given name)
+_SCHEME_ACRONYM = re.compile(r"(?:NRIC|FIN|HKID|PAN|CPF|CURP|RFC|RUT|RUN|AHV|AVS|SVNR|VSNR|NIF"
+                             r"|NIPC|AMKA|ΑΜΚΑ|RRN|TAJ|CNP|EGN|OIB|EMŠO|JMBG|PESEL|BSN|TCKN"
+                             r"|DNI|NIE|NINO|SIN|TFN|IRD|NHI|PHN|MRN|CHI)")
+_VALUE_AFTER = re.compile(r"(?:[ \t]*(?:[a-z]{1,8}\.?|No\.?|:|#)){0,4}[ \t]*[A-Z]{0,5}\d")
 
 
 _ROLES = PARTY_ROLES | {"v", "v.", "vs", "vs.", "versus"}
@@ -378,6 +385,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if _SCHEME_NAME.fullmatch(word) and (re.search(r"(?:number|no\.?)\Z", word) is not None
                                          or _NUMBER_WORD_AFTER.match(text, end) is not None):
         return True  # "his NHS number", "a National Insurance number"
+    if _SCHEME_ACRONYM.fullmatch(word) and _VALUE_AFTER.match(text, end):
+        return True  # "Her NRIC is S1234567D", "CNP 1800101221144": the scheme, no one
     if re.fullmatch(r"[A-Z]{2,6}", word) and _REFERENCE_AFTER.match(text, end):
         return True  # "(OPG reference 7000-1234-5678": the numbering's issuer, no one
     if _NOTHING.fullmatch(word) or _NOTHING_FIELD.fullmatch(word) and re.search(
@@ -431,7 +440,7 @@ def names_no_one(text: str, start: int, end: int) -> bool:
         return True  # a footer's "Page 1", "Page 2 of 7"
     if word in ("counsel", "Counsel") and text[max(0, start - 3) : start] == "of ":
         return True  # "Mr Gareth Lloyd of counsel": a barrister, no organisation
-    if word.casefold() in _ROLES or (_NUMBERING.fullmatch(word) and _NUMBER_AFTER.match(
+    if re.sub(r"['’]s?\Z", "", word.casefold()) in _ROLES or (_NUMBERING.fullmatch(word) and _NUMBER_AFTER.match(
             text, end) and not _TITLE.search(text, max(0, start - 8), start)):
         return True
     return (word.islower() and word in _PRONOUNS) or word.casefold() in LEADING or (

@@ -1,0 +1,63 @@
+"""Identity numbers of South Africa, Brazil (CPF), Mexico (CURP) and Chile (RUT/RUN).
+
+A passed check (python-stdnum) makes a finding ``validated``; a failed one is a look-alike
+(``<subtype>_LIKE``) only where the shape is meant as the identifier (see
+:mod:`~redactor_plugins.detectors.patterns.ids` for the policy):
+
+* South African identity number: 13 digits (often "YYMMDD SSSS CAZ") — birth date, sex
+  (serial < 5000: female), citizenship, a Luhn check digit; a look-alike after its cue.
+* CPF (BR): "123.456.789-09" (a look-alike in that layout whatever its check digits) or 11
+  digits after "CPF".
+* CURP (MX): 18 characters — initials, birth date, sex, state, consonants, a check digit;
+  the shape is so specific that a failed check is always a look-alike.
+* RUT/RUN (CL): "12.345.678-5" (the check character may be K), modulus 11; a look-alike after
+  its cue.
+"""
+
+from __future__ import annotations
+
+import re
+
+from redactor_plugins.detectors.patterns.common import (
+    END_OF_DIGITS,
+    GLUED_AFTER_FIRST,
+    Hit,
+    scheme_hits,
+)
+from stdnum.br import cpf
+from stdnum.cl import rut
+from stdnum.mx import curp
+from stdnum.za import idnr
+
+_G = GLUED_AFTER_FIRST
+_END = END_OF_DIGITS
+_ZA = re.compile(rf"\d{_G}\d{{5}}([ ]?)\d{{4}}\1\d{{3}}{_END}")
+_CPF_LAYOUT = re.compile(rf"\d{_G}\d{{2}}\.\d{{3}}\.\d{{3}}-\d{{2}}{_END}")
+_CPF_DIGITS = re.compile(rf"\d{_G}\d{{10}}{_END}")
+_CURP = re.compile(r"(?<![\w-])[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d(?![\w-])")
+_RUT = re.compile(rf"\d{_G}\d?\.\d{{3}}\.\d{{3}}-[\dkK](?![\w-])")
+
+#: the words that announce each scheme's number, at most 40 characters before it on its line
+CUES: dict[str, re.Pattern[str]] = {
+    "NATIONAL_ID_ZA": re.compile(r"(?i)\b(?:R?SA|South\s+African)\s+ID\b|identity\s+(?:number|no)"
+                                 r"|\bID\s+(?:number|no)\b"),
+    "NATIONAL_ID_BR": re.compile(r"\bCPF\b"),
+    "NATIONAL_ID_MX": re.compile(r"\bCURP\b"),
+    "NATIONAL_ID_CL": re.compile(r"\bRU[TN]\b|(?i:c[ée]dula)"),
+}
+
+
+def find(text: str) -> list[Hit]:
+    """Every candidate of the four schemes."""
+    hits: list[Hit] = []
+    hits += scheme_hits(text, _ZA, "NATIONAL_ID_ZA", "South African identity number",
+                        idnr.is_valid, CUES["NATIONAL_ID_ZA"])
+    hits += scheme_hits(text, _CPF_LAYOUT, "NATIONAL_ID_BR", "Brazilian CPF", cpf.is_valid,
+                        CUES["NATIONAL_ID_BR"], like=lambda value, cued: True)
+    hits += scheme_hits(text, _CPF_DIGITS, "NATIONAL_ID_BR", "Brazilian CPF", cpf.is_valid,
+                        CUES["NATIONAL_ID_BR"], need_cue=True)
+    hits += scheme_hits(text, _CURP, "NATIONAL_ID_MX", "Mexican CURP", curp.is_valid,
+                        CUES["NATIONAL_ID_MX"], like=lambda value, cued: True)
+    hits += scheme_hits(text, _RUT, "NATIONAL_ID_CL", "Chilean RUT/RUN", rut.is_valid,
+                        CUES["NATIONAL_ID_CL"])
+    return hits
