@@ -98,9 +98,12 @@ def split_at_dashes(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A name's span cut at a spaced dash outside brackets ("Gemma - Ellie-Grace" of "Gemma -
     Ellie-Grace (NHS …) was brought", one ORG: a greeting's name and the child's); TAB's
     names hold a dash only inside brackets ("Københavns Byret – hereafter …"); a spaced dash
-    at its end is left out ("Kirklees Council Children's Services –" of a footer)."""
+    at its end is left out ("Kirklees Council Children's Services –" of a footer). A
+    semicolon outside brackets cuts it too: it parts the items of a list ("CJ Act 1967, s.9;
+    MC Act 1980, …" had been one span over two provisions; TAB's names hold one only inside
+    brackets, "(försäkringskassan; hereinafter …)")."""
     pieces, at, depth = [], start, 0
-    for m in re.finditer(r"[()]|\s[-\u2013\u2014](?:\s|\Z)", text[start:end]):  # also at its end
+    for m in re.finditer(r"[()]|\s[-\u2013\u2014](?:\s|\Z)|;", text[start:end]):  # also at its end
         token = m.group(0)
         if token in "()":
             depth += 1 if token == "(" else -1

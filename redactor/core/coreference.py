@@ -77,11 +77,19 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
+#: "SURNAME, Given Names" of a statement's or a register's heading (one or two surname words)
+_SURNAME_FIRST = re.compile(r"([^\W\d_][\w'’-]*(?:[ ][^\W\d_][\w'’-]*)?),[ \t]*"
+                            r"((?:[^\W\d_][\w'’.-]*[ \t]*){1,3})")
+
+
 def parse_person(text: str) -> PersonName:
     """Titles, names and initials of a person mention ("Mr T. Berg's" → male, t, berg).
 
-    A mention of one word and no title is a given name with no surname."""
+    A mention of one word and no title is a given name with no surname; a register's
+    "HUSSAIN, Imran Tariq" (surname, comma, given names) is read "Imran Tariq Hussain"."""
     text = re.sub(r"['’]s?$", "", text.strip())
+    if (m := _SURNAME_FIRST.fullmatch(text)) is not None:
+        text = f"{m.group(2)} {m.group(1)}"
     gender = ""
     words: list[str] = []
     initials: list[str] = []

@@ -91,7 +91,11 @@ _REF_NOUN = (
     r"|[Jj]udge?ments?|[Rr]ulings?|[Ii]ndictments?|[Ww]arrants?|[Rr]eports?|[Rr]ef(?:erence)?\.?"
     r"|[Pp]risoners?|[Ii]nmates?|[Dd]etainees?|[Bb]adges?|[Aa]ccounts?|[Pp]assports?"
     r"|[Ll]icen[cs]es?|[Pp]ermits?|[Cc]ertificates?|ID|[Tt]ickets?|[Ii]nvoices?|[Rr]eceipts?"
-    r"|[Cc]ontracts?|[Cc]laims?|[Cc]omplaints?|[Pp]roceedings|[Cc]ases?)")
+    r"|[Cc]ontracts?|[Cc]laims?|[Cc]omplaints?|[Pp]roceedings|[Cc]ases?|URN)")
+#: a police case's unique reference number: force, station, serial, year ("01/YX/04417/24",
+#: "01 YX 04417 24", "01YX0441724")
+_URN = re.compile(r"\bURN\b[:#]?[^\S\n]*(?P<code>\d{2}(?P<sep>[^\S\n]?/?[^\S\n]?)[A-Z]{2}(?P=sep)"
+                  r"\d{5}(?P=sep)\d{2})(?![\w/])")
 _REF = re.compile(
     rf"\b(?:{_REF_NOUN}:?\s+(?P<no>(?:[Nn]os?[.:]|[Nn]r\.?|[Nn]umbers?:?|#)\s*)?"
     r"|(?:[Uu]nder|[Ww]ith|[Bb]earing)\s+(?:the\s+)?(?:[Nn]umbers?|[Nn]os?\.|[Rr]eference)\s+"
@@ -154,6 +158,9 @@ def find_reference_codes(text: str) -> Iterable[Hit]:
     for m in _EXTENSION.finditer(text) if mentions(low, "bleep", "pager", "ext") else ():
         yield Hit(m.start(1), m.end(1), Label.CODE, "PHONE_EXTENSION", 0.9,
                   "an internal telephone number after its cue", RANK_CASE)
+    for m in _URN.finditer(text) if "URN" in text else ():
+        yield Hit(m.start("code"), m.end("code"), Label.CODE, "REFERENCE_NUMBER", 0.99,
+                  "a police unique reference number after \"URN\" (its layout)", RANK_CASE)
     for m in _YEAR_SERIAL.finditer(text):
         if _year_serial(m, text):
             yield Hit(m.start(), m.end(), Label.CODE, "REFERENCE_NUMBER", 0.9,

@@ -51,6 +51,12 @@ _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
     # the … Act" is the whole provision above)
     re.compile(r"\b(?:[Ss]ections?|ss?\.)[ \t]?\d{1,3}[A-Z]?(?:\(\w{1,4}\))*(?![\w(]|[ \t]+of\b"
                r"|[ \t]*[-\u2013/.]\d|[ \t]+[A-Z]{2,6}[ \t]+(?:1[6-9]|20)\d\d)"),
+    # a law and year, then its provision after a comma, as forms cite them: "Criminal
+    # Procedure Rules 2020, r.16.2", "MC Act 1980, ss.5A(3)(a) and 5B", "CJ Act 1967, s.9"
+    re.compile(r"\b(?:[A-Z][\w’'\-]*,?\s+|(?:of|and|on|for|the)\s+){1,6}" + _LAW_HEAD
+               + r"\s+(?:1[6-9]|20)\d\d,?\s*(?:ss?|rr?|regs?|paras?|[Ss]ch|[Aa]rts?)\.\s?"
+               + r"(?P<first>\d+[A-Z]?(?:\.\d+[A-Z]?)*(?:\(\w{1,4}\))*)"
+               + r"(?:\s*(?:,|and|or|to|[-\u2013])\s*\d+[A-Z]?(?:\.\d+)*(?:\(\w{1,4}\))*)*"),
     # a section of an Act by its initials, as police and court forms write it: "s.39 CJA
     # 1988", "s. 47 OAPA 1861", "ss.2-3 MHA 1983"
     re.compile(r"\bss?\.\s?\d+[A-Z]?(?:\(\w{1,4}\))*(?:[-\u2013]\d+[A-Z]?)?\s+[A-Z]{2,6}\s+"

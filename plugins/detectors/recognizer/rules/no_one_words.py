@@ -318,6 +318,9 @@ _PROVISION_WORD_BEFORE = re.compile(
 _ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD SENCo SENDCo SENCO SENDCO "
                                 "DSL DDSL LADO IRO"  # a school's and a council's too
                                 " PAYE BACS CHAPS NIC SSP SMP"  # a payslip's (session 31)
+                                " MASH MARAC MAPPA ICPC RCPC EHCP CAMHS DVPN DVPO"  # safeguarding
+                                # services and meetings (session 34; shorter ones may be a
+                                # person's initials in an anonymised judgment: left to the model)
                                 " R/O A/O R/P"  # a US police report's officers, caller
                                 " HR".split())  # a department ("HR Business Partner")
 _ET_AL = re.compile(r"\bet\.?[ \t]+al\b\.?")
@@ -426,6 +429,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     parts = word.casefold().split("-")
     if len(parts) > 1 and all(p in _ROLE_PARTS for p in parts) and parts[0] in PARTY_ROLES:
         return True  # "Plaintiff-Appellant", "Defendants-Appellees"
+    if word.casefold() in ("maternal", "paternal"):
+        return True  # "Paternal uncle Jerome Morris": the side of the family, no one
     if word.islower() and word.rstrip("s") in _ANIMALS:
         return True  # "Her brother will look after her cat": a pet is nobody's identity
     if _GUARDIAN.fullmatch(word) or word == "Children" and re.match(
