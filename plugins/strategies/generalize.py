@@ -35,7 +35,7 @@ from redactor_plugins.strategies.generalization import date_times as clock
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization import time as times
 from redactor_plugins.strategies.generalization.date_times import date_inside
-from redactor_plugins.strategies.generalization.demographics import KIN
+from redactor_plugins.strategies.generalization.demographics import KIN, is_kin_term
 from redactor_plugins.strategies.generalization.fakes import ROAD, count_bounds
 from redactor_plugins.strategies.generalization.kinds import (
     DEM_LEVELS,
@@ -106,6 +106,8 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
     """The generalized phrase (before sentence fixes) for one mention."""
     if label == Label.MISC and names_an_org(text):  # "Document Examination Unit" read "matter"
         label, level = Label.ORG, ""
+    elif label == Label.MISC and is_kin_term(text):  # "her daughter's home" read "her matter's"
+        label, level = Label.DEM, ""
     level = check_level(label, level)
     if label == Label.DEM and re.fullmatch(r"\d{1,3}", text.strip()) and int(text) <= 120:
         return numbers.generalize_age(float(text), "bare", _number_level(level))  # "Marc (38)"
@@ -194,6 +196,9 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
     if label == Label.PERSON:
         return Phrase("person")
     phrase = generalize_misc(canonical or text, level)
+    if phrase.text == "something" and label == Label.MISC and subtype == "HEALTH" and \
+            level != "generic":
+        return Phrase("health condition")  # "hx of T2DM" read "hx of something"
     if phrase.text == "something" and level != "generic" and label == Label.MISC:
         head = head_noun(text)  # "a child protection plan" → "a plan", not "a matter"
         if head and (not doc_text or _english(doc_text)):  # "du har rett" has no English head

@@ -62,6 +62,7 @@ from redactor_plugins.strategies.generalization.demographics import (
     PERSON_NOUNS,
     dem_pseudonym,
     grade_like,
+    is_kin_term,
     local_job,
     neutral_person_noun,
     role_like,
@@ -354,6 +355,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         return noun.group(0) + value_pseudonym(dataclasses.replace(request, finding=value), memo)
     if label == Label.MISC and names_an_org(text):  # "Document Examination Unit" read "matter"
         label = Label.ORG
+    elif label == Label.MISC and is_kin_term(text):  # "her daughter's home" read "her matter's"
+        label = Label.DEM
     scheme = label == Label.CODE or (label == Label.LOC and bool(place_code(text, f.subtype)))
     # an identifier is the same one however it is spaced ("NO93 8601…" and "NO938601…")
     key = (str(label), _compact(text) if scheme else normalise(text))
@@ -493,7 +496,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             age_shift=shift_years_of_age(memo)), *seed, word_check=False, share=True)
     else:  # MISC (and anything new): no same-type fake; generalize
         result = generalize_mention(label, text, request.entity.canonical, "",
-                                    doc_text=doc.text, start=f.span.start, end=f.span.end)
+                                    doc_text=doc.text, start=f.span.start, end=f.span.end,
+                                    subtype=f.subtype)
         return result
     values[key] = result
     return _cased_like(text, label, result)

@@ -42,9 +42,9 @@ from dataclasses import dataclass
 from redactor.core.given_names import gender_table
 from redactor.core.model import Finding, Label
 
-MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr".split())
+MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr encik".split())
 FEMALE_TITLES = frozenset(
-    "mrs ms miss madam lady frau fru frk madame mme mlle signora señora sra".split())
+    "mrs ms miss madam mdm lady frau fru frk madame mme mlle signora señora sra puan cik".split())
 NEUTRAL_TITLES = frozenset(
     "mx dr prof professor judge justice rev reverend president minister general colonel "
     "captain major lieutenant sergeant officer inspector detective".split())
@@ -67,6 +67,7 @@ class PersonName:
     initials: tuple[str, ...]  # single letters, in order ("t" for "T.")
     surname: str  # the last name word ("" when the mention is one given name)
     words: tuple[str, ...]  # every name word, in order (initials excluded)
+    patronymic: bool = False  # "Siti Nurhaliza binti Abdullah": no surname, a father's name
 
     @property
     def full(self) -> bool:
@@ -82,14 +83,26 @@ _SURNAME_FIRST = re.compile(r"([^\W\d_][\w'’-]*(?:[ ][^\W\d_][\w'’-]*)?),[ \
                             r"((?:[^\W\d_][\w'’.-]*[ \t]*){1,3})")
 
 
+#: the word of a Malay, Arabic or Tamil name that says "son/daughter of" before the father's
+#: name: the person is known by the given name before it ("Mdm Siti", "Mr Rajesh")
+_PATRONYMIC = re.compile(r"(?i)(?<=\s)(?:binti|bin|bte|ibn|[sd]/o|a/[lp])(?=\s)")
+#: a surname in capitals before given names in ordinary case ("TAN Wei Ming", "NGUYEN Thi Lan")
+_CAPITALS_FIRST = re.compile(r"([A-Z][A-Z'’-]+)[ \t]+((?:[A-Z][a-z][\w'’-]*[ \t]*){1,3})")
+
+
 def parse_person(text: str) -> PersonName:
     """Titles, names and initials of a person mention ("Mr T. Berg's" → male, t, berg).
 
     A mention of one word and no title is a given name with no surname; a register's
-    "HUSSAIN, Imran Tariq" (surname, comma, given names) is read "Imran Tariq Hussain"."""
+    "HUSSAIN, Imran Tariq" (surname, comma, given names) is read "Imran Tariq Hussain", and so
+    is a surname in capitals before given names ("TAN Wei Ming")."""
     text = re.sub(r"['’]s?$", "", text.strip())
+    patronymic = _PATRONYMIC.search(text) is not None
+    text = _PATRONYMIC.sub(" ", text)
     if (m := _SURNAME_FIRST.fullmatch(text)) is not None:
         text = f"{m.group(2)} {m.group(1)}"
+    elif (m := _CAPITALS_FIRST.fullmatch(text)) is not None and _fold(m.group(1)) not in TITLES:
+        text = f"{m.group(2)} {m.group(1)}"  # "TAN Wei Ming": the surname in capitals first
     gender = ""
     words: list[str] = []
     initials: list[str] = []
@@ -107,7 +120,7 @@ def parse_person(text: str) -> PersonName:
             r"\b(?:" + "|".join(sorted(TITLES)) + r")\b", _fold(text)):
         return PersonName("", tuple(words), (), "", tuple(words))
     return PersonName(gender, tuple(words[:-1]), tuple(initials), words[-1] if words else "",
-                      tuple(words))
+                      tuple(words), patronymic)
 
 
 def name_key(text: str) -> tuple[str, ...]:
@@ -219,6 +232,9 @@ def person_links(findings: Sequence[Finding]) -> list[tuple[int, int]]:
             elif any(m.surname == p.surname and set(p.given) <= set(m.given)
                      and _initials_fit(p.initials, m.given + m.initials) for m in members):
                 fits.append(root)
+            elif p.gender and not p.given and not p.initials and any(
+                    m.patronymic and m.words[0] == p.surname for m in members):
+                fits.append(root)  # "Mdm Siti" of "Siti Nurhaliza binti Abdullah"
         if len(fits) == 1:
             link(fits[0], i)
     return links

@@ -22,12 +22,18 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
-from redactor.core.coreference import alone_can_mean, coreference_links, name_key
+from redactor.core.coreference import (
+    FEMALE_TITLES,
+    MALE_TITLES,
+    alone_can_mean,
+    coreference_links,
+    name_key,
+)
 from redactor.core.model import Entity, Finding, Label
 
 TITLES = frozenset(
     "mr mrs ms miss mx dr prof professor sir madam judge justice lord lady rev "
-    "herr frau hr fru monsieur madame mme mlle m".split()
+    "herr frau hr fru monsieur madame mme mlle m mdm encik puan cik".split()
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -45,10 +51,7 @@ def name_tokens(text: str) -> tuple[str, ...]:
     return tuple(t for t in tokens if not (len(t) == 1 and t.isalpha() and len(tokens) > 1))
 
 
-# -- gendered titles (a constraint on grouping people) ---------------------------------------
-MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr".split())
-FEMALE_TITLES = frozenset(
-    "mrs ms miss madam lady frau fru frk madame mme mlle signora señora sra".split())
+# -- gendered titles (a constraint on grouping people): MALE_TITLES, FEMALE_TITLES ----------
 
 
 def title_gender(finding: Finding) -> str:

@@ -272,6 +272,7 @@ Great New Old Saint St Mount Lake River Island Islands Bay Port Fort
 PERSON_TITLES = """
 Mr Mrs Ms Miss Mx Dr Prof Professor Sir Dame Lord Lady Judge Justice Rev Reverend Father
 Imam Rabbi Sheikh Herr Frau Hr Fru Monsieur Madame Mme Mlle Signor Signora Señor Señora
+Mdm Encik Puan Cik
 Captain Capt Colonel Col Major Lieutenant Lt Sergeant Sgt Corporal Cpl Pte General Gen
 Admiral Commander Inspector Constable Detective Senator Governor Mayor Ambassador
 Chancellor Councillor
@@ -291,7 +292,9 @@ expert witness, ombudsman, rapporteur, applicant, defendant, claimant, witness
 # Language names beyond babel's ISO 639-1 list.
 LANGUAGES_EXTRA = entries("""
 Kurmanji, Sorani, Zaza, Romani, Chechen, Ingush, Circassian, Assyrian, Aramaic, Berber,
-Tamazight, Tigrinya, Dari, Farsi, Cantonese, Mandarin, Sign Language, British Sign Language
+Tamazight, Tigrinya, Dari, Farsi, Cantonese, Mandarin, Sign Language, British Sign Language,
+Hokkien, Hakka, Teochew, Hainanese, Shanghainese, Bahasa Melayu, Bahasa Indonesia, Sylheti,
+Mirpuri, Pahari, Pothwari, Twi, Krio, Jamaican Patois, Haitian Creole, Makaton
 """)
 
 

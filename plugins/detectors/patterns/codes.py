@@ -165,8 +165,9 @@ def find_reference_codes(text: str) -> Iterable[Hit]:
         if _year_serial(m, text):
             yield Hit(m.start(), m.end(), Label.CODE, "REFERENCE_NUMBER", 0.9,
                       "reference number (year and serial)", RANK_CASE)
-    for m in _ROOM.finditer(text):
-        if not _ORDINAL.search(m.group("code")):
+    for m in _ROOM.finditer(text):  # seven digits or more: a US "cell" (mobile) number
+        if not _ORDINAL.search(m.group("code")) and sum(
+                c.isdigit() for c in m.group("code")) < 7:
             yield Hit(m.start(), m.end(), Label.CODE, "ROOM_NUMBER", 0.99,
                       "cell or room number", RANK_CASE)
     for m in _HASH_NUMBER.finditer(text) if "#" in text else ():

@@ -167,7 +167,7 @@ def find_phones(text: str, regions: Iterable[str] = DEFAULT_PHONE_REGIONS) -> li
 #: ``PhoneNumberMatcher`` costs about a millisecond a window and region: at most this many
 #: calls, plus one per this many characters, are made for one text; beyond, candidates are
 #: reported unvalidated (``PHONE_LIKE``), so crafted or tabular digits stay linear in time.
-MATCH_BUDGET_BASE = 20
+MATCH_BUDGET_BASE = 64  # a short record with many numbers (MRN, DOB, NPI …) is checked whole
 MATCH_BUDGET_CHARS = 100
 
 

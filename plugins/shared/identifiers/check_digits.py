@@ -126,3 +126,39 @@ def cn_ric_valid(value: str) -> bool:
         return ric.is_valid(value)
     except KeyError:
         return False
+
+
+def npi_valid(value: str) -> bool:
+    """Whether ``value`` is a US National Provider Identifier: ten digits, the first 1 or 2,
+    whose last is the Luhn check digit of "80840" and the nine before it (CMS)."""
+    digits = re.sub(r"[ -]", "", value)
+    return len(digits) == 10 and digits.isdigit() and digits[0] in "12" and _luhn_ok(
+        "80840" + digits)
+
+
+def npi_check(first_nine: str) -> str:
+    """The check digit of an NPI's first nine digits."""
+    return next(d for d in "0123456789" if _luhn_ok("80840" + first_nine + d))
+
+
+def _luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, c in enumerate(reversed(digits)):
+        d = int(c) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def dea_check(six: str) -> str:
+    """The check digit of a DEA registration number's first six digits: the sum of the
+    first, third and fifth, plus twice the sum of the second, fourth and sixth, modulo 10."""
+    d = [int(c) for c in six]
+    return str((d[0] + d[2] + d[4] + 2 * (d[1] + d[3] + d[5])) % 10)
+
+
+def dea_valid(value: str) -> bool:
+    """Whether ``value`` ("AB1234563") is a DEA registration number: a registrant's letter,
+    a letter (the registrant's surname's, or 9), six digits and their check digit."""
+    v = value.strip().upper()
+    return re.fullmatch(r"[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}", v) is not None and \
+        dea_check(v[2:8]) == v[8]

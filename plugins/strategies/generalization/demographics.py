@@ -260,6 +260,11 @@ _INFORMAL_KIN = {"mum": "mother", "mom": "mother", "mummy": "mother", "mam": "mo
                  "grandad": "grandfather", "granddad": "grandfather", "grandpa": "grandfather"}
 
 
+def is_kin_term(text: str) -> bool:
+    """Whether ``text`` is one kinship term ("daughter", "mum", "grandparents")."""
+    return _kin(text.strip().casefold(), random.Random(0), lambda _t: True) is not None
+
+
 def _kin(low: str, rng: random.Random, fits: Callable[[str], bool]) -> str | None:
     """Another kinship term of the same gender and number — of the same generation when
     one fits ("mother" → "stepmother" is refused: it contains the original) — or None if

@@ -24,7 +24,9 @@ import string
 from collections.abc import Callable
 
 from redactor_plugins.shared.identifiers.check_digits import (
+    dea_check,
     medicare_au_check,
+    npi_check,
     pnc_check_letter,
     vin_check_digit,
 )
@@ -357,6 +359,19 @@ def _bc_phn(c: str, rng: random.Random) -> str | None:
     return None
 
 
+def _npi(c: str, rng: random.Random) -> str | None:
+    """An NPI: the first digit kept (1 a person, 2 an organisation), eight drawn, the check."""
+    body = c[0] + _digits(rng, 8)
+    return body + npi_check(body)
+
+
+def _dea(c: str, rng: random.Random) -> str | None:
+    """A DEA number: the registrant's kind (first letter) kept, the surname's letter and six
+    digits drawn, the check digit."""
+    body = _digits(rng, 6)
+    return c[0] + rng.choice(string.ascii_uppercase) + body + dea_check(body)
+
+
 def _keep_letters(c: str, rng: random.Random) -> str | None:
     """Digits drawn anew, letters kept ("A087654321" → "A512093374", "XXXXX4821")."""
     return "".join(rng.choice(string.digits) if ch.isdigit() else ch for ch in c)
@@ -389,6 +404,7 @@ _ANGLO: dict[str, tuple[str, Generator]] = {
     "PNC_ID": (r"\d{3,11}[A-Z]", _pnc), "CRO_NUMBER": (r"\d{3,8}[A-Z]", _keep_letters),
     "PRISON_NUMBER": (r"[A-Z]\d{4}[A-Z]{2}", _new_letters),
     "BRP_NUMBER": (r"[A-Z]{2}\d{7}", _keep_letters), "UAN": (r"\d{16}", _keep_letters),
+    "PROVIDER_ID_US": (r"[12]\d{9}", _npi), "DEA_NUMBER_US": (r"[A-Z][A-Z9]\d{7}", _dea),
     "UPN": (r"[A-Z]\d{11}[0-9A-Z]", _upn), "UTR": (r"\d{10}", _redraw("stdnum.gb.utr", 0, "1")),
 }
 

@@ -20,6 +20,10 @@
   "A#", "alien number"); a format, no checksum.
 * Medicare Beneficiary Identifier (``MEDICARE_US``): 11 characters whose letters and digits
   stand where CMS says ("1EG4-TE5-MK73"); a format, no checksum.
+* US National Provider Identifier (``PROVIDER_ID_US``): 10 digits, the first 1 or 2, the
+  Luhn check digit of "80840" and the nine before it, after "NPI".
+* US DEA registration number (``DEA_NUMBER_US``): a registrant's letter, a letter, six digits
+  and a check digit ("AB1234563"), after "DEA".
 * The last four digits of an SSN, a card or an account ("SSN ending 4821", "XXX-XX-4821",
   "(Monzo, ending 0032)"; ``LAST_DIGITS``): part of an identifier, never validated.
 
@@ -41,6 +45,7 @@ from redactor_plugins.detectors.patterns.common import (
     cue_before,
     mentions,
 )
+from redactor_plugins.shared.identifiers.check_digits import dea_valid, npi_valid
 from stdnum import luhn
 from stdnum.ca import bc_phn, bn, sin
 from stdnum.us import ein, itin, rtn
@@ -72,6 +77,12 @@ _ROUTING_CUE = re.compile(r"(?i)\b(?:routing|ABA|RTN|transit)\b[^\n\d]{0,20}$")
 _A_NUMBER = re.compile(r"(?i)\b(?:A-?Number|A#|alien\s+(?:registration\s+)?(?:number|no\.?)|"
                        r"USCIS\s+(?:number|no\.?|#))[:\s]{0,3}"
                        r"(?-i:(A[- ]?)?(\d{3}[- ]?\d{3}[- ]?\d{2,3}))(?![\w]|[./-]\d)")
+_NPI = re.compile(rf"[12]{_G}\d{{9}}{_END}")
+_NPI_CUE = re.compile(r"(?i)\b(?:NPI|national\s+provider\s+(?:identifier|ID|number))\b"
+                      r"[^\n\d]{0,15}$")
+_DEA = re.compile(r"(?<![\w-])[A-Z][A-Z9]\d{7}(?![\w-])")
+_DEA_CUE = re.compile(r"\bDEA\b(?:[^\S\n]+(?:registration|reg\.?|number|no\.?|#)){0,2}"
+                      r"[^\n\d]{0,8}$")
 _MBI_LETTER = "AC-HJKMNP-RT-Y"
 _MBI = re.compile(
     rf"(?<![\w-])[1-9][{_MBI_LETTER}][{_MBI_LETTER}0-9]\d-?[{_MBI_LETTER}][{_MBI_LETTER}0-9]\d-?"
@@ -136,6 +147,16 @@ def find(text: str) -> Iterable[Hit]:
             yield Hit(start, m.end(2), Label.CODE, "ALIEN_NUMBER_US", 0.95,
                       "USCIS A-Number after its cue, 8 or 9 digits (no checksum exists)",
                       RANK_VALIDATED, True)
+    if mentions(low, "npi", "provider"):
+        for m in _NPI.finditer(text):
+            if cue_before(_NPI_CUE, text, m.start()):
+                yield check_match(m, "PROVIDER_ID_US", "US National Provider Identifier (Luhn "
+                                  "with prefix 80840)", npi_valid(m.group(0)))
+    if "DEA" in text:
+        for m in _DEA.finditer(text):
+            if cue_before(_DEA_CUE, text, m.start()):
+                yield check_match(m, "DEA_NUMBER_US", "US DEA registration number",
+                                  dea_valid(m.group(0)))
     for m in _MBI.finditer(text):
         yield Hit(m.start(), m.end(), Label.CODE, "MEDICARE_US", 0.95,
                   "US Medicare Beneficiary Identifier, valid format (no checksum exists)",

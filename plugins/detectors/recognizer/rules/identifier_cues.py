@@ -24,6 +24,8 @@ _ID_CUE = re.compile(
     r"|Y-tunnus|business\s+ID|CPR(?:-?(?:nummer|nr))?|tlf|telefon|mobil|reg\.?\s?nr"
     r"|identity\s+card|ID(?:\s+card)?"
     r"|(?:bank\s+)?account|(?:credit\s+|debit\s+)?card|(?:tele)?phone|mobile|tel|fax|e-?mail"
+    r"|cell(?:\s+phone)?(?=[ \t:#]*(?:\+?1[ .-]?)?\(?\d{3}\)?[ .-]?\d{3}[ .-]\d{4}\b)"  # a US
+    # mobile ("cell 916-555-0178"); a prison's "cell 11/15W.2" keeps its word
     r"|MAC(?:\s+address)?|IP(?:v[46])?(?:\s+address)?|IMEI|VIN|serial|NHS|CHI|DOB|D\.O\.B\.?|UPN|ULN|MRN"
     r"|(?:(?:licen[cs]e|number|registration)\s+)?plates?|registration|Kennzeichen|plaka"
     r"|lorry|van|car|truck|vehicle|motorbike|motorcycle|taxi|trailer"
@@ -34,6 +36,8 @@ _ID_CUE = re.compile(
     r"|(?:badge|star|shield|collar)\s+(?:no\.?|number|#)|call[ -]?sign"
     r"|GPS|co-?ordinates|what3words|w3w|chassis|Fahrgestellnummer"
     r"|PNC(?:\s+ID)?|CRO|NOMIS|NOMS|prison(?:er)?\s+(?:number|no\.?)|BRP|UAN|UTR"
+    r"|(?-i:NRIC|FIN|HKID|PAN|CPF|CURP|RUT|RUN|AHV|AVS|SVNR|VSNR|NIPC|AMKA|RRN|CNP|CIN|NPI|DEA"
+    r"|HP|H/P)"  # Singapore's and Malaysia's "handphone"
     r"|exp(?:iry|ires)?|valid\s+(?:thru|through|until))"  # a card's expiry: "exp. 09/27"
     r"(?-i:(?![a-z]))"  # a whole word ("DNI", not "dnia"), or glued to a value ("IBANNO93…")
     r"\.?(?:\s+(?:number|no\.?|nr\.?|code|card))?"

@@ -334,7 +334,8 @@ _SCHOOL_AFTER = re.compile(
 
 
 _SCHOOL_EN = re.compile(
-    rf"(?<![\w&])((?!{_LEAD}\b)(?:{_WORD}{_SP}){{1,3}}(?P<form>(?:Primary|Infant|Junior|High"
+    rf"(?<![\w&])((?!{_LEAD}\b)(?:{_WORD}{_SP}){{1,3}}(?:C[ ]of[ ]E[ ](?:\(V[AC]\)[ ])?)?"
+    rf"(?P<form>(?:Primary|Infant|Junior|High"
     rf"|Secondary|Grammar|Community|Special)[ ]School|Primary|Academy|College|Nursery|School))"
     rf"(?![\w'’])")
 #: words that name no particular school by themselves ("the Secondary School", "Sunday School")

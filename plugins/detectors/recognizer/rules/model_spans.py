@@ -367,6 +367,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
                 kept.append(f.with_(span=Span(titled[0], titled[1] - 1),
                                     text=text[titled[0]:titled[1] - 1]))
             start, f = titled[1], f.with_(label=Label.PERSON, subtype="NAME")
+            if re.search(r"\w['’]s\Z", text[start:end]):
+                end -= 2  # "Mdm Siti's" (ORG): the person, without the "'s"
         if f.label == Label.ORG and (to := _ONE_SERVICE_TO_ANOTHER.fullmatch(text, start, end)):
             kept.append(f.with_(span=Span(start, to.end(1)), text=text[start:to.end(1)]))
             start = to.start(2)  # "Springfield Fire Dept Medic 7 to Memorial Medical Center"
@@ -401,6 +403,20 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
         if f.label in (Label.QUANTITY, Label.DEM, Label.MISC) and code_shaped(
                 text[start:end], glued=f.label != Label.QUANTITY):
             f = f.with_(label=Label.CODE, subtype="")  # "CI-2291" ("-2291" grown), "FL401"
+        if f.label in (Label.ORG, Label.PERSON, Label.LOC) and _CONDITION.fullmatch(
+                text, start, end):
+            f = f.with_(label=Label.MISC, subtype="HEALTH")  # "hx of T2DM, CKD stage 3b"
+        elif f.label in (Label.ORG, Label.LOC, Label.MISC) and _PATRONYMIC_NAME.fullmatch(
+                text, start, end):
+            f = f.with_(label=Label.PERSON, subtype="NAME")  # "Rajesh s/o Kumaravel" (ORG)
+
+        elif f.label in (Label.ORG, Label.LOC, Label.MISC) and (
+                courtesy := _TITLED_NAME.fullmatch(text, start, end)):
+            end = courtesy.end(1)  # "Mdm Siti's" (ORG): the person, without the "'s"
+            f = f.with_(label=Label.PERSON, subtype="NAME")
+        elif f.label == Label.CODE and (age := _AGE_AND_SEX.fullmatch(text, start, end)):
+            end = age.end(1)  # a clinical note's "(63 y/o F)": the age, its sex letter apart
+            f = f.with_(label=Label.DEM, subtype="AGE")
         dem = field_dem(text, start) if f.label != Label.DEM else None
         if dem is not None:  # "Occupation: Bus driver"
             f = f.with_(label=Label.DEM, subtype=dem)
@@ -417,6 +433,23 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
     return [f for f in listed_children(text, found, detector) if not (  # also what rules made
         _describes_a_field(text, f.span.start, f.span.end, f.label)  # ("s Reporter" grown to
         or names_no_one(text, f.span.start, f.span.end))]  # "Children's Reporter")
+
+
+#: a clinical condition's abbreviation, maybe with its stage or type ("T2DM", "CKD stage 3b",
+#: "COPD"), which the model tagged an organisation
+_CONDITION = re.compile(
+    r"(?:T[12]DM|IDDM|NIDDM|CKD|COPD|CHF|CCF|CAD|IHD|HTN|CVA|TIA|DVT|UTI|GERD|GORD|OSA|BPH"
+    r"|PTSD|ADHD|ASD|OCD|EUPD|BPD|MDD|GAD|HIV|HCV|HBV|MND)"  # not "MS", "AF": initials
+    r"(?:[ \t]+(?:stage|type|grade|class)[ \t]+[0-9IV]{1,3}[a-d]?)?")
+
+
+#: a name with "son/daughter of" and the father's name (Malay, Tamil, Arabic naming)
+_PATRONYMIC_NAME = re.compile(r"(?:[A-Z][\w'’-]+[ \t]){1,3}(?:binti|bin|bte|[sd]/o|a/[lp])"
+                              r"[ \t][A-Z][\w'’-]+(?:[ \t][A-Z][\w'’-]+){0,2}")
+#: a courtesy title and a name, maybe possessive ("Mdm Siti's", which the model tagged ORG)
+_TITLED_NAME = re.compile(r"((?:Mr|Mrs|Ms|Miss|Mx|Mdm|Madam|Encik|Puan|Cik)\.?"
+                          r"(?:[ \t][A-Z][\w-]*(?:['’][A-Z][\w-]*)?){1,3})(?:['’]s)?")
+_AGE_AND_SEX = re.compile(r"(\d{1,3}[ \t]?(?:y/?o|yo|yrs?(?:[ \t]old)?))[ \t]?[MF]\b\.?")
 
 
 def _name_not_column(text: str, start: int, end: int) -> bool:

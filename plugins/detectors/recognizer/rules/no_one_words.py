@@ -136,8 +136,12 @@ def document_title(text: str, start: int, end: int) -> bool:
     if not words or words[-1].strip("():,").upper() not in _DOCUMENT_KINDS:
         return False
     line = _line_of(text, start, end).strip()
-    return capitals_heading(text, start, end) or len(line) <= 160 and _TITLE_LINE.fullmatch(
-        line) is not None  # "Investigation Summary - Child Protective Services"
+    if capitals_heading(text, start, end) or len(line) <= 160 and _TITLE_LINE.fullmatch(
+            line) is not None:  # "Investigation Summary - Child Protective Services"
+        return True
+    head = text[text.rfind("\n", 0, start) + 1 : end]  # "DISCHARGE SUMMARY - Mercy General
+    return len(head) <= 80 and not any(c.islower() for c in head) and re.match(  # Hospital, …"
+        r"[ \t]+[-\u2013\u2014][ \t]+", text[end : end + 4]) is not None
 
 
 def title_line(text: str, start: int, end: int, *, capitals: bool = False) -> bool:
@@ -150,8 +154,16 @@ def title_line(text: str, start: int, end: int, *, capitals: bool = False) -> bo
         return False  # a paragraph, no title (and a long line is slow to match)
     line = line.strip()
     m = _TITLE_END.search(line)
-    return m is not None and m.group(1).upper() in _DOCUMENT_KINDS and (
-        _TITLE_LINE.fullmatch(line) is not None or capitals and capitals_heading(text, start, end))
+    if m is not None and m.group(1).upper() in _DOCUMENT_KINDS and (
+            _TITLE_LINE.fullmatch(line) is not None or capitals and capitals_heading(
+                text, start, end)):
+        return True
+    head = re.split(r"[ \t]+[-\u2013\u2014:][ \t]+", line, maxsplit=1)[0]  # "Case notes -
+    words = head.split()  # Family Service Centre (Bukit Merah)": the title before the dash
+    head_start = text.rfind("\n", 0, start) + 1
+    head_start += len(text[head_start:]) - len(text[head_start:].lstrip(" \t"))
+    return head != line and 1 < len(words) <= 5 and words[0][:1].isupper() and \
+        words[-1].upper() in _DOCUMENT_KINDS and end <= head_start + len(head)
 
 
 _TITLE_END = re.compile(r"([A-Za-z]+)(?:[ \t]+\([A-Z]{2,8}\))?\Z")
@@ -287,7 +299,7 @@ _KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|P
 #: the acronyms of identity, tax and health numbers abroad ("her NRIC S1234567D"), which name
 #: no one when a value follows them; in capitals only ("Fin" is a given name)
 _SCHEME_ACRONYM = re.compile(r"(?:NRIC|FIN|HKID|PAN|CPF|CURP|RFC|RUT|RUN|AHV|AVS|SVNR|VSNR|NIF"
-                             r"|NIPC|AMKA|ΑΜΚΑ|RRN|TAJ|CNP|EGN|OIB|EMŠO|JMBG|PESEL|BSN|TCKN"
+                             r"|NIPC|AMKA|ΑΜΚΑ|RRN|TAJ|CNP|EGN|OIB|EMŠO|JMBG|PESEL|BSN|TCKN|CIN|NPI|DEA"
                              r"|DNI|NIE|NINO|SIN|TFN|IRD|NHI|PHN|MRN|CHI)")
 _VALUE_AFTER = re.compile(r"(?:[ \t]*(?:[a-z]{1,8}\.?|No\.?|:|#)){0,4}[ \t]*[A-Z]{0,5}\d")
 
@@ -352,6 +364,13 @@ _MEETING_WORDS = frozenset("child children adult adults family initial core grou
                            "team professionals".split())
 _CLOSING = re.compile(r"(?:Mise[ \t]+)?[Ll]e[ \t]+meas\b"  # Irish "Le meas"
                       r"|Yn[ \t]+gywir(?:[ \t]+iawn)?(?:[ \t]*/[ \t]*Yours)?|Cofion(?:[ \t]+cynnes)?")
+#: a determiner and an adjective before "one" used as a pronoun ("his Slovak one", "the red one")
+_ONE_AS_PRONOUN = re.compile(r"\b(?:the|this|that|his|her|their|its|my|your|our|an?)[ \t]+"
+                             r"[A-Za-z][\w-]*[ \t]+\Z")
+#: a name's last letter and its comma before a post-nominal ("Harold Finch-Yates, MD")
+_AFTER_A_NAME = re.compile(r"[a-z],[ \t]\Z")
+#: a word that goes to or from a place, before "ED" (the emergency department)
+_INTO_A_PLACE = re.compile(r"(?i)\b(?:to|in|at|the|from|via|into)[ \t]\Z")
 #: post-nominals of an honour or a silk, which are nobody's initials
 _HONOURS = frozenset("QC KC MBE OBE CBE DBE KBE".split())
 
@@ -410,7 +429,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
         return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act
     degrees = [w.strip(",") for w in word.split()]
     if degrees and all(w in POST_NOMINALS for w in degrees) and (
-            len(degrees) > 1 or len(degrees[0]) > 3 or degrees[0] in _HONOURS):  # not "MB",
+            len(degrees) > 1 or len(degrees[0]) > 3 or degrees[0] in _HONOURS
+            or _AFTER_A_NAME.search(text, max(0, start - 4), start)):  # not "MB" alone,
         return True  # "JP": initials too; "MD FRCPC", "QC" after a name: no one
     if word.casefold() in ("gardaí", "gardai", "the gardaí", "the gardai") or any(
             m.start() <= start and end <= m.end()
@@ -418,6 +438,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
         return True  # Irish police in the plural; a letter's "Le meas,", "Yn gywir / Yours"
     if _kind_of_meeting(text, start, end):
         return True  # "a Child Protection Conference will take place": a kind of meeting
+    if word == "ED" and _INTO_A_PLACE.search(text, max(0, start - 6), start):
+        return True  # "presented to ED after a fall": the emergency department
     if _HOSPITAL_DEPARTMENT.fullmatch(word):
         return True  # "He attended the Emergency Department at Leeds General Infirmary"
     if word == "Council" and text.startswith(" Tax", end):
@@ -429,6 +451,9 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     parts = word.casefold().split("-")
     if len(parts) > 1 and all(p in _ROLE_PARTS for p in parts) and parts[0] in PARTY_ROLES:
         return True  # "Plaintiff-Appellant", "Defendants-Appellees"
+    if word == "one" and _ONE_AS_PRONOUN.search(text, max(0, start - 40), start) and \
+            re.match(r"[ \t]*(?:[\d,.;:)]|\Z)", text[end : end + 3]):
+        return True  # "his Slovak one 805101/1236": a pronoun, no count ("two" read wrong)
     if word.casefold() in ("maternal", "paternal"):
         return True  # "Paternal uncle Jerome Morris": the side of the family, no one
     if word.islower() and word.rstrip("s") in _ANIMALS:

@@ -429,26 +429,38 @@ def people_by_initials(text: str, found: list[Finding]) -> list[Finding]:
 
 
 _SURNAME_FIRST = re.compile(r"[A-Z][A-Z'’-]+(?:[ \t][A-Z][A-Z'’-]+)?")
-_GIVEN_AFTER = re.compile(r"[A-Z][a-z'’-]+(?:[ \t][A-Z][a-z'’-]+){0,2}")
+_GIVEN_AFTER = re.compile(r"[A-Z][a-z'’-]+(?:[ \t](?:[A-Z][a-z'’-]+|[A-Z]\.?)){0,2}")
+#: a surname in ordinary case, as a record's field writes it first ("Patient: Delgado, Rosa M.")
+_SURNAME_FIRST_CASED = re.compile(r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?")
+_FIELD_BEFORE = re.compile(r"(?:^|\n|:)[ \t]*\Z")
 
 
 def surname_first(text: str, found: list[Finding], names: Mapping[str, Any]) -> list[Finding]:
     """A surname in capitals, a comma and the given names after it ("Prisoner: WILLIAMS,
     Jordan Lee"; the model tagged the given names ORG) is one PERSON: the register's way of
-    writing one name."""
+    writing one name; so is a surname in ordinary case first in a field or a line
+    ("Patient: Delgado, Rosa M.", which came out as two people)."""
     def join(first: Finding, second: Finding) -> Finding | None:
         if first.label != Label.PERSON or second.label not in (Label.PERSON, Label.ORG,
                                                                 Label.MISC, Label.LOC):
             return None
         info = names.get(second.text.split()[0]) if second.text.split() else None
         if not (text[first.span.end : second.span.start] == ", "
-                and _SURNAME_FIRST.fullmatch(first.text) and _GIVEN_AFTER.fullmatch(second.text)
-                and info is not None and info.given):
+                and (_SURNAME_FIRST.fullmatch(first.text) or (
+                    _SURNAME_FIRST_CASED.fullmatch(first.text) and _FIELD_BEFORE.search(
+                        text, max(0, first.span.start - 3), first.span.start)))
+                and _GIVEN_AFTER.fullmatch(second.text) and info is not None and info.given):
             return None
-        span = Span(first.span.start, second.span.end)
+        end = second.span.end
+        if (initial := _INITIAL_AFTER.match(text, end)) is not None:
+            end = initial.end()  # "Delgado, Rosa M.": the middle initial is the name's too
+        span = Span(first.span.start, end)
         return first.with_(span=span, text=text[span.start : span.end], subtype="NAME")
 
     return join_neighbours(found, join)
+
+
+_INITIAL_AFTER = re.compile(r"[ \t][A-Z]\.(?!\w)")
 
 
 _GIVEN_AND_GIVEN = re.compile(r"([A-Z][a-z'’-]+)([ \t]+(?:and|&)[ \t]+)([A-Z][a-z'’-]+)")

@@ -64,6 +64,8 @@ def drop_leading_function_word(text: str, start: int, end: int, amount: bool = F
     more follows; for a date's or an amount's span (``amount``) past "of" too ("of 4 hours":
     a name's "of" is the model's piece between two of a longer name's: "Doctor" "of" "Law")."""
     lead = LEADING | KIN_BEFORE_NAME | _VERBS_BEFORE_A_NAME | ({"of"} if amount else set())
+    if (dash := re.compile(r"[-\u2013\u2014\u2022][ \t]+").match(text, start, end)) and dash.end() < end:
+        start = dash.end()  # "DISCHARGE SUMMARY - Mercy General Hospital": no dash in the name
     m = _FIRST_WORD.match(text, start, end)
     while m and m.group(1).lower() in lead:  # "Ihrer Ehefrau Ayşe"
         start = m.end()
@@ -179,8 +181,8 @@ def title_case_run(text: str, start: int, end: int, taken: set[int]) -> tuple[in
             break
         start = m.start(1)
     while True:
-        m = _CAP_WORD_AFTER.match(text, end)
-        if not m or m.group(1).lower() in _NOT_NAME_WORDS or m.start(1) in taken or \
+        m = _CAP_WORD_AFTER.match(text, end)  # (not past a possessive: "Mdm Siti's HP")
+        if not m or text[end - 2:end] in ("'s", "’s") or m.group(1).lower() in _NOT_NAME_WORDS or m.start(1) in taken or \
                 m.end(1) - 1 in taken or re.match(r"[ \t]*:", text[m.end(1):m.end(1) + 3]):
             break  # "Over 18 [Occupation:]": the next field's label
         end = m.end(1)

@@ -31,9 +31,14 @@ def adjectival_nationality(text: str, start: int, end: int) -> bool:
     biathlete", which the model tagged ORG): in the gazetteer's nationalities, capitalised,
     and a lower-case word follows."""
     word = text[start:end]
-    if not word.isalpha() or not word[:1].isupper() or not _NEXT_LOWER.match(text, end):
-        return False
-    return _default_gazetteer().in_list(word, "nationalities")
+    if not word.isalpha() or not word[:1].isupper() or not (
+            _NEXT_LOWER.match(text, end) or _LIST_NEXT.match(text, end)):
+        return False  # (or a list's: "Client: TAN Wei Ming, 36, Chinese, Hokkien-speaking")
+    gaz = _default_gazetteer()
+    return gaz.in_list(word, "nationalities") and not gaz.in_list(word, "countries")
+
+
+_LIST_NEXT = re.compile(r"[ \t]*[,;)]")
 
 
 def adjectival_ethnicity(text: str, start: int, end: int) -> bool:
@@ -132,8 +137,9 @@ def language_in_use(text: str, start: int, end: int) -> bool:
     Polish", which the model tagged LOC): one capitalised word in the gazetteer's languages
     after a word that introduces a language."""
     word = text[start:end]
-    if not word.isalpha() or not word[:1].isupper() or \
-            not _LANGUAGE_CUE.search(text, max(0, start - 20), start):
+    if not word.isalpha() or not word[:1].isupper() or not (
+            _LANGUAGE_CUE.search(text, max(0, start - 20), start)
+            or text.startswith("-speaking", end)):  # "Hokkien-speaking"
         return False
     return _default_gazetteer().in_list(word, "languages")
 
