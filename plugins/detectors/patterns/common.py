@@ -41,6 +41,14 @@ format check failed ("IBAN_LIKE"); never validated."""
 #: the regions whose national phone formats are recognised by default (setting
 #: ``patterns.phone_regions``)
 DEFAULT_PHONE_REGIONS: tuple[str, ...] = ("GB", "US", "NO", "DK", "SE", "FI", "DE", "FR")
+#: the regions whose phone numbers a text in the language most likely holds, the likeliest
+#: first (added to ``phone_regions`` when missing; a national number valid only in another
+#: region is a look-alike unless a phone cue stands before it)
+LANGUAGE_REGIONS: dict[str, tuple[str, ...]] = {
+    "en": ("GB", "US", "IE", "AU", "NZ", "CA", "ZA", "IN", "SG"), "nb": ("NO",),
+    "nn": ("NO",), "da": ("DK",), "sv": ("SE", "FI"), "fi": ("FI",), "de": ("DE", "AT", "CH"),
+    "fr": ("FR", "BE", "CH", "CA", "LU"), "nl": ("NL", "BE"), "es": ("ES",),
+    "it": ("IT", "CH"), "pt": ("PT", "BR"), "pl": ("PL",), "tr": ("TR",)}
 
 
 @dataclass(frozen=True, slots=True)

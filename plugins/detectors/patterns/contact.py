@@ -11,6 +11,7 @@ from functools import lru_cache
 import phonenumbers
 from redactor_plugins.detectors.patterns.common import (
     DEFAULT_PHONE_REGIONS,
+    LANGUAGE_REGIONS,
     LIKE,
     RANK_CASE,
     RANK_PHONE,
@@ -107,8 +108,9 @@ _CONTEXT = 3  # characters of context the matcher sees on each side
 
 
 _PHONE_CUE = re.compile(
-    r"(?i)\b(?:tel|tlf|tel[eé]f(?:on|ono|ax)?|telephone|phone|mobile|mob|cell(?:phone|ular)?"
-    r"|fax|call(?:ed)?|ring|reach(?:ed)?|sms|text|whatsapp|handy|puhelin)"
+    r"(?i)\b(?:tel|tlf|tel[eé]f(?:on|ono|ax)?|telephone|phone|mobile?|mob|cell(?:phone|ular)?"
+    r"|fax|call(?:ed)?|ring|reach(?:ed)?|sms|text|whatsapp|handy|puh(?:elin)?|matkapuhelin"
+    r"|mobilnummer|telefonnummer|contact(?:ed)?|HP)"
     r"\b\W{0,12}(?:\w+\W{1,3}){0,3}$")
 
 
@@ -130,6 +132,8 @@ def find_phones(text: str, regions: Iterable[str] = DEFAULT_PHONE_REGIONS) -> li
     one it is an unvalidated ``PHONE_LIKE`` code (it may be an ID whose checksum failed).
     """
     region_list = list(dict.fromkeys(r.upper() for r in regions if r)) or ["ZZ"]
+    home = _home_regions(text, region_list)
+    region_list.sort(key=lambda r: r not in home)  # the text's own plans first: fewer calls
     found: dict[tuple[int, int], Hit] = {}
     budget = MATCH_BUDGET_BASE + len(text) // MATCH_BUDGET_CHARS  # linear time, any input
     for cand in _PHONE_CANDIDATE.finditer(text):
@@ -152,16 +156,32 @@ def find_phones(text: str, regions: Iterable[str] = DEFAULT_PHONE_REGIONS) -> li
             whole = False
             for hit in _match_phones(window, region):
                 hit = replace(hit, start=hit.start + lo, end=hit.end + lo)
-                if text[hit.start : hit.end].isdigit() and not _PHONE_CUE.search(
-                        text[max(0, hit.start - 40) : hit.start]):
+                cued = _PHONE_CUE.search(text[max(0, hit.start - 40) : hit.start])
+                if text[hit.start : hit.end].isdigit() and not cued:
                     hit = replace(hit, subtype="PHONE" + LIKE, score=0.6, validated=False,
                                   explanation="digits valid for a numbering plan, no phone "
                                               "cue before them")
+                elif not international and region not in home and not cued:
+                    hit = replace(hit, subtype="PHONE" + LIKE, score=0.6, validated=False,
+                                  explanation=f"digits valid only for {region}'s numbering "
+                                              "plan, not the text's language's, and no phone "
+                                              "cue before them")  # an ISSN "0378-5955"
                 found.setdefault((hit.start, hit.end), hit)
                 whole = whole or (hit.start <= cand.start() and hit.end >= cand.end())
             if whole:
                 break  # the whole run is one valid number: other regions add nothing
     return list(found.values())
+
+
+def _home_regions(text: str, regions: list[str]) -> set[str]:
+    """The configured regions whose numbering plans the text's language makes likely; all of
+    them for a language not in :data:`~.common.LANGUAGE_REGIONS`."""
+    if not _PHONE_CANDIDATE.search(text):
+        return set(regions)
+    from redactor_plugins.shared.language.detect import language_of
+
+    likely = LANGUAGE_REGIONS.get(language_of(text))
+    return set(regions) if likely is None else set(likely) & set(regions) or set(regions)
 
 
 #: ``PhoneNumberMatcher`` costs about a millisecond a window and region: at most this many

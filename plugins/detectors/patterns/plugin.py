@@ -24,7 +24,11 @@ from collections.abc import Iterable, Sequence
 from types import ModuleType
 
 from redactor_plugins.detectors.patterns import table_columns
-from redactor_plugins.detectors.patterns.common import DEFAULT_PHONE_REGIONS, Hit
+from redactor_plugins.detectors.patterns.common import (
+    DEFAULT_PHONE_REGIONS,
+    LANGUAGE_REGIONS,
+    Hit,
+)
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.text_pieces import CHUNK_CHARS, paragraph_chunks
 
@@ -145,17 +149,12 @@ class PatternDetector:
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Finding]:
         regions = _regions(ctx)
-        own = _LANGUAGE_REGION.get(language_of(doc.text))
+        language = language_of(doc.text)  # (English: the setting's regions as they are)
+        own = LANGUAGE_REGIONS.get(language, ("",))[0] if language != "en" else ""
         if own and own not in regions:  # a Spanish text's "612 345 678" is a Spanish mobile
             regions = (*regions, own)
         ctx.check()
         return detect_text(doc.text, regions, self.id)
-
-
-#: the country whose phone numbers a text in the language most likely holds, beyond the
-#: ``phone_regions`` setting
-_LANGUAGE_REGION = {"es": "ES", "it": "IT", "pt": "PT", "nl": "NL", "pl": "PL", "fr": "FR",
-                    "de": "DE", "nb": "NO", "da": "DK", "sv": "SE", "fi": "FI", "tr": "TR"}
 
 
 def _regions(ctx: RunContext) -> tuple[str, ...]:
