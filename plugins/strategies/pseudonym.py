@@ -88,6 +88,7 @@ from redactor_plugins.strategies.generalization.names import (  # noqa: F401 - r
     _faker,
     _name_votes,
     _person_provider,
+    a_surname_here,
     beside_a_first_name,
     detect_locale,
     faker_with,
@@ -230,9 +231,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         if len(full) == 1 and f.subtype in ("SURNAME", "GIVEN_NAME"):  # a table's column
             roles[fold(name)] = "last" if f.subtype == "SURNAME" else "first"
         elif len(full) == 1:
-            solo_first = (fold(name) in gender_table() or is_first_name(name)
-                          or beside_a_first_name(doc.text, f.span.start, f.span.end)
-                          ) and not titles
+            solo_first = (fold(name) in gender_table() or is_first_name(name) or beside_a_first_name(
+                doc.text, f.span.start, f.span.end)) and not titles and not a_surname_here(doc.text, name)
             roles[fold(name)] = "first" if solo_first else "last"
         elif surname_first:  # "WILLIAMS, Jordan Lee" of a register: "Williams" a surname
             roles[fold(name)] = "last" if i == 0 else "first"
@@ -420,8 +420,8 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         elif fake_identifier(text, f.subtype, memo["seeder"].rng(*seed, "probe")):
             # the same scheme, format and checksum (a kept country or network prefix is no
             # shared word)
-            result = choose(memo, frozenset(), text, lambda r, _a: fake_identifier(
-                text, f.subtype, r) or code_like(text, r), *seed, word_check=False)
+            result = choose(memo, frozenset(), text, lambda r, a: fake_identifier(
+                text, f.subtype, r, a) or code_like(text, r), *seed, word_check=False)
         else:  # look-alikes and unknown codes: the same shape
             result = choose(memo, doc_words, text, lambda r, _a: code_like(text, r), *seed,
                              min_len=3)

@@ -212,6 +212,7 @@ def test_a_valid_number_is_one_validated_finding(sentence: str, value: str,
     ("CURP BOXW310820HNERXN08", "BOXW310820HNERXN08", "NATIONAL_ID_MX_LIKE"),
     ("AHV 756.9217.0769.84", "756.9217.0769.84", "NATIONAL_ID_CH_LIKE"),
     ("birth number 800101/1234", "800101/1234", "NATIONAL_ID_CZ_LIKE"),  # not a case number
+    ("rodné číslo 530101/123", "530101/123", "NATIONAL_ID_CZ_LIKE"),  # before 1954: no check
     ("CNP 1800101221145", "1800101221145", "NATIONAL_ID_RO_LIKE"),
     ("RRN 800101-1234567", "800101-1234567", "NATIONAL_ID_KR_LIKE"),
     ("NRIC S1234567A", "S1234567A", "NATIONAL_ID_SG_LIKE"),
@@ -231,6 +232,7 @@ def test_a_failed_check_in_the_scheme_s_layout_or_after_its_cue_is_a_look_alike(
     "Order 123456789018 shipped",  # twelve digits: no My Number without its cue
     "Ref 1237010180 received",  # ten digits: no Austrian number without its cue
     "Line A123456 7 of the log",  # an HKID shape without brackets or a cue
+    "File 530101/123 was closed",  # nine slashed digits with a date's shape: no check digit
 ])
 def test_without_layout_or_cue_no_scheme(sentence: str) -> None:
     schemes = [s for _, s, _ in codes(sentence)]

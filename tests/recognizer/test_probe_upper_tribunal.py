@@ -19,7 +19,10 @@ from test_cov_masks_that_hide_no_one import _ner
                                                           "[2020] EWHC 1234 (Fam)"]),
     ("the [2021] UKSC 12 ruling", ["[2021] UKSC 12"]),
     ("[2019] 1 WLR 123", ["[2019] 1 WLR 123"]),   # a law report, as before
-    ("[2016] ABCD 12", []),                        # no court's abbreviation
+    # any court's abbreviation of two capitals or more (session 34: Australian, New Zealand,
+    # Singapore courts … "[2024] FedCFamC1F 212"); a word in lower case or one capital is none
+    ("[2016] ABCD 12", ["[2016] ABCD 12"]),
+    ("[2016] Smith 12", []), ("[2016] page 12", []),
 ])
 def test_a_neutral_citation_is_one_code(text: str, citations: list[str]) -> None:
     assert [text[h.start:h.end] for h in find_case_numbers(text)] == citations

@@ -53,8 +53,22 @@ _CITATION = re.compile(r"\[(?:1[89]|20)\d\d\]\s+\d{1,3}\s+[A-Z][A-Za-z.]{1,7}\s+
 #: EWCA Civ 123", "[2020] EWHC 1234 (Fam)", "[2021] UKSC 12")
 _NEUTRAL_CITATION = re.compile(
     r"\[(?:19|20)\d\d\]\s+(?:UKSC|UKPC|UKHL|EWCA\s+(?:Civ|Crim)|EWHC|EWFC|EWCOP|UKUT|UKFTT"
-    r"|UKEAT|UKAIT|CSIH|CSOH|HCJAC|NICA|NIQB|NIFam|IEHC|IESC|IECA)\s+\d{1,5}"
-    r"(?:\s+\((?:[A-Z][A-Za-z]{1,10})\))?(?![\w(])")
+    r"|UKEAT|UKAIT|CSIH|CSOH|HCJAC|NICA|NIQB|NIFam|IEHC|IESC|IECA"
+    r"|(?=[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z])[A-Z][A-Za-z0-9]{1,11})\s+\d{1,5}"  # other
+    r"(?:\s+\((?:[A-Z][A-Za-z]{1,10})\))?(?![\w(])")  # courts: "FedCFamC1F", "NZHC", "SGCA"
+#: a Canadian neutral citation: year, court, number without brackets ("2023 ONCJ 412", "2016
+#: SCC 27", "2019 ONCA 316")
+_CANADIAN_CITATION = re.compile(
+    r"(?<![\w\[])(?:19|20)\d\d\s+(?:SCC|FCA|FC|TCC|CMAC|CHRT|ON(?:CA|SC|CJ|SCDC)|BC(?:CA|SC|PC)"
+    r"|AB(?:CA|QB|KB|PC)|SK(?:CA|QB|KB|PC)|MB(?:CA|QB|KB|PC)|QC(?:CA|CS|CQ|TJ)|NS(?:CA|SC|PC)"
+    r"|NB(?:CA|QB|KB|PC)|NL(?:CA|SC|PC)|PE(?:CA|SC)|YK(?:CA|SC)|NWT(?:CA|SC)|NU(?:CJ|CA))"
+    r"\s+\d{1,5}(?![\w/])")
+#: an Australian or New Zealand law report citation: year in round brackets, volume, report,
+#: page ("(2006) 206 FLR 212", "(1992) 175 CLR 1", "(2001) 28 Fam LR 1")
+_ROUND_YEAR_REPORT = re.compile(r"\((?:1[89]|20)\d\d\)\s+\d{1,4}\s+[A-Z][A-Za-z]{0,5}"
+                                r"(?:\s[A-Z][A-Za-z]{0,3})?\s+\d{1,5}(?![\w/])")
+#: an Australian court's file number ("SYF 4417 of 2022", "MLC 1234 of 2020")
+_FILE_OF_YEAR = re.compile(r"(?<![\w-])[A-Z]{2,5}[ ]?\d{1,6}[ ]of[ ](?:19|20)\d\d(?![\w/])")
 #: a US law report citation: volume, reporter, first page, a pinpoint and the court and year
 #: in brackets ("550 U.S. 544", "123 F.3d 456, 460 (7th Cir. 1997)", "2021 WL 4410362, at *2
 #: (N.D. Ill. Sept. 27, 2021)")
@@ -229,7 +243,16 @@ def find_case_numbers(text: str) -> Iterable[Hit]:
                   "law report citation", RANK_CASE)
     for m in _NEUTRAL_CITATION.finditer(text) if "[" in text else ():
         yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.85,
-                  "neutral citation of a UK or Irish court", RANK_CASE)
+                  "neutral citation of a court ([year] court number)", RANK_CASE)
+    for m in _CANADIAN_CITATION.finditer(text):
+        yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.85,
+                  "neutral citation of a Canadian court (year court number)", RANK_CASE)
+    for m in _ROUND_YEAR_REPORT.finditer(text) if "(" in text else ():
+        yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.8,
+                  "law report citation ((year) volume report page)", RANK_CASE)
+    for m in _FILE_OF_YEAR.finditer(text) if " of " in text else ():
+        yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.9,
+                  "a court's file number (letters, number \"of\" year)", RANK_CASE)
     for m in _US_REPORTER.finditer(text):
         yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.8,
                   "US law report citation (volume, reporter, page)", RANK_CASE)

@@ -161,7 +161,8 @@ _NOT_A_NAME = frozenset("article section rule chapter page paragraph room flat u
 #: a date of birth right before ("DOB: 19/06/1941 (83)")
 _BIRTH_DATE_BEFORE = re.compile(r"(?i)\b(?:DOB|D\.O\.B\.?|born|date\s+of\s+birth)\b[:\s]*"
                                 r"[\w ./-]{4,20}\d\Z")
-_AGE_IN_BRACKETS = re.compile(r"\s\(((?:1[0-1]\d|[1-9]\d?)(?:[ ]?(?:yrs?|years?|y))?)\)")
+_AGE_IN_BRACKETS = re.compile(r"\s\((?:now[ ]|aged?[ ])?((?:1[0-1]\d|[1-9]\d?)(?:[ ]?(?:yrs?|years?|y))?)\)")
+# ("X, born in 2013 (now 11)")
 
 
 #: an age in Norwegian, Danish, Swedish or German: "(7 år)", "din son Erik, 6 år.", "7 år

@@ -450,24 +450,36 @@ SCHEMES: dict[str, tuple[str, Generator]] = {
 
 _CITATION_SHAPE = re.compile(r"\d{1,4}\s+[A-Z][\w.'’ ]*?\s+\d")
 #: a neutral citation: its year, its court (kept), its number, a division in brackets (kept)
-_NEUTRAL = re.compile(r"\[((?:19|20)\d\d)\](\s+[A-Z][A-Za-z]+(?:\s+(?:Civ|Crim))?\s+)(\d{1,5})"
+_NEUTRAL = re.compile(r"\[((?:19|20)\d\d)\](\s+[A-Z][A-Za-z0-9]+(?:\s+(?:Civ|Crim))?\s+)(\d{1,5})"
                       r"(\s*(?:\([A-Za-z]{1,12}\))?)")
 _NUMBER_GROUP = re.compile(r"\d+")
+#: an Australian or New Zealand report: (year) volume report page; the report is kept
+_ROUND_YEAR = re.compile(r"\(((?:1[89]|20)\d\d)\)\s+\d{1,4}(\s+[A-Z][A-Za-z ]{0,10}?\s+)\d{1,5}")
 
 
-def fake_citation(text: str, rng: random.Random) -> str | None:
+def _near_year(own: int, rng: random.Random, attempt: int = 0) -> int:
+    """Another year near ``own``, none to come (a citation of 2027 reads made up): within
+    two, or from the tenth retry up to six before (the pseudonym refuses a fake that shows
+    a year of the document, and every year within two may be one)."""
+    near = [y for y in (own - 2, own - 1, own + 1) if y <= dt.date.today().year]
+    return rng.choice(near if attempt < 10 else near + list(range(own - 6, own - 2)))
+
+
+def fake_citation(text: str, rng: random.Random, attempt: int = 0) -> str | None:
     """A law report citation with other numbers: the reporter, court and month kept, a year
     another year ("2021 WL 4410362, at *2 (N.D. Ill. Sept. 27, 2021)" → "2017 WL 8320115, at
     *6 (N.D. Ill. Sept. 14, 2017)"); a neutral citation keeps its court and a year within two
     of its own ("[2025] EWFC 112 (B)" → "[2024] EWFC 387 (B)"; it read "[1910] SQEP 835");
     None for a text of no such shape."""
     if (neutral := _NEUTRAL.fullmatch(text.strip())) is not None:
-        own = int(neutral.group(1))  # no year to come: a citation of 2027 reads made up
-        year = rng.choice([y for y in (own - 2, own - 1, own + 1) if y <= dt.date.today().year])
+        year = _near_year(int(neutral.group(1)), rng, attempt)
         digits = neutral.group(3)
         number = str(rng.randint(1, 10 ** len(digits) - 1)).zfill(len(digits) if
                                                                     digits[0] == "0" else 1)
         return f"[{year}]{neutral.group(2)}{number}{neutral.group(4)}"
+    if (report := _ROUND_YEAR.fullmatch(text.strip())) is not None:  # "(2006) 206 FLR 212"
+        return (f"({_near_year(int(report.group(1)), rng, attempt)}) {rng.randint(1, 400)}"
+                f"{report.group(2)}{rng.randint(1, 2000)}")
     if not _CITATION_SHAPE.match(text):
         return None
     year = str(rng.randint(1990, 2023))

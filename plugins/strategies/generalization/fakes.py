@@ -288,16 +288,18 @@ _SCHEMES.update(fake_world_ids.SCHEMES)  # ZA BR MX CL, CH AT PT GR CZ RO, CN KR
 _LEAD = re.compile(r"(?:[^\W\d_]+\.?:?\s+)+(?:(?:no|nr|number)\.?\s*|#\s*)?|(?:[^\W\d_]+:)")
 
 
-def fake_identifier(text: str, subtype: str, rng: random.Random) -> str | None:
+def fake_identifier(text: str, subtype: str, rng: random.Random,
+                    attempt: int = 0) -> str | None:
     """A random identifier of ``subtype``'s scheme laid out like ``text`` (leading words
-    kept), or None when the subtype has no scheme here or ``text`` is not of it."""
+    kept), or None when the subtype has no scheme here or ``text`` is not of it; ``attempt``
+    (the caller's retry) lets a citation's year wander further when the near ones failed."""
     if subtype == "ROOM_NUMBER":  # "cell 11/15W.2" → "cell 40/72K.9"
         lead = _LEAD.match(text)
         cut = lead.end() if lead else 0
         return text[:cut] + code_like(text[cut:], rng) if cut < len(text) else None
     if subtype in ("PHONE", "IP"):
         return (fake_phone if subtype == "PHONE" else fake_ip)(text, rng)
-    if subtype == "CASE_NUMBER" and (cited := fake_more_ids.fake_citation(text, rng)):
+    if subtype == "CASE_NUMBER" and (cited := fake_more_ids.fake_citation(text, rng, attempt)):
         return cited  # "2021 WL 4410362, at *2 (…)": a report's other page
     if subtype in fake_more_ids.WHOLE_TEXT:  # coordinates, what3words
         return fake_more_ids.WHOLE_TEXT[subtype](text, rng)

@@ -134,6 +134,16 @@ def beside_a_first_name(text: str, start: int, end: int) -> bool:
         m.group(1))) for m in (before, after))
 
 
+def a_surname_here(text: str, name: str) -> bool:
+    """Whether ``name`` stands after a given name somewhere in ``text`` ("Shane Mansfield"):
+    alone ("Mansfield & Mansfield", a case's name) it is that family's surname, though the
+    name lists know it as a given name too."""
+    for m in re.finditer(rf"\b([A-Z][a-z'’-]+)[ \t]+{re.escape(name)}\b", text):
+        if fold(m.group(1)) not in MALE_TITLES | FEMALE_TITLES and is_first_name(m.group(1)):
+            return True
+    return False
+
+
 def letter_pseudonym(memo: dict[str, Any], letter: str, doc_text: str = "") -> str:
     """Another capital for a person known only by a letter ("co-accused A, B, H, N and R"):
     the same for every mention, never the same for two letters, and, while the alphabet

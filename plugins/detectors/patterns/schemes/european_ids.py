@@ -27,7 +27,9 @@ Each scheme's check comes from python-stdnum; only a passed check makes a findin
 * NIF (PT): 9 digits and a check digit, only after its cue ("NIF", "contribuinte").
 * AMKA (GR): 11 digits — birth date, serial, a Luhn check digit — only after "AMKA".
 * Rodné číslo (CZ and SK, one scheme): "YYMMDD/SSSC" — birth date (month + 50 for a woman),
-  the whole number a multiple of 11; a look-alike after its cue.
+  the whole number a multiple of 11; a look-alike after its cue; the nine digits of one
+  issued before 1954 have no check digit: a look-alike, only after its cue (one slashed
+  number in twenty has a date's shape).
 * CNP (RO): 13 digits — sex and century, birth date, county, serial, a check digit; a
   look-alike after "CNP".
 
@@ -79,7 +81,8 @@ _PPS = re.compile(rf"\d{_G}\d{{6}}[A-W][ABHTWXZ]?(?!\w)")
 _AHV = re.compile(rf"7{_G}56([.]?)\d{{4}}\1\d{{4}}\1\d{{2}}{_END}")
 _AT_VNR = re.compile(rf"\d{_G}\d{{3}}[ ]?\d{{6}}{_END}")
 _PT_NIF = re.compile(rf"\d{_G}\d{{2}}([ ]?)\d{{3}}\1\d{{3}}{_END}")
-_RC = re.compile(rf"\d{_G}\d{{5}}/\d{{3,4}}{_END}")
+_RC = re.compile(rf"\d{_G}\d{{5}}/\d{{4}}{_END}")
+_RC9 = re.compile(rf"\d{_G}\d{{5}}/\d{{3}}{_END}")  # before 1954: no check digit
 _CNP = re.compile(rf"[1-9]{_G}\d{{12}}{_END}")
 
 #: the words that announce each scheme's number, at most 40 characters before it
@@ -155,6 +158,8 @@ def find(text: str) -> list[Hit]:
     hits += _scheme(text, _PT_NIF, "TAX_ID_PT", "Portuguese NIF", nif.is_valid, need_cue=True)
     hits += _scheme(text, _D11, "HEALTH_ID_GR", "Greek AMKA", amka.is_valid, need_cue=True)
     hits += _scheme(text, _RC, "NATIONAL_ID_CZ", "Czech or Slovak birth number", rc.is_valid)
+    hits += _scheme(text, _RC9, "NATIONAL_ID_CZ", "Czech or Slovak birth number of nine "
+                    "digits (no check digit)", lambda value: False, need_cue=True)
     hits += _scheme(text, _CNP, "NATIONAL_ID_RO", "Romanian CNP", cnp.is_valid)
     return hits
 

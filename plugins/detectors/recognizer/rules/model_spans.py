@@ -331,8 +331,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
                 # "teacher of" [Bangladeshi origin]; not "5th Chamber of the" [Ankara …]:
                 # the model's piece of a longer name
                 end = drop_trailing_function_word(text, start, end)
-            if f.label not in (Label.DATETIME, Label.QUANTITY):
-                start, end = clear_of_codes(text, start, end)
+            if f.label not in (Label.DATETIME, Label.QUANTITY):  # ("No 2) [2023]": the
+                start, end = balance_brackets(text, *clear_of_codes(text, start, end))  # year
+                # cut, its bracket goes too)
             end = field_label_tail(text, start, end)  # "Over 18 Occupation:"
             if f.label == Label.DEM:
                 end = trailing_participle(text, start, end)
@@ -378,7 +379,13 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             kept += [f.with_(span=Span(a, b), text=text[a:b], label=Label.PERSON,
                              subtype="", score=max(f.score, 0.9)) for a, b in pair]
             continue
-        if f.label in (Label.ORG, Label.MISC) and (accused := crown_case(text, start, end)):
+        if f.label not in (Label.CODE, Label.DATETIME, Label.QUANTITY) and (
+                cited := _CITATION_TAIL.search(text, start, end) or (
+                    _CITATION_YEAR_TAIL.search(text, start, end) if _CITATION_REST.match(
+                        text, end) else None)) and cited.start() > start:
+            end = cited.start()  # "R. v. Jordan, 2016 SCC 27": the citation is a code's
+        if f.label in (Label.ORG, Label.MISC, Label.LOC) and (
+                accused := crown_case(text, start, end)):
             start, f = accused, f.with_(label=Label.PERSON, subtype="NAME")  # "R v [COLE]"
         split = name_of_org(text, start, end) if f.label == Label.ORG else None
         if split:  # "Dr [Owen Price] of [Harehills Medical Practice]"
@@ -449,6 +456,12 @@ _PATRONYMIC_NAME = re.compile(r"(?:[A-Z][\w'’-]+[ \t]){1,3}(?:binti|bin|bte|[s
 #: a courtesy title and a name, maybe possessive ("Mdm Siti's", which the model tagged ORG)
 _TITLED_NAME = re.compile(r"((?:Mr|Mrs|Ms|Miss|Mx|Mdm|Madam|Encik|Puan|Cik)\.?"
                           r"(?:[ \t][A-Z][\w-]*(?:['’][A-Z][\w-]*)?){1,3})(?:['’]s)?")
+#: a neutral citation at a span's end, after a comma ("…, 2019 ONCA 316", "…, [2024] NZHC 12")
+_CITATION_TAIL = re.compile(r",[ \t]+(?:\[(?:19|20)\d\d\]|(?:19|20)\d\d)[ \t]+[A-Z][A-Za-z0-9]{1,11}"
+                            r"[ \t]+\d{1,5}\Z")
+#: the same cut by the model after the year ("R. v. Jordan, 2016" + "SCC 27")
+_CITATION_YEAR_TAIL = re.compile(r",[ \t]+(?:\[(?:19|20)\d\d\]|(?:19|20)\d\d)\Z")
+_CITATION_REST = re.compile(r"[ \t]+[A-Z][A-Za-z0-9]{1,11}[ \t]+\d{1,5}(?![\w/])")
 _AGE_AND_SEX = re.compile(r"(\d{1,3}[ \t]?(?:y/?o|yo|yrs?(?:[ \t]old)?))[ \t]?[MF]\b\.?")
 
 

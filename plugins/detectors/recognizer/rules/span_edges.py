@@ -134,9 +134,9 @@ def clear_of_codes(text: str, start: int, end: int) -> tuple[int, int]:
     return start, max(start, end)
 
 
-#: a numbered entry at a span's end, with its noun and an open bracket: the entry's number is
-#: a code of its own ("logged on CPOMS (incidents #20231, #20344)")
-_NUMBERED_END = re.compile(r"\s*(?:\(\s*)?(?:[^\W\d_]+\s+)?#\d+\Z")
+#: a numbered entry at a span's end, with its noun and an open bracket ("logged on CPOMS
+#: (incidents #20231"), or a citation's year ("Mansfield & Mansfield [2024]"): a code's own
+_NUMBERED_END = re.compile(r"\s*(?:(?:\(\s*)?(?:[^\W\d_]+\s+)?#\d+|\[(?:19|20)\d\d\])\Z")
 
 
 #: capitalised words that do not continue a title-case name ("The", "His", "Mr" …)
