@@ -150,9 +150,9 @@ class PatternDetector:
     def detect(self, doc: Document, ctx: RunContext) -> list[Finding]:
         regions = _regions(ctx)
         language = language_of(doc.text)  # (English: the setting's regions as they are)
-        own = LANGUAGE_REGIONS.get(language, ("",))[0] if language != "en" else ""
-        if own and own not in regions:  # a Spanish text's "612 345 678" is a Spanish mobile
-            regions = (*regions, own)
+        own = LANGUAGE_REGIONS.get(language, ()) if language != "en" else ()
+        regions = (*regions, *(r for r in own if r not in regions))  # a Spanish text's "612
+        # 345 678" is a Spanish mobile, a Portuguese text's "(11) 91234-5678" a Brazilian one
         ctx.check()
         return detect_text(doc.text, regions, self.id)
 

@@ -131,22 +131,18 @@ def cn_ric_valid(value: str) -> bool:
 def npi_valid(value: str) -> bool:
     """Whether ``value`` is a US National Provider Identifier: ten digits, the first 1 or 2,
     whose last is the Luhn check digit of "80840" and the nine before it (CMS)."""
+    from stdnum import luhn
+
     digits = re.sub(r"[ -]", "", value)
-    return len(digits) == 10 and digits.isdigit() and digits[0] in "12" and _luhn_ok(
+    return len(digits) == 10 and digits.isdigit() and digits[0] in "12" and luhn.is_valid(
         "80840" + digits)
 
 
 def npi_check(first_nine: str) -> str:
     """The check digit of an NPI's first nine digits."""
-    return next(d for d in "0123456789" if _luhn_ok("80840" + first_nine + d))
+    from stdnum import luhn
 
-
-def _luhn_ok(digits: str) -> bool:
-    total = 0
-    for i, c in enumerate(reversed(digits)):
-        d = int(c) * (2 if i % 2 else 1)
-        total += d - 9 if d > 9 else d
-    return total % 10 == 0
+    return luhn.calc_check_digit("80840" + first_nine)
 
 
 def dea_check(six: str) -> str:

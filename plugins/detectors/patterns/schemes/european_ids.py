@@ -46,11 +46,9 @@ from collections.abc import Callable, Iterable, Mapping
 from redactor_plugins.detectors.patterns.common import (
     END_OF_DIGITS,
     GLUED_AFTER_FIRST,
-    RANK_LOOKALIKE,
-    RANK_VALIDATED,
     Hit,
-    check_hit,
     cue_before,
+    scheme_hits,
 )
 from stdnum.at import vnr
 from stdnum.be import nn
@@ -115,25 +113,13 @@ def cued(text: str, start: int, subtype: str,
     return cue is not None and cue_before(cue, text, start)
 
 
-_hit = check_hit
-
-
 def _scheme(
     text: str, pattern: re.Pattern[str], subtype: str, name: str, check: Callable[[str], bool],
     *, need_cue: bool = False, like: Callable[[str, bool], bool] = lambda value, cue: cue,
 ) -> Iterable[Hit]:
-    """``pattern``'s matches: validated when ``check`` passes (and, with ``need_cue``, a cue
-    stands before), a look-alike when it fails and ``like(value, cued)`` says so."""
-    for m in pattern.finditer(text):
-        value = m.group(0)
-        cue = cued(text, m.start(), subtype)
-        if need_cue and not cue:
-            continue
-        if check(value):
-            yield _hit(m.start(), m.end(), subtype, f"{name}, check valid", True)
-        elif like(value, cue):  # after its cue: ranked with the validated (scheme_hits)
-            yield _hit(m.start(), m.end(), subtype, f"{name} shape, check invalid", False,
-                       rank=RANK_VALIDATED if cue else RANK_LOOKALIKE)
+    """``pattern``'s matches as ``subtype``'s scheme with its cue (:func:`scheme_hits`)."""
+    return scheme_hits(text, pattern, subtype, name, check, CUES.get(subtype),
+                       need_cue=need_cue, like=like)
 
 
 def find(text: str) -> list[Hit]:

@@ -310,6 +310,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
         if f.label == Label.CODE:
             start, end = widen_code(text, value_start(text, start),
                                     code_end_before_dash(text, start, end))
+            if text[start - 1 : start] == "(" and re.match(r"[^()]*\)", text[start:end]):
+                start -= 1  # "(11) 91234-5678": the area code's bracket, both halves
             end = drop_trailing_function_word(text, start, end)  # "0417 of"
             if re.search(r"@|://|www\.", text[start:end]) and text[end - 1:end] in ".,;:" \
                     and not text[end:end + 1].strip():  # "claire.dubois@orange.fr." of a
