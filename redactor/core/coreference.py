@@ -42,9 +42,10 @@ from dataclasses import dataclass
 from redactor.core.given_names import gender_table
 from redactor.core.model import Finding, Label
 
-MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr encik".split())
+MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr encik shri".split())
 FEMALE_TITLES = frozenset(
-    "mrs ms miss madam mdm lady frau fru frk madame mme mlle signora señora sra puan cik".split())
+    "mrs ms miss madam mdm lady frau fru frk madame mme mlle signora señora sra puan cik smt "
+    "kumari srimati".split())
 NEUTRAL_TITLES = frozenset(
     "mx dr prof professor judge justice rev reverend president minister general colonel "
     "captain major lieutenant sergeant officer inspector detective".split())

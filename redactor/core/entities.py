@@ -33,7 +33,8 @@ from redactor.core.model import Entity, Finding, Label
 
 TITLES = frozenset(
     "mr mrs ms miss mx dr prof professor sir madam judge justice lord lady rev "
-    "herr frau hr fru monsieur madame mme mlle m mdm encik puan cik".split()
+    "herr frau hr fru monsieur madame mme mlle m mdm encik puan cik smt shri kumari "
+    "srimati".split()
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
 

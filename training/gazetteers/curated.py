@@ -272,7 +272,7 @@ Great New Old Saint St Mount Lake River Island Islands Bay Port Fort
 PERSON_TITLES = """
 Mr Mrs Ms Miss Mx Dr Prof Professor Sir Dame Lord Lady Judge Justice Rev Reverend Father
 Imam Rabbi Sheikh Herr Frau Hr Fru Monsieur Madame Mme Mlle Signor Signora Señor Señora
-Mdm Encik Puan Cik
+Mdm Encik Puan Cik Smt Shri Kumari Srimati
 Captain Capt Colonel Col Major Lieutenant Lt Sergeant Sgt Corporal Cpl Pte General Gen
 Admiral Commander Inspector Constable Detective Senator Governor Mayor Ambassador
 Chancellor Councillor

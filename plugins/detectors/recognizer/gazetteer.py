@@ -332,8 +332,10 @@ class _Matcher:
             while k < n and len(run) < 6:
                 if not self.contiguous(k - 1, k + 1):  # after an initial's dot too
                     break  # ("Maria E.        MRN" of a form's row is no name)
-                if re.search(r"\w['’]s$", toks[run[-1]].text):
-                    break  # a possessive ends the name ("Mdm Siti's HP": not "… Siti's HP")
+                if re.search(r"\w['’]s$", toks[run[-1]].text) or (
+                        k + 1 < n and toks[k + 1].text == "/"):
+                    break  # a possessive ends the name ("Mdm Siti's HP": not "… Siti's HP"),
+                    # and a relation's mark ("Lakshmi Devi W/o …": not "… Devi W")
                 if self._initial(k):
                     run.append(k)
                     k += 2

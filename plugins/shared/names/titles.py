@@ -17,7 +17,8 @@ CONTINENTAL_COURTESY = frozenset("signor signora señor señora sig dott avv sra
 #: the abbreviated ones that are written in lower case before a name ("dhr. Mohamed El Amrani")
 LOWER_CASE_TITLES = frozenset("dhr mevr mw sig dott avv".split())
 COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev herr frau hr "
-                     "fru monsieur madame mme mlle mdm encik puan cik".split()) | CONTINENTAL_COURTESY
+                     "fru monsieur madame mme mlle mdm encik puan cik smt shri kumari "
+                     "srimati".split()) | CONTINENTAL_COURTESY
 
 #: regular-expression source of a police rank before an officer's name: "PC", "DCI",
 #: "Detective Sergeant", "Sgt." …

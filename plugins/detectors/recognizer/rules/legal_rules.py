@@ -15,6 +15,8 @@ __all__ = ["legal_provisions"]
 _LAW_NAME = r"(?:[A-Z][\w’'\-]*,?\s+|(?:of|and|on|for|the)\s+|\([A-Z][^()]{0,40}\)\s+){0,6}"
 _LAW_HEAD = (r"(?:Convention|Code|Act|Constitution|Law|Rules\s+of\s+Court|Rules|Regulations?|"
              r"Directive|Treaty|Charter|Ordinance|Decree|Order)")
+#: India's codes by their initials (penal, criminal and civil procedure, their 2023 successors)
+_INDIAN_CODE = r"(?:I\.?P\.?C\.?|Cr\.?[ ]?P\.?C\.?|C\.?P\.?C\.?|BNSS?|BSA|NDPS[ \t]+Act|POCSO[ \t]+Act)(?!\w)"
 _US_SECTION = r"\d+[a-z]?(?:[.\-]\d+[a-z]?)*(?:\([a-zA-Z0-9]+\))*"
 _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(
@@ -57,6 +59,14 @@ _LEGAL_PATTERNS: tuple[re.Pattern[str], ...] = (
                + r"\s+(?:1[6-9]|20)\d\d,?\s*(?:ss?|rr?|regs?|paras?|[Ss]ch|[Aa]rts?)\.\s?"
                + r"(?P<first>\d+[A-Z]?(?:\.\d+[A-Z]?)*(?:\(\w{1,4}\))*)"
                + r"(?:\s*(?:,|and|or|to|[-\u2013])\s*\d+[A-Z]?(?:\.\d+)*(?:\(\w{1,4}\))*)*"),
+    # Indian codes by their initials: "Section 154 Cr.P.C.", "u/s 498A, 406 IPC", "IPC 1860
+    # u/s 498A, 406", "Dowry Prohibition Act 1961 u/s 3, 4"
+    re.compile(r"\b(?:[Ss]ections?|u/s|[Ss]s?\.)[ \t]*\d+[A-Z]{0,2}(?:\(\w{1,4}\))*"
+               r"(?:[ \t]*(?:,|and|/|&)[ \t]*\d+[A-Z]{0,2}(?:\(\w{1,4}\))*)*[ \t]+(?:of[ \t]+)?"
+               + _INDIAN_CODE),
+    re.compile(r"(?:\b" + _INDIAN_CODE + r"|\b(?:[A-Z][\w’'\-]*[ \t]+){1,5}Act),?"
+               r"(?:[ \t]+(?:1[89]|20)\d\d)?,?[ \t]+u/s[ \t]*\d+[A-Z]{0,2}(?:\(\w{1,4}\))*"
+               r"(?:[ \t]*(?:,|and|/|&)[ \t]*\d+[A-Z]{0,2}(?:\(\w{1,4}\))*)*"),
     # a section of an Act by its initials, as police and court forms write it: "s.39 CJA
     # 1988", "s. 47 OAPA 1861", "ss.2-3 MHA 1983"
     re.compile(r"\bss?\.\s?\d+[A-Z]?(?:\(\w{1,4}\))*(?:[-\u2013]\d+[A-Z]?)?\s+[A-Z]{2,6}\s+"

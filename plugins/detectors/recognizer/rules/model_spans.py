@@ -382,6 +382,16 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
                              subtype="", score=max(f.score, 0.9)) for a, b in pair]
             continue
         if f.label not in (Label.CODE, Label.DATETIME, Label.QUANTITY) and (
+                relation := _RELATION_END.search(text, start, end)) and relation.start() > start:
+            end = relation.start()  # "Lakshmi Devi W/o" [Shri Ravi Shankar]: his name is next
+        if f.label == Label.PERSON and (late := re.match(r"[Ll]ate[ \t]+(?=[A-Z])",
+                                                          text[start:end])):
+            start += late.end()  # "Late Shri K. Narayanaswamy": he has died; not his name
+        if f.label == Label.PERSON and (relation := _RELATION_MID.search(text, start, end)):
+            kept.append(f.with_(span=Span(start, relation.start()),  # "Smt. Lakshmi Devi W/o
+                                text=text[start:relation.start()]))  # Shri Ravi Shankar": two
+            start = relation.end()
+        if f.label not in (Label.CODE, Label.DATETIME, Label.QUANTITY) and (
                 cited := _CITATION_TAIL.search(text, start, end) or (
                     _CITATION_YEAR_TAIL.search(text, start, end) if _CITATION_REST.match(
                         text, end) else None)) and cited.start() > start:
@@ -456,11 +466,15 @@ _CONDITION = re.compile(
 _PATRONYMIC_NAME = re.compile(r"(?:[A-Z][\w'’-]+[ \t]){1,3}(?:binti|bin|bte|[sd]/o|a/[lp])"
                               r"[ \t][A-Z][\w'’-]+(?:[ \t][A-Z][\w'’-]+){0,2}")
 #: a courtesy title and a name, maybe possessive ("Mdm Siti's", which the model tagged ORG)
-_TITLED_NAME = re.compile(r"((?:Mr|Mrs|Ms|Miss|Mx|Mdm|Madam|Encik|Puan|Cik)\.?"
+_TITLED_NAME = re.compile(r"((?:Mr|Mrs|Ms|Miss|Mx|Mdm|Madam|Encik|Puan|Cik|Smt|Shri|Kumari)\.?"
                           r"(?:[ \t][A-Z][\w-]*(?:['’][A-Z][\w-]*)?){1,3})(?:['’]s)?")
 #: a neutral citation at a span's end, after a comma ("…, 2019 ONCA 316", "…, [2024] NZHC 12")
 _CITATION_TAIL = re.compile(r",[ \t]+(?:\[(?:19|20)\d\d\]|(?:19|20)\d\d)[ \t]+[A-Z][A-Za-z0-9]{1,11}"
                             r"[ \t]+\d{1,5}\Z")
+#: a relation's mark after a name in an Indian record ("W/o", "S/o", "D/o" — wife, son,
+#: daughter of —, "C/o", "R/o"), maybe with "Late" for a dead relative's name to come
+_RELATION_END = re.compile(r"[ \t]+[WSDCRH]/(?:[Oo]\.?)?(?:[ \t]+(?:Late|late))?\Z")
+_RELATION_MID = re.compile(r"(?<=\w)[ \t]+[WSDCRH]/[Oo]\.?(?:[ \t]+(?:Late|late))?[ \t]+(?=[A-Z])")
 #: the same cut by the model after the year ("R. v. Jordan, 2016" + "SCC 27")
 _CITATION_YEAR_TAIL = re.compile(r",[ \t]+(?:\[(?:19|20)\d\d\]|(?:19|20)\d\d)\Z")
 _CITATION_REST = re.compile(r"[ \t]+[A-Z][A-Za-z0-9]{1,11}[ \t]+\d{1,5}(?![\w/])")

@@ -454,6 +454,14 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if word == "one" and _ONE_AS_PRONOUN.search(text, max(0, start - 40), start) and \
             re.match(r"[ \t]*(?:[\d,.;:)]|\Z)", text[end : end + 3]):
         return True  # "his Slovak one 805101/1236": a pronoun, no count ("two" read wrong)
+    if re.fullmatch(r"\d{1,2}", word) and text[start - 1 : start] == "(" and re.match(
+            r"\)[ \t]+[A-Z]", text[end : end + 3]) and re.search(
+            r"(?:^|[:;\n])[ \t]*\($", text[max(0, start - 4) : start]):
+        return True  # "Accused: (1) Ravi Shankar …; (2) Smt. Saroja …": an item's number
+    if len(word) == 1 and word.isupper() and re.match(r"\.(?:[A-Z]\.)+[ \t]*:", text[end:end + 10]):
+        return True  # "P" of a form's field "P.S.:" (police station)
+    if re.fullmatch(r"[WSDCRH]/[Oo]\.?|Late", word):
+        return True  # "W/o", "S/o" of an Indian record: "wife/son of", no one; "Late"
     if word.casefold() in ("maternal", "paternal"):
         return True  # "Paternal uncle Jerome Morris": the side of the family, no one
     if word.islower() and word.rstrip("s") in _ANIMALS:
