@@ -53,7 +53,25 @@ def document_words(memo: dict[str, Any], doc: Document) -> frozenset[str]:
         cached = frozenset(fold(w) for w in ALNUM.findall(doc.text))
         memo["doc_words"] = {doc.id: cached}  # keep only the current document's words
         memo["doc_years"] = frozenset(_YEAR.findall(doc.text))
+        memo["doc_names"] = frozenset(fold(m.group(1)) for m in _NAME_WORD.finditer(doc.text))
     return cached
+
+
+#: a capitalised word of four letters or more after a lower-case word, a comma or another
+#: capitalised word (not a sentence's first): a name, most likely ("Aoife Brennan", "in Gdynia")
+_NAME_WORD = re.compile(r"(?<=[\w,;)] )([A-Z][a-z]{3,})\b")
+
+
+def _holds_a_name(candidate: str, memo: dict[str, Any]) -> bool:
+    """Whether a made-up word holds a capitalised word of the document inside it ("Brennanton"
+    beside "Aoife Brennan", "South Ameliafort School" beside "Amelia Hart"): the person's name
+    would read through the fake."""
+    names = memo.get("doc_names") or frozenset()
+    for word in (fold(w) for w in ALNUM.findall(candidate)):
+        inner = {word[i:j] for i in range(len(word)) for j in range(i + 4, len(word) + 1)}
+        if names & (inner - {word}):  # (each piece of the word looked up: no scan of names)
+            return True
+    return False
 
 
 def _shows_a_year(candidate: str, original: str, memo: dict[str, Any]) -> bool:
@@ -90,6 +108,8 @@ def acceptable(candidate: str, original: str, memo: dict[str, Any],
             return False
         folded = fold(candidate)
         if any(len(w) >= 2 and w in folded for w in orig_words - _KEPT_WORDS):  # "Tim" in "Martim"
+            return False
+        if _holds_a_name(candidate, memo):
             return False
     return not fresh or fold(candidate) not in memo["used"]
 

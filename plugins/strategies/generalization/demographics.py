@@ -335,6 +335,11 @@ def role_like(text: str) -> bool:
         len(words[-1]) >= 6 or bool(occupation_group(words[-1])))  # "hospital pharmacist"
 
 
+#: degrees written out, each another's pseudonym
+_WORD_DEGREES = ("bachelor's degree", "master's degree", "doctorate", "postgraduate diploma",
+                 "foundation degree", "higher national diploma")
+
+
 def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int = 0,
                   english: bool = True, *, any_job: bool = True, age_shift: int = 0) -> str:
     """A DEM pseudonym of the same kind and form as ``text`` (see module docstring); "" when
@@ -360,6 +365,8 @@ def dem_pseudonym(text: str, rng: random.Random, doc_text: str = "", start: int 
     school = SCHOOL_YEAR.fullmatch(" ".join(text.split()))
     if school:
         return _school_year(school, rng, age_shift)
+    if low in _WORD_DEGREES:  # "a master's degree" read "a games developer"
+        return _pick(rng, [d for d in _WORD_DEGREES if d != low], fits) or low
     born = BORN.fullmatch(text.strip())
     if born and demonym_country(born.group(1)) is not None:  # "Nigerian-born"
         found = demonym_country(born.group(1))
