@@ -199,6 +199,9 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
     if phrase.text == "something" and label == Label.MISC and subtype == "HEALTH" and \
             level != "generic":
         return Phrase("health condition")  # "hx of T2DM" read "hx of something"
+    if phrase.text == "something" and label == Label.MISC and doc_text and _attributive(
+            doc_text, start, end) and " " not in text.strip():
+        return Phrase("certain", article=False)  # "a cruciate ligament" read "a matter ligament"
     if phrase.text == "something" and level != "generic" and label == Label.MISC:
         head = head_noun(text)  # "a child protection plan" → "a plan", not "a matter"
         if head and (not doc_text or _english(doc_text)):  # "du har rett" has no English head

@@ -330,6 +330,7 @@ _PROVISION_WORD_BEFORE = re.compile(
 _ROLE_ABBREVIATIONS = frozenset("FtTJ FTTJ UTJ DUTJ IJ HOPO SSHD SENCo SENDCo SENCO SENDCO "
                                 "DSL DDSL LADO IRO"  # a school's and a council's too
                                 " PAYE BACS CHAPS NIC SSP SMP"  # a payslip's (session 31)
+                                " P60 P45 P11D SA302 SA100"  # tax forms (session 34)
                                 " MASH MARAC MAPPA ICPC RCPC EHCP CAMHS DVPN DVPO"  # safeguarding
                                 # services and meetings (session 34; shorter ones may be a
                                 # person's initials in an anonymised judgment: left to the model)

@@ -1,0 +1,18 @@
+"""A one-word detail used like an adjective before its noun ("with a cruciate ligament
+injury") is generalized to "certain", not to a noun ("a matter ligament injury", session
+34)."""
+
+from __future__ import annotations
+
+from redactor_plugins.strategies.generalize import generalize_mention
+
+from redactor.plugin_api import Label
+
+TEXT = "After retiring in 2016 with a cruciate ligament injury, he became a coach."
+
+
+def test_an_attributive_detail_becomes_certain() -> None:
+    at = TEXT.index("cruciate")
+    out = generalize_mention(Label.MISC, "cruciate", "", "", doc_text=TEXT, start=at,
+                             end=at + len("cruciate"))
+    assert out == "certain", out
