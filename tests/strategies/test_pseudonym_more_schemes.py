@@ -125,11 +125,11 @@ def test_school_and_tax_numbers_keep_their_scheme() -> None:
 def test_initials_never_stay_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fake whose initials are the original's ("Dean Clarke" → "Daniel Cooper": "DC") gave
     "DC" back, which the pipeline refused ("[REDACTED]"): other letters then."""
-    from redactor_plugins.strategies import pseudonym
+    from redactor_plugins.strategies import pseudonym_people
 
-    monkeypatch.setattr(pseudonym, "_map_part", lambda memo, dw, part, *a: memo[
-        "tokens"].setdefault(pseudonym.fold(part), {"dean": "Daniel", "clarke": "Cooper"}[
-            pseudonym.fold(part)]))
+    monkeypatch.setattr(pseudonym_people, "_map_part", lambda memo, dw, part, *a: memo[
+        "tokens"].setdefault(pseudonym_people.fold(part), {"dean": "Daniel", "clarke": "Cooper"}[
+            pseudonym_people.fold(part)]))
     text = "Dean Clarke (DC) - father. DC did not agree."
     _full, bracket, later = replace(text, [("Dean Clarke", "PERSON", ""), ("DC", "PERSON", ""),
                                            ("DC", "PERSON", "")])

@@ -40,3 +40,23 @@ def test_a_degree_written_out_becomes_another_degree() -> None:
         out = dem_pseudonym("master's degree", random.Random(seed),
                             "he completed a master's degree in sports science", 15)
         assert out != "master's degree" and re.search(r"degree|diploma|doctorate", out), out
+
+
+def test_a_double_barrelled_surname_is_faked_as_surnames(tmp_path: Path) -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "recognizer"))
+    from probe_helpers import redacted
+
+    text = ("Applicant: Mr Olumide Adebayo BANJO\n\nYou applied as the partner of Ms Funmilayo "
+            "Okafor-Banjo, a British citizen.\n")
+    out = redacted(tmp_path, text, "pseudonym")  # "Okafor" had become a given name ("Ann")
+    m = re.search(r"partner of Ms (\w+) (\w+)-(\w+),", out)
+    assert m is not None, out
+    from redactor_plugins.strategies.generalization.names import _person_provider
+
+    surnames = {str(n) for loc in ("en_GB", "en_US", "en_IE", "de_DE", "no_NO", "fr_FR",
+                                    "it_IT", "es_ES", "nl_NL")
+                for n in (_person_provider(loc).last_names or ())}
+    assert m.group(2) in surnames, out  # drawn as a surname
+    assert m.group(3).upper() in out.split("\n")[0], out  # "Banjo" the same fake as "BANJO"
