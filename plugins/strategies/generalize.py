@@ -202,12 +202,22 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
     if phrase.text == "something" and label == Label.MISC and doc_text and _attributive(
             doc_text, start, end) and " " not in text.strip():
         return Phrase("certain", article=False)  # "a cruciate ligament" read "a matter ligament"
+    last = fold(text.split()[-1]) if len(text.split()) > 1 else ""
+    if phrase.text == "something" and level != "generic" and label == Label.MISC and \
+            last in _NAMED_KINDS:  # "a UEFA Pro Licence" read "a matter": "a licence"
+        return Phrase(last, article=not doc_text or previous_word(doc_text, start) not in
+                      DETERMINERS)
     if phrase.text == "something" and level != "generic" and label == Label.MISC:
         head = head_noun(text)  # "a child protection plan" → "a plan", not "a matter"
         if head and (not doc_text or _english(doc_text)):  # "du har rett" has no English head
             after_determiner = bool(doc_text) and previous_word(doc_text, start) in DETERMINERS
             return Phrase(head, article=after_determiner, plural=head.endswith("s"))
     return phrase
+
+
+#: the last word of a named thing that says what kind it is ("UEFA Pro Licence", "FAI Cup")
+_NAMED_KINDS = frozenset("""licence license certificate diploma award cup trophy medal prize
+    scheme programme program course qualification""".split())
 
 
 @functools.lru_cache(maxsize=8)

@@ -238,9 +238,10 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             # shared word)
             result = choose(memo, frozenset(), text, lambda r, a: fake_identifier(
                 text, f.subtype, r, a) or code_like(text, r), *seed, word_check=False)
-        else:  # look-alikes and unknown codes: the same shape
-            result = choose(memo, doc_words, text, lambda r, _a: code_like(text, r), *seed,
-                             min_len=3)
+        else:  # look-alikes and unknown codes: the same shape; a prefix that the cue before
+            keep = _cued_prefix(doc.text, f.span.start, text)  # it names stays ("GWF
+            result = choose(memo, doc_words, text, lambda r, _a: keep + code_like(  # reference:
+                text[len(keep):], r), *seed, min_len=3)  # GWF071234567" read "UUU9180…")
     elif label == Label.ORG and (not any(c.isupper() for c in text)
                                  or kind_of(text, "org_kinds") == "department"):
         # a description, not a name ("her solicitor's office", "HR Team"): a made-up company
@@ -317,6 +318,14 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         return result
     values[key] = result
     return _cased_like(text, label, result)
+
+
+def _cued_prefix(doc_text: str, start: int, code: str) -> str:
+    """The letters a code starts with when its cue says them just before it ("GWF" of "GWF
+    reference: GWF071234567"): the scheme's mark, no one's; else ""."""
+    m = re.match(r"[A-Z]{2,5}(?=[-/ ]?\d)", code)
+    return m.group(0) if m and re.search(rf"\b{m.group(0)}\b", doc_text[max(0, start - 40):start]) \
+        else ""
 
 
 def _cased_like(text: str, label: Label, result: str) -> str:

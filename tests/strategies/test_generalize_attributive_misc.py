@@ -16,3 +16,11 @@ def test_an_attributive_detail_becomes_certain() -> None:
     out = generalize_mention(Label.MISC, "cruciate", "", "", doc_text=TEXT, start=at,
                              end=at + len("cruciate"))
     assert out == "certain", out
+
+
+def test_a_named_qualification_becomes_its_kind() -> None:
+    text = "After retiring, he completed a UEFA Pro Licence in 2017."
+    at = text.index("UEFA")
+    out = generalize_mention(Label.MISC, "UEFA Pro Licence", "", "", doc_text=text, start=at,
+                             end=at + len("UEFA Pro Licence"))
+    assert out == "licence", out  # it read "matter"
