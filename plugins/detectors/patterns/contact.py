@@ -123,7 +123,8 @@ def _piece_of_a_code(text: str, start: int) -> bool:
 _CODE_BEFORE = re.compile(r"\w(?:[-/]| / )\Z")
 
 
-def find_phones(text: str, regions: Iterable[str] = DEFAULT_PHONE_REGIONS) -> list[Hit]:
+def find_phones(text: str, regions: Iterable[str] = DEFAULT_PHONE_REGIONS,
+                language: str | None = None) -> list[Hit]:
     """Phone numbers valid in one of ``regions`` (international ``+`` numbers in any region).
 
     ``PhoneNumberMatcher`` is slow on long texts, so it only sees the short windows around
@@ -132,7 +133,7 @@ def find_phones(text: str, regions: Iterable[str] = DEFAULT_PHONE_REGIONS) -> li
     one it is an unvalidated ``PHONE_LIKE`` code (it may be an ID whose checksum failed).
     """
     region_list = list(dict.fromkeys(r.upper() for r in regions if r)) or ["ZZ"]
-    home = _home_regions(text, region_list)
+    home = _home_regions(text, region_list, language)
     region_list.sort(key=lambda r: r not in home)  # the text's own plans first: fewer calls
     found: dict[tuple[int, int], Hit] = {}
     budget = MATCH_BUDGET_BASE + len(text) // MATCH_BUDGET_CHARS  # linear time, any input
@@ -173,14 +174,17 @@ def find_phones(text: str, regions: Iterable[str] = DEFAULT_PHONE_REGIONS) -> li
     return list(found.values())
 
 
-def _home_regions(text: str, regions: list[str]) -> set[str]:
-    """The configured regions whose numbering plans the text's language makes likely; all of
-    them for a language not in :data:`~.common.LANGUAGE_REGIONS`."""
-    if not _PHONE_CANDIDATE.search(text):
-        return set(regions)
-    from redactor_plugins.shared.language.detect import language_of
+def _home_regions(text: str, regions: list[str], language: str | None) -> set[str]:
+    """The configured regions whose numbering plans the text's language (``language``, else
+    told from ``text``) makes likely; all of them for a language not in
+    :data:`~.common.LANGUAGE_REGIONS`."""
+    if language is None:
+        if not _PHONE_CANDIDATE.search(text):
+            return set(regions)
+        from redactor_plugins.shared.language.detect import language_of
 
-    likely = LANGUAGE_REGIONS.get(language_of(text))
+        language = language_of(text)
+    likely = LANGUAGE_REGIONS.get(language)
     return set(regions) if likely is None else set(likely) & set(regions) or set(regions)
 
 

@@ -55,8 +55,10 @@ def pattern_modules() -> tuple[ModuleType, ...]:
     return tuple(importlib.import_module(f"{__package__}.{name}") for name in _MODULES)
 
 
-def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -> list[Hit]:
-    """Every candidate of every pattern (overlapping)."""
+def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS,
+              language: str | None = None) -> list[Hit]:
+    """Every candidate of every pattern (overlapping); ``language``: the whole document's
+    (found from ``text`` when not given)."""
     (pattern_codes, pattern_contact, pattern_datetime, pattern_documents, pattern_ids,
      pattern_network, pattern_nordic, pattern_quantity, pattern_regional, pattern_americas,
      pattern_australia, pattern_vehicles, pattern_uk_public, pattern_education,
@@ -102,7 +104,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS) -
     hits += pattern_quantity.find_measures(text)
     hits += pattern_quantity.find_counts(text)
     hits += pattern_education.find_courses(text)
-    hits += pattern_contact.find_phones(text, phone_regions)
+    hits += pattern_contact.find_phones(text, phone_regions, language)
     return hits
 
 
@@ -120,13 +122,13 @@ def resolve(hits: Iterable[Hit]) -> list[Hit]:
 
 
 def detect_text(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS,
-                detector: str = "patterns") -> list[Finding]:
+                detector: str = "patterns", language: str | None = None) -> list[Finding]:
     """The findings for ``text`` (what :meth:`PatternDetector.detect` returns), searched piece
-    by piece (:func:`paragraph_chunks`)."""
+    by piece (:func:`paragraph_chunks`); ``language``: the text's, when the caller knows it."""
     hits: list[Hit] = list(table_columns.find_cells(text))  # a CSV's columns: the whole text
     for start, end in paragraph_chunks(text, CHUNK_CHARS):
         hits += [dataclasses.replace(h, start=h.start + start, end=h.end + start)
-                 for h in find_hits(text[start:end], phone_regions)]
+                 for h in find_hits(text[start:end], phone_regions, language)]
     return [
         Finding(Span(h.start, h.end), h.label, text[h.start : h.end], subtype=h.subtype,
                 score=h.score, detector=detector, validated=h.validated,
@@ -154,7 +156,7 @@ class PatternDetector:
         regions = (*regions, *(r for r in own if r not in regions))  # a Spanish text's "612
         # 345 678" is a Spanish mobile, a Portuguese text's "(11) 91234-5678" a Brazilian one
         ctx.check()
-        return detect_text(doc.text, regions, self.id)
+        return detect_text(doc.text, regions, self.id, language)  # (told once a document)
 
 
 def _regions(ctx: RunContext) -> tuple[str, ...]:

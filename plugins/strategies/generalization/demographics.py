@@ -260,9 +260,16 @@ _INFORMAL_KIN = {"mum": "mother", "mom": "mother", "mummy": "mother", "mam": "mo
                  "grandad": "grandfather", "granddad": "grandfather", "grandpa": "grandfather"}
 
 
+#: every kinship term, in the singular and the plural, and the informal ones
+_KIN_TERMS = frozenset({t for terms in KIN.values() for t in terms}
+                       | {KIN_PLURALS.get(t, t + "s") for terms in KIN.values() for t in terms}
+                       | set(_INFORMAL_KIN))
+
+
 def is_kin_term(text: str) -> bool:
-    """Whether ``text`` is one kinship term ("daughter", "mum", "grandparents")."""
-    return _kin(text.strip().casefold(), random.Random(0), lambda _t: True) is not None
+    """Whether ``text`` is one kinship term ("daughter", "mum", "grandparents"): what
+    :func:`_kin` has another term for."""
+    return text.strip().casefold() in _KIN_TERMS
 
 
 def _kin(low: str, rng: random.Random, fits: Callable[[str], bool]) -> str | None:

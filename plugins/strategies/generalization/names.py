@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 import string
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from redactor_plugins.shared.language.detect import (  # noqa: F401 - re-exported
@@ -134,6 +134,7 @@ def beside_a_first_name(text: str, start: int, end: int) -> bool:
         m.group(1))) for m in (before, after))
 
 
+@lru_cache(maxsize=1024)  # asked once per one-word name's mention; a text's hash is cached
 def a_surname_here(text: str, name: str) -> bool:
     """Whether ``name`` stands after a given name somewhere in ``text`` ("Shane Mansfield"):
     alone ("Mansfield & Mansfield", a case's name) it is that family's surname, though the
