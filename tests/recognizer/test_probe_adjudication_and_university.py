@@ -12,7 +12,9 @@ import pytest
 from redactor_plugins.detectors.patterns.codes import find_reference_codes
 from redactor_plugins.detectors.patterns.education import find_courses
 from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
-from redactor_plugins.detectors.recognizer.rules.span_edges import code_not_date
+from redactor_plugins.detectors.recognizer.rules.span_numbers import (
+    code_not_date,
+)
 from test_cov_masks_that_hide_no_one import _ner
 
 RECORD = """Prisoner: WILLIAMS, Jordan Lee          Prison number: A1234BC          Location: H-2-17

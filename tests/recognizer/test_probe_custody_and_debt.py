@@ -12,7 +12,9 @@ import pytest
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
 from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
-from redactor_plugins.detectors.recognizer.rules.span_edges import no_count
+from redactor_plugins.detectors.recognizer.rules.span_numbers import (
+    no_count,
+)
 from test_cov_masks_that_hide_no_one import _ner
 
 RECORD = """Interpreter required: Yes (Polish)

@@ -13,7 +13,7 @@ from redactor_plugins.detectors.patterns.codes import find_reference_codes
 from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.recognizer.ner import subtype_for
 from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
-from redactor_plugins.detectors.recognizer.rules.span_edges import (
+from redactor_plugins.detectors.recognizer.rules.span_numbers import (
     clear_of_codes,
     no_count,
 )

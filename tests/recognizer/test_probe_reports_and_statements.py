@@ -217,7 +217,9 @@ SUBJECT = ("Subject: RE: Case #2025-CPS-00412 - Daniels, Kayla (DOB 04/19/2016)\
 def test_a_code_stops_at_a_spaced_dash(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     found = _ner(monkeypatch, tmp_path, SUBJECT, [("2025-CPS-00412 - Daniels", "CODE", 0)])
     assert [f.text for f in found] == ["2025-CPS-00412"]
-    from redactor_plugins.detectors.recognizer.rules.span_edges import code_end_before_dash
+    from redactor_plugins.detectors.recognizer.rules.span_numbers import (
+        code_end_before_dash,
+    )
 
     text = "Ref. AB - CD, 12-34 - 56"  # no digit before the first dash: the code is kept whole
     assert code_end_before_dash(text, 5, 12) == 12
@@ -377,7 +379,9 @@ def test_a_transcripts_speaker_before_a_colon_stays_a_name() -> None:
     ("life imprisonment", False), ("third", False), ("fourth", False), ("400 mg", False),
 ])
 def test_only_a_unit_alone_is_no_quantity(text: str, bare: bool) -> None:
-    from redactor_plugins.detectors.recognizer.rules.span_edges import no_count
+    from redactor_plugins.detectors.recognizer.rules.span_numbers import (
+        no_count,
+    )
 
     assert no_count(text) is bare
 

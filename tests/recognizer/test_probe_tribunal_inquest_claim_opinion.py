@@ -17,15 +17,15 @@ from redactor_plugins.detectors.patterns.plugin import detect_text
 from redactor_plugins.detectors.recognizer.gazetteer import find
 from redactor_plugins.detectors.recognizer.rules.legal_rules import legal_provisions
 from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
-from redactor_plugins.detectors.recognizer.rules.span_edges import (
-    code_end_before_dash,
-)
 from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     code_shaped,
     county_name,
     judicial_title,
     listed_judge,
     occupation_before_address,
+)
+from redactor_plugins.detectors.recognizer.rules.span_numbers import (
+    code_end_before_dash,
 )
 from test_cov_masks_that_hide_no_one import _ner
 

@@ -10,10 +10,12 @@ from redactor_plugins.detectors.recognizer.rules.identifier_cues import (
     trim_identifier_cue,
 )
 from redactor_plugins.detectors.recognizer.rules.span_edges import (
-    clear_of_codes,
     drop_leading_function_word,
     drop_trailing_function_word,
     title_case_run,
+)
+from redactor_plugins.detectors.recognizer.rules.span_numbers import (
+    clear_of_codes,
 )
 
 
@@ -277,6 +279,8 @@ def test_the_name_of_a_number_field_is_no_finding(text: str, tagged: str, label:
     ("1990/91", False),   # a season
 ])
 def test_digits_slash_digits_that_no_date_ends_with_are_a_code(text: str, code: bool) -> None:
-    from redactor_plugins.detectors.recognizer.rules.span_edges import code_not_date
+    from redactor_plugins.detectors.recognizer.rules.span_numbers import (
+        code_not_date,
+    )
 
     assert code_not_date(text) is code

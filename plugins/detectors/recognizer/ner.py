@@ -42,13 +42,15 @@ from redactor_plugins.detectors.recognizer.rules.person_rules import (
 )
 from redactor_plugins.detectors.recognizer.rules.span_edges import (  # noqa: F401 - re-exported
     whole_words,
-    widen_code,
 )
 from redactor_plugins.detectors.recognizer.rules.span_kinds import (  # noqa: F401 - re-exported
     _default_gazetteer,
     bare_government,
     bare_government_finding,
     non_word,
+)
+from redactor_plugins.detectors.recognizer.rules.span_numbers import (  # noqa: F401 - re-exported
+    widen_code,
 )
 from redactor_plugins.shared.names.titles import JOB_HEADS
 from redactor_plugins.shared.text_pieces import (  # noqa: F401 - split_at_breaks re-exported

@@ -65,29 +65,22 @@ from redactor_plugins.detectors.recognizer.rules.span_edges import (
     balance_brackets,
     before_lower_aside,
     before_pronoun_i,
-    clear_of_codes,
-    code_end_before_dash,
-    code_not_date,
     crown_case,
     drop_leading_function_word,
     drop_trailing_function_word,
-    end_before_dose,
     field_dem,
     field_label_tail,
     house_number_start,
     join_bracket_pieces,
     join_org_pieces,
-    list_number,
     name_follows,
     name_of_org,
-    no_count,
     title_case_run,
     title_start,
     titled_name_at_end,
     trailing_participle,
     whole_before_conjunction,
     whole_words,
-    widen_code,
     word_before_comma,
 )
 from redactor_plugins.detectors.recognizer.rules.span_kinds import (
@@ -121,6 +114,15 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     scale_name,
     vehicle_start,
     weekday_name,
+)
+from redactor_plugins.detectors.recognizer.rules.span_numbers import (
+    clear_of_codes,
+    code_end_before_dash,
+    code_not_date,
+    end_before_dose,
+    list_number,
+    no_count,
+    widen_code,
 )
 from redactor_plugins.shared.language.calendar_words import AGE_SHORT
 from redactor_plugins.shared.language.detect import language_of

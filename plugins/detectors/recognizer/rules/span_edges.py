@@ -4,9 +4,7 @@
   the 4,132 gold mentions of TAB dev, none starts with one of :data:`LEADING` (27 start with
   "between", "from", "about", "of", "with", "by" or "without" — date ranges and long
   descriptions — which stay); Wikipedia dev and TAB's official sample have none at all.
-* An edge inside a code written as digits joined by ":" or "/" ("Förvaltningsprocesslagen
-  1971" of "… 1971:291"): the model did not see the code as part of its entity, so the span
-  stops before it and the code is left to the identifier patterns (a code is one span).
+* Edges at codes, numbers and doses: :mod:`.span_numbers`.
 * A street without its house number ("at 38 [Princes Street]", the "38" read as a date):
   :func:`house_number_start`.
 * The next field's label run into a value ("Over 18 [Occupation]:" in a PDF's line):
@@ -28,18 +26,17 @@ from __future__ import annotations
 
 import re
 
-from redactor_plugins.detectors.patterns.common import number_value
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, LEGAL_FORM
 from redactor_plugins.shared.names.titles import COURTESY, LOWER_CASE_TITLES, RANK_WORDS
 from redactor_plugins.shared.text_pieces import join_neighbours
 
 from redactor.plugin_api import Finding, Label, Span
 
-__all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "clear_of_codes", "code_not_date", "drop_leading_function_word",
+__all__ = ["BEFORE_A_NAME", "LEADING", "PARTY_ROLES", "TRAILING", "drop_leading_function_word",
            "drop_trailing_function_word", "field_dem",
            "field_label_tail", "house_number_start", "name_follows", "whole_before_conjunction", "name_of_org", "starts_sentence", "join_bracket_pieces",
            "title_case_run", "title_start", "trailing_participle",
-           "whole_words", "widen_code", "word_before_comma"]
+           "whole_words", "word_before_comma"]
 
 #: words a mention never starts with (see the module docstring; and greetings: "Hi Sarah")
 LEADING = frozenset(
@@ -108,35 +105,6 @@ def drop_trailing_function_word(text: str, start: int, end: int) -> int:
                 text[m.start()] in "'’" and text[m.start() - 1].isalpha()):  # "Etela'at"
             return end
         end = m.start()
-
-
-def _joins_digits(text: str, i: int) -> bool:
-    return 0 < i < len(text) - 1 and text[i] in ":/" and text[i - 1].isdigit() and \
-        text[i + 1].isdigit()
-
-
-def clear_of_codes(text: str, start: int, end: int) -> tuple[int, int]:
-    """``(start, end)`` cut back to whole words outside a digits-``:``/``/``-digits code that
-    an edge falls inside (an empty span, start == end, when nothing is left)."""
-    if end < len(text) and _joins_digits(text, end):
-        while end > start and not text[end - 1].isspace():
-            end -= 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-    if start > 0 and _joins_digits(text, start - 1):
-        while start < end and not text[start].isspace():
-            start += 1
-        while start < end and text[start].isspace():
-            start += 1
-    numbered = _NUMBERED_END.search(text, start, end)  # "CPOMS (incidents #20231"
-    if numbered and numbered.start() > start:
-        end = numbered.start()
-    return start, max(start, end)
-
-
-#: a numbered entry at a span's end, with its noun and an open bracket ("logged on CPOMS
-#: (incidents #20231"), or a citation's year ("Mansfield & Mansfield [2024]"): a code's own
-_NUMBERED_END = re.compile(r"\s*(?:(?:\(\s*)?(?:[^\W\d_]+\s+)?#\d+|\[(?:19|20)\d\d\])\Z")
 
 
 #: capitalised words that do not continue a title-case name ("The", "His", "Mr" …)
@@ -226,8 +194,6 @@ PARTY_ROLES = frozenset("""plaintiff plaintiffs defendant defendants claimant cl
 #: words a name list's run of capitalised words drops from its front ("Hi Sarah", "Ehefrau
 #: Anna", "Plaintiff Maria Gonzalez")
 BEFORE_A_NAME = LEADING | KIN_BEFORE_NAME | PARTY_ROLES | _VERBS_BEFORE_A_NAME
-_SPACED_DASH = re.compile(r"\s+[-\u2013\u2014]\s+")
-_TRAILING_DASH = re.compile(r"\s+[-\u2013\u2014]\Z")  # "NSM-2024-0088417 -" of a subject line
 
 
 #: an open bracket with only lower-case words after it to the span's end
@@ -295,37 +261,6 @@ def before_pronoun_i(text: str, start: int, end: int) -> int:
 
 _SPEAKERS_VERB = re.compile(r"\s+(?:came|went|was|have|had|am|did|do|got|left|saw|met|told"
                             r"|said|think|know|stayed)\b")
-
-
-def code_end_before_dash(text: str, start: int, end: int) -> int:
-    """``end`` moved back to a spaced dash inside a code's span when a code stands before it
-    ("2025-CPS-00412 - Daniels" of a subject line: the code, then the name)."""
-    m = _SPACED_DASH.search(text, start, end) or _TRAILING_DASH.search(text, start, end)
-    if m and any(c.isdigit() for c in text[start:m.start()]):
-        return m.start()
-    return end
-
-
-def widen_code(text: str, start: int, end: int) -> tuple[int, int]:
-    """A model's code span grown to the whole identifier it cuts ("5678:9012" in
-    "1234:5678:9012", "0045/2219" in "NH/0045/2219"): over letters and digits glued to it,
-    over a separator (``: / . -``) that has a digit on both sides, and over ``/`` or ``-``
-    between a digit and a capital letter ("ID:12345" stays "12345")."""
-    def glued(i: int) -> bool:
-        c = text[i]
-        if c.isalnum():
-            return True
-        if not 0 < i < len(text) - 1:
-            return False
-        a, b = text[i - 1], text[i + 1]
-        return c in ":/.-" and a.isdigit() and b.isdigit() or c in "/-" and (
-            a.isdigit() and b.isupper() or a.isupper() and b.isdigit())
-
-    while start > 0 and glued(start - 1):
-        start -= 1
-    while end < len(text) and glued(end):
-        end += 1
-    return start, end
 
 
 _HYPHENS = "-‑‐"
@@ -483,59 +418,6 @@ def name_follows(text: str, end: int) -> bool:
     return m is not None and (m.group(1).isdigit() or m.group(1).isupper())
 
 
-_SLASHED = re.compile(r"\d{1,4}/(\d{3,})")
-
-
-
-
-_DOSE_END = re.compile(r"[ \t]+\d+(?:[.,]\d+)?\Z")
-_UNIT_AFTER = re.compile(r"[ \t]?(?:mg|mcg|µg|g|kg|ml|mL|l|L|mmol|units?|IU|%|tablets?|puffs?)\b")
-
-
-def end_before_dose(text: str, start: int, end: int) -> int:
-    """``end`` moved back before a number that a unit follows ("clozapine 400" + " mg": the
-    dose is a quantity of its own, and the drug's name is what generalizes)."""
-    m = _DOSE_END.search(text, start, end)
-    if m and m.start() > start and _UNIT_AFTER.match(text, end):
-        return m.start()
-    return end
-
-
-_BARE_UNIT = re.compile(r"(?i)(?:mg|mcg|µg|g|kg|ml|l|km|m|cm|mm|mmol|iu|units?|%)"
-                        r"(?:/(?:l|dl|kg|day|d))?")
-
-
-#: one word with no digit that still counts ("third", "several", "twice")
-_COUNT_WORDS = frozenset("""first second third fourth fifth sixth seventh eighth ninth tenth
-    eleventh twelfth several few many dozen dozens half once twice thrice both double triple
-    hundreds thousands millions""".split())
-
-
-def no_count(text: str) -> bool:
-    """Whether a QUANTITY span is a unit alone ("mg" of "clozapine 400 | mg": the model gave
-    the number to the drug's name; a unit counts nothing) or one word that is no number
-    ("cheek" of "her left cheek about 3cm across"). Not "life imprisonment", "third", "two":
-    TAB's annotators count those."""
-    t = text.strip()
-    if re.fullmatch(r"\d{1,3}[ \t]*[x×]", t):  # "1 x Samsung Galaxy S21" of a property list
-        return True
-    return _BARE_UNIT.fullmatch(t) is not None or (
-        re.fullmatch(r"[^\W\d_]+", t) is not None and t.casefold() not in _COUNT_WORDS
-        and number_value(t) is None)
-
-
-_LIST_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})*")
-
-
-def list_number(text: str, start: int, end: int) -> bool:
-    """Whether the span is a paragraph's or a list item's number at the start of its line
-    ("4. His brother …", "12) …", "3.2 The …"): it counts nothing (a pseudonym renumbered
-    the judgment's paragraphs)."""
-    line_start = text.rfind("\n", 0, start) + 1
-    return (not text[line_start:start].strip() and _LIST_NUMBER.fullmatch(text[start:end])
-            is not None and re.match(r"[.)]?[ \t]", text[end : end + 2]) is not None)
-
-
 def join_bracket_pieces(text: str, found: list[Finding]) -> list[Finding]:
     """A MISC that opened a bracket ("self-harm (superficial") and the MISC right after it
     that the bracket's close follows ("cuts to her forearms" + ")") are one MISC with the
@@ -552,15 +434,6 @@ def join_bracket_pieces(text: str, found: list[Finding]) -> list[Finding]:
             out[b] = second.with_(span=span, text=text[span.start : span.end])
             dropped.add(a)
     return [f for i, f in enumerate(out) if i not in dropped]
-
-
-def code_not_date(text: str) -> bool:
-    """Whether a DATETIME span is digits, a slash and digits that no date has after it: a
-    case number ("22/48213", "CP/2026" is another rule's), not "3/2021" or "12/31"; or a
-    capital letter glued to numbers by hyphens (a cell's "H-2-17")."""
-    m = _SLASHED.fullmatch(text.strip())
-    return (m is not None and not re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group(1))) or \
-        re.fullmatch(r"[A-Z]{1,2}\d{0,2}(?:-\d{1,4}){2,3}", text.strip()) is not None
 
 
 _CAPITALISED = re.compile(r"[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*")
