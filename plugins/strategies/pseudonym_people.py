@@ -78,13 +78,21 @@ _ROLE_TITLES = frozenset("Officer Governor Nurse Judge Councillor Sheriff Deputy
                          "Auntie Uncle".split())  # an elder's "Aunty Pearl Kelly" too
 
 
+def _particle(word: str, text: str) -> bool:
+    """A name particle: "de", "van", or "VAN", "DER" in a name in capitals ("VAN DER MERWE"
+    had become three names, "ROBERT ANTHONY MOORE")."""
+    return word in PARTICLES or (word.isupper() and word.lower() in PARTICLES
+                                 and not any(c.islower() for c in text))
+
+
 def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:
     """(name parts, titles) of a person mention."""
     names, titles = [], []
     words = _NAME_PART.findall(text)
     for i, w in enumerate(words):
-        if i > 0 and w in PARTICLES:
-            continue  # "de" of "Sanne de Vries" is no name part
+        if _particle(w, text) and (i > 0 or w.isupper() and len(words) > 2 and _particle(
+                words[1], text)):
+            continue  # "de" of "Sanne de Vries", "VAN DER" of "VAN DER MERWE": no name part
         role = i == 0 and len(words) > 1 and (w in _ROLE_TITLES or local_title(text, locale))
         (titles if _is_title(w) or role or i > 0 and w in POST_NOMINALS else names).append(w)
     return names, titles
@@ -153,7 +161,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             return word  # "Tomas Berg\nPhone": a table's next cell, not part of the name
         if key == "s" and m.start() > 0 and f.text[m.start() - 1] in "'’":
             return word  # a possessive
-        if word in PARTICLES and (m.start() > 0 or len(f.text.split()) > 1):  # "de Vries",
+        if _particle(word, f.text) and (m.start() > 0 or len(f.text.split()) > 1):  # "de Vries",
             return word  # "van Dijk", "Mac Cárthaigh" after a line break: the particle stays
         if len(word) == 1:  # an initial: the initial of the pseudonym of a matching part
             for name in full:

@@ -46,9 +46,13 @@ MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr encik s
 FEMALE_TITLES = frozenset(
     "mrs ms miss madam mdm lady frau fru frk madame mme mlle signora señora sra puan cik smt "
     "kumari srimati".split())
-NEUTRAL_TITLES = frozenset(
-    "mx dr prof professor judge justice rev reverend president minister general colonel "
-    "captain major lieutenant sergeant officer inspector detective".split())
+#: courtesy and professional titles of no sex ("Adv." is an advocate's, South Africa's bar)
+COURTESY_NEUTRAL = frozenset("mx dr prof professor judge justice rev adv".split())
+#: the titles a name's mention drops before it is compared (one list for grouping and entities)
+COURTESY_TITLES = MALE_TITLES | FEMALE_TITLES | COURTESY_NEUTRAL
+NEUTRAL_TITLES = COURTESY_NEUTRAL | frozenset(
+    "reverend president minister general colonel captain major lieutenant sergeant officer "
+    "inspector detective".split())
 TITLES = MALE_TITLES | FEMALE_TITLES | NEUTRAL_TITLES
 _WORD = re.compile(r"[^\W\d_]+(?:[-‐‑'’][^\W\d_]+)*\.?", re.UNICODE)
 _PARTICLES = frozenset("van von de der den da di del della la le du dos das ter ten bin ibn al el "

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from redactor.core.coreference import (
+    COURTESY_TITLES,
     FEMALE_TITLES,
     MALE_TITLES,
     alone_can_mean,
@@ -31,11 +32,7 @@ from redactor.core.coreference import (
 )
 from redactor.core.model import Entity, Finding, Label
 
-TITLES = frozenset(
-    "mr mrs ms miss mx dr prof professor sir madam judge justice lord lady rev "
-    "herr frau hr fru monsieur madame mme mlle m mdm encik puan cik smt shri kumari "
-    "srimati".split()
-)
+TITLES = COURTESY_TITLES  # what a mention drops before it is compared
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 

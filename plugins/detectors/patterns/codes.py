@@ -38,10 +38,12 @@ from redactor_plugins.detectors.patterns.common import RANK_CASE, Hit, mentions
 
 from redactor.plugin_api import Label
 
+#: a number's cue: "Application no.", "CASE NO:" (a heading's), "Nr.", a South African
+#: police docket's "CAS" ("CAS 412/06/2023")
 _CUE = re.compile(
-    r"(?:\b(?:[Aa]pp(?:lication)?s?\.?|[Cc]ases?|[Ff]iles?|[Cc]omplaints?|[Pp]etitions?)"
-    r"\s+(?:[Nn]os?\.|[Nn]umbers?|[Nn]r\.?)"
-    r"|\b(?:[Nn]os?\.|NOS?\.|[Nn]r\.|[Nn]umbers?)"
+    r"(?:\b(?:[Aa]pp(?:lication)?s?\.?|[Cc]ases?|CASES?|[Ff]iles?|FILES?|[Cc]omplaints?"
+    r"|[Pp]etitions?)\s+(?:[Nn]os?\.|NOS?[.:]|[Nn]umbers?|[Nn]r\.?)"
+    r"|\b(?:[Nn]os?\.|NOS?\.|[Nn]r\.|[Nn]umbers?|CAS(?=[^\S\n]))"
     r"|\b[Aa]pplications?)\s*(?=\d|[A-Z]{1,4}[\s-]?\d)"
 )
 _NUMBER = re.compile(

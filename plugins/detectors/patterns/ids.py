@@ -29,6 +29,7 @@ from redactor_plugins.detectors.patterns.common import (
 from redactor_plugins.detectors.patterns.schemes import (
     americas_africa_ids,
     asian_ids,
+    eastern_european_ids,
     european_ids,
 )
 from redactor_plugins.shared.language.detect import language_of
@@ -183,7 +184,8 @@ def _cpr_ok(value: str) -> bool:
     return cpr.is_valid(value)
 
 
-_SCHEME_CUES = {**european_ids.CUES, **asian_ids.CUES, **americas_africa_ids.CUES}
+_SCHEME_CUES = {**european_ids.CUES, **asian_ids.CUES, **americas_africa_ids.CUES,
+                **eastern_european_ids.CUES}
 
 
 def find_national_ids(text: str) -> list[Hit]:
@@ -217,6 +219,7 @@ def find_national_ids(text: str) -> list[Hit]:
     hits += european_ids.find(text)  # PL NL TR IT ES BE IE CH AT PT GR CZ/SK RO
     hits += asian_ids.find(text)  # CN KR JP SG HK, IN (PAN), IL
     hits += americas_africa_ids.find(text)  # ZA BR MX CL
+    hits += eastern_european_ids.find(text)  # HU BG HR SI EE LT LV
     hits = european_ids.prefer_cued(text, hits, _SCHEME_CUES)
     taken = {(h.start, h.end) for h in hits if h.validated}
     # A Danish CPR has had no checksum since 2007: a valid birth date is all there is to check,

@@ -1,9 +1,11 @@
 """Check digits that python-stdnum does not know: a vehicle identification number's (49 CFR
 565), an Australian Medicare card number's, a New Zealand National Health Index number's, a
-Singapore NRIC/FIN's and a Hong Kong identity card number's."""
+Singapore NRIC/FIN's, a Hong Kong identity card number's and the three Hungarian numbers'
+(TAJ, személyi azonosító, adóazonosító jel)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 _VALUE = {**{str(d): d for d in range(10)},
@@ -158,3 +160,83 @@ def dea_valid(value: str) -> bool:
     v = value.strip().upper()
     return re.fullmatch(r"[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}", v) is not None and \
         dea_check(v[2:8]) == v[8]
+
+
+def taj_hu_check(first_eight: str) -> str:
+    """The check digit of a Hungarian TAJ number (társadalombiztosítási azonosító jel): the
+    first eight digits weighted 3, 7, 3, 7 … modulo 10."""
+    return str(sum(int(d) * (7 if i % 2 else 3) for i, d in enumerate(first_eight)) % 10)
+
+
+def taj_hu_valid(value: str) -> bool:
+    """Whether ``value`` ("123 456 788") is nine digits whose last is the TAJ check digit."""
+    digits = re.sub(r"[ -]", "", value)
+    return len(digits) == 9 and digits.isdigit() and taj_hu_check(digits[:8]) == digits[8]
+
+
+#: 1996. évi XX. törvény, annex 3: the first digit's centuries (1, 2: 1900–1999; 3, 4: before
+#: 1900, or from 2000 for those born after 1996; 5, 6: foreigners born 1900–1999; 7, 8:
+#: foreigners born before 1900 — or, where 7 and 8 went to immigrants, later)
+_HU_CENTURIES = {"1": (1900,), "2": (1900,), "3": (1800, 2000), "4": (1800, 2000),
+                 "5": (1900,), "6": (1900,), "7": (1800, 1900), "8": (1800, 1900)}
+_HU_NEW_RULE = dt.date(1997, 1, 1)
+
+
+def hu_personal_id_check(first_ten: str, born: dt.date) -> str:
+    """The check digit of a Hungarian személyi azonosító: born before 1997, the ten digits
+    weighted 1 … 10, from 1997 weighted 10 … 1; the sum modulo 11 ("" for 10: that serial is
+    never issued)."""
+    weights = range(1, 11) if born < _HU_NEW_RULE else range(10, 0, -1)
+    check = sum(int(d) * w for d, w in zip(first_ten, weights, strict=True)) % 11
+    return "" if check == 10 else str(check)
+
+
+def hu_personal_id_born(value: str) -> list[dt.date]:
+    """The birth dates that a Hungarian személyi azonosító's first seven digits may mean (its
+    first digit, then YYMMDD), none in the future."""
+    digits = re.sub(r"[ -]", "", value)
+    if len(digits) != 11 or not digits.isdigit():
+        return []
+    out = []
+    for century in _HU_CENTURIES.get(digits[0], ()):
+        try:
+            born = dt.date(century + int(digits[1:3]), int(digits[3:5]), int(digits[5:7]))
+        except ValueError:
+            continue
+        if born <= dt.date.today():
+            out.append(born)
+    return out
+
+
+def hu_personal_id_valid(value: str) -> bool:
+    """Whether ``value`` ("1 850101 1231") is a személyi azonosító: a sex/century digit 1–8,
+    a birth date, a serial and the check digit of its birth date's rule."""
+    digits = re.sub(r"[ -]", "", value)
+    return any(hu_personal_id_check(digits[:10], born) == digits[10]
+               for born in hu_personal_id_born(digits))
+
+
+_HU_TAX_EPOCH = dt.date(1867, 1, 1)
+
+
+def hu_tax_id_check(first_nine: str) -> str:
+    """The check digit of a Hungarian adóazonosító jel: the first nine digits weighted 1 … 9,
+    modulo 11 ("" for 10: that serial is never issued)."""
+    check = sum(int(d) * w for d, w in zip(first_nine, range(1, 10), strict=True)) % 11
+    return "" if check == 10 else str(check)
+
+
+def hu_tax_id_valid(value: str) -> bool:
+    """Whether ``value`` ("8123456786") is an adóazonosító jel: 8, the days from 1 January 1867
+    to the birth date (not in the future), a serial and the check digit."""
+    digits = re.sub(r"[ -]", "", value)
+    if len(digits) != 10 or not digits.isdigit() or digits[0] != "8":
+        return False
+    if _HU_TAX_EPOCH + dt.timedelta(days=int(digits[1:6])) > dt.date.today():
+        return False
+    return hu_tax_id_check(digits[:9]) == digits[9]
+
+
+def hu_tax_id_days(born: dt.date) -> str:
+    """The five digits of an adóazonosító jel that give the birth date."""
+    return f"{(born - _HU_TAX_EPOCH).days:05d}"

@@ -18,7 +18,7 @@ CONTINENTAL_COURTESY = frozenset("signor signora señor señora sig dott avv sra
 LOWER_CASE_TITLES = frozenset("dhr mevr mw sig dott avv".split())
 COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev herr frau hr "
                      "fru monsieur madame mme mlle mdm encik puan cik smt shri kumari "
-                     "srimati".split()) | CONTINENTAL_COURTESY
+                     "srimati adv".split()) | CONTINENTAL_COURTESY
 
 #: regular-expression source of a police rank before an officer's name: "PC", "DCI",
 #: "Detective Sergeant", "Sgt." …
@@ -53,7 +53,7 @@ JOB_HEADS = frozenset("""handler handlers officer manager adviser advisor assist
 POST_NOMINALS = frozenset("""MBBS MBChB BMBS MB ChB BM BCh BChir MD DM PhD DPhil MPhil MSc BSc BA
     MA LLB LLM BEd MEd PGCE MRCPsych FRCPsych MRCP FRCP FRCS FRCA MRCGP FRCGP MRCPCH FRCPCH DRCOG
     DCH MFPH FFPH DClinPsy ClinPsyD CPsychol AFBPsS RMN RGN RN RSCN RHV BDS MFDS DipSW CQSW AMHP
-    QC KC JP MP MSP MBE OBE CBE DBE KBE FRS FCA ACA ACCA CIMA CTA FCIPD MCIPD
+    QC KC SC SAN JP MP MSP MBE OBE CBE DBE KBE FRS FCA ACA ACCA CIMA CTA FCIPD MCIPD
     FRCPC FRCSC CCFP FCFP FACP FACS FRACP FRACS DO NP PA-C""".split())  # North American
 
 

@@ -372,14 +372,18 @@ def part_of_day(hour: int) -> str:
     return "night"
 
 
+#: prepositions after which a clock time is "a time in the …" ("by in the afternoon" read wrong)
+_BEFORE_A_TIME = frozenset("at by before until till after from around about past".split())
+
+
 def generalize_time_of_day(hour: int, level: str, previous: str) -> Phrase:
     """ "in the morning"; after "at": "a time in the morning"; level ``decade``: "a certain
     time"."""
     if level == "decade":
-        return Phrase("certain time") if previous == "at" else Phrase("at a certain time",
+        return Phrase("certain time") if previous in _BEFORE_A_TIME else Phrase("at a certain time",
                                                                         article=False)
     part = part_of_day(hour)
-    if previous == "at":
+    if previous in _BEFORE_A_TIME:  # "by 12h00" → "by a time in the afternoon"
         return Phrase("night-time", article=False) if part == "night" else Phrase(
             f"time in the {part}")
     return Phrase("at night" if part == "night" else f"in the {part}", article=False)

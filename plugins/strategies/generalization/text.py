@@ -22,15 +22,12 @@ from functools import cache
 from typing import Any
 
 from redactor_plugins.shared.language.calendar_words import AGE_SHORT
-from redactor_plugins.shared.names.titles import CONTINENTAL_COURTESY
+from redactor_plugins.shared.names.titles import COURTESY
 
 from redactor.plugin_api import resource_path
 
-# Honorifics (as the core's entity grouping knows them); they are never identifying alone.
-TITLES = frozenset(
-    "mr mrs ms miss mx dr prof professor sir madam judge justice lord lady rev "
-    "herr frau hr fru monsieur madame mme mlle m".split()
-) | CONTINENTAL_COURTESY
+# Honorifics (the recognizer's courtesy titles and a judge's); never identifying alone.
+TITLES = COURTESY | frozenset("madam judge justice m".split())
 DETERMINERS = frozenset(
     "the a an this that these those his her their its our my your whose every each another "
     "any some no one same such".split()

@@ -36,7 +36,7 @@ _ID_CUE = re.compile(
     r"|(?:badge|star|shield|collar)\s+(?:no\.?|number|#)|call[ -]?sign"
     r"|GPS|co-?ordinates|what3words|w3w|chassis|Fahrgestellnummer"
     r"|PNC(?:\s+ID)?|CRO|NOMIS|NOMS|prison(?:er)?\s+(?:number|no\.?)|BRP|UAN|UTR"
-    r"|(?-i:NRIC|FIN|HKID|PAN|CPF|CURP|RUT|RUN|AHV|AVS|SVNR|VSNR|NIPC|AMKA|RRN|CNP|CIN|NPI|DEA"
+    r"|(?-i:NRIC|FIN|HKID|PAN|CPF|CURP|RUT|RUN|AHV|AVS|SVNR|VSNR|NIPC|AMKA|RRN|CNP|CIN|NPI|DEA|CAS"
     r"|HP|H/P)"  # Singapore's and Malaysia's "handphone"
     r"|exp(?:iry|ires)?|valid\s+(?:thru|through|until))"  # a card's expiry: "exp. 09/27"
     r"(?-i:(?![a-z]))"  # a whole word ("DNI", not "dnia"), or glued to a value ("IBANNO93…")

@@ -43,6 +43,7 @@ from redactor_plugins.detectors.recognizer.rules.no_one_words import (
 from redactor_plugins.detectors.recognizer.rules.person_rules import (
     capitals_name_core,
     capitals_person,
+    caps_name_run,
     field_label_word,
     given_name_before,
     letter_list,
@@ -125,6 +126,7 @@ from redactor_plugins.detectors.recognizer.rules.span_numbers import (
     widen_code,
 )
 from redactor_plugins.shared.language.calendar_words import AGE_SHORT
+from redactor_plugins.shared.language.common_words import common_words
 from redactor_plugins.shared.language.detect import language_of
 from redactor_plugins.shared.names.org_forms import CARE_FORM, STREET_FIRST_WORDS
 from redactor_plugins.shared.text_pieces import table_headers
@@ -183,6 +185,7 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
     headers = table_headers(text)  # a table's column names ("DOB" had read a person)
     language = language_of(text)
     kept: list[Finding] = []
+    lower_words: set[str] | None = None  # the document's lower-case words, when a name asks
     grown: list[tuple[int, int]] = []  # what a name took in after its particle
     for f, (start, end) in zip(found, trimmed, strict=True):
         if start >= end or any(s <= start and end <= e for s, e in headers) and not (
@@ -360,6 +363,9 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             start = stop.end()
         if f.label == Label.PERSON:  # "Estácio de" + "Sá": a name does not end in "de"
             start, end = capitals_name_core(text, start, end, names)  # "J NOWAK"
+            if lower_words is None:
+                lower_words = {w.group() for w in re.finditer(r"\b[a-z]+\b", text)}
+            start, end = caps_name_run(text, start, end, lower_words, common_words("en"))
             start = given_name_before(text, title_start(text, name_start(
                 text, start, end)), end, names)
             longer = surname_after_initial(text, start, particle_end(text, start, end))

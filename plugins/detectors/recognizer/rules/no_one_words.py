@@ -431,7 +431,9 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     degrees = [w.strip(",") for w in word.split()]
     if degrees and all(w in POST_NOMINALS for w in degrees) and (
             len(degrees) > 1 or len(degrees[0]) > 3 or degrees[0] in _HONOURS
-            or _AFTER_A_NAME.search(text, max(0, start - 4), start)):  # not "MB" alone,
+            or _AFTER_A_NAME.search(text, max(0, start - 4), start)
+            or degrees[0] in ("SC", "SAN") and re.search(r"[a-z][ \t]\Z", text[
+                max(0, start - 3) : start])):  # not "MB" alone; a silk: "de Villiers SC",
         return True  # "JP": initials too; "MD FRCPC", "QC" after a name: no one
     if word.casefold() in ("gardaí", "gardai", "the gardaí", "the gardai") or any(
             m.start() <= start and end <= m.end()

@@ -38,12 +38,12 @@ from redactor_plugins.detectors.recognizer.mention_propagation import LETTER_PER
 from redactor_plugins.detectors.recognizer.rules.span_edges import PARTY_ROLES
 from redactor_plugins.shared.names.particles import PARTICLES
 from redactor_plugins.shared.names.rulers import RULER
-from redactor_plugins.shared.names.titles import COURTESY, POLICE_RANK
+from redactor_plugins.shared.names.titles import COURTESY, JOB_HEADS, POLICE_RANK, RANK_WORDS
 from redactor_plugins.shared.text_pieces import join_neighbours
 
 from redactor.plugin_api import Finding, Label, Span, initials_alias
 
-__all__ = ["letter_list", "letter_names", "name_parts", "officers", "particle_end",
+__all__ = ["caps_name_run", "letter_list", "letter_names", "name_parts", "officers", "particle_end",
            "titles_of_rule"]
 
 #: Words for people right before a list of letters ("co-accused A, B and R").
@@ -306,6 +306,49 @@ def surname_after_initial(text: str, start: int, end: int) -> int:
 
 
 _CAPS_WORD = re.compile(r"[A-Z][A-Z'’-]*")
+
+#: words in capitals that end a party's or a judge's name in a heading: a judge's post
+#: after the name ("VAN DER MERWE AJ", "SMITH J", "JONES LJ"), counsel's rank ("SC", "QC")
+_CAPS_NAME_STOPS = frozenset("""aj j ja jp djp cj adcj ajp lj mr mj sc qc kc sj dj hhj rj
+    and or of the v vs versus in on at for by to with per""".split())
+_RANKS = frozenset(w.casefold() for w in RANK_WORDS)
+_CAPS_BESIDE = re.compile(r"(?<![\w'’.-])([A-Z][A-Z'’-]+)[ \u00a0]\Z")
+_CAPS_AFTER = re.compile(r"[ \u00a0]([A-Z][A-Z'’-]+)(?![\w'’.-])")
+
+
+def caps_name_run(text: str, start: int, end: int, lower_words: set[str],
+                  common: frozenset[str]) -> tuple[int, int]:
+    """A person's span in capitals grown over the words in capitals right beside it, one space
+    apart, on its line ("[THANDIWE PRECIOUS] MOKOENA   Applicant", "SIPHO [JABULANI NKOSI]",
+    "[VAN] DER MERWE AJ:": a party's or a judge's name in a heading, the rest left in clear):
+    not over a judge's post or counsel's rank, a title or rank ("OFFICER"), a function word, a
+    word the document writes in lower case ("APPLICANT" beside "the applicant") or a common
+    heading word (``common``)."""
+    span = text[start:end]
+    if not any(c.isalpha() for c in span) or any(c.islower() for c in span):
+        return start, end
+
+    def name_like(m: re.Match[str]) -> bool:
+        w = m.group(1).casefold()
+        return w in PARTICLES or (
+            w not in _CAPS_NAME_STOPS and w not in lower_words and w not in common
+            and w not in PARTY_ROLES and w not in COURTESY and w not in _TITLES
+            and w not in _RANKS and w not in JOB_HEADS)
+
+    for _ in range(4):
+        m = _CAPS_BESIDE.search(text, max(0, start - 40), start)
+        if m is None or not name_like(m):
+            break
+        start = m.start(1)
+    for _ in range(4):
+        m = _CAPS_AFTER.match(text, end)
+        if m is None or not name_like(m):
+            break
+        end = m.end(1)
+    while len(words := text[start:end].rsplit(None, 1)) == 2 and words[1].casefold() in \
+            PARTICLES:  # no name ends in "VAN"
+        end = start + len(words[0])
+    return start, end
 
 
 def capitals_name_core(text: str, start: int, end: int, names: Mapping[str, Any]) -> tuple[

@@ -130,11 +130,19 @@ _LIST_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})*")
 
 def list_number(text: str, start: int, end: int) -> bool:
     """Whether the span is a paragraph's or a list item's number at the start of its line
-    ("4. His brother …", "12) …", "3.2 The …"): it counts nothing (a pseudonym renumbered
-    the judgment's paragraphs)."""
+    ("4. His brother …", "12) …", "3.2 The …", a judgment's "[2] Ms …"): it counts nothing
+    (a pseudonym renumbered the judgment's paragraphs)."""
     line_start = text.rfind("\n", 0, start) + 1
-    return (not text[line_start:start].strip() and _LIST_NUMBER.fullmatch(text[start:end])
-            is not None and re.match(r"[.)]?[ \t]", text[end : end + 2]) is not None)
+    before = text[line_start:start].strip()
+    number = text[start:end]
+    bracket = before == "[" or (not before and number.startswith("["))
+    if bracket:
+        number = number.lstrip("[").rstrip("]")
+    if before and not bracket or _LIST_NUMBER.fullmatch(number) is None:
+        return False
+    after = text[end : end + 2]
+    return re.match(r"\][ \t]", after) is not None or text[end - 1] == "]" if bracket else \
+        re.match(r"[.)]?[ \t]", after) is not None
 
 
 def code_not_date(text: str) -> bool:

@@ -1,14 +1,16 @@
 """Fake identity, tax and health numbers of the schemes in ``patterns.schemes.asian_ids``,
-``americas_africa_ids`` and the second half of ``european_ids`` (Switzerland, Austria,
-Portugal, Greece, Czechia/Slovakia, Romania).
+``americas_africa_ids``, ``eastern_european_ids`` and the second half of ``european_ids``
+(Switzerland, Austria, Portugal, Greece, Czechia/Slovakia, Romania).
 
 Each generator takes the original in compact form (letters and digits only, upper case) and a
 ``random.Random`` and returns a compact fake of the same scheme that passes its check
 (python-stdnum's, or :mod:`~redactor_plugins.shared.identifiers.check_digits`), or None (the
 caller tries again). Kept from the original: what the layout says about the holder's sex and
 century (South African serial, Korean and Romanian first digit, Chinese serial's parity,
-Czech month + 50, Greek AMKA's tenth digit, CURP's sex letter), a South African's citizenship
-digit, an NRIC/FIN's letter (citizen, resident, foreigner), an HKID's count of letters, a
+Czech month + 50, Greek AMKA's tenth digit, CURP's sex letter, the first digit of a Hungarian
+személyi azonosító, an Estonian or Lithuanian code, a Bulgarian EGN's month offset and serial's
+parity, a Slovenian EMŠO's serial half, a Latvian code's century digit or 2017 layout), a South
+African's citizenship digit, a Slovenian EMŠO's register, an NRIC/FIN's letter (citizen, resident, foreigner), an HKID's count of letters, a
 PAN's holder kind, a Portuguese NIF's first digit (a person or a company), a Chinese number's
 province. Birth dates, serials, places and names' letters are drawn anew.
 """
@@ -23,7 +25,11 @@ from collections.abc import Callable
 from redactor_plugins.shared.identifiers.check_digits import (
     cn_ric_valid,
     hkid_check,
+    hu_personal_id_check,
+    hu_tax_id_check,
+    hu_tax_id_days,
     nric_sg_check,
+    taj_hu_check,
 )
 
 Generator = Callable[[str, random.Random], "str | None"]
@@ -207,6 +213,109 @@ def _cl(c: str, rng: random.Random) -> str | None:
     return _valid("stdnum.cl.rut", body + rut.calc_check_digit(body))
 
 
+def _taj(c: str, rng: random.Random) -> str | None:
+    """Eight digits and the TAJ check digit (weights 3, 7, modulo 10)."""
+    body = _digits(rng, 8)
+    return body + taj_hu_check(body)
+
+
+#: a Hungarian személyi azonosító's first digit: the birth years it allows a fake
+_HU_YEARS = {"1": (1920, 1999), "2": (1920, 1999), "3": (2000, 2020), "4": (2000, 2020),
+             "5": (1920, 1996), "6": (1920, 1996), "7": (1880, 1899), "8": (1880, 1899)}
+
+
+def _hu(c: str, rng: random.Random) -> str | None:
+    """The sex/century/citizenship digit (kept), a birth date of its century, a serial, the
+    check digit of the birth date's rule (none for a remainder of 10: drawn again)."""
+    if c[0] not in _HU_YEARS:
+        return None
+    born = _born(rng, *_HU_YEARS[c[0]])
+    body = c[0] + f"{born:%y%m%d}" + _digits(rng, 3)
+    check = hu_personal_id_check(body, born)
+    return body + check if check else None
+
+
+def _hu_tax(c: str, rng: random.Random) -> str | None:
+    """8, the days from 1867-01-01 to a birth date, a serial, the check digit."""
+    body = "8" + hu_tax_id_days(_born(rng)) + _digits(rng, 3)
+    check = hu_tax_id_check(body)
+    return body + check if check else None
+
+
+def _bg(c: str, rng: random.Random) -> str | None:
+    """A birth date of the century that the month says (+ 20: 1800s, + 40: 2000s; kept), a
+    serial of the same parity (the sex, kept), the check digit."""
+    from stdnum.bg import egn
+
+    month = int(c[2:4])
+    add, years = (40, (2000, 2020)) if month > 40 else (20, (1880, 1899)) if month > 20 else \
+        (0, (1920, 1999))
+    born = _born(rng, *years)
+    body = f"{born:%y}{born.month + add:02d}{born:%d}" + _digits(rng, 2) + rng.choice(
+        "13579" if int(c[8]) % 2 else "02468")
+    return _valid("stdnum.bg.egn", body + egn.calc_check_digit(body))
+
+
+def _hr(c: str, rng: random.Random) -> str | None:
+    """Ten digits and the ISO 7064 mod 11,10 check digit."""
+    from stdnum.iso7064 import mod_11_10
+
+    body = rng.choice("123456789") + _digits(rng, 9)
+    return _valid("stdnum.hr.oib", body + mod_11_10.calc_check_digit(body))
+
+
+def _si(c: str, rng: random.Random) -> str | None:
+    """A birth date DDMMYYY, the register (kept: 50 Slovenia), a serial of the same half (below
+    500 a man, kept), the check digit (not a remainder that reads 10)."""
+    born = _born(rng)
+    serial = rng.randint(0, 499) + (500 if int(c[9:12]) >= 500 else 0)
+    body = f"{born:%d%m}{born.year % 1000:03d}" + c[7:9] + f"{serial:03d}"
+    total = sum(int(d) * w for d, w in zip(body, (7, 6, 5, 4, 3, 2) * 2, strict=True))
+    if total % 11 == 1:
+        return None
+    return _valid("stdnum.si.emso", body + str(-total % 11 % 10))
+
+
+#: an Estonian or Lithuanian code's first digit: the birth years it allows a fake
+_EE_YEARS = {"1": (1880, 1899), "2": (1880, 1899), "3": (1920, 1999), "4": (1920, 1999),
+             "5": (2000, 2020), "6": (2000, 2020)}
+
+
+def _ee_lt(module: str) -> Generator:
+    def fake(c: str, rng: random.Random) -> str | None:
+        """The sex/century digit (kept), a birth date of its century (Lithuania's 9, no
+        date: nine digits), a serial, the check digit."""
+        from stdnum.ee import ik
+
+        if c[0] == "9":
+            body = "9" + _digits(rng, 9)
+        elif c[0] in _EE_YEARS:
+            body = c[0] + f"{_born(rng, *_EE_YEARS[c[0]]):%y%m%d}" + _digits(rng, 3)
+        else:
+            return None
+        return _valid(module, body + ik.calc_check_digit(body + "0"))
+
+    return fake
+
+
+def _lv(c: str, rng: random.Random) -> str | None:
+    """The 2017 layout kept ("3", its second digit, nine random digits: no check digit); else
+    a birth date DDMMYY of the century digit's century (kept), a serial, the check digit (not
+    a remainder that reads 10)."""
+    from stdnum.lv import pvn
+
+    if c[0] == "3" and c[1] in "23456789":
+        return c[:2] + _digits(rng, 9)
+    years = {"0": (1880, 1899), "1": (1920, 1999), "2": (2000, 2016)}.get(c[6])
+    if years is None:
+        return None
+    body = f"{_born(rng, *years):%d%m%y}" + c[6] + _digits(rng, 3)
+    if (1 + sum(int(d) * w for d, w in zip(body, (10, 5, 8, 4, 2, 1, 6, 3, 7, 9),
+                                            strict=True))) % 11 == 10:
+        return None
+    return _valid("stdnum.lv.pvn", body + pvn.calc_check_digit_pers(body))
+
+
 #: subtype: (the original's compact shape, generator)
 SCHEMES: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_ZA": (r"\d{13}", _za), "NATIONAL_ID_BR": (r"\d{11}", _cpf),
@@ -218,4 +327,9 @@ SCHEMES: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_KR": (r"\d{13}", _kr), "NATIONAL_ID_JP": (r"\d{12}", _jp),
     "NATIONAL_ID_SG": (r"[STFGM]\d{7}[A-Z]", _sg), "NATIONAL_ID_HK": (r"[A-Z]{1,2}\d{6}[0-9A]", _hk),
     "TAX_ID_IN": (r"[A-Z]{5}\d{4}[A-Z]", _pan), "NATIONAL_ID_IL": (r"\d{8,9}", _il),
+    "HEALTH_ID_HU": (r"\d{9}", _taj), "NATIONAL_ID_HU": (r"\d{11}", _hu),
+    "TAX_ID_HU": (r"8\d{9}", _hu_tax), "NATIONAL_ID_BG": (r"\d{10}", _bg),
+    "TAX_ID_HR": (r"\d{11}", _hr), "NATIONAL_ID_SI": (r"\d{13}", _si),
+    "NATIONAL_ID_EE": (r"\d{11}", _ee_lt("stdnum.ee.ik")),
+    "NATIONAL_ID_LT": (r"\d{11}", _ee_lt("stdnum.lt.asmens")), "NATIONAL_ID_LV": (r"\d{11}", _lv),
 }
