@@ -42,12 +42,13 @@ from dataclasses import dataclass
 from redactor.core.given_names import gender_table
 from redactor.core.model import Finding, Label
 
-MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr encik shri".split())
+MALE_TITLES = frozenset("mr sir lord herr hr monsieur m signor señor sr encik shri alhaji".split())
 FEMALE_TITLES = frozenset(
     "mrs ms miss madam mdm lady frau fru frk madame mme mlle signora señora sra puan cik smt "
-    "kumari srimati".split())
-#: courtesy and professional titles of no sex ("Adv." is an advocate's, South Africa's bar)
-COURTESY_NEUTRAL = frozenset("mx dr prof professor judge justice rev adv".split())
+    "kumari srimati alhaja".split())
+#: courtesy and professional titles of no sex ("Adv." an advocate's in South Africa; "Hon.",
+#: "Engr.", "Barr." Nigeria's)
+COURTESY_NEUTRAL = frozenset("mx dr prof professor judge justice rev adv hon engr barr".split())
 #: the titles a name's mention drops before it is compared (one list for grouping and entities)
 COURTESY_TITLES = MALE_TITLES | FEMALE_TITLES | COURTESY_NEUTRAL
 NEUTRAL_TITLES = COURTESY_NEUTRAL | frozenset(
@@ -240,9 +241,20 @@ def person_links(findings: Sequence[Finding]) -> list[tuple[int, int]]:
             elif p.gender and not p.given and not p.initials and any(
                     m.patronymic and m.words[0] == p.surname for m in members):
                 fits.append(root)  # "Mdm Siti" of "Siti Nurhaliza binti Abdullah"
+        if not fits and not p.surname and not p.gender and len(p.given[0]) >= 3:
+            fits = [root for root, members in clusters.items()  # "Dan" of "Daniel
+                    if any(_short_form(p.given[0], m) for m in members)]  # Ashworth"
         if len(fits) == 1:
             link(fits[0], i)
     return links
+
+
+def _short_form(word: str, name: PersonName) -> bool:
+    """Whether one name word is the short form of a full name's given name, its first
+    letters ("Dan" of "Daniel Ashworth", "Chris" of "Christopher"; linked only where no one
+    else's name fits)."""
+    return bool(name.given) and len(name.words) > 1 and len(name.given[0]) > len(word) + 1 and \
+        name.given[0].startswith(word)
 
 
 def alias_links(findings: Sequence[Finding], text: str) -> list[tuple[int, int]]:

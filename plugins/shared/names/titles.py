@@ -18,7 +18,7 @@ CONTINENTAL_COURTESY = frozenset("signor signora señor señora sig dott avv sra
 LOWER_CASE_TITLES = frozenset("dhr mevr mw sig dott avv".split())
 COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev herr frau hr "
                      "fru monsieur madame mme mlle mdm encik puan cik smt shri kumari "
-                     "srimati adv".split()) | CONTINENTAL_COURTESY
+                     "srimati adv hon engr barr alhaji alhaja".split()) | CONTINENTAL_COURTESY
 
 #: regular-expression source of a police rank before an officer's name: "PC", "DCI",
 #: "Detective Sergeant", "Sgt." …

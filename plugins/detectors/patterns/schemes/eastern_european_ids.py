@@ -5,8 +5,8 @@ A passed check makes a finding ``validated``; a failed one is a look-alike
 (``<subtype>_LIKE``) only after the scheme's cue (see
 :mod:`~redactor_plugins.detectors.patterns.ids` for the policy). Nine, ten, eleven and thirteen
 digits are common lengths (references, phone numbers, other countries' numbers), and one
-random run in a few hundred passes a birth date and a modulus-11 check, so all but two
-schemes count only after their cue:
+random run in a few hundred passes a birth date and a modulus-11 check (an EGN one in 120, an
+isikukood one in 600), so all but two schemes count only after their cue:
 
 * TAJ (HU, ``HEALTH_ID_HU``): nine digits, often "123 456 789"; the first eight weighted 3, 7,
   3, 7 … modulo 10 (:mod:`check_digits`); only after "TAJ", "társadalombiztosítási".
@@ -23,11 +23,11 @@ schemes count only after their cue:
   serial, a check digit. After "EMŠO" any register; without a cue only Slovenia's register 50
   with a birth date from 1900 to today (one random thirteen-digit run in some 200 000 passes).
 * Isikukood (EE, ``NATIONAL_ID_EE``) and asmens kodas (LT, ``NATIONAL_ID_LT``): one layout —
-  sex and century (1–6), YYMMDD, a serial, a check digit (weights 1–9, 1, then 3–9, 1–3) —
+  sex and century (1–6; Lithuania's 9: no date), YYMMDD, a serial, a check digit (weights 1–9,
+  1, then 3–9, 1–3) —
   told apart by the cue: "isikukood" says Estonia, "asmens kodas" Lithuania; a cue that names
   neither country ("personal code", "personal identification code") reports it as Estonian
-  (``NATIONAL_ID_EE``). Without a cue: nothing (a random eleven-digit run passes one time in
-  five hundred).
+  (``NATIONAL_ID_EE``). Without a cue: nothing.
 * Personas kods (LV, ``NATIONAL_ID_LV``): "DDMMYY-CNNNN" — a birth date (until June 2017), the
   century (0–2), a serial, a check digit (python-stdnum). In that hyphenated layout, born since
   1900 (century 1 or 2), it stands alone (one random "123456-12345" in some 2 000 passes);
@@ -88,8 +88,9 @@ CUES: dict[str, re.Pattern[str]] = {
     "TAX_ID_HR": re.compile(r"\bOIB\b|(?i:osobni\s+identifikacijski\s+broj)"),
     "NATIONAL_ID_SI": re.compile(r"(?i)\bEM[ŠS]O\b|enotn[aeio]\s+mati[čc]n[aeio]\s+[šs]tevilk"
                                  r"|slovenian\s+(?:personal|ID|identity|identification)"),
-    "NATIONAL_ID_EE": re.compile(r"(?i)isikukood|estonian\s+(?:personal|ID|identity|identification)"
-                                 r"|(?<!lithuanian\s)(?<!latvian\s)personal\s+(?:identification\s+|ID\s+)?code"),
+    "NATIONAL_ID_EE": re.compile(r"(?i)isikukood|estonian\s+(?:personal|ID|identity"
+                                 r"|identification)|(?<!lithuanian\s)(?<!latvian\s)personal\s+"
+                                 r"(?:identification\s+|ID\s+)?code"),
     "NATIONAL_ID_LT": re.compile(r"(?i)asmens\s+kod|lithuanian\s+(?:personal|ID|identity"
                                  r"|identification)"),
     "NATIONAL_ID_LV": re.compile(r"(?i)personas\s+kod|latvian\s+(?:personal|ID|identity"

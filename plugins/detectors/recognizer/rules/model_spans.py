@@ -54,6 +54,7 @@ from redactor_plugins.detectors.recognizer.rules.person_rules import (
     other_script_word,
     particle_end,
     people_by_initials,
+    sign_off_name,
     surname_after_initial,
     surname_first,
     two_given_names,
@@ -113,6 +114,7 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     peoples_words,
     ranked_name,
     scale_name,
+    state_or_its_town,
     vehicle_start,
     weekday_name,
 )
@@ -259,14 +261,19 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             continue
         if f.label == Label.ORG and county_name(text[start:end]):
             f = f.with_(label=Label.LOC, subtype="")  # "County Durham"
+        elif f.label == Label.ORG and state_or_its_town(text, start, end):
+            f = f.with_(label=Label.LOC, subtype="")  # "Nnewi, Anambra State"
         if f.subtype != "LEGAL_PROVISION" and _PROVISION_START.match(text, start, end) and \
                 (start, end) in {(start + a, start + b)
                                  for a, b in legal_provisions(text[start:end])}:
             f = f.with_(label=Label.MISC, subtype="LEGAL_PROVISION")  # "section 136" as LOC
         if f.label in (Label.PERSON, Label.LOC, Label.MISC) and public_body(text[start:end]):
             f = f.with_(label=Label.ORG, subtype="")  # "Capita handled the assessment"
-        elif f.label in (Label.ORG, Label.MISC) and ranked_name(text, start, end):
+        elif f.label in (Label.ORG, Label.MISC, Label.LOC) and ranked_name(text, start, end):
             f = f.with_(label=Label.PERSON, subtype="")  # "Sen Cst Ben O'Sullivan"
+        elif f.label in (Label.ORG, Label.MISC, Label.LOC) and sign_off_name(
+                text, start, end, names):
+            f = f.with_(label=Label.PERSON, subtype="")  # "Dan" under an e-mail
         elif f.label == Label.PERSON and firm_name(text[start:end]):
             f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
         elif f.label != Label.CODE and (car := vehicle_start(text, start, end)) is not None:
@@ -413,6 +420,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
                                 label=Label.PERSON, subtype="NAME"))
             start = split[1]
         cut_at = word_before_comma(text, start, end) if f.label == Label.ORG else None
+        if cut_at and state_or_its_town(text, start, cut_at):
+            cut_at, f = None, f.with_(label=Label.LOC, subtype="")  # "Nnewi, Anambra State"
         if cut_at:  # "Lynn [Sinclair], [Police Scotland]": two findings, no comma
             kept.append(f.with_(span=Span(start, cut_at), text=text[start:cut_at]))
             start = end - len(text[cut_at:end].lstrip(", "))

@@ -392,6 +392,12 @@ def _kind_of_meeting(text: str, start: int, end: int) -> bool:
         and all(w in _FORM_WORDS or w in _MEETING_WORDS for w in text[start:end].casefold().split())
 
 
+#: a judicial post alone on a line in capitals, under a signature
+_POSTS_ALONE = frozenset("JUDGE JUSTICE MAGISTRATE REGISTRAR".split())
+#: an exhibit's label ("Exhibit C3", "exhibits AB1-AB4"): evidence's number, nobody's
+_EXHIBIT = re.compile(r"(?i)exhibits?[^\S\n]+[A-Z]{0,3}\d{0,3}[A-Z]?(?:-[A-Z]{0,3}\d{1,3})?\.?")
+
+
 def names_no_one(text: str, start: int, end: int) -> bool:
     """Whether the span names no one: one lower-case pronoun or determiner, the name of a
     kind of identifier ("IP", "e-mail address"), one greeting or function word of
@@ -401,10 +407,18 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     two parties, a numbering's word before "No." and a number ("Bates No. EVN-000412": not
     a person called Bates; not after a title: "Mr Bates No. 2"), letters of degrees ("MD
     FRCPC"), a hospital's standard department, a kind of meeting after "a", the Irish police
-    in the plural, a letter's closing in Irish or Welsh, or a kind of animal ("her cat")."""
+    in the plural, a letter's closing in Irish or Welsh, a kind of animal ("her cat"), an
+    exhibit's label or a court's "HOLDEN" ("HOLDEN AT IKEJA")."""
     word = text[start:end]
     if _KIND_OF_IDENTIFIER.fullmatch(word):  # "The IP address of the account": a kind
         return True
+    if _EXHIBIT.fullmatch(word) or word.casefold() == "holden" and re.match(
+            r"(?i)[^\S\n]+at\b", text[end : end + 4]):
+        return True  # a court's "Exhibit C3.", a Nigerian heading's "HOLDEN AT IKEJA"
+    if word in _POSTS_ALONE and re.fullmatch(r"[^\S\n]*", text[text.rfind("\n", 0, start) + 1
+                                                             : start]) and re.match(
+            r"[^\S\n]*(?:\n|\Z)", text[end:]):
+        return True  # "JUDGE" on its line under the judge's name: a post
     if _SCHEME_NAME.fullmatch(word) and (re.search(r"(?:number|no\.?)\Z", word) is not None
                                          or _NUMBER_WORD_AFTER.match(text, end) is not None):
         return True  # "his NHS number", "a National Insurance number"

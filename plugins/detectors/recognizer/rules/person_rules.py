@@ -43,7 +43,7 @@ from redactor_plugins.shared.text_pieces import join_neighbours
 
 from redactor.plugin_api import Finding, Label, Span, initials_alias
 
-__all__ = ["caps_name_run", "letter_list", "letter_names", "name_parts", "officers", "particle_end",
+__all__ = ["caps_name_run", "letter_list", "sign_off_name", "letter_names", "name_parts", "officers", "particle_end",
            "titles_of_rule"]
 
 #: Words for people right before a list of letters ("co-accused A, B and R").
@@ -391,13 +391,33 @@ def capitals_person(text: str, start: int, end: int, names: Mapping[str, Any]) -
     return core
 
 
+def sign_off_name(text: str, start: int, end: int, names: Mapping[str, Any]) -> bool:
+    """Whether the span is a given name of the name lists alone on its line, a blank line
+    (or the text's edge) before and after it: a message's sign-off ("Dan" under an e-mail,
+    which the model tagged a place)."""
+    word = text[start:end]
+    info = names.get(word)
+    if info is None or not info.given or not word.isalpha() or not word[:1].isupper():
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[line_start:start].strip() or text[end:line_end].strip():
+        return False
+    before = text[max(0, line_start - 3) : line_start]
+    after = text[line_end : line_end + 3]
+    return (line_start == 0 or re.search(r"\n[^\S\n]*\n\Z", before) is not None) and (
+        line_end >= len(text.rstrip()) or re.match(r"\n[^\S\n]*(?:\n|\Z)", after) is not None)
+
+
 def one_label_per_name(found: list[Finding], names: Mapping[str, Any] | None = None
                        ) -> list[Finding]:
     """One entity, one label: a capital letter the model calls a person once is a person
     wherever it tagged it ("Re: M (A Child)" PERSON, "in respect of M" MISC), and so is a
     capitalised name it calls a person more often than anything else ("Kayden" PERSON seven
     times, MISC once) and, with the gazetteer's ``names``, a given name of the lists that
-    starts a person's full name ("Sofie går i 2. klasse" LOC beside "Sofie Hansen"; where it
+    starts a person's full name ("Sofie går i 2. klasse" LOC beside "Sofie Hansen", or one
+    the lists do not know: "Chidera" ORG beside "Chidera Okonkwo"; where it
     calls it a person with little confidence, the confidence of a name: "father of Tyler"
     beside "Tyler Thompson", which the name lists call a town); a MISC
     that is a person's name and a verb is that name ("Marsden drives", where "Jason Lee
@@ -412,8 +432,14 @@ def one_label_per_name(found: list[Finding], names: Mapping[str, Any] | None = N
     if names is not None:  # "Sofie" of "Sofie Hansen"
         firsts = {words[0] for f in found if f.label == Label.PERSON
                   for words in [f.text.split()] if len(words) > 1}
-        people |= {w for w in firsts if (info := names.get(w)) is not None and info.given
-                   and w.casefold() not in COURTESY}
+        people |= {w for w in firsts if ((info := names.get(w)) is not None and info.given or (
+            info is None and w.isalpha() and w[1:].islower()))  # "Chidera" of "Chidera
+                   and w.casefold() not in COURTESY and w.casefold() not in _TITLES  # Okonkwo",
+                   and w.casefold() not in _RANKS}  # which the lists do not know
+    surnames = {words[-1] for f in found if f.label == Label.PERSON  # "Marsh" of "Reece
+                for words in [f.text.split()] if len(words) > 1  # Marsh", "Mr Marsh"
+                and re.fullmatch(r"[A-Z][a-z][\w'’-]+", words[-1])}
+    people |= {f.text for f in found if f.label in (Label.ORG, Label.MISC) and f.text in surnames}
     names = {w for f in found if f.label == Label.PERSON for w in _NAME_WORD.findall(f.text)}
     names |= {f.text for f in found if f.label == Label.PERSON and len(f.text) == 1}  # "A"
     out = []

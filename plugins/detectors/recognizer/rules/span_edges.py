@@ -372,13 +372,22 @@ MILITARY = frozenset(
 _TITLE_BEFORE = re.compile(rf"([A-Z][\w-]*|{'|'.join(sorted(LOWER_CASE_TITLES))})\.?[^\S\n]+\Z")
 
 
+#: a courtesy title in brackets before a name ("Chief (Mrs) Nkechi Okonkwo")
+_BRACKETED_TITLE = re.compile(rf"(?i)\((?:{'|'.join(sorted(COURTESY))})\.?\)[^\S\n]+\Z")
+
+
 def title_start(text: str, start: int) -> int:
     """``start`` moved back over the titles and ranks right before a person's name, one by
     one ("Lt Gen Bilimoria", "Dr Darby", "Detective Sergeant Okoro")."""
     while True:
+        if b := _BRACKETED_TITLE.search(text, max(0, start - 12), start):
+            start = b.start()  # "Chief (Mrs) Nkechi Okonkwo"
+            continue
         m = _TITLE_BEFORE.search(text, max(0, start - 16), start)
         if not m or not (m.group(1).lower() in COURTESY or m.group(1) in MILITARY
-                         or m.group(1) in RANK_WORDS):
+                         or m.group(1) in RANK_WORDS or m.group(1).lower() in (
+                             "justice", "judge") and _TITLE_BEFORE.search(
+                             text, max(0, m.start() - 16), m.start())):  # "HON. JUSTICE"
             return start
         start = m.start()
 
@@ -456,6 +465,10 @@ def join_org_pieces(text: str, found: list[Finding]) -> list[Finding]:
         if first.label == Label.ORG and second.label in (Label.LOC, Label.PERSON) and text[
                 first.span.end : second.span.start] == " " and second.text[:1].isupper() \
                 and _NAMED_AFTER.search(first.text):  # "Centre hospitalier" + "Saint-Joseph"
+            span = Span(first.span.start, second.span.end)
+            return first.with_(span=span, text=text[span.start : span.end])
+        if first.label == second.label == Label.ORG and re.fullmatch(r"\d{1,3}", second.text) \
+                and text[first.span.end : second.span.start] == " ":  # "… Team" + "3"
             span = Span(first.span.start, second.span.end)
             return first.with_(span=span, text=text[span.start : span.end])
         firm_word = second.label == Label.LOC and second.text in FIRM_LAST_WORDS  # "Autocentre"

@@ -149,13 +149,13 @@ _RANK_BEFORE_NAME = re.compile(r"(?i:officer|deputy|sheriff|trooper|agent|detect
 
 
 def ranked_name(text: str, start: int, end: int) -> bool:
-    """Whether the span is ranks and a name ("Sen Cst Ben O'Sullivan", which the model
-    tagged ORG): a person."""
+    """Whether the span is ranks and a name, a collar number between ("Sen Cst Ben
+    O'Sullivan" tagged ORG, "PC 2231 D. Ashworth" of a signature LOC): a person."""
     words = text[start:end].split()
     ranks = 0
     while ranks < len(words) and words[ranks].rstrip(".") in RANK_WORDS:
         ranks += 1
-    rest = words[ranks:]
+    rest = words[ranks + (ranks > 0 and ranks < len(words) and words[ranks].isdigit()):]
     return ranks > 0 and 1 <= len(rest) <= 3 and all(
         re.fullmatch(r"[A-Z][\w'’-]*\.?", w) for w in rest) and rest[-1][-1] != "."
 
@@ -282,6 +282,20 @@ def county_name(text: str) -> bool:
     its province's or state's code ("Gatineau QC"): a place."""
     return _COUNTY.fullmatch(text.strip()) is not None or _TOWN_AND_REGION.fullmatch(
         text.strip()) is not None
+
+
+_STATE = re.compile(r"[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?[ ]State")
+_STATE_NEXT = re.compile(r",[ ][A-Z][a-z]+(?:[ ][A-Z][a-z]+)?[ ]State\b(?![ ][A-Z])")
+
+
+def state_or_its_town(text: str, start: int, end: int) -> bool:
+    """Whether an ORG span is a state after a place's comma or "in"/"of" ("Nnewi, [Anambra
+    State]", "in Lagos State"; not "at Ohio State") or the one-word town before it."""
+    if _STATE.fullmatch(text, start, end):
+        return re.search(r"(?:,|\b(?:in|of|from))[ ]\Z", text[max(0, start - 6) : start]) \
+            is not None and not re.match(r"[ ][A-Z]", text[end : end + 2])
+    return re.fullmatch(r"[A-Z][a-z]+", text[start:end]) is not None and \
+        _STATE_NEXT.match(text, end) is not None
 
 
 #: a town and its Canadian province's or US state's postal code ("Gatineau QC", "Springfield,
