@@ -439,6 +439,8 @@ def one_label_per_name(found: list[Finding], names: Mapping[str, Any] | None = N
     surnames = {words[-1] for f in found if f.label == Label.PERSON  # "Marsh" of "Reece
                 for words in [f.text.split()] if len(words) > 1  # Marsh", "Mr Marsh"
                 and re.fullmatch(r"[A-Z][a-z][\w'’-]+", words[-1])}
+    ends = {g.span.end for g in found if g.text[-1:].isalpha()}  # "Swiss Family" + "Robinson":
+    surnames -= {f.text for f in found if f.span.start - 1 in ends}  # a longer name's piece
     people |= {f.text for f in found if f.label in (Label.ORG, Label.MISC) and f.text in surnames}
     names = {w for f in found if f.label == Label.PERSON for w in _NAME_WORD.findall(f.text)}
     names |= {f.text for f in found if f.label == Label.PERSON and len(f.text) == 1}  # "A"
