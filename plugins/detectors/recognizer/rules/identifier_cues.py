@@ -35,12 +35,15 @@ _ID_CUE = re.compile(
     r"|business\s+number|GMC|NMC|HCPC|bleep|pager|warrant\s+card"
     r"|(?:badge|star|shield|collar)\s+(?:no\.?|number|#)|call[ -]?sign"
     r"|GPS|co-?ordinates|what3words|w3w|chassis|Fahrgestellnummer"
+    r"|isikukood|asmens\s+kodas|personas\s+kods|adóazonosító(?:\s+jel)?"
+    r"|személyi\s+(?:azonosító|szám)|társadalombiztosítási(?:\s+azonosító)?(?:\s+jel)?"
     r"|PNC(?:\s+ID)?|CRO|NOMIS|NOMS|prison(?:er)?\s+(?:number|no\.?)|BRP|UAN|UTR"
     r"|(?-i:NRIC|FIN|HKID|PAN|CPF|CURP|RUT|RUN|AHV|AVS|SVNR|VSNR|NIPC|AMKA|RRN|CNP|CIN|NPI|DEA|CAS"
+    r"|NIN|BVN|TAJ|EGN|ЕГН|OIB|EMŠO|EMSO"
     r"|HP|H/P)"  # Singapore's and Malaysia's "handphone"
     r"|exp(?:iry|ires)?|valid\s+(?:thru|through|until))"  # a card's expiry: "exp. 09/27"
     r"(?-i:(?![a-z]))"  # a whole word ("DNI", not "dnia"), or glued to a value ("IBANNO93…")
-    r"\.?(?:\s+(?:number|no\.?|nr\.?|code|card))?"
+    r"\.?(?:\s+(?:number|no\.?|nr\.?|code|card|szám))?"
     r"(?=[)\]]?[ \t\u00a0]*(?:[:#]|\b(?:is|was|of|as)\b)?[ \t\u00a0]*\n?[ \t\u00a0]*"  # wrapped
     r"(?:\+|\d|/{3}|[A-Z]{1,4}[ \u00a0-]?(?:[A-Z]{1,2}[ \u00a0]?)?\d"
     r"|(?-i:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3}|[A-Z0-9]{8})?(?![A-Za-z0-9]))))")  # BIC, codice fiscale

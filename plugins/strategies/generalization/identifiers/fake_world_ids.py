@@ -1,4 +1,4 @@
-"""Fake identity, tax and health numbers of the schemes in ``patterns.schemes.asian_ids``,
+"""Fake identity, tax, bank and health numbers of the schemes in ``patterns.schemes.asian_ids``,
 ``americas_africa_ids``, ``eastern_european_ids`` and the second half of ``european_ids``
 (Switzerland, Austria, Portugal, Greece, Czechia/Slovakia, Romania).
 
@@ -316,9 +316,16 @@ def _lv(c: str, rng: random.Random) -> str | None:
     return _valid("stdnum.lv.pvn", body + pvn.calc_check_digit_pers(body))
 
 
+def _ng(c: str, rng: random.Random) -> str | None:
+    """Eleven digits (a BVN keeps its "22"; no check digit exists)."""
+    return c[:2] + _digits(rng, 9) if c.startswith("22") else str(rng.randint(1, 9)) + \
+        _digits(rng, 10)
+
+
 #: subtype: (the original's compact shape, generator)
 SCHEMES: dict[str, tuple[str, Generator]] = {
-    "NATIONAL_ID_ZA": (r"\d{13}", _za), "NATIONAL_ID_BR": (r"\d{11}", _cpf),
+    "NATIONAL_ID_ZA": (r"\d{13}", _za), "NATIONAL_ID_NG": (r"\d{11}", _ng),
+    "BANK_ID_NG": (r"22\d{9}", _ng), "NATIONAL_ID_BR": (r"\d{11}", _cpf),
     "NATIONAL_ID_MX": (r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d", _curp),
     "NATIONAL_ID_CL": (r"\d{7,8}[\dK]", _cl), "NATIONAL_ID_CH": (r"756\d{10}", _ahv),
     "NATIONAL_ID_AT": (r"\d{10}", _at), "TAX_ID_PT": (r"\d{9}", _pt),
