@@ -177,7 +177,7 @@ def generalize_phrase(label: Label, text: str, canonical: str, level: str, *,
             return place_adjective(canonical or text, level)
         return generalize_place(canonical or text, level, doc_text)
     if label == Label.ORG:
-        return generalize_org(canonical or text, level)
+        return generalize_org(canonical or text, level, subtype)
     if label == Label.DEM:
         return generalize_dem(text, level, doc_text, start, end)
     if label == Label.CODE:

@@ -74,6 +74,7 @@ class PersonName:
     surname: str  # the last name word ("" when the mention is one given name)
     words: tuple[str, ...]  # every name word, in order (initials excluded)
     patronymic: bool = False  # "Siti Nurhaliza binti Abdullah": no surname, a father's name
+    nicknames: tuple[str, ...] = ()  # "Mike" of "Miguel (Mike) Delgado" (case-folded)
 
     @property
     def full(self) -> bool:
@@ -96,6 +97,10 @@ _PATRONYMIC = re.compile(r"(?i)(?<=\s)(?:binti|bin|bte|ibn|[sd]/o|a/[lp])(?=\s)"
 _CAPITALS_FIRST = re.compile(r"([A-Z][A-Z'’-]+)[ \t]+((?:[A-Z][a-z][\w'’-]*[ \t]*){1,3})")
 
 
+#: a nickname in brackets or quotes inside a full name ("Miguel (Mike) Delgado")
+_NICKNAME = re.compile(r"\s[(\"“‘]\s*([^()\"“”‘’]{2,20}?)\s*[)\"”’](?=\s)")
+
+
 def parse_person(text: str) -> PersonName:
     """Titles, names and initials of a person mention ("Mr T. Berg's" → male, t, berg).
 
@@ -103,6 +108,9 @@ def parse_person(text: str) -> PersonName:
     "HUSSAIN, Imran Tariq" (surname, comma, given names) is read "Imran Tariq Hussain", and so
     is a surname in capitals before given names ("TAN Wei Ming")."""
     text = re.sub(r"['’]s?$", "", text.strip())
+    nicknames = tuple(_fold(w) for m in _NICKNAME.finditer(text) for w in _WORD.findall(
+        m.group(1)))  # "Miguel (Mike) Delgado", 'Robert "Bobby" Jones'
+    text = _NICKNAME.sub(" ", text)
     patronymic = _PATRONYMIC.search(text) is not None
     text = _PATRONYMIC.sub(" ", text)
     if (m := _SURNAME_FIRST.fullmatch(text)) is not None:
@@ -126,7 +134,7 @@ def parse_person(text: str) -> PersonName:
             r"\b(?:" + "|".join(sorted(TITLES)) + r")\b", _fold(text)):
         return PersonName("", tuple(words), (), "", tuple(words))
     return PersonName(gender, tuple(words[:-1]), tuple(initials), words[-1] if words else "",
-                      tuple(words), patronymic)
+                      tuple(words), patronymic, nicknames)
 
 
 def name_key(text: str) -> tuple[str, ...]:
@@ -233,7 +241,8 @@ def person_links(findings: Sequence[Finding]) -> list[tuple[int, int]]:
             if p.gender and not _compatible(p.gender, gender_of(root)):
                 continue
             if not p.surname:  # one word, no title: a name word of exactly one person
-                if any(alone_can_mean(p.given[0], m.words) for m in members):
+                if any(alone_can_mean(p.given[0], m.words) or p.given[0] in m.nicknames
+                       for m in members):
                     fits.append(root)
             elif any(m.surname == p.surname and set(p.given) <= set(m.given)
                      and _initials_fit(p.initials, m.given + m.initials) for m in members):

@@ -225,14 +225,15 @@ def find_ages(text: str) -> Iterable[Hit]:
 
 
 #: a school year, which gives a child's age within a year: "Year 4", "Year R", "Yr 10",
-#: "4th grade", "grade 11", Irish "2nd class", "Senior Infants" (capital "Year": "the year 4
+#: "4th grade", "grade 11", Irish "2nd class", "Senior Infants", "Rang a Dó" (capital "Year": "the year 4
 #: of the plan" is no school year)
 _SCHOOL_YEAR_RE = re.compile(
     r"(?<![\w-])(?:(?:Year|Yr\.?)\s?(?:1[0-3]|[1-9]|R)(?![\w/.,:-]?\d)"
     r"|(?:1[0-3]|[1-9])\.\s?(?:Klasse|klasse|trinn|Schuljahr)(?!\w)"  # German, Nordic
     r"|(?:årskurs|åk)\s?(?:[1-9])(?!\d)"
     r"|(?:1[0-2]|[1-9])(?:st|nd|rd|th)[-\s]grade|[Gg]rade\s(?:1[0-2]|[1-9])"
-    r"|[1-6](?:st|nd|rd|th)[ ]class|(?:Junior|Senior)[ ][Ii]nfants"  # Irish
+    r"|[1-6](?:st|nd|rd|th)[ ]class|(?:Junior|Senior)[ ][Ii]nfants"  # Irish, in English
+    r"|Rang[ ](?:a[ ])?(?:hAon|Dó|Trí|Ceathair|Cúig|Sé|[1-6])|Naíonáin[ ](?:Bheaga|Mhóra)"
     r"|(?<=\bin[ ])(?:P[1-7]|S[1-6])|(?:Primary|Secondary)[ ][1-7])(?![\w-])")  # Scottish "in P7"
 
 

@@ -34,6 +34,7 @@ from redactor_plugins.strategies.generalization.kinds import (  # noqa: F401 - r
     ETHNIC_GROUPS,
     FIRST_NATIONS,
     GRADE_WORDS,
+    IRISH_CLASSES,
     PERSON_NOUNS,
     RACE_WORDS,
     SCHOOL_YEAR,
@@ -257,7 +258,10 @@ _INFORMAL_KIN = {"mum": "mother", "mom": "mother", "mummy": "mother", "mam": "mo
                  "papa": "father", "mums": "mothers", "dads": "fathers", "nan": "grandmother",
                  "nana": "grandmother", "nanna": "grandmother", "nanny": "grandmother",
                  "gran": "grandmother", "granny": "grandmother", "grandma": "grandmother",
-                 "grandad": "grandfather", "granddad": "grandfather", "grandpa": "grandfather"}
+                 "grandad": "grandfather", "granddad": "grandfather", "grandpa": "grandfather",
+                 # Irish: a grandfather, a grandmother, a daddy, a mammy
+                 "daideo": "grandfather", "mamó": "grandmother", "daidí": "father",
+                 "mamaí": "mother"}
 
 
 #: every kinship term, in the singular and the plural, and the informal ones
@@ -307,12 +311,15 @@ def _school_year(m: re.Match[str], rng: random.Random, shift: int = 0) -> str:
     n = school_year_number(m)
     pre = m.group("pre") or ""
     top = 13 if pre.startswith("Y") or m.group("k") else 7 if pre.startswith("P") else \
-        6 if pre.startswith("S") or (m.group("post") or "").endswith("class") else 12  # Irish
+        6 if pre.startswith("S") or (m.group("post") or "").endswith("class") or m.group(
+            "ga") else 12  # Irish
     # primary: 1st–6th class; Scottish P1–P7, S1–S6
     other = n + shift if shift and 1 <= n + shift <= top else rng.choice(
         [k for k in range(max(1, n - 2), min(top, n + 2) + 1) if k != n])
     if m.group("pre"):
         return f"{m.group('pre')}{other}"
+    if m.group("ga"):  # "Rang a Dó" → "Rang a Trí"
+        return f"{m.group('ga')}{IRISH_CLASSES[other - 1]}"
     if m.group("w"):  # "seventh grader" → "eighth grader"
         word = GRADE_WORDS[other - 1]
         return (word.capitalize() if m.group("w")[:1].isupper() else word) + m.group("wpost")

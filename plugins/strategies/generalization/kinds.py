@@ -88,7 +88,12 @@ _NON_NOUNS = frozenset(
     "said says told went came left took made gave lived lives live died dies".split())
 
 
-def generalize_org(canonical: str, level: str) -> Phrase:
+#: an organisation's kind by the recognizer's subtype, where its name's last word does not
+#: say it ("Scoil Bhríde", "Grundschule Mauenheimer Straße": the form comes first)
+_KIND_OF_SUBTYPE = {"SCHOOL": "school", "PRISON": "prison", "COMPANY": "company"}
+
+
+def generalize_org(canonical: str, level: str, subtype: str = "") -> Phrase:
     """The organisation's kind; a name that is only a place name (a club or council known
     by its town) becomes the kind of place."""
     if level == "generic":
@@ -99,7 +104,7 @@ def generalize_org(canonical: str, level: str) -> Phrase:
     place = lookup(canonical)
     if place is not None and place.kind in ("city", "town", "country", "state"):
         return Phrase(place.kind)
-    return Phrase("organisation")
+    return Phrase(_KIND_OF_SUBTYPE.get(subtype, "organisation"))
 
 
 #: a nationality and "-born" ("Nigerian-born")
@@ -212,7 +217,8 @@ def _nationality_phrase(text: str, level: str) -> Phrase | None:
 
 
 #: a child's school year ("Year 4", "Year R", "Yr 10", "grade 11", "4th grade", German and
-#: Nordic "2. Klasse", "5. klasse", "årskurs 4", Irish "2nd class", Scottish "P7", "S2"), or the
+#: Nordic "2. Klasse", "5. klasse", "årskurs 4", Irish "2nd class", "Rang a Dó", Scottish "P7",
+#: "S2"), or the
 #: child by it ("a seventh grader", "7th grader")
 SCHOOL_YEAR = re.compile(r"(?P<pre>(?:Year|Yr\.?)\s?|[Gg]rade\s|(?:årskurs|åk)\s?|P(?=[1-7]\Z)"
                          r"|S(?=[1-6]\Z)|(?:Primary|Secondary)\s)"
@@ -220,7 +226,10 @@ SCHOOL_YEAR = re.compile(r"(?P<pre>(?:Year|Yr\.?)\s?|[Gg]rade\s|(?:årskurs|åk)
                          r"|(?P<m>1[0-2]|[1-9])(?:st|nd|rd|th)(?P<post>[-\s](?:grader|grade|class))"
                          r"|(?P<k>1[0-3]|[1-9])(?P<kpost>\.\s?(?:Klasse|klasse|trinn|Schuljahr))"
                          r"|(?P<w>(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
-                         r"|tenth|eleventh|twelfth))(?P<wpost>[-\s]grader)")
+                         r"|tenth|eleventh|twelfth))(?P<wpost>[-\s]grader)"
+                         r"|(?P<ga>Rang\s(?:a\s)?)(?P<gan>hAon|Dó|Trí|Ceathair|Cúig|Sé)")
+#: the Irish primary classes' numbers ("Rang a Dó": second class)
+IRISH_CLASSES = "hAon Dó Trí Ceathair Cúig Sé".split()
 #: the school years that US English writes as ordinal words ("a seventh grader")
 GRADE_WORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
                "twelfth").split()
@@ -253,6 +262,8 @@ def school_year_number(m: re.Match[str]) -> int:
     """The number of a :data:`SCHOOL_YEAR` match (0 for England's reception year "R")."""
     if m.group("w"):
         return GRADE_WORDS.index(m.group("w").lower()) + 1
+    if m.group("gan"):
+        return IRISH_CLASSES.index(m.group("gan")) + 1
     return 0 if m.group("n") == "R" else int(m.group("n") or m.group("m") or m.group("k"))
 
 
@@ -260,7 +271,7 @@ def school_stage(m: re.Match[str]) -> str:
     """The stage of a school year: "primary school" for "Year 4" and "2. Klasse", "high
     school" for "grade 11"."""
     n = school_year_number(m)
-    if m.group("k"):  # "2. Klasse", "5. klasse" (it raised: "[REDACTED]")
+    if m.group("k") or m.group("ga"):  # "2. Klasse", "5. klasse" (it raised: "[REDACTED]")
         return "primary school" if n <= 4 else "secondary school"
     if m.group("pre") and m.group("pre").startswith("Y"):
         return "primary school" if n <= 6 else "secondary school"

@@ -121,6 +121,8 @@ def follows_determiner(text: str, start: int) -> bool:
     tokens = re.split(r"[.!?;:,()\n]", before)[-1].split()[-3:]
     for word in reversed(tokens):
         low = word.lower().strip("\"'“”‘’")
+        if re.fullmatch(r"(?:1[6-9]|20)\d\d(?:[-–/]\d\d)?", low):
+            continue  # a year as an adjective: "the 2006 FAI Cup" (it read "the 2005 an event")
         if re.fullmatch(r"[\d.,/]+", low) or sum(c.isupper() for c in word) > 1:
             return False  # "the past 12 months Mr Berg", "An ECG showed": the phrase ended
         if low in DETERMINERS:

@@ -238,7 +238,8 @@ _PUBLIC_BODY = re.compile(
     r"|Legal\s+Aid\s+Agency|Child\s+Maintenance\s+Service|Cafcass(?:\s+Cymru)?|Ofsted"
     r"|Border\s+Force|Immigration\s+Enforcement|(?:National\s+)?Probation\s+Service"
     r"|Jobcentre\s+Plus|Citizens\s+Advice|Capita|Maximus|Serco|Clearsprings(?:\s+Ready\s+Homes)?"
-    r"|Mears\s+Group)(?![\w&])")
+    r"|Mears\s+Group|Tusla|TUSLA|(?:An\s+)?Garda\s+S[ií]och[aá]na|Health\s+Service\s+Executive"
+    r")(?![\w&])")  # Ireland's child and family agency, its police, its health service
 
 
 def public_body(span: str) -> bool:
@@ -326,7 +327,8 @@ def diagnoses(text: str) -> list[tuple[int, int]]:
 
 _SCHOOL_BEFORE = re.compile(
     r"(?<![\w-])(?:Grundschule|Gesamtschule|Realschule|Hauptschule|Gymnasium|F\u00f6rderschule"
-    r"|Oberschule|Kita|Kindertagesst\u00e4tte)[ \t]+((?:[A-Z\u00c4\u00d6\u00dc][\w\u00e4\u00f6\u00fc\u00df.-]*"
+    r"|Oberschule|Kita|Kindertagesst\u00e4tte"
+    r"|Scoil|Gaelscoil|Me\u00e1nscoil|Col\u00e1iste|Gaelchol\u00e1iste)[ \t]+((?:[A-Z\u00c4\u00d6\u00dc][\w\u00e4\u00f6\u00fc\u00df.-]*"
     r"[ \t]?){1,3})(?<![ \t])")
 _SCHOOL_AFTER = re.compile(
     r"(?<![\w-])(?:[A-Z\u00c6\u00d8\u00c5\u00c4\u00d6][\w\u00e6\u00f8\u00e5\u00e4\u00f6-]+[ \t]){1,2}"
@@ -348,7 +350,7 @@ _GENERIC_SCHOOL = frozenset("""primary secondary high junior infant infants gram
 def schools(text: str) -> list[tuple[int, int]]:
     """Spans of German schools and day-care centres by their form before the name
     ("Grundschule Mauenheimer Straße": the model had "Mauenheimer" a place, "Straße" in
-    clear), Nordic ones by their form after it ("Lindeberg skole", "Solsikken barnehage"), and
+    clear; Irish ones too: "Scoil Bhríde"), Nordic ones by their form after it ("Lindeberg skole", "Solsikken barnehage"), and
     English ones by theirs ("Copperfields College", "Lister Primary School", "Outwood Grange
     Academy": the model had "Copperfields" a place and "College" in clear): the whole name, the
     form included; none whose words before the form are all generic."""

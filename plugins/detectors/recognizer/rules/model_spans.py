@@ -40,10 +40,15 @@ from redactor_plugins.detectors.recognizer.rules.no_one_words import (
     title_line,
     verb_form,
 )
+from redactor_plugins.detectors.recognizer.rules.person_pieces import (
+    caps_name_run,
+    join_nickname,
+    join_particle_surname,
+    sign_off_name,
+)
 from redactor_plugins.detectors.recognizer.rules.person_rules import (
     capitals_name_core,
     capitals_person,
-    caps_name_run,
     field_label_word,
     given_name_before,
     letter_list,
@@ -54,7 +59,6 @@ from redactor_plugins.detectors.recognizer.rules.person_rules import (
     other_script_word,
     particle_end,
     people_by_initials,
-    sign_off_name,
     surname_after_initial,
     surname_first,
     two_given_names,
@@ -75,6 +79,7 @@ from redactor_plugins.detectors.recognizer.rules.span_edges import (
     house_number_start,
     join_bracket_pieces,
     join_org_pieces,
+    join_title_pieces,
     name_follows,
     name_of_org,
     title_case_run,
@@ -175,15 +180,24 @@ _OPEN_ASIDE = re.compile(r"(?<=[a-z])[ \t]+\((?=[A-Z][^()]*\Z)")
 _STREET_WORD_BEFORE = re.compile(rf"(?<![\w'’]){STREET_FIRST_WORDS}[^\S\n]+\Z")
 
 
+#: a span's last word, when only lower-case words stand before it ("misses Daideo")
+_KIN_AT_END = re.compile(r"(?:[a-z]+\s+)*([^\W\d_]+)(?:['’]s)?\Z")
+#: the name lists whose words are no part of a job's title ("English" + "World …")
+_NOT_A_JOB = ("nationalities", "languages", "religions", "ethnic_groups", "countries")
+
+
 def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> list[Finding]:
     """The model's findings of ``text`` (already cut at breaks and mapped to labels) mended
     by the rules (see the module docstring)."""
+    gaz = _default_gazetteer()
+    found = join_title_pieces(text, found, lambda s, e: any(  # "Principal" + "Social" (+
+        gaz.in_list(text[s:e], kind) for kind in _NOT_A_JOB))  # "Worker"), not "English"
     cues = identifier_cue_spans(text)
     trimmed = trim_identifier_cue(text, [(f.span.start, f.span.end) for f in found],
                                   cues)
     covered = {i for f in found for i in range(f.span.start, f.span.end)} | {
         i for s, e in cues for i in range(s, e)}  # "Medicaid [ID] is …" is not regrown
-    names = _default_gazetteer().names  # once per document: it resolves a path
+    names = gaz.names  # once per document: it resolves a path
     headers = table_headers(text)  # a table's column names ("DOB" had read a person)
     language = language_of(text)
     kept: list[Finding] = []
@@ -297,9 +311,10 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             # [Islander]", which the model tagged a person
         elif f.label == Label.PERSON and (people := peoples_words(text[start:end])):
             f = f.with_(label=Label.DEM, subtype=people)  # "(Kurdish Sorani)", "I am Kurdish"
-        elif f.label in (Label.PERSON, Label.ORG, Label.LOC) and re.sub(
-                r"['’]s\Z", "", text[start:end]).casefold() in KIN_NAMES:  # "at Grandma's"
-            f = f.with_(label=Label.DEM, subtype="")  # "Daddy hit mummy": a kin word
+        elif f.label in (Label.PERSON, Label.ORG, Label.LOC, Label.MISC) and (kin := _KIN_AT_END.match(
+                text, start, end)) and kin.group(1).casefold() in KIN_NAMES:  # "at Grandma's"
+            start, f = kin.start(1), f.with_(label=Label.DEM, subtype="")  # "Daddy hit
+            # mummy": a kin word ("misses Daideo": the verb the model took in goes)
         elif f.label in (Label.ORG, Label.MISC) and (core := capitals_person(
                 text, start, end, names)):  # "FROM ANNA NOWAK REF"
             (start, end), f = core, f.with_(label=Label.PERSON, subtype="")
@@ -465,7 +480,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
         kept.append(f)
     found = _drop_inside(kept, grown) if grown else kept
     found = people_by_initials(text, join_bracket_pieces(text, join_org_pieces(
-        text, surname_first(text, one_label_per_name(found, names), names))))
+        text, surname_first(text, join_nickname(text, join_particle_surname(
+            text, one_label_per_name(found, names))), names))))
     return [f for f in listed_children(text, found, detector) if not (  # also what rules made
         _describes_a_field(text, f.span.start, f.span.end, f.label)  # ("s Reporter" grown to
         or names_no_one(text, f.span.start, f.span.end))]  # "Children's Reporter")

@@ -300,7 +300,10 @@ _KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|P
 #: no one when a value follows them; in capitals only ("Fin" is a given name)
 _SCHEME_ACRONYM = re.compile(r"(?:NRIC|FIN|HKID|PAN|CPF|CURP|RFC|RUT|RUN|AHV|AVS|SVNR|VSNR|NIF"
                              r"|NIPC|AMKA|ΑΜΚΑ|RRN|TAJ|CNP|EGN|OIB|EMŠO|JMBG|PESEL|BSN|TCKN|CIN|NPI|DEA"
-                             r"|DNI|NIE|NINO|SIN|TFN|IRD|NHI|PHN|MRN|CHI)")
+                             r"|DNI|NIE|NINO|SIN|TFN|IRD|NHI|PHN|MRN|CHI|NIN|BVN|ЕГН)")
+#: the acronyms of schemes that one country alone issues, after a word ("Brazilian CPF")
+_ONE_COUNTRY_SCHEME = re.compile(r"[ \t](?:CPF|CURP|PESEL|AHV|AMKA|TAJ|EGN|ЕГН|OIB|EMŠO|BSN"
+                                 r"|TCKN|HKID|SVNR|RRN|BVN)(?!\w)")
 _VALUE_AFTER = re.compile(r"(?:[ \t]*(?:[a-z]{1,8}\.?|No\.?|:|#)){0,4}[ \t]*[A-Z]{0,5}\d")
 
 
@@ -424,6 +427,10 @@ def names_no_one(text: str, start: int, end: int) -> bool:
         return True  # "his NHS number", "a National Insurance number"
     if _SCHEME_ACRONYM.fullmatch(word) and _VALUE_AFTER.match(text, end):
         return True  # "Her NRIC is S1234567D", "CNP 1800101221144": the scheme, no one
+    if re.fullmatch(r"[A-Z][a-z]+", word) and (m := _ONE_COUNTRY_SCHEME.match(text, end)) \
+            and _VALUE_AFTER.match(text, m.end()):
+        return True  # "His Brazilian CPF 111.444.777-35": the scheme's country, which the
+        # scheme's name says (a pseudonym had written "Bolivian CPF"); not "Spanish DNI"
     if re.fullmatch(r"[A-Z]{2,6}", word) and _REFERENCE_AFTER.match(text, end):
         return True  # "(OPG reference 7000-1234-5678": the numbering's issuer, no one
     if _NOTHING.fullmatch(word) or _NOTHING_FIELD.fullmatch(word) and re.search(

@@ -38,12 +38,12 @@ from redactor_plugins.detectors.recognizer.mention_propagation import LETTER_PER
 from redactor_plugins.detectors.recognizer.rules.span_edges import PARTY_ROLES
 from redactor_plugins.shared.names.particles import PARTICLES
 from redactor_plugins.shared.names.rulers import RULER
-from redactor_plugins.shared.names.titles import COURTESY, JOB_HEADS, POLICE_RANK, RANK_WORDS
+from redactor_plugins.shared.names.titles import COURTESY, POLICE_RANK, RANK_WORDS
 from redactor_plugins.shared.text_pieces import join_neighbours
 
 from redactor.plugin_api import Finding, Label, Span, initials_alias
 
-__all__ = ["caps_name_run", "letter_list", "sign_off_name", "letter_names", "name_parts", "officers", "particle_end",
+__all__ = ["letter_list", "letter_names", "name_parts", "officers", "particle_end",
            "titles_of_rule"]
 
 #: Words for people right before a list of letters ("co-accused A, B and R").
@@ -265,8 +265,6 @@ def name_start(text: str, start: int, end: int) -> int:
     return at if at < end and text[at].isupper() else start
 
 
-
-
 _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-zà-ÿ]+)[ \u00a0]\Z")
 
 
@@ -306,49 +304,6 @@ def surname_after_initial(text: str, start: int, end: int) -> int:
 
 
 _CAPS_WORD = re.compile(r"[A-Z][A-Z'’-]*")
-
-#: words in capitals that end a party's or a judge's name in a heading: a judge's post
-#: after the name ("VAN DER MERWE AJ", "SMITH J", "JONES LJ"), counsel's rank ("SC", "QC")
-_CAPS_NAME_STOPS = frozenset("""aj j ja jp djp cj adcj ajp lj mr mj sc qc kc sj dj hhj rj
-    and or of the v vs versus in on at for by to with per""".split())
-_RANKS = frozenset(w.casefold() for w in RANK_WORDS)
-_CAPS_BESIDE = re.compile(r"(?<![\w'’.-])([A-Z][A-Z'’-]+)[ \u00a0]\Z")
-_CAPS_AFTER = re.compile(r"[ \u00a0]([A-Z][A-Z'’-]+)(?![\w'’.-])")
-
-
-def caps_name_run(text: str, start: int, end: int, lower_words: set[str],
-                  common: frozenset[str]) -> tuple[int, int]:
-    """A person's span in capitals grown over the words in capitals right beside it, one space
-    apart, on its line ("[THANDIWE PRECIOUS] MOKOENA   Applicant", "SIPHO [JABULANI NKOSI]",
-    "[VAN] DER MERWE AJ:": a party's or a judge's name in a heading, the rest left in clear):
-    not over a judge's post or counsel's rank, a title or rank ("OFFICER"), a function word, a
-    word the document writes in lower case ("APPLICANT" beside "the applicant") or a common
-    heading word (``common``)."""
-    span = text[start:end]
-    if not any(c.isalpha() for c in span) or any(c.islower() for c in span):
-        return start, end
-
-    def name_like(m: re.Match[str]) -> bool:
-        w = m.group(1).casefold()
-        return w in PARTICLES or (
-            w not in _CAPS_NAME_STOPS and w not in lower_words and w not in common
-            and w not in PARTY_ROLES and w not in COURTESY and w not in _TITLES
-            and w not in _RANKS and w not in JOB_HEADS)
-
-    for _ in range(4):
-        m = _CAPS_BESIDE.search(text, max(0, start - 40), start)
-        if m is None or not name_like(m):
-            break
-        start = m.start(1)
-    for _ in range(4):
-        m = _CAPS_AFTER.match(text, end)
-        if m is None or not name_like(m):
-            break
-        end = m.end(1)
-    while len(words := text[start:end].rsplit(None, 1)) == 2 and words[1].casefold() in \
-            PARTICLES:  # no name ends in "VAN"
-        end = start + len(words[0])
-    return start, end
 
 
 def capitals_name_core(text: str, start: int, end: int, names: Mapping[str, Any]) -> tuple[
@@ -391,25 +346,6 @@ def capitals_person(text: str, start: int, end: int, names: Mapping[str, Any]) -
     return core
 
 
-def sign_off_name(text: str, start: int, end: int, names: Mapping[str, Any]) -> bool:
-    """Whether the span is a given name of the name lists alone on its line, a blank line
-    (or the text's edge) before and after it: a message's sign-off ("Dan" under an e-mail,
-    which the model tagged a place)."""
-    word = text[start:end]
-    info = names.get(word)
-    if info is None or not info.given or not word.isalpha() or not word[:1].isupper():
-        return False
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    if text[line_start:start].strip() or text[end:line_end].strip():
-        return False
-    before = text[max(0, line_start - 3) : line_start]
-    after = text[line_end : line_end + 3]
-    return (line_start == 0 or re.search(r"\n[^\S\n]*\n\Z", before) is not None) and (
-        line_end >= len(text.rstrip()) or re.match(r"\n[^\S\n]*(?:\n|\Z)", after) is not None)
-
-
 def one_label_per_name(found: list[Finding], names: Mapping[str, Any] | None = None
                        ) -> list[Finding]:
     """One entity, one label: a capital letter the model calls a person once is a person
@@ -438,12 +374,19 @@ def one_label_per_name(found: list[Finding], names: Mapping[str, Any] | None = N
                    and w.casefold() not in _RANKS}  # which the lists do not know
     surnames = {words[-1] for f in found if f.label == Label.PERSON  # "Marsh" of "Reece
                 for words in [f.text.split()] if len(words) > 1  # Marsh", "Mr Marsh"
-                and re.fullmatch(r"[A-Z][a-z][\w'’-]+", words[-1])}
+                and re.fullmatch(r"[^\W\d_]{2}[\w'’-]+", words[-1]) and words[-1][0].isupper()
+                and words[-1][1].islower()}
     ends = {g.span.end for g in found if g.text[-1:].isalpha()}  # "Swiss Family" + "Robinson":
     surnames -= {f.text for f in found if f.span.start - 1 in ends}  # a longer name's piece
-    people |= {f.text for f in found if f.label in (Label.ORG, Label.MISC) and f.text in surnames}
+    people |= {f.text for f in found if f.label in (Label.ORG, Label.MISC) and (
+        f.text in surnames or _PARTICLE_THEN.sub("", f.text) in surnames)}  # "Ó Súilleabháin"
     names = {w for f in found if f.label == Label.PERSON for w in _NAME_WORD.findall(f.text)}
     names |= {f.text for f in found if f.label == Label.PERSON and len(f.text) == 1}  # "A"
+    spelled = {w for f in found if f.label == Label.PERSON for w in _ANY_NAME_WORD.findall(
+        f.text)}  # "Oisín Ó Súilleabháin" (ORG) of "Oisín" and "Mr Pádraig Ó Súilleabháin"
+    people |= {f.text for f in found if f.label in (Label.ORG, Label.MISC, Label.LOC)
+               and len(words := [w for w in f.text.split() if w not in PARTICLES]) >= 2
+               and all(w[:1].isupper() and w in spelled for w in words)}
     out = []
     for f in found:
         m = _NAME_THEN_VERB.fullmatch(f.text) if f.label == Label.MISC else None
@@ -461,6 +404,9 @@ def one_label_per_name(found: list[Finding], names: Mapping[str, Any] | None = N
 #: the confidence of a name the document names a person elsewhere
 _SURE = 0.9
 _NAME_WORD = re.compile(r"\b[A-Z][a-z][\w'-]*")
+_RANKS = frozenset(w.casefold() for w in RANK_WORDS)
+_PARTICLE_THEN = re.compile(rf"\A(?:(?:{'|'.join(sorted(PARTICLES))})[ ])+(?=[A-Z])")
+_ANY_NAME_WORD = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’-]+")
 #: a capitalised name (or a person's letter), then a verb or "with" and lower-case words
 #: ("Marsden drives", "A with a belt"; not "Sima clan")
 _NAME_THEN_VERB = re.compile(
@@ -484,7 +430,6 @@ def field_label_word(text: str, start: int, end: int, names: Mapping[str, Any]) 
 #: a form's field names that are also given names in the lists ("Ward", "Case", "Grace" …)
 _FIELD_WORDS = frozenset("""ward case unit court school hospital address subject date status
     diagnosis religion nationality occupation consultant officer team service""".split())
-
 
 
 def people_by_initials(text: str, found: list[Finding]) -> list[Finding]:
@@ -587,3 +532,5 @@ def name_after_kin_comma(text: str, start: int, end: int, names: Mapping[str, An
     info = names.get(word)
     return " " not in word and info is not None and info.given and _KIN_COMMA.search(
         text, max(0, start - 30), start) is not None
+
+

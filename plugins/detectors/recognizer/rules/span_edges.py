@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, LEGAL_FORM
 from redactor_plugins.shared.names.titles import COURTESY, LOWER_CASE_TITLES, RANK_WORDS
@@ -460,13 +461,18 @@ def join_org_pieces(text: str, found: list[Finding]) -> list[Finding]:
     """An organisation's name that the model cut into a capitalised MISC or ORG piece and the
     ORG piece right after it, one space between ("Intake" + "Unit", "Memorial" +
     "Pediatrics"; a place's name before it: "Lundwood" + "Centre"), or a firm's last word the
-    model called a place ("Gorton" + "Autocentre"), is one ORG."""
+    model called a place ("Gorton" + "Autocentre"), is one ORG; a side and the body part
+    after it ("left" + "cheek", two MISC) one MISC."""
     def join(first: Finding, second: Finding) -> Finding | None:
         if first.label == Label.ORG and second.label in (Label.LOC, Label.PERSON) and text[
                 first.span.end : second.span.start] == " " and second.text[:1].isupper() \
                 and _NAMED_AFTER.search(first.text):  # "Centre hospitalier" + "Saint-Joseph"
             span = Span(first.span.start, second.span.end)
             return first.with_(span=span, text=text[span.start : span.end])
+        if first.label == second.label == Label.MISC and first.text in ("left", "right") and \
+                text[first.span.end : second.span.start] == " ":  # "left" + "cheek"
+            span = Span(first.span.start, second.span.end)
+            return second.with_(span=span, text=text[span.start : span.end])
         if first.label == second.label == Label.ORG and re.fullmatch(r"\d{1,3}", second.text) \
                 and text[first.span.end : second.span.start] == " ":  # "… Team" + "3"
             span = Span(first.span.start, second.span.end)
@@ -483,3 +489,24 @@ def join_org_pieces(text: str, found: list[Finding]) -> list[Finding]:
 
     return join_neighbours(found, join)
 
+
+def join_title_pieces(text: str, found: list[Finding],
+                      other_kind: Callable[[int, int], bool]) -> list[Finding]:
+    """A job's title in title case that the model cut into DEM pieces, one space apart
+    ("Principal" + "Social" of "Principal Social Worker"), is one DEM; its run then takes the
+    rest ("Worker"). Not where ``other_kind(start, end)`` says a piece is a nationality, a
+    language or another kind that is no job ("English" + "World" of "English World War I
+    flying ace", "Norwegian" + "Lutheran" stay two)."""
+    def join(first: Finding, second: Finding) -> Finding | None:
+        if not (first.label == second.label == Label.DEM and first.subtype in ("", "OCCUPATION")
+                and second.subtype in ("", "OCCUPATION") and text[
+                    first.span.end : second.span.start] == " "
+                and _CAPITALISED.fullmatch(first.text) and _CAPITALISED.fullmatch(second.text)
+                and not other_kind(first.span.start, first.span.end)
+                and not other_kind(second.span.start, second.span.end)):
+            return None
+        span = Span(first.span.start, second.span.end)
+        return first.with_(span=span, text=text[span.start : span.end],
+                           subtype=first.subtype or second.subtype)
+
+    return join_neighbours(found, join)

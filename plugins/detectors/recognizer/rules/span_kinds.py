@@ -423,7 +423,7 @@ _VEHICLE = re.compile(
 
 #: what a child calls a parent or grandparent, which the model tags PERSON ("Daddy hit mummy")
 KIN_NAMES = frozenset("""daddy dad mummy mum mommy mom mama mamma papa nana nanna nan granny
-    grandma grandad granddad grandpa""".split())
+    grandma grandad granddad grandpa daideo mamó daidí mamaí""".split())  # Irish too
 
 
 def vehicle_name(text: str) -> bool:
