@@ -75,14 +75,15 @@ def _is_title(word: str) -> bool:
 #: elder
 _ROLE_TITLES = frozenset("Officer Governor Nurse Judge Councillor Sheriff Deputy Agent Trooper "
                          "Detective Sergeant Captain Lieutenant Colonel Sister Matron Aunty "
-                         "Auntie Uncle".split())  # an elder's "Aunty Pearl Kelly" too
+                         "Auntie Uncle Kagawad Tanod".split())  # an elder's "Aunty Pearl
+# Kelly" too; a Philippine barangay's councillor and watchman
 
 
 def _particle(word: str, text: str) -> bool:
     """A name particle: "de", "van", or "VAN", "DER" in a name in capitals ("VAN DER MERWE"
-    had become three names, "ROBERT ANTHONY MOORE")."""
-    return word in PARTICLES or (word.isupper() and word.lower() in PARTICLES
-                                 and not any(c.islower() for c in text))
+    had become three names, "ROBERT ANTHONY MOORE"; "MA. CRISTINA DELA CRUZ y SANTOS")."""
+    return word in PARTICLES or (word.isupper() and word.lower() in PARTICLES and all(
+        w.isupper() or w in PARTICLES or w in POST_NOMINALS for w in _NAME_PART.findall(text)))
 
 
 def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:
@@ -152,6 +153,7 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         word = m.group(0)
         key = fold(word)
         if _is_title(word) or m.start() < kept_until or (
+                m.start() == 0 and word in ("Ma", "MA") and f.text[2:3] == ".") or (
                 m.start() == 0 and word in _ROLE_TITLES and word not in full) or (
                 m.start() == 0 and local_title(f.text, locale)) or (
                 m.start() > 0 and word in POST_NOMINALS):  # "… Price MBBS MRCPsych"

@@ -9,6 +9,8 @@ __all__ = ["PARTICLES"]
 PARTICLES = frozenset({"de", "da", "do", "dos", "das", "di", "del", "della", "du", "des",
                        "la", "le", "van", "von", "der", "den", "ten", "ter", "zu", "bin",
                        "ibn", "al", "el", "y", "e",
+                       # Filipino: "Ma. Cristina Dela Cruz", "Jose delos Santos"
+                       "dela", "Dela", "delos", "Delos",
                        # Irish, capitalised: "Siobhán Ní Bhriain", "Oisín Ó Súilleabháin",
                        # "Cathal Mac Cárthaigh" (the "Ó" had read as an initial, "H")
                        "Ní", "Nic", "Ó", "Ua", "Uí", "Mac", "Mhic",

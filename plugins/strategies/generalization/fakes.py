@@ -4,7 +4,7 @@
 scheme: an IBAN of the same country with valid check digits (and the country's own BBAN
 check, python-stdnum), a Luhn-valid card number of the same network (first four digits kept)
 and length, a national ID number of the same country that passes that scheme's checksum
-(NO, DK, SE, FI, DE, FR, UK, US, IN; PL, NL, TR, IT, ES, BE, IE in
+(NO, DK, SE, FI, DE, FR, UK, US, IN in :mod:`identifiers.fake_home_ids`; PL, NL, TR, IT, ES, BE, IE in
 :mod:`fake_more_ids`, with IMEI, EU VAT numbers and BICs; ZA, BR, MX, CL, CH, AT, PT, GR,
 CZ/SK, RO, CN, KR, JP, SG, HK, IN's PAN and IL in :mod:`identifiers.fake_world_ids`), a phone number valid for the same country, a MAC or IP
 address, a British postcode, a vehicle plate. Letters, digits and separators stay where they
@@ -14,7 +14,6 @@ subtypes get :func:`code_like`: the same shape, no checksum.
 
 from __future__ import annotations
 
-import datetime as dt
 import ipaddress
 import random
 import re
@@ -23,7 +22,10 @@ from collections.abc import Callable
 
 from redactor_plugins.strategies.generalization import fake_more_ids, numbers
 from redactor_plugins.strategies.generalization.demographics import number_in_words, other_number
-from redactor_plugins.strategies.generalization.identifiers import fake_world_ids
+from redactor_plugins.strategies.generalization.identifiers import fake_home_ids, fake_world_ids
+from redactor_plugins.strategies.generalization.identifiers.fake_world_ids import (
+    _digits,
+)
 from redactor_plugins.strategies.generalization.names import faker_with
 from redactor_plugins.strategies.generalization.places import (  # noqa: F401 - re-exported
     ROAD,
@@ -38,7 +40,6 @@ from redactor_plugins.strategies.generalization.places import (
 )
 
 _HEX = "0123456789abcdef"
-_BAD_NINO_PREFIX = {"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"}
 _PHONE_REGIONS = ("GB", "US", "NO", "DK", "SE", "FI", "DE", "FR")
 TRIES = 400
 
@@ -78,14 +79,6 @@ def _alnum(text: str) -> str:
     return "".join(c for c in text if c.isalnum()).upper()
 
 
-def _digits(rng: random.Random, n: int) -> str:
-    return "".join(rng.choice(string.digits) for _ in range(n))
-
-
-def _date(rng: random.Random, first: int = 1940, last: int = 2005) -> dt.date:
-    return dt.date(rng.randint(first, last), 1, 1) + dt.timedelta(days=rng.randint(0, 364))
-
-
 # -- one generator per scheme: (compact original, rng) -> compact fake or None -------------
 def _iban(c: str, rng: random.Random) -> str | None:
     from stdnum import iban
@@ -100,126 +93,6 @@ def _card(c: str, rng: random.Random) -> str | None:
 
     body = c[:4] + _digits(rng, len(c) - 5)  # the first four name the network
     return body + luhn.calc_check_digit(body)
-
-
-def _no(c: str, rng: random.Random) -> str | None:
-    from stdnum.no import fodselsnummer
-
-    d = _date(rng, 1940, 1999)
-    body = d.strftime("%d%m%y") + f"{rng.randint(0, 499):03d}"
-    try:
-        k1 = fodselsnummer.calc_check_digit1(body)
-        k2 = fodselsnummer.calc_check_digit2(body + k1)
-    except Exception:  # a check digit of 10: no number with this body
-        return None
-    new = body + k1 + k2
-    return new if fodselsnummer.is_valid(new) else None
-
-
-def _dk(c: str, rng: random.Random) -> str | None:
-    from stdnum.dk import cpr
-
-    new = _date(rng, 1940, 1999).strftime("%d%m%y") + str(rng.randint(0, 3)) + _digits(rng, 3)
-    return new if cpr.is_valid(new) else None
-
-
-def _se(c: str, rng: random.Random) -> str | None:
-    from stdnum import luhn
-    from stdnum.se import personnummer
-
-    d = _date(rng, 1940, 2005)
-    nine = d.strftime("%y%m%d") + _digits(rng, 3)
-    new = nine + luhn.calc_check_digit(nine)
-    if len(c) == 12:
-        new = d.strftime("%Y")[:2] + new
-    return new if personnummer.is_valid(new[:-4] + "-" + new[-4:]) else None
-
-
-def _fi(c: str, rng: random.Random) -> str | None:
-    from stdnum.fi import hetu
-
-    sign = c[6] if len(c) == 11 and not c[6].isdigit() else "-"
-    century = {"+": (1850, 1899), "-": (1900, 1999)}.get(sign, (2000, 2005))
-    d = _date(rng, *century)
-    n = f"{rng.randint(2, 899):03d}"
-    check = "0123456789ABCDEFHJKLMNPRSTUVWXY"[int(d.strftime("%d%m%y") + n) % 31]
-    new = d.strftime("%d%m%y") + sign + n + check
-    return new if hetu.is_valid(new) else None
-
-
-def _de(c: str, rng: random.Random) -> str | None:
-    from stdnum.de import idnr
-    from stdnum.iso7064 import mod_11_10
-
-    digits = list("123456789" + rng.choice("0123456789"))
-    rng.shuffle(digits)
-    if digits[0] == "0":
-        return None
-    body = "".join(digits)
-    new = body + mod_11_10.calc_check_digit(body)
-    return new if idnr.is_valid(new) else None
-
-
-def _fr(c: str, rng: random.Random) -> str | None:
-    from stdnum.fr import nir
-
-    body = (rng.choice("12") + f"{rng.randint(40, 99):02d}" + f"{rng.randint(1, 12):02d}"
-            + f"{rng.randint(1, 95):02d}" + f"{rng.randint(1, 990):03d}"
-            + f"{rng.randint(1, 999):03d}")
-    new = body + f"{97 - int(body) % 97:02d}"
-    return new if nir.is_valid(new) else None
-
-
-def _uk(c: str, rng: random.Random) -> str | None:
-    first = rng.choice("ABCEGHJKLMNOPRSTWXYZ")
-    prefix = first + rng.choice("ABCEGHJKLMNPRSTWXYZ")
-    if prefix in _BAD_NINO_PREFIX:
-        return None
-    return prefix + _digits(rng, 6) + rng.choice("ABCD")
-
-
-def _uk_licence(c: str, rng: random.Random) -> str | None:
-    """A British driving licence number: a surname's five letters, a birth date in the
-    scheme's own order (decade, month + 50 for a woman, day, year), initials, 9, two letters."""
-    fake = faker_with("en_GB", rng)
-    letters = len(c[:5].rstrip("9"))  # as many surname letters as the original (9 pads)
-    surname = ""
-    for _ in range(40):
-        surname = re.sub(r"[^A-Z]", "", str(fake.last_name()).upper())
-        if len(surname) >= letters:
-            break
-    surname = surname[:letters].ljust(5, "9")
-    born = _date(rng)
-    month = born.month + (50 if int(c[6]) >= 5 else 0)  # the original's sex stays
-    initials = "".join("9" if o == "9" else rng.choice(string.ascii_uppercase) for o in c[11:13])
-    return (f"{surname}{born.year // 10 % 10}{month:02d}{born.day:02d}{born.year % 10}"
-            f"{initials}9{rng.choice(string.ascii_uppercase)}{rng.choice(string.ascii_uppercase)}")
-
-
-def _us(c: str, rng: random.Random) -> str | None:
-    from stdnum.us import ssn
-
-    new = f"{rng.randint(1, 899):03d}{rng.randint(1, 99):02d}{rng.randint(1, 9999):04d}"
-    return new if ssn.is_valid(new) else None
-
-
-def _in(c: str, rng: random.Random) -> str | None:
-    from stdnum import verhoeff
-    from stdnum.in_ import aadhaar
-
-    body = rng.choice("23456789") + _digits(rng, 10)
-    new = body + verhoeff.calc_check_digit(body)
-    return new if aadhaar.is_valid(new) else None
-
-
-def _nhs(c: str, rng: random.Random) -> str | None:
-    """An NHS number in England's range (400–499 and 600–799 million), modulus 11."""
-    from stdnum.gb import nhs
-
-    body = rng.choice("467") + _digits(rng, 8)
-    check = 11 - sum(int(d) * (10 - i) for i, d in enumerate(body)) % 11
-    new = body + ("0" if check == 11 else str(check))
-    return new if nhs.is_valid(new) else None  # a check digit of 10: no such number
 
 
 def _mac(c: str, rng: random.Random) -> str | None:
@@ -272,15 +145,11 @@ def _statute(c: str, rng: random.Random) -> str | None:
 _SCHEMES: dict[str, tuple[str, Callable[[str, random.Random], str | None]]] = {
     # subtype: (the original's compact shape, generator)
     "IBAN": (r"[A-Z]{2}\d\d[A-Z0-9]{10,30}", _iban), "PAYMENT_CARD": (r"\d{12,19}", _card),
-    "NATIONAL_ID_NO": (r"\d{11}", _no), "NATIONAL_ID_DK": (r"\d{10}", _dk),
-    "NATIONAL_ID_SE": (r"\d{10}|\d{12}", _se), "NATIONAL_ID_FI": (r"\d{6}[-+A-FU-Y]\d{3}\w", _fi),
-    "NATIONAL_ID_DE": (r"\d{11}", _de), "NATIONAL_ID_FR": (r"[0-9AB]{15}", _fr),
-    "NATIONAL_ID_UK": (r"[A-Z]{2}\d{6}[A-D]", _uk), "NATIONAL_ID_US": (r"\d{9}", _us),
-    "NATIONAL_ID_IN": (r"\d{12}", _in), "NHS_NUMBER": (r"\d{10}", _nhs), "MAC_ADDRESS": (r"[0-9A-F]{12}", _mac),
+    "MAC_ADDRESS": (r"[0-9A-F]{12}", _mac),
     "POSTCODE": (r"[A-Z0-9]{5,7}", _postcode), "VEHICLE_PLATE": (r"[A-ZÄÖÜ0-9]{4,9}", _plate),
     "STATUTE_NUMBER": (r"\d{5,8}", _statute),
-    "DRIVING_LICENCE_UK": (r"[A-Z9]{5}\d{6}[A-Z9]{2}\d[A-Z]{2}", _uk_licence),
 }
+_SCHEMES.update(fake_home_ids.SCHEMES)  # NO DK SE FI DE FR UK US IN, NHS, UK driving licence
 _SCHEMES.update(fake_more_ids.SCHEMES)  # PL NL TR IT ES BE IE, IMEI, EU VAT, BIC
 _SCHEMES.update(fake_world_ids.SCHEMES)  # ZA BR MX CL, CH AT PT GR CZ RO, CN KR JP SG HK IN IL
 # leading words a detector may have put in front of an identifier ("MAC 00:1A…", "IBAN NO93…",
@@ -493,6 +362,9 @@ def _several_like(text: str, found: list[tuple[int, int, float, bool]], rng: ran
 _VAGUE = ("several", "many", "numerous", "multiple", "various")
 
 
+_TIMES = ("once", "twice", "three times", "four times")
+
+
 def _ordinal_like(text: str, rng: random.Random) -> str:
     """Another ordinal word near the one in ``text``, in its case ("Fourth" → "Sixth"; it had
     raised, and the export fell back to "[REDACTED]")."""
@@ -500,6 +372,11 @@ def _ordinal_like(text: str, rng: random.Random) -> str:
     m = re.search(rf"(?i)\b({'|'.join(numbers.ORDINAL_WORDS)})\b", text)
     if m is None:  # a vague count ("several") → another; else the same shape
         vague = re.search(rf"(?i)\b({'|'.join(_VAGUE)})\b", text)
+        times = re.search(r"(?i)\b(once|twice|thrice)\b", text)
+        if vague is None and times is not None:  # "slapped her twice" (it read "pmeik")
+            word = rng.choice([w for w in _TIMES if w != times.group(1).casefold()])
+            return text[:times.start(1)] + (word.capitalize() if times.group(1)[:1].isupper()
+                                            else word) + text[times.end(1):]
         if vague is None:
             return code_like(text, rng)
         word = rng.choice([w for w in _VAGUE if w != vague.group(1).casefold()])

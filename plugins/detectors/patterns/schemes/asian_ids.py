@@ -1,5 +1,5 @@
-"""Identity and tax numbers of China, South Korea, Japan, Singapore, Hong Kong, India (PAN)
-and Israel.
+"""Identity and tax numbers of China, South Korea, Japan, Singapore, Hong Kong, India (PAN),
+Israel and the Philippines (PhilSys).
 
 A passed check makes a finding ``validated``; a failed one is a look-alike
 (``<subtype>_LIKE``) only where the shape is meant as the identifier (see
@@ -20,6 +20,9 @@ A passed check makes a finding ``validated``; a failed one is a look-alike
 * PAN (IN): five letters (the fourth the holder's kind: P a person), four digits, a letter;
   validated by its format (no checksum exists).
 * Teudat Zehut (IL): eight or nine digits with a Luhn check digit, only after its cue.
+* PhilSys (PH): the card number (PCN, sixteen digits, "1234-5678-9012-3456") or the
+  PhilSys number (PSN, twelve), only after its cue ("PhilSys", "PCN", "PSN", "PhilID");
+  no check digit is published, so validated by format.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ _SG = re.compile(r"(?<![\w-])[STFGM]\d{7}[A-Z](?![\w-])")
 _HK = re.compile(r"(?<![\w-])[A-Z]{1,2}\d{6}(?:\([0-9A]\)|[0-9A](?![\w-]))")
 _PAN = re.compile(r"(?<![\w-])[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z](?![\w-])")
 _IL = re.compile(rf"\d{_G}\d{{7,8}}{_END}")
+_PH = re.compile(rf"\d{_G}\d{{3}}([ -]?)\d{{4}}\1\d{{4}}(?:\1\d{{4}})?{_END}")
 
 #: the words that announce each scheme's number, at most 40 characters before it on its line
 CUES: dict[str, re.Pattern[str]] = {
@@ -62,6 +66,7 @@ CUES: dict[str, re.Pattern[str]] = {
     "NATIONAL_ID_HK": re.compile(r"\bHKID\b|(?i:hong\s+kong\s+(?:identity|ID))"),
     "TAX_ID_IN": re.compile(r"\bPAN\b|(?i:permanent\s+account\s+number)"),
     "NATIONAL_ID_IL": re.compile(r"(?i)teudat\s+zehut|israeli\s+(?:ID|identity)|ת\.?ז|מספר\s+זהות"),
+    "NATIONAL_ID_PH": re.compile(r"\b(?:PhilSys|PHILSYS|PhilID|PCN|PSN)\b"),
 }
 
 
@@ -77,7 +82,7 @@ def _kr_like(value: str, cued: bool) -> bool:
 
 
 def find(text: str) -> list[Hit]:
-    """Every candidate of the seven schemes (overlaps with other schemes are resolved by
+    """Every candidate of the eight schemes (overlaps with other schemes are resolved by
     :func:`~redactor_plugins.detectors.patterns.schemes.european_ids.prefer_cued`)."""
     hits: list[Hit] = []
     hits += scheme_hits(text, _CN, "NATIONAL_ID_CN", "Chinese resident identity number",
@@ -97,4 +102,7 @@ def find(text: str) -> list[Hit]:
                         CUES["TAX_ID_IN"], how="format (no checksum exists)")
     hits += scheme_hits(text, _IL, "NATIONAL_ID_IL", "Israeli identity number",
                         il_idnr.is_valid, CUES["NATIONAL_ID_IL"], need_cue=True)
+    hits += scheme_hits(text, _PH, "NATIONAL_ID_PH", "Philippine PhilSys number",
+                        lambda value: True, CUES["NATIONAL_ID_PH"], need_cue=True,
+                        how="format (no checksum is published)")
     return hits

@@ -39,7 +39,7 @@ _ID_CUE = re.compile(
     r"|személyi\s+(?:azonosító|szám)|társadalombiztosítási(?:\s+azonosító)?(?:\s+jel)?"
     r"|PNC(?:\s+ID)?|CRO|NOMIS|NOMS|prison(?:er)?\s+(?:number|no\.?)|BRP|UAN|UTR"
     r"|(?-i:NRIC|FIN|HKID|PAN|CPF|CURP|RUT|RUN|AHV|AVS|SVNR|VSNR|NIPC|AMKA|RRN|CNP|CIN|NPI|DEA|CAS"
-    r"|NIN|BVN|TAJ|EGN|ЕГН|OIB|EMŠO|EMSO"
+    r"|NIN|BVN|TAJ|EGN|ЕГН|OIB|EMŠO|EMSO|PhilSys|PHILSYS|PhilID|PCN|PSN"
     r"|HP|H/P)"  # Singapore's and Malaysia's "handphone"
     r"|exp(?:iry|ires)?|valid\s+(?:thru|through|until))"  # a card's expiry: "exp. 09/27"
     r"(?-i:(?![a-z]))"  # a whole word ("DNI", not "dnia"), or glued to a value ("IBANNO93…")

@@ -136,4 +136,11 @@ def join_nickname(text: str, found: list[Finding]) -> list[Finding]:
         span = Span(a.span.start, c.span.end)
         joined[id(a)] = a.with_(span=span, text=text[span.start : span.end])
         gone |= {id(b), id(c)}
+    for a, b in zip(people, people[1:], strict=False):  # 'Juan Miguel "Jun-Jun' + '" ' +
+        if id(a) in gone or id(b) in gone or a.text.count('"') % 2 == 0 or text[  # 'Dela Cruz'
+                a.span.end : b.span.start] != '" ' or not b.text[:1].isupper():
+            continue
+        span = Span(a.span.start, b.span.end)
+        joined[id(a)] = joined.get(id(a), a).with_(span=span, text=text[span.start : span.end])
+        gone.add(id(b))
     return [joined.get(id(f), f) for f in found if id(f) not in gone]

@@ -386,6 +386,7 @@ def title_start(text: str, start: int) -> int:
             continue
         m = _TITLE_BEFORE.search(text, max(0, start - 16), start)
         if not m or not (m.group(1).lower() in COURTESY or m.group(1) in MILITARY
+                         or m.group(1) in ("Ma", "MA") and text[m.end(1)] == "."  # "Ma. Cristina"
                          or m.group(1) in RANK_WORDS or m.group(1).lower() in (
                              "justice", "judge") and _TITLE_BEFORE.search(
                              text, max(0, m.start() - 16), m.start())):  # "HON. JUSTICE"

@@ -261,7 +261,9 @@ _PLACE_FIELDS = re.compile(
 _ORG_APPOSITION = re.compile(r"(?i)\b(?:insurer|insurance\s+company|employer|landlord|bank"
                              r"|housing\s+association|union)[^\S\n]*,[^\S\n]*\Z")
 #: a county's name ("County Durham", "Cook County"), which the model tagged ORG
-_COUNTY = re.compile(r"County[ \t][A-Z][a-z]+|[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?[ \t]County")
+_COUNTY = re.compile(r"County[ \t][A-Z][a-z]+|[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?[ \t]County"
+                     r"|(?:Province|Municipality)[ \t]of[ \t][A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?")
+# "Province of Cebu" (not "the Republic of Turkey": a State, party to a case, stays ORG)
 
 
 def field_place(text: str, start: int, appositive: bool = False) -> Label | None:

@@ -322,10 +322,16 @@ def _ng(c: str, rng: random.Random) -> str | None:
         _digits(rng, 10)
 
 
+def _ph(c: str, rng: random.Random) -> str | None:
+    """As many digits as the original, the first not 0 (no check digit is published)."""
+    return str(rng.randint(1, 9)) + _digits(rng, len(c) - 1)
+
+
 #: subtype: (the original's compact shape, generator)
 SCHEMES: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_ZA": (r"\d{13}", _za), "NATIONAL_ID_NG": (r"\d{11}", _ng),
-    "BANK_ID_NG": (r"22\d{9}", _ng), "NATIONAL_ID_BR": (r"\d{11}", _cpf),
+    "BANK_ID_NG": (r"22\d{9}", _ng), "NATIONAL_ID_PH": (r"\d{12}|\d{16}", _ph),
+    "NATIONAL_ID_BR": (r"\d{11}", _cpf),
     "NATIONAL_ID_MX": (r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d", _curp),
     "NATIONAL_ID_CL": (r"\d{7,8}[\dK]", _cl), "NATIONAL_ID_CH": (r"756\d{10}", _ahv),
     "NATIONAL_ID_AT": (r"\d{10}", _at), "TAX_ID_PT": (r"\d{9}", _pt),
