@@ -65,6 +65,7 @@ from redactor_plugins.strategies.generalization.demographics import (
     role_like,
 )
 from redactor_plugins.strategies.generalization.fakes import (
+    case_number_like,
     code_like,
     count_bounds,
     fake_identifier,
@@ -238,6 +239,9 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             # shared word)
             result = choose(memo, frozenset(), text, lambda r, a: fake_identifier(
                 text, f.subtype, r, a) or code_like(text, r), *seed, word_check=False)
+        elif f.subtype == "CASE_NUMBER" and _YEAR_OR_COURT.search(text):  # "HCMP 1234/2023"
+            result = choose(memo, frozenset(), text, lambda r, _a: case_number_like(text, r),
+                            *seed, word_check=False)
         else:  # look-alikes and unknown codes: the same shape; a prefix that the cue before
             keep = _cued_prefix(doc.text, f.span.start, text)  # it names stays ("GWF
             result = choose(memo, doc_words, text, lambda r, _a: keep + code_like(  # reference:
@@ -318,6 +322,10 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         return result
     values[key] = result
     return _cased_like(text, label, result)
+
+
+#: a case number with a court's letters or a year in it (what :func:`case_number_like` keeps)
+_YEAR_OR_COURT = re.compile(r"\A[A-Z]{2,5}[ \u00a0/-]?\d|(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 def _cued_prefix(doc_text: str, start: int, code: str) -> str:

@@ -86,6 +86,12 @@ def _particle(word: str, text: str) -> bool:
         w.isupper() or w in PARTICLES or w in POST_NOMINALS for w in _NAME_PART.findall(text)))
 
 
+#: a judge's post after the name, kept after "Hon" ("Hon Lam J": Mr Justice Lam; it read
+#: "Hon Bruce P")
+_JUDGES_POSTS = frozenset("J JA LJ AJ CJ PJ VP".split())
+_HONOURABLE = re.compile(r"(?i)(?:the\s+)?hon(?:ourable)?\.?\s")
+
+
 def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:
     """(name parts, titles) of a person mention."""
     names, titles = [], []
@@ -153,6 +159,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         word = m.group(0)
         key = fold(word)
         if _is_title(word) or m.start() < kept_until or (
+                word in _JUDGES_POSTS and m.end() == len(f.text.rstrip(". :"))
+                and m.start() > 0 and _HONOURABLE.match(f.text)) or (
                 m.start() == 0 and word in ("Ma", "MA") and f.text[2:3] == ".") or (
                 m.start() == 0 and word in _ROLE_TITLES and word not in full) or (
                 m.start() == 0 and local_title(f.text, locale)) or (

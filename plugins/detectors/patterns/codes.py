@@ -51,6 +51,9 @@ _NUMBER = re.compile(
 )
 _SEP = re.compile(r"\s*(?:,|;|\band\b|\bor\b|&)\s*(?:(?:[Nn]os?\.|and)\s*)?|\s+")
 _CITATION = re.compile(r"\[(?:1[89]|20)\d\d\]\s+\d{1,3}\s+[A-Z][A-Za-z.]{1,7}\s+\d{1,5}(?!\w)")
+#: a Hong Kong court's action number: its court and kind ("HCMP", "HCA", "DCCJ", "FCMC",
+#: "CACV", "FAMV"), the number, the year ("HCMP 1234/2023")
+_HK_ACTION = re.compile(r"(?<![\w/])(?:HC|DC|FC|CA|FA)[A-Z]{1,3}[ \u00a0]\d{1,5}/(?:19|20)\d\d(?![\w/])")
 #: a neutral citation of the courts of the UK and Ireland ("[2016] UKUT 00443 (IAC)", "[2019]
 #: EWCA Civ 123", "[2020] EWHC 1234 (Fam)", "[2021] UKSC 12")
 _NEUTRAL_CITATION = re.compile(
@@ -258,3 +261,6 @@ def find_case_numbers(text: str) -> Iterable[Hit]:
     for m in _US_REPORTER.finditer(text):
         yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.8,
                   "US law report citation (volume, reporter, page)", RANK_CASE)
+    for m in _HK_ACTION.finditer(text):
+        yield Hit(m.start(), m.end(), Label.CODE, "CASE_NUMBER", 0.9,
+                  "a Hong Kong court's action number (its code, number/year)", RANK_CASE)

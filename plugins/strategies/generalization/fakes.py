@@ -14,6 +14,7 @@ subtypes get :func:`code_like`: the same shape, no checksum.
 
 from __future__ import annotations
 
+import datetime as dt
 import ipaddress
 import random
 import re
@@ -58,6 +59,29 @@ def code_like(text: str, rng: random.Random) -> str:
                                   string.ascii_lowercase))
         else:
             out.append(c)
+    return "".join(out)
+
+
+_YEAR_IN_CODE = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_COURT_CODE = re.compile(r"[A-Z]{2,5}(?=[ \u00a0/-]?\d)")
+
+
+def case_number_like(text: str, rng: random.Random) -> str:
+    """A case number in the same shape whose court's letters stay ("HCMP 1234/2023": the
+    court and the kind of proceedings, no one's) and whose year stays a year near it, not
+    after this one (it read "HTZZ 9482/5308"), its month a month ("CAS 412/06/2023")."""
+    court = _COURT_CODE.match(text)
+    keep = court.end() if court else 0
+    out = list(text[:keep] + code_like(text[keep:], rng))
+    this_year = dt.date.today().year
+    for m in _YEAR_IN_CODE.finditer(text, keep):
+        year = int(m.group())
+        new = rng.choice([y for y in range(year - 3, min(year + 3, this_year) + 1) if y != year]
+                         or [year - 1])
+        out[m.start():m.end()] = str(new)
+        month = re.search(r"(?<!\d)(0[1-9]|1[0-2])[/.-]\Z", text[:m.start()])
+        if month:  # "412/06/2023": a docket's month stays a month
+            out[month.start(1):month.end(1)] = f"{rng.randint(1, 12):02d}"
     return "".join(out)
 
 

@@ -41,6 +41,7 @@ from redactor_plugins.detectors.recognizer.rules.no_one_words import (
     verb_form,
 )
 from redactor_plugins.detectors.recognizer.rules.person_pieces import (
+    bracketed_signature,
     caps_name_run,
     join_nickname,
     join_particle_surname,
@@ -285,9 +286,10 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             f = f.with_(label=Label.ORG, subtype="")  # "Capita handled the assessment"
         elif f.label in (Label.ORG, Label.MISC, Label.LOC) and ranked_name(text, start, end):
             f = f.with_(label=Label.PERSON, subtype="")  # "Sen Cst Ben O'Sullivan"
-        elif f.label in (Label.ORG, Label.MISC, Label.LOC) and sign_off_name(
-                text, start, end, names):
-            f = f.with_(label=Label.PERSON, subtype="")  # "Dan" under an e-mail
+        elif f.label in (Label.ORG, Label.MISC, Label.LOC) and (sign_off_name(
+                text, start, end, names) or bracketed_signature(text, start, end)):
+            f = f.with_(label=Label.PERSON, subtype="")  # "Dan" under an e-mail, "(Lam Wai
+            # Kin)" over "Judge of the Court of First Instance"
         elif f.label == Label.PERSON and firm_name(text[start:end]):
             f = f.with_(label=Label.ORG, subtype="")  # "Duncan Lewis Solicitors"
         elif f.label != Label.CODE and (car := vehicle_start(text, start, end)) is not None:

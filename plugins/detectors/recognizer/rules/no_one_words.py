@@ -415,6 +415,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     word = text[start:end]
     if _KIND_OF_IDENTIFIER.fullmatch(word):  # "The IP address of the account": a kind
         return True
+    if word == "Chambers" and re.search(r"\bin[ \t]\Z", text[max(0, start - 3) : start]):
+        return True  # a judge sitting "in Chambers", no one called Chambers
     if _EXHIBIT.fullmatch(word) or word.casefold() == "holden" and re.match(
             r"(?i)[^\S\n]+at\b", text[end : end + 4]):
         return True  # a court's "Exhibit C3.", a Nigerian heading's "HOLDEN AT IKEJA"

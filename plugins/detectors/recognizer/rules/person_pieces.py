@@ -27,7 +27,8 @@ from redactor_plugins.shared.text_pieces import join_neighbours
 
 from redactor.plugin_api import Finding, Label, Span
 
-__all__ = ["caps_name_run", "join_nickname", "join_particle_surname", "sign_off_name"]
+__all__ = ["bracketed_signature", "caps_name_run", "join_nickname", "join_particle_surname",
+           "sign_off_name"]
 
 
 #: words in capitals that end a party's or a judge's name in a heading: a judge's post
@@ -144,3 +145,18 @@ def join_nickname(text: str, found: list[Finding]) -> list[Finding]:
         joined[id(a)] = joined.get(id(a), a).with_(span=span, text=text[span.start : span.end])
         gone.add(id(b))
     return [joined.get(id(f), f) for f in found if id(f) not in gone]
+
+
+_SIGNATURE_POST = re.compile(r"[)\]][^\S\n]*\n[^\S\n]*(?:(?:Deputy|Acting|Chief|Senior|Principal)"
+                             r"[^\S\n]+)*(?:Judge|Justice|Magistrate|Registrar|Master|Recorder"
+                             r"|Coroner|Adjudicator)\b")
+
+
+def bracketed_signature(text: str, start: int, end: int) -> bool:
+    """Whether the span is a judge's name in brackets alone on its line, the post on the
+    next ("(Lam Wai Kin)⏎Judge of the Court of First Instance", which the model tagged an
+    organisation): a person."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return text[line_start:start].strip() in ("(", "[") and re.fullmatch(
+        r"[A-Z][\w'’.-]*(?:[ ][A-Z][\w'’.-]*){1,4}", text[start:end]) is not None and \
+        _SIGNATURE_POST.match(text, end) is not None
