@@ -198,7 +198,8 @@ class _Matcher:
     def title_before(self, i: int) -> bool:
         prev = self.prev_word(i)
         return prev is not None and prev.key in self.gaz.titles and prev.cap and \
-            prev.text not in NOT_TITLES
+            prev.text not in NOT_TITLES and not (prev.text.isupper() and "\n" in self.text[
+                prev.end : self.toks[i].start])  # "DEPARTMENT OF JUSTICE⏎EXECUTIVE OFFICE"
 
     def cap_mid(self, start: int) -> bool:
         """Capitalised mid-sentence, not as part of a longer capitalised name and not after a

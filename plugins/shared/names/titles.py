@@ -55,7 +55,7 @@ POST_NOMINALS = frozenset("""MBBS MBChB BMBS MB ChB BM BCh BChir MD DM PhD DPhil
     DCH MFPH FFPH DClinPsy ClinPsyD CPsychol AFBPsS RMN RGN RN RSCN RHV BDS MFDS DipSW CQSW AMHP
     QC KC SC SAN JP MP MSP MBE OBE CBE DBE KBE FRS FCA ACA ACCA CIMA CTA FCIPD MCIPD
     FRCPC FRCSC CCFP FCFP FACP FACS FRACP FRACS DO NP PA-C
-    Jr Snr Jnr II III IV""".split())  # North American; a generation's ("… Dela Cruz Jr.")
+    Jr Snr Jnr II III IV Esq""".split())  # North American; a generation's ("… Dela Cruz Jr.")
 
 
 #: courtesy titles of a language that are names or initials elsewhere ("Don", "D.", "M."),

@@ -239,7 +239,10 @@ _PUBLIC_BODY = re.compile(
     r"|Border\s+Force|Immigration\s+Enforcement|(?:National\s+)?Probation\s+Service"
     r"|Jobcentre\s+Plus|Citizens\s+Advice|Capita|Maximus|Serco|Clearsprings(?:\s+Ready\s+Homes)?"
     r"|Mears\s+Group|Tusla|TUSLA|(?:An\s+)?Garda\s+S[ií]och[aá]na|Health\s+Service\s+Executive"
-    r")(?![\w&])")  # Ireland's child and family agency, its police, its health service
+    r"|DHS|USCIS|EOIR|Department\s+of\s+Homeland\s+Security|(?:U\.S\.\s+)?Immigration\s+and"
+    r"\s+Customs\s+Enforcement|U\.S\.\s+Citizenship\s+and\s+Immigration\s+Services"
+    r")(?![\w&])")  # Ireland's child and family agency, its police, its health service; the
+# US immigration agencies
 
 
 def public_body(span: str) -> bool:

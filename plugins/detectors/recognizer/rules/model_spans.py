@@ -183,6 +183,10 @@ _STREET_WORD_BEFORE = re.compile(rf"(?<![\w'’]){STREET_FIRST_WORDS}[^\S\n]+\Z"
 
 #: a span's last word, when only lower-case words stand before it ("misses Daideo")
 _KIN_AT_END = re.compile(r"(?:[a-z]+\s+)*([^\W\d_]+)(?:['’]s)?\Z")
+#: a sentence's full stop at a place's or an organisation's end ("lives in Colonia Rivera
+#: Hernández."; a pseudonym left it out), not an abbreviation's ("Acme Inc.", "Main St.")
+_SENTENCE_STOP = re.compile(r"(?<![\w.])(?!(?:Inc|Ltd|Corp|Ave|Bros|Plc|Esq)\.\Z)[A-Z]?[a-zà-ÿ]{2,}"
+                            r"[a-zà-ÿ]\.\Z")
 #: the name lists whose words are no part of a job's title ("English" + "World …")
 _NOT_A_JOB = ("nationalities", "languages", "religions", "ethnic_groups", "countries")
 
@@ -282,7 +286,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
                 (start, end) in {(start + a, start + b)
                                  for a, b in legal_provisions(text[start:end])}:
             f = f.with_(label=Label.MISC, subtype="LEGAL_PROVISION")  # "section 136" as LOC
-        if f.label in (Label.PERSON, Label.LOC, Label.MISC) and public_body(text[start:end]):
+        if f.label in (Label.PERSON, Label.LOC, Label.MISC, Label.DEM) and public_body(
+                text[start:end]):
             f = f.with_(label=Label.ORG, subtype="")  # "Capita handled the assessment"
         elif f.label in (Label.ORG, Label.MISC, Label.LOC) and ranked_name(text, start, end):
             f = f.with_(label=Label.PERSON, subtype="")  # "Sen Cst Ben O'Sullivan"
@@ -484,6 +489,11 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
     found = people_by_initials(text, join_bracket_pieces(text, join_org_pieces(
         text, surname_first(text, join_nickname(text, join_particle_surname(
             text, one_label_per_name(found, names))), names))))
+    found = [f.with_(label=Label.LOC, subtype="") if f.label == Label.ORG and county_name(
+        f.text) else f for f in found]  # "Colonia Rivera" + "Hernández" (an ORG piece) joined
+    found = [f.with_(span=Span(f.span.start, f.span.end - 1), text=f.text[:-1])
+             if f.label in (Label.LOC, Label.ORG) and _SENTENCE_STOP.search(f.text)
+             and re.match(r"\s|\Z", text[f.span.end : f.span.end + 1]) else f for f in found]
     return [f for f in listed_children(text, found, detector) if not (  # also what rules made
         _describes_a_field(text, f.span.start, f.span.end, f.label)  # ("s Reporter" grown to
         or names_no_one(text, f.span.start, f.span.end))]  # "Children's Reporter")

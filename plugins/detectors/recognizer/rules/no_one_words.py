@@ -107,7 +107,8 @@ _FORM_WORDS = frozenset("""case ward report record review notice profile stateme
     balance tax pension loan student national insurance hours night premium overtime holiday
     sick log incident paye bacs nest nic consultation consult note notes referral discharge
     letter assessment clinic helpline protection safeguarding conference strategy minutes
-    plan""".split())
+    plan immigration executive office removal proceedings decision order applications
+    charge testimony procedural history behalf""".split())
 
 
 def _line_of(text: str, start: int, end: int) -> str:
@@ -397,6 +398,9 @@ def _kind_of_meeting(text: str, start: int, end: int) -> bool:
 
 #: a judicial post alone on a line in capitals, under a signature
 _POSTS_ALONE = frozenset("JUDGE JUSTICE MAGISTRATE REGISTRAR".split())
+#: a numbered section's heading, the whole line ("I. Procedural History", "III. Order")
+_NUMBERED_HEADING = re.compile(r"(?:[IVX]{1,4}|\d{1,2})\.[ \t]+([A-Z][a-z]+(?:[ \t]+(?:of|and"
+                               r"|the|[A-Z][a-z]+)){0,3})")
 #: an exhibit's label ("Exhibit C3", "exhibits AB1-AB4"): evidence's number, nobody's
 _EXHIBIT = re.compile(r"(?i)exhibits?[^\S\n]+[A-Z]{0,3}\d{0,3}[A-Z]?(?:-[A-Z]{0,3}\d{1,3})?\.?")
 
@@ -415,6 +419,12 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     word = text[start:end]
     if _KIND_OF_IDENTIFIER.fullmatch(word):  # "The IP address of the account": a kind
         return True
+    if (heading := _NUMBERED_HEADING.fullmatch(_line_of(text, start, end).strip())) and not \
+            text[text.rfind("\n", 0, start) + 1 : start].strip() and all(
+            w in common_words("en") or w in _FORM_WORDS
+            for w in heading.group(1).casefold().split()):
+        return True  # a section's heading of common words: "I. Procedural History", "2.
+        # Concerns" (not "1. John Smith")
     if word == "Chambers" and re.search(r"\bin[ \t]\Z", text[max(0, start - 3) : start]):
         return True  # a judge sitting "in Chambers", no one called Chambers
     if _EXHIBIT.fullmatch(word) or word.casefold() == "holden" and re.match(
@@ -451,7 +461,7 @@ def names_no_one(text: str, start: int, end: int) -> bool:
     if word.casefold() in ("nearest", "nearest relative") and \
             text[start : start + 16].casefold() == "nearest relative":
         return True  # "Nearest relative: Mrs Grace Mensah": a role under the Act
-    degrees = [w.strip(",") for w in word.split()]
+    degrees = [w.strip(",").rstrip(".") for w in word.split()]  # "Esq."
     if degrees and all(w in POST_NOMINALS for w in degrees) and (
             len(degrees) > 1 or len(degrees[0]) > 3 or degrees[0] in _HONOURS
             or _AFTER_A_NAME.search(text, max(0, start - 4), start)

@@ -458,18 +458,28 @@ _NAMED_AFTER = re.compile(
     r"|ospedale|scuola|istituto|liceo|ziekenhuis|basisschool|szpital|szkoła)\Z")
 
 
+#: a place name's first word that a model may tag apart ("SAN" of "SAN ANTONIO")
+_PLACE_FIRST_WORDS = frozenset("san santa santo são saint st st. ste sankt los las fort port "
+                               "mount".split())
+
+
 def join_org_pieces(text: str, found: list[Finding]) -> list[Finding]:
     """An organisation's name that the model cut into a capitalised MISC or ORG piece and the
     ORG piece right after it, one space between ("Intake" + "Unit", "Memorial" +
     "Pediatrics"; a place's name before it: "Lundwood" + "Centre"), or a firm's last word the
     model called a place ("Gorton" + "Autocentre"), is one ORG; a side and the body part
-    after it ("left" + "cheek", two MISC) one MISC."""
+    after it ("left" + "cheek", two MISC) one MISC; a place's first word and the place
+    ("SAN" + "ANTONIO, TEXAS") one LOC."""
     def join(first: Finding, second: Finding) -> Finding | None:
         if first.label == Label.ORG and second.label in (Label.LOC, Label.PERSON) and text[
                 first.span.end : second.span.start] == " " and second.text[:1].isupper() \
                 and _NAMED_AFTER.search(first.text):  # "Centre hospitalier" + "Saint-Joseph"
             span = Span(first.span.start, second.span.end)
             return first.with_(span=span, text=text[span.start : span.end])
+        if second.label == Label.LOC and first.text.casefold() in _PLACE_FIRST_WORDS and text[
+                first.span.end : second.span.start] == " ":  # "SAN" (a person) + "ANTONIO, TEXAS"
+            span = Span(first.span.start, second.span.end)
+            return second.with_(span=span, text=text[span.start : span.end], subtype="")
         if first.label == second.label == Label.MISC and first.text in ("left", "right") and \
                 text[first.span.end : second.span.start] == " ":  # "left" + "cheek"
             span = Span(first.span.start, second.span.end)

@@ -262,8 +262,10 @@ _ORG_APPOSITION = re.compile(r"(?i)\b(?:insurer|insurance\s+company|employer|lan
                              r"|housing\s+association|union)[^\S\n]*,[^\S\n]*\Z")
 #: a county's name ("County Durham", "Cook County"), which the model tagged ORG
 _COUNTY = re.compile(r"County[ \t][A-Z][a-z]+|[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?[ \t]County"
-                     r"|(?:Province|Municipality)[ \t]of[ \t][A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?")
-# "Province of Cebu" (not "the Republic of Turkey": a State, party to a case, stays ORG)
+                     r"|(?:Province|Municipality)[ \t]of[ \t][A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?"
+                     r"|(?:Colonia|Barrio|Barangay)[ \t][A-Z]\w+(?:[ \t][A-Z]\w+){0,2}\.?")
+# "Province of Cebu", "Colonia Rivera Hernández" (not "the Republic of Turkey": a State,
+# party to a case, stays ORG)
 
 
 def field_place(text: str, start: int, appositive: bool = False) -> Label | None:

@@ -125,7 +125,7 @@ def no_count(text: str) -> bool:
         and number_value(t) is None)
 
 
-_LIST_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})*")
+_LIST_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})*|[IVX]{1,4}")  # "4.", "3.2", "II."
 
 
 def list_number(text: str, start: int, end: int) -> bool:
