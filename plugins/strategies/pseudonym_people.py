@@ -81,9 +81,17 @@ _ROLE_TITLES = frozenset("Officer Governor Nurse Judge Councillor Sheriff Deputy
 
 def _particle(word: str, text: str) -> bool:
     """A name particle: "de", "van", or "VAN", "DER" in a name in capitals ("VAN DER MERWE"
-    had become three names, "ROBERT ANTHONY MOORE"; "MA. CRISTINA DELA CRUZ y SANTOS")."""
+    had become three names, "ROBERT ANTHONY MOORE"; "MA. CRISTINA DELA CRUZ y SANTOS"), or a
+    capitalised one that another particle follows ("Van den Berg" at a sentence's start)."""
     return word in PARTICLES or (word.isupper() and word.lower() in PARTICLES and all(
-        w.isupper() or w in PARTICLES or w in POST_NOMINALS for w in _NAME_PART.findall(text)))
+        w.isupper() or w in PARTICLES or w in POST_NOMINALS for w in _NAME_PART.findall(text))
+    ) or (word[:1].isupper() and word.lower() in PARTICLES and re.search(
+        rf"(?<!\w){re.escape(word)}\s+(?:den|der|de|la|le|van|von|del|della|da|di|du|los)\s",
+        text) is not None)
+
+
+#: an honorific written after a name with a hyphen ("Tanaka-sensei", "Min-jun-ssi"): kept
+HONORIFIC_SUFFIXES = frozenset("san sama sensei kun chan senpai dono ssi nim".split())
 
 
 #: a judge's post after the name, kept after "Hon" ("Hon Lam J": Mr Justice Lam; it read
@@ -97,9 +105,11 @@ def _parts(text: str, locale: str = "") -> tuple[list[str], list[str]]:
     names, titles = [], []
     words = _NAME_PART.findall(text)
     for i, w in enumerate(words):
-        if _particle(w, text) and (i > 0 or w.isupper() and len(words) > 2 and _particle(
+        if _particle(w, text) and (i > 0 or w[:1].isupper() and len(words) > 2 and _particle(
                 words[1], text)):
             continue  # "de" of "Sanne de Vries", "VAN DER" of "VAN DER MERWE": no name part
+        if fold(w) in HONORIFIC_SUFFIXES and i > 0 and re.search(rf"-{w}\b", text):
+            continue  # "-sensei" of "Tanaka-sensei"
         role = i == 0 and len(words) > 1 and (w in _ROLE_TITLES or local_title(text, locale))
         (titles if _is_title(w) or role or i > 0 and w in POST_NOMINALS else names).append(w)
     return names, titles
@@ -171,6 +181,8 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
             return word  # "Tomas Berg\nPhone": a table's next cell, not part of the name
         if key == "s" and m.start() > 0 and f.text[m.start() - 1] in "'’":
             return word  # a possessive
+        if key in HONORIFIC_SUFFIXES and m.start() > 0 and f.text[m.start() - 1] == "-":
+            return word  # "Tanaka-sensei" (it read "Duane-vaughan")
         if _particle(word, f.text) and (m.start() > 0 or len(f.text.split()) > 1):  # "de Vries",
             return word  # "van Dijk", "Mac Cárthaigh" after a line break: the particle stays
         if len(word) == 1:  # an initial: the initial of the pseudonym of a matching part

@@ -97,6 +97,8 @@ _PATRONYMIC = re.compile(r"(?i)(?<=\s)(?:binti|bin|bte|ibn|[sd]/o|a/[lp])(?=\s)"
 _CAPITALS_FIRST = re.compile(r"([A-Z][A-Z'’-]+)[ \t]+((?:[A-Z][a-z][\w'’-]*[ \t]*){1,3})")
 
 
+#: an honorific after a name with a hyphen (Japanese, Korean: "Tanaka-sensei", "-ssi")
+_HONORIFIC_SUFFIX = re.compile(r"(?i)-(?:san|sama|sensei|kun|chan|senpai|dono|ssi|nim)\b")
 #: a nickname in brackets or quotes inside a full name ("Miguel (Mike) Delgado")
 _NICKNAME = re.compile(r"\s[(\"“‘]\s*([^()\"“”‘’]{2,20}?)\s*[)\"”’](?=\s)")
 
@@ -111,6 +113,7 @@ def parse_person(text: str) -> PersonName:
     nicknames = tuple(_fold(w) for m in _NICKNAME.finditer(text) for w in _WORD.findall(
         m.group(1)))  # "Miguel (Mike) Delgado", 'Robert "Bobby" Jones'
     text = _NICKNAME.sub(" ", text)
+    text = _HONORIFIC_SUFFIX.sub("", text)  # "Tanaka-sensei" is Tanaka
     patronymic = _PATRONYMIC.search(text) is not None
     text = _PATRONYMIC.sub(" ", text)
     if (m := _SURNAME_FIRST.fullmatch(text)) is not None:
