@@ -97,11 +97,9 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     amount_in_a_row,
     anonymised_initials,
     bare_government,
-    clock_time_end,
     code_is_date_or_money,
     code_shaped,
     county_name,
-    day_and_month,
     dem_kind,
     device_end,
     emergency_number,
@@ -122,15 +120,17 @@ from redactor_plugins.detectors.recognizer.rules.span_kinds import (
     scale_name,
     state_or_its_town,
     vehicle_start,
-    weekday_name,
 )
 from redactor_plugins.detectors.recognizer.rules.span_numbers import (
     clear_of_codes,
+    clock_time_end,
     code_end_before_dash,
     code_not_date,
+    day_and_month,
     end_before_dose,
     list_number,
     no_count,
+    weekday_name,
     widen_code,
 )
 from redactor_plugins.shared.language.calendar_words import AGE_SHORT

@@ -314,17 +314,6 @@ def _default_gazetteer() -> Any:
     return load_gazetteer()
 
 
-_CLOCK_FIRST = re.compile(r"(?:[01]?\d|2[0-3])[:.][0-5]\d(?:hrs|h)?(?=[ \t]+\S)")
-
-
-def clock_time_end(text: str, start: int, end: int) -> int:
-    """Where a clock time that starts a code's or a date's span ends, when more follows it on
-    the span ("22:14 999" of a log's line, "22:21 MW21": the time, then a call sign); 0 when
-    the span does not start so."""
-    m = _CLOCK_FIRST.match(text, start, end)
-    return m.end() if m else 0
-
-
 _AMOUNT = re.compile(r"[+\-\u2212]?\s?(?:[£$€]|GBP|EUR|USD|NOK|DKK|SEK)\s?\d[\d,]*(?:\.\d{1,2})?")
 
 
@@ -477,16 +466,6 @@ def emergency_number(text: str, start: int, end: int) -> bool:
         text[max(0, start - 20) : start]))
 
 
-_DAY_MONTH = re.compile(r"(?i)\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug"
-                        r"|sept?|oct|nov|dec)(?:[a-z]{0,6})\.?")
-
-
-def day_and_month(text: str) -> bool:
-    """Whether a QUANTITY the model found is a day and a month ("01 Mar" of a statement's
-    date column, which it read as a measure): a date."""
-    return _DAY_MONTH.fullmatch(text.strip()) is not None
-
-
 _CLOCK_AFTER = re.compile(r"(?:[ T]|,[ ])\d{1,2}:\d\d(?::\d\d)?(?:[ ]?[AaPp]\.?[Mm]\.?)?\Z")
 
 
@@ -530,17 +509,6 @@ def amount_in_a_row(text: str, start: int, end: int) -> tuple[Label, str] | None
             r"(?:@|  |\t)[ \t]*\Z", text[max(0, start - 3):start])):
         return Label.QUANTITY, ""
     return None
-
-
-_WEEKDAY_NAME = re.compile(
-    r"(?i)(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tues?|thu(?:rs?)?|fri)\.?"
-    r"|(?:wed|sat|sun)\.)")  # "Sun", "Sat", "Wed" alone are words too ("The Sun")
-
-
-def weekday_name(span: str) -> bool:
-    """A day of the week, written out or abbreviated ("Friday", "Tue", "Thurs."): a time, not
-    a place ("Date: Tue, 4 Nov 2025" gave LOC "Tue")."""
-    return bool(_WEEKDAY_NAME.fullmatch(span.strip())) and span.strip()[:1].isupper()
 
 
 # "the Government" of a judgment (the respondent State): in TAB dev none of its 155 bare

@@ -9,6 +9,8 @@
 * A drug's dose ("clozapine 400" + " mg"): :func:`end_before_dose`; a unit or a word that
   counts nothing (:func:`no_count`); a paragraph's number (:func:`list_number`); a case
   number read as a date (:func:`code_not_date`).
+* Times: a clock time at a span's start (:func:`clock_time_end`), a day and a month
+  (:func:`day_and_month`), a weekday or a holiday (:func:`weekday_name`).
 """
 
 from __future__ import annotations
@@ -152,3 +154,37 @@ def code_not_date(text: str) -> bool:
     m = _SLASHED.fullmatch(text.strip())
     return (m is not None and not re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group(1))) or \
         re.fullmatch(r"[A-Z]{1,2}\d{0,2}(?:-\d{1,4}){2,3}", text.strip()) is not None
+
+
+_CLOCK_FIRST = re.compile(r"(?:[01]?\d|2[0-3])[:.][0-5]\d(?:hrs|h)?(?=[ \t]+\S)")
+
+
+def clock_time_end(text: str, start: int, end: int) -> int:
+    """Where a clock time that starts a code's or a date's span ends, when more follows it on
+    the span ("22:14 999" of a log's line, "22:21 MW21": the time, then a call sign); 0 when
+    the span does not start so."""
+    m = _CLOCK_FIRST.match(text, start, end)
+    return m.end() if m else 0
+
+
+_DAY_MONTH = re.compile(r"(?i)\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug"
+                        r"|sept?|oct|nov|dec)(?:[a-z]{0,6})\.?")
+
+
+def day_and_month(text: str) -> bool:
+    """Whether a QUANTITY the model found is a day and a month ("01 Mar" of a statement's
+    date column, which it read as a measure): a date."""
+    return _DAY_MONTH.fullmatch(text.strip()) is not None
+
+
+_WEEKDAY_NAME = re.compile(
+    r"(?i)(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tues?|thu(?:rs?)?|fri)\.?"
+    r"|(?:wed|sat|sun)\.|(?-i:Easter|Christmas|Whitsun|Thanksgiving|Hanukkah|Diwali|Eid))")
+# "Sun", "Sat", "Wed" alone are words too ("The Sun"); a holiday ("after Easter") is a time
+
+
+def weekday_name(span: str) -> bool:
+    """A day of the week, written out or abbreviated ("Friday", "Tue", "Thurs."), or a
+    holiday ("after Easter", an ORG): a time, not a place ("Date: Tue, 4 Nov 2025" gave LOC
+    "Tue")."""
+    return bool(_WEEKDAY_NAME.fullmatch(span.strip())) and span.strip()[:1].isupper()
