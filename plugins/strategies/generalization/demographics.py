@@ -94,7 +94,10 @@ MARITAL = ({"married", "divorced", "separated", "widowed", "single", "engaged", 
            # ethnic groups and broad categories of race, each for one of its kind ("a 46 y/o
            # Hispanic female" read "… Production assistant female")
            set(ABORIGINAL_NATIONS), set(FIRST_NATIONS),
-           set(ETHNIC_GROUPS - ABORIGINAL_NATIONS - FIRST_NATIONS), set(RACE_WORDS))
+           set(ETHNIC_GROUPS - ABORIGINAL_NATIONS - FIRST_NATIONS), set(RACE_WORDS),
+           # census categories, each for another ("Black Caribbean" read "a member of a group")
+           {"white british", "white irish", "black caribbean", "black african", "black british",
+            "asian indian", "asian pakistani", "asian bangladeshi", "asian british"})
 #: group words with one form only: "a practising Muslim" must not become "a practising Jewish",
 #: "a retired nurse" not "a pensioner nurse"
 ADJECTIVE_ONLY = frozenset({"jewish", "orthodox", "evangelical", "retired", "semi-retired",

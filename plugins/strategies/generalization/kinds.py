@@ -126,6 +126,9 @@ ETHNIC_GROUPS = frozenset({"hispanic", "latino", "african-american", "afro-carib
                            "tatar", "assyrian", "baloch", "fulani", "traveller"}
                           ) | ABORIGINAL_NATIONS | FIRST_NATIONS
 RACE_WORDS = frozenset({"white", "black", "asian", "caucasian", "mixed-race"})
+#: the words of a census's ethnic categories ("White British", "Black Caribbean")
+_CENSUS_WORDS = frozenset("white black asian mixed british irish caribbean african pakistani "
+                          "indian bangladeshi chinese arab other and".split())
 #: a person described by colour, origin or build and sex ("a white male", "Asian women")
 _DESCRIBED_PERSON = re.compile(
     r"(?i)(?:(?:white|black|asian|mixed[- ]race|mixed|brown|dark-skinned|light-skinned|"
@@ -309,7 +312,9 @@ def generalize_dem(text: str, level: str, doc_text: str = "", start: int = 0,
     heritage = _HERITAGE.fullmatch(" ".join(text.split()))
     if heritage and demonym_country(text.split()[0]) is None:  # "of Roma origin"
         return Phrase(f"a certain {heritage.group(1).lower()}", article=False)
-    if key in ETHNIC_GROUPS:  # "an Aboriginal boy" → "an unspecified boy"; "she is Hispanic"
+    if key in ETHNIC_GROUPS or key in RACE_WORDS or (key.split()[:1] in (
+            ["white"], ["black"], ["asian"], ["mixed"]) and set(key.split()) <= _CENSUS_WORDS):
+        # "an Aboriginal boy" → "an unspecified boy"; "she is Hispanic"; "White British"
         an = re.search(r"(?i)\ban[ \t]+\Z", doc_text[max(0, start - 4):start])
         return Phrase("unspecified" if an else "certain", article=False) if adjectival \
             else Phrase("member of an ethnic group")

@@ -181,6 +181,9 @@ _OPEN_ASIDE = re.compile(r"(?<=[a-z])[ \t]+\((?=[A-Z][^()]*\Z)")
 _STREET_WORD_BEFORE = re.compile(rf"(?<![\w'’]){STREET_FIRST_WORDS}[^\S\n]+\Z")
 
 
+#: a census category's colour word ("Black Caribbean", which the model tagged ORG; not
+#: "Danish" alone, which "Government" follows)
+_RACE_WORD = re.compile(r"\b(?:White|Black|Asian|Mixed)\b")
 #: a span's last word, when only lower-case words stand before it ("misses Daideo")
 _KIN_AT_END = re.compile(r"(?:[a-z]+\s+)*([^\W\d_]+)(?:['’]s)?\Z")
 #: a sentence's full stop at a place's or an organisation's end ("lives in Colonia Rivera
@@ -209,6 +212,11 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
     lower_words: set[str] | None = None  # the document's lower-case words, when a name asks
     grown: list[tuple[int, int]] = []  # what a name took in after its particle
     for f, (start, end) in zip(found, trimmed, strict=True):
+        if f.label not in (Label.CODE, Label.DATETIME, Label.QUANTITY):
+            start = min(end, start + len(text[start:end]) - len(text[start:end].lstrip("/| ")))
+            # "/ Black Caribbean" of "White British / Black Caribbean": no slash in a span
+        elif f.label == Label.CODE and re.fullmatch(r"[a-z]{2,}", text[start:end]):
+            continue  # a lower-case word is no code ("(mixed)": its pseudonym read "(rgmks)")
         if start >= end or any(s <= start and end <= e for s, e in headers) and not (
                 f.label == Label.PERSON and _name_not_column(text, start, end)) or (
                 column_name_cell(text, start, end)) or non_word(
@@ -316,7 +324,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
                 stop := peoples_phrase_end(text, start, end)) is not None:
             end, f = stop, f.with_(label=Label.DEM, subtype="ETHNICITY")  # "Torres Strait
             # [Islander]", which the model tagged a person
-        elif f.label == Label.PERSON and (people := peoples_words(text[start:end])):
+        elif (f.label == Label.PERSON or f.label == Label.ORG and _RACE_WORD.search(
+                text, start, end)) and (people := peoples_words(text[start:end])):
             f = f.with_(label=Label.DEM, subtype=people)  # "(Kurdish Sorani)", "I am Kurdish"
         elif f.label in (Label.PERSON, Label.ORG, Label.LOC, Label.MISC) and (kin := _KIN_AT_END.match(
                 text, start, end)) and kin.group(1).casefold() in KIN_NAMES:  # "at Grandma's"

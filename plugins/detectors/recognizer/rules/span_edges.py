@@ -501,14 +501,23 @@ def join_org_pieces(text: str, found: list[Finding]) -> list[Finding]:
     return join_neighbours(found, join)
 
 
+_RACE_WORDS = frozenset("White Black Asian Mixed".split())
+
+
 def join_title_pieces(text: str, found: list[Finding],
                       other_kind: Callable[[int, int], bool]) -> list[Finding]:
     """A job's title in title case that the model cut into DEM pieces, one space apart
     ("Principal" + "Social" of "Principal Social Worker"), is one DEM; its run then takes the
     rest ("Worker"). Not where ``other_kind(start, end)`` says a piece is a nationality, a
     language or another kind that is no job ("English" + "World" of "English World War I
-    flying ace", "Norwegian" + "Lutheran" stay two)."""
+    flying ace", "Norwegian" + "Lutheran" stay two). A colour and the word after it ("White" +
+    "British") are one census category, an ETHNICITY."""
     def join(first: Finding, second: Finding) -> Finding | None:
+        if first.text in _RACE_WORDS and second.label == Label.DEM and text[
+                first.span.end : second.span.start] == " " and second.text[:1].isupper():
+            span = Span(first.span.start, second.span.end)  # "White" + "British": a census's
+            return first.with_(span=span, text=text[span.start : span.end],  # category
+                               label=Label.DEM, subtype="ETHNICITY")
         if not (first.label == second.label == Label.DEM and first.subtype in ("", "OCCUPATION")
                 and second.subtype in ("", "OCCUPATION") and text[
                     first.span.end : second.span.start] == " "

@@ -54,13 +54,19 @@ def adjectival_ethnicity(text: str, start: int, end: int) -> bool:
 _NEXT_CAPITAL = re.compile(r"[^\S\n]+[A-Z]")
 
 
+#: the words of census categories of ethnicity ("White British", "Black Caribbean", "Mixed
+#: White and Asian"), which the name lists do not hold
+_CENSUS_WORDS = frozenset("black white asian mixed caribbean african arab other and".split())
+
+
 def peoples_words(text: str) -> str:
-    """"LANGUAGE" or "ETHNICITY" when every word of a span the model tagged PERSON is a
-    language, a nationality or an ethnic group of the gazetteer ("Kurdish Sorani" of an
-    interpreter's languages; "I am Kurdish"); "" otherwise."""
+    """"LANGUAGE" or "ETHNICITY" when every word of a span the model tagged PERSON or ORG is
+    a language, a nationality or an ethnic group of the gazetteer or a census category's
+    word ("Kurdish Sorani" of an interpreter's languages; "I am Kurdish"; "Black
+    Caribbean"); "" otherwise."""
     words = re.findall(r"[^\W\d_]+", text)
     gaz = _default_gazetteer()
-    if not words or not all(any(gaz.in_list(w, kind) for kind in (
+    if not words or not all(w.casefold() in _CENSUS_WORDS or any(gaz.in_list(w, kind) for kind in (
             "languages", "nationalities", "ethnic_groups")) for w in words):
         return ""
     return "LANGUAGE" if all(gaz.in_list(w, "languages") for w in words) and len(words) > 1 \
