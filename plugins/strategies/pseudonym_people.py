@@ -124,8 +124,14 @@ _COLLAR = re.compile(r"(?<!\w)\d+(?!\w)")
 _RULER_OF = re.compile(rf"{RULER}\s+of\s+(?:the\s+)?")
 
 
+#: a word a hyphen parts over a line's end ("Halli-⏎well" of a scanned page): one name
+_WRAPPED = re.compile(r"(?<=[^\W\d_])-[^\S\n]*\n[^\S\n]*(?=[a-zà-ÿ])")
+
+
 def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     f = request.finding
+    if _WRAPPED.search(f.text):  # the name made whole, so that "Mr Halliwell" gets the same
+        f = f.with_(text=_WRAPPED.sub("", f.text))  # surname (the line's break goes)
     doc = request.document
     locale = _locale(memo, request)
     doc_words = document_words(memo, doc)

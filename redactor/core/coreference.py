@@ -97,6 +97,9 @@ _PATRONYMIC = re.compile(r"(?i)(?<=\s)(?:binti|bin|bte|ibn|[sd]/o|a/[lp])(?=\s)"
 _CAPITALS_FIRST = re.compile(r"([A-Z][A-Z'’-]+)[ \t]+((?:[A-Z][a-z][\w'’-]*[ \t]*){1,3})")
 
 
+#: a word a hyphen parts over a line's end, its second half in lower case ("Halli-⏎well"; not
+#: "Okoye-⏎Bennett", a double-barrelled name)
+_WRAPPED = re.compile(r"(?<=[^\W\d_])-[^\S\n]*\n[^\S\n]*(?=[a-zà-ÿ])")
 #: an honorific after a name with a hyphen (Japanese, Korean: "Tanaka-sensei", "-ssi")
 _HONORIFIC_SUFFIX = re.compile(r"(?i)-(?:san|sama|sensei|kun|chan|senpai|dono|ssi|nim)\b")
 #: a nickname in brackets or quotes inside a full name ("Miguel (Mike) Delgado")
@@ -110,6 +113,7 @@ def parse_person(text: str) -> PersonName:
     "HUSSAIN, Imran Tariq" (surname, comma, given names) is read "Imran Tariq Hussain", and so
     is a surname in capitals before given names ("TAN Wei Ming")."""
     text = re.sub(r"['’]s?$", "", text.strip())
+    text = _WRAPPED.sub("", text)  # "Halli-⏎well" of a scanned page is Halliwell
     nicknames = tuple(_fold(w) for m in _NICKNAME.finditer(text) for w in _WORD.findall(
         m.group(1)))  # "Miguel (Mike) Delgado", 'Robert "Bobby" Jones'
     text = _NICKNAME.sub(" ", text)
@@ -143,7 +147,7 @@ def parse_person(text: str) -> PersonName:
 def name_key(text: str) -> tuple[str, ...]:
     """Words of a person mention without titles and possessive, initials kept ("Mr T. Berg's"
     → ``t berg``): the grouping key of a person, so that "T. Berg" and "K. Berg" differ."""
-    text = re.sub(r"['’]s$", "", _fold(text).strip())
+    text = re.sub(r"['’]s$", "", _fold(_WRAPPED.sub("", text)).strip())
     words = re.findall(r"\w+", text)
     key = tuple(w for w in words if w not in TITLES and w != "m")
     # a person known by one letter ("M", "Mr M") is that letter: without it every "M" of a

@@ -60,8 +60,8 @@ _TR_NOT = frozenset({"AM", "PM", "BC", "AD", "CE", "BCE", "UTC", "GMT", "CET", "
                      "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV",
                      "DEC"})
 _UK_PLATE = re.compile(
-    r"(?<![\w-])[A-HJ-PR-Y][A-HJ-PR-Z](?P<age>0[2-9]|[1-2]\d|5[1-9]|[67]\d) ?"
-    r"[A-HJ-PR-Z]{3}(?![\w-])")
+    r"(?<![\w-])[A-HJ-PR-Y][A-HJ-PR-Z](?P<age>0[2-9]|[1-2]\d|5[1-9]|[67]\d) {0,2}"
+    r"[A-HJ-PR-Z]{3}(?![\w-])")  # two spaces: a scanned page's ("YD18  XKP")
 _POSTCODE = re.compile(
     r"(?<![\w-])(?:GIR ?0AA|(?:[A-PR-UWYZ](?:\d[A-HJKPSTUW]|\d{1,2}|[A-HK-Y]\d[ABEHMNPRVWXY]"
     r"|[A-HK-Y]\d{1,2})) ?\d[ABD-HJLNP-UW-Z]{2})(?![\w-])")

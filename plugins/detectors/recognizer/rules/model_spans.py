@@ -168,7 +168,7 @@ _YEAR_BEFORE = re.compile(r"(?i)\b(?:in|since|from|until|till|to|by|before|after
                           r"|registered|born|married|divorced|died|moved|arrived|granted"
                           r"|issued|dated|year)[ \t]+\Z")
 #: an initial and a surname ("J. Nwosu-Eze"): a person, whatever the model said
-_INITIAL_SURNAME = re.compile(r"[A-Z]\.[ \t]?[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?")
+_INITIAL_SURNAME = re.compile(r"[A-Z]\.[ \t]{0,2}[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?")  # OCR: 2
 #: how a legal provision the model found whole may start (it may have typed it a place)
 _PROVISION_START = re.compile(r"(?:[Ss]ections?|ss?\.|Articles?|Art\.|[Rr]ule|[Rr]egulation"
                               r"|[Pp]aragraph|[Ss]chedule|Law|Act)\b")
