@@ -94,3 +94,11 @@ def test_pseudonyms_read_right(tmp_path: Path) -> None:
     assert re.search(r"represented by Adv\. [A-Z]\. de [A-Z][a-z]+ SC,", out), out
     generalized = redacted(tmp_path, JUDGMENT, "generalize")
     assert "by a time in the afternoon" in generalized, generalized
+
+
+def test_a_heading_name_does_not_grow_over_english_words(tmp_path: Path) -> None:
+    text = ("BETWEEN:\nJOHN SMITH CONSTRUCTION LTD                    Claimant\nand\n"
+            "MARY ELIZABETH JONES                            Defendant\n")
+    _, kinds, _ = kinds_of(tmp_path, text)
+    assert not any("CONSTRUCTION" in t and str(k[0]) == "PERSON" for t, k in kinds.items()), kinds
+    assert "MARY ELIZABETH JONES" in kinds, kinds

@@ -403,7 +403,8 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
             start, end = capitals_name_core(text, start, end, names)  # "J NOWAK"
             if lower_words is None:
                 lower_words = {w.group() for w in re.finditer(r"\b[a-z]+\b", text)}
-            start, end = caps_name_run(text, start, end, lower_words, common_words("en"))
+            start, end = caps_name_run(text, start, end, lower_words, common_words("en"),
+                                       names)
             start = given_name_before(text, title_start(text, name_start(
                 text, start, end)), end, names)
             longer = surname_after_initial(text, start, particle_end(text, start, end))

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -25,7 +27,7 @@ from redactor_plugins.shared.names.particles import PARTICLES
 from redactor_plugins.shared.names.titles import COURTESY, JOB_HEADS
 from redactor_plugins.shared.text_pieces import join_neighbours
 
-from redactor.plugin_api import Finding, Label, Span
+from redactor.plugin_api import Finding, Label, Span, resource_path
 
 __all__ = ["bracketed_signature", "caps_name_run", "join_nickname", "join_particle_surname",
            "sign_off_name"]
@@ -45,14 +47,25 @@ _CAPS_BESIDE = re.compile(r"(?<![\w'’.-])([A-Z][A-Z'’-]+)[ \u00a0]\Z")
 _CAPS_AFTER = re.compile(r"[ \u00a0]([A-Z][A-Z'’-]+)(?![\w'’.-])")
 
 
+@functools.cache
+def english_words() -> frozenset[str]:
+    """The whole words of the shipped NER's word-piece vocabulary (lower case, 3+ letters): a
+    rough list of English words ("construction", "limited"), which rare surnames ("mokoena",
+    "merwe", "okonkwo") are not."""
+    data = json.loads(resource_path("models", "ner", "tokenizer.json").read_text("utf-8"))
+    return frozenset(w for w in data["model"]["vocab"] if len(w) >= 3 and w.isalpha())
+
+
 def caps_name_run(text: str, start: int, end: int, lower_words: set[str],
-                  common: frozenset[str]) -> tuple[int, int]:
+                  common: frozenset[str], names: Mapping[str, Any] | None = None
+                  ) -> tuple[int, int]:
     """A person's span in capitals grown over the words in capitals right beside it, one space
     apart, on its line ("[THANDIWE PRECIOUS] MOKOENA   Applicant", "SIPHO [JABULANI NKOSI]",
     "[VAN] DER MERWE AJ:": a party's or a judge's name in a heading, the rest left in clear):
     not over a judge's post or counsel's rank, a title or rank ("OFFICER"), a function word, a
     word the document writes in lower case ("APPLICANT" beside "the applicant") or a common
-    heading word (``common``)."""
+    heading word (``common``); with the name lists (``names``), only over a word they know as
+    a name or one that is no English word ("[JOHN SMITH] CONSTRUCTION LTD" stays)."""
     span = text[start:end]
     if not any(c.isalpha() for c in span) or any(c.islower() for c in span):
         return start, end
@@ -62,7 +75,9 @@ def caps_name_run(text: str, start: int, end: int, lower_words: set[str],
         return w in PARTICLES or (
             w not in _CAPS_NAME_STOPS and w not in lower_words and w not in common
             and w not in PARTY_ROLES and w not in COURTESY and w not in _TITLES
-            and w not in _RANKS and w not in JOB_HEADS)
+            and w not in _RANKS and w not in JOB_HEADS and (
+                names is None or names.get(m.group(1).title()) is not None
+                or w not in english_words()))
 
     for _ in range(4):
         m = _CAPS_BESIDE.search(text, max(0, start - 40), start)
