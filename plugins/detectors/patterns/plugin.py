@@ -85,6 +85,7 @@ def find_hits(text: str, phone_regions: Sequence[str] = DEFAULT_PHONE_REGIONS,
     hits += pattern_regional.find_plates(text)
     hits += pattern_regional.find_cued_plates(text)
     hits += pattern_regional.find_postcodes(text)
+    hits += pattern_regional.find_po_boxes(text)
     hits += pattern_postal.find(text)
     hits += pattern_regional.find_driving_licences(text)
     hits += pattern_regional.find_nordic_addresses(text)

@@ -113,6 +113,19 @@ def find_postcodes(text: str) -> Iterable[Hit]:
                   "British postcode, valid format", RANK_VALIDATED, True)
 
 
+#: a post office box and the town after it ("P.O. Box 1234-00100 Nairobi", "PO Box 42,
+#: Gaborone", "Postfach 10 20 30"): an address, one span
+_PO_BOX = re.compile(
+    r"(?<![\w.])(?:P\.?[ ]?O\.?|Post[ ]Office)[ ]Box[ ]\d{1,6}(?:[-–]\d{3,5})?"
+    r"(?:,?[ ][A-Z][a-z]+(?:[ ][A-Z][a-z]+)?)?|(?<![\w.])Postfach[ ]\d{1,3}(?:[ ]\d{2}){0,3}")
+
+
+def find_po_boxes(text: str) -> Iterable[Hit]:
+    for m in _PO_BOX.finditer(text) if "Box" in text or "Postfach" in text else ():
+        yield Hit(m.start(), m.end(), Label.LOC, "ADDRESS", 0.95,
+                  "a post office box (and its town)", RANK_CASE)
+
+
 def find_driving_licences(text: str) -> Iterable[Hit]:
     for m in _UK_LICENCE.finditer(text):
         if re.match(r"[A-Z]", m.group(0)):  # a surname starts with a letter

@@ -301,11 +301,11 @@ _KIND_OF_IDENTIFIER = re.compile(r"(?i)(?:IP(?:v[46])?|MAC|IMEI|IBAN|BIC|SWIFT|P
 #: no one when a value follows them; in capitals only ("Fin" is a given name)
 _SCHEME_ACRONYM = re.compile(r"(?:NRIC|FIN|HKID|PAN|CPF|CURP|RFC|RUT|RUN|AHV|AVS|SVNR|VSNR|NIF"
                              r"|NIPC|AMKA|ΑΜΚΑ|RRN|TAJ|CNP|EGN|OIB|EMŠO|JMBG|PESEL|BSN|TCKN|CIN|NPI|DEA"
-                             r"|DNI|NIE|NINO|SIN|TFN|IRD|NHI|PHN|MRN|CHI|NIN|BVN|ЕГН)")
+                             r"|DNI|NIE|NINO|SIN|TFN|IRD|NHI|PHN|MRN|CHI|NIN|BVN|ЕГН|KRA)")
 #: the acronyms of schemes that one country alone issues, after a word ("Brazilian CPF")
 _ONE_COUNTRY_SCHEME = re.compile(r"[ \t](?:CPF|CURP|PESEL|AHV|AMKA|TAJ|EGN|ЕГН|OIB|EMŠO|BSN"
                                  r"|TCKN|HKID|SVNR|RRN|BVN)(?!\w)")
-_VALUE_AFTER = re.compile(r"(?:[ \t]*(?:[a-z]{1,8}\.?|No\.?|:|#)){0,4}[ \t]*[A-Z]{0,5}\d")
+_VALUE_AFTER = re.compile(r"(?:[ \t]*(?:[a-z]{1,8}\.?|No\.?|PIN|ID|:|#)){0,4}[ \t]*[A-Z]{0,5}\d")
 
 
 _ROLES = PARTY_ROLES | {"v", "v.", "vs", "vs.", "versus"}

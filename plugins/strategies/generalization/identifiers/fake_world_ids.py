@@ -322,6 +322,11 @@ def _ng(c: str, rng: random.Random) -> str | None:
         _digits(rng, 10)
 
 
+def _kra(c: str, rng: random.Random) -> str | None:
+    """The holder's kind kept (A a person, P a company), nine digits, a letter."""
+    return c[0] + _digits(rng, 9) + _letters(rng, 1)
+
+
 def _ph(c: str, rng: random.Random) -> str | None:
     """As many digits as the original, the first not 0 (no check digit is published)."""
     return str(rng.randint(1, 9)) + _digits(rng, len(c) - 1)
@@ -330,7 +335,8 @@ def _ph(c: str, rng: random.Random) -> str | None:
 #: subtype: (the original's compact shape, generator)
 SCHEMES: dict[str, tuple[str, Generator]] = {
     "NATIONAL_ID_ZA": (r"\d{13}", _za), "NATIONAL_ID_NG": (r"\d{11}", _ng),
-    "BANK_ID_NG": (r"22\d{9}", _ng), "NATIONAL_ID_PH": (r"\d{12}|\d{16}", _ph),
+    "BANK_ID_NG": (r"22\d{9}", _ng), "TAX_ID_KE": (r"[AP]\d{9}[A-Z]", _kra),
+    "NATIONAL_ID_PH": (r"\d{12}|\d{16}", _ph),
     "NATIONAL_ID_BR": (r"\d{11}", _cpf),
     "NATIONAL_ID_MX": (r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d", _curp),
     "NATIONAL_ID_CL": (r"\d{7,8}[\dK]", _cl), "NATIONAL_ID_CH": (r"756\d{10}", _ahv),
