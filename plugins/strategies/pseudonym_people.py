@@ -11,7 +11,12 @@ from typing import Any
 
 from redactor_plugins.shared.names.particles import PARTICLES
 from redactor_plugins.shared.names.rulers import RULER
-from redactor_plugins.shared.names.titles import POST_NOMINALS, RANK_WORDS, local_title
+from redactor_plugins.shared.names.titles import (
+    HONORIFIC_SUFFIXES,
+    POST_NOMINALS,
+    RANK_WORDS,
+    local_title,
+)
 from redactor_plugins.strategies.generalization import numbers as numbers
 from redactor_plugins.strategies.generalization.names import (
     _person_provider,
@@ -89,9 +94,6 @@ def _particle(word: str, text: str) -> bool:
         rf"(?<!\w){re.escape(word)}\s+(?:den|der|de|la|le|van|von|del|della|da|di|du|los)\s",
         text) is not None)
 
-
-#: an honorific written after a name with a hyphen ("Tanaka-sensei", "Min-jun-ssi"): kept
-HONORIFIC_SUFFIXES = frozenset("san sama sensei kun chan senpai dono ssi nim".split())
 
 
 #: a judge's post after the name, kept after "Hon" ("Hon Lam J": Mr Justice Lam; it read

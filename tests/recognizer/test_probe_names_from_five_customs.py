@@ -42,3 +42,14 @@ def test_pseudonyms_keep_honorifics_and_particles(tmp_path: Path) -> None:
     assert f"2. {doctor}-sensei reported" in out, out
     assert re.search(r"\n3\. [A-Z][\w]+ said she has settled well\. Van den [A-Z][a-z]+ will", out), out
     assert "Anneke" not in out and "Berg" not in out and "Tanaka" not in out, out
+
+
+def test_an_honorific_alone_names_no_one() -> None:
+    """A fuzz of session 35: a model's MISC "sensei" beside a pseudonym that keeps
+    "-sensei" failed the export's check."""
+    from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
+
+    text = "Tanaka-sensei said so."
+    at = text.index("sensei")
+    assert names_no_one(text, at, at + 6)
+    assert not names_no_one("The sensei said so.", 4, 10)

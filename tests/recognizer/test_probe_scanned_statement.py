@@ -36,3 +36,15 @@ def test_kinds_and_pseudonym(tmp_path: Path) -> None:
     out = redacted(tmp_path, STATEMENT, "pseudonym")
     surname = re.search(r"known  Mr  [A-Z][a-z]+  ([A-Z][a-z]+)  for", out).group(1)
     assert f"Mr  {surname}'s  car" in out and "Halli" not in out, out
+
+
+def test_a_wrapped_words_second_half_takes_its_first() -> None:
+    """A fuzz of session 35: a model's MISC "well" of "Halli-⏎well" failed the export's check
+    (the other half joined to it elsewhere), so no file was written."""
+    from redactor_plugins.detectors.recognizer.rules.span_edges import whole_words
+
+    text = "I know Mr Halli-\nwell and the well."
+    at = text.index("well")
+    assert text[slice(*whole_words(text, at, at + 4))] == "Halli-\nwell"
+    at = text.rindex("well")
+    assert text[slice(*whole_words(text, at, at + 4))] == "well"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CONTINENTAL_COURTESY", "COURTESY", "JOB_HEADS", "LOCAL_TITLES", "LOWER_CASE_TITLES",
+__all__ = ["CONTINENTAL_COURTESY", "COURTESY", "HONORIFIC_SUFFIXES", "JOB_HEADS", "LOCAL_TITLES", "LOWER_CASE_TITLES",
            "NOT_TITLES", "POLICE_RANK", "RANK_WORDS", "local_title"]
 
 #: courtesy titles, lower case, that a person-name span includes ("Mr Berg", "Fru Dahl")
@@ -20,6 +20,10 @@ COURTESY = frozenset("mr mrs ms miss mx dr prof professor sir dame lord lady rev
                      "fru monsieur madame mme mlle mdm encik puan cik smt shri kumari "
                      "srimati adv hon engr barr alhaji alhaja".split()) | CONTINENTAL_COURTESY
 
+#: honorifics written after a name with a hyphen, lower case ("Tanaka-sensei", "Min-jun-ssi"):
+#: the recognizer leaves them out of findings, a pseudonym keeps them (the core's grouping
+#: has its own copy, ``core/coreference._HONORIFIC_SUFFIX``: the core imports no plugin)
+HONORIFIC_SUFFIXES = frozenset("san sama sensei kun chan senpai dono ssi nim".split())
 #: regular-expression source of a police rank before an officer's name: "PC", "DCI",
 #: "Detective Sergeant", "Sgt." …
 POLICE_RANK = (r"(?:W?PC|W?DC|PS|DS|DI|DCI|DSI|DSU|Supt\.?|Sgt\.?|Insp\.?"

@@ -17,7 +17,7 @@ from redactor_plugins.detectors.recognizer.rules.span_edges import _TITLE, LEADI
 from redactor_plugins.detectors.recognizer.rules.span_kinds import place_or_person_word
 from redactor_plugins.shared.language.common_words import common_words
 from redactor_plugins.shared.names.org_forms import FIRM_LAST_WORDS, STREET_LAST_WORDS
-from redactor_plugins.shared.names.titles import POST_NOMINALS
+from redactor_plugins.shared.names.titles import HONORIFIC_SUFFIXES, POST_NOMINALS
 
 __all__ = ["HEADER_FIELDS", "capitals_heading", "common_lower_word", "document_title",
            "driving_licence", "field_name", "field_question", "heading_words",
@@ -425,6 +425,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
             for w in heading.group(1).casefold().split()):
         return True  # a section's heading of common words: "I. Procedural History", "2.
         # Concerns" (not "1. John Smith")
+    if word.casefold() in HONORIFIC_SUFFIXES and text[start - 1 : start] == "-":
+        return True  # "-sensei" of "Tanaka-sensei": a pseudonym keeps it, so it masks nothing
     if word == "Chambers" and re.search(r"\bin[ \t]\Z", text[max(0, start - 3) : start]):
         return True  # a judge sitting "in Chambers", no one called Chambers
     if _EXHIBIT.fullmatch(word) or word.casefold() == "holden" and re.match(

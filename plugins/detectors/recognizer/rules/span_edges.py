@@ -267,13 +267,18 @@ _SPEAKERS_VERB = re.compile(r"\s+(?:came|went|was|have|had|am|did|do|got|left|sa
 _HYPHENS = "-‑‐"
 
 
+#: a word's first half before a hyphen at a line's end ("Halli-⏎" of "Halli-⏎well")
+_WRAPPED_HALF = re.compile(r"(?<![\w-])[^\W\d_]+-[^\S\n]*\n[^\S\n]*\Z")
+
+
 def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
     """A model's span grown to the whole words it cuts: a word piece's half ("Berg" of
     "Bergström"), a dangling hyphen ("co-" of "co-accused": a mask would leave
     "[MISC]accused"; "-Secretary" of "Under-Secretary": "Under" alone would stay readable),
     and without a possessive's "s" ("s Services" of "Children's Services" → "Services": taking
     "Children's" in would take "Phil Ivey's" of "Phil Ivey's IveyPoker" from the person).
-    A span that stops at a hyphen without taking it ("London" of "London-based") stays."""
+    A span that stops at a hyphen without taking it ("London" of "London-based") stays; one
+    that starts a word a hyphen wrapped over a line's end takes its first half ("Halli-⏎well")."""
     def inside(i: int) -> bool:  # is the boundary at i inside one word?
         return 0 < i < len(text) and text[i - 1].isalnum() and text[i].isalnum()
 
@@ -288,6 +293,8 @@ def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
         start -= 1
     while inside(end):
         end += 1
+    if (half := _WRAPPED_HALF.search(text, max(0, start - 40), start)) and text[start].islower():
+        start = half.start()  # "well" of "Halli-⏎well" (a scan's line end): the whole word
     glued = re.match(r"['’][^\W\d_]{2,}", text[end : end + 40])  # "Etela" + "'at"; not "'s"
     return start, end + (glued.end() if glued and text[end - 1 : end].isalpha() else 0)
 
