@@ -52,7 +52,10 @@ def english_words() -> frozenset[str]:
     """The whole words of the shipped NER's word-piece vocabulary (lower case, 3+ letters): a
     rough list of English words ("construction", "limited"), which rare surnames ("mokoena",
     "merwe", "okonkwo") are not."""
-    data = json.loads(resource_path("models", "ner", "tokenizer.json").read_text("utf-8"))
+    try:
+        data = json.loads(resource_path("models", "ner", "tokenizer.json").read_text("utf-8"))
+    except (OSError, ValueError):  # no shipped model (a stripped install): no list
+        return frozenset()
     return frozenset(w for w in data["model"]["vocab"] if len(w) >= 3 and w.isalpha())
 
 
