@@ -83,3 +83,25 @@ def test_pseudonyms_keep_the_titles(tmp_path: Path) -> None:
     mother = re.search(r"mother, Chief \(Mrs\) ([A-Z][a-z]+) ([A-Z][a-z]+),", out)
     defendant = re.search(r"The Defendant, Engr\. ([A-Z][a-z]+), is", out).group(1)
     assert mother and mother.group(2) == defendant, out
+
+
+def test_holden_in_running_text_is_a_name() -> None:
+    from redactor_plugins.detectors.recognizer.rules.no_one_words import names_no_one
+
+    heading = "HOLDEN AT IKEJA"
+    assert names_no_one(heading, 0, 6)
+    text = "I met Holden at the station."
+    assert not names_no_one(text, 6, 12)
+
+
+def test_an_english_word_is_no_code_but_a_user_name_is() -> None:
+    from redactor_plugins.detectors.recognizer.rules.model_spans import mend_model_spans
+
+    from redactor.plugin_api import Finding, Label, Span
+
+    for text, word, kept in [("Ethnicity: (mixed)", "mixed", False),
+                             ("Login: (jsmith)", "jsmith", True)]:
+        at = text.index(word)
+        found = mend_model_spans(text, [Finding(Span(at, at + len(word)), Label.CODE, word,
+                                                detector="ner")])
+        assert bool(found) is kept, (text, found)

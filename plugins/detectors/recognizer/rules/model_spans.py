@@ -43,6 +43,7 @@ from redactor_plugins.detectors.recognizer.rules.no_one_words import (
 from redactor_plugins.detectors.recognizer.rules.person_pieces import (
     bracketed_signature,
     caps_name_run,
+    english_words,
     join_nickname,
     join_particle_surname,
     sign_off_name,
@@ -215,8 +216,10 @@ def mend_model_spans(text: str, found: list[Finding], detector: str = "ner") -> 
         if f.label not in (Label.CODE, Label.DATETIME, Label.QUANTITY):
             start = min(end, start + len(text[start:end]) - len(text[start:end].lstrip("/| ")))
             # "/ Black Caribbean" of "White British / Black Caribbean": no slash in a span
-        elif f.label == Label.CODE and re.fullmatch(r"[a-z]{2,}", text[start:end]):
-            continue  # a lower-case word is no code ("(mixed)": its pseudonym read "(rgmks)")
+        elif f.label == Label.CODE and re.fullmatch(r"[a-z]{2,}", text[start:end]) and \
+                text[start:end] in english_words():
+            continue  # an English word is no code ("(mixed)": its pseudonym read "(rgmks)";
+            # a user name, "jsmith", is)
         if start >= end or any(s <= start and end <= e for s, e in headers) and not (
                 f.label == Label.PERSON and _name_not_column(text, start, end)) or (
                 column_name_cell(text, start, end)) or non_word(

@@ -429,8 +429,8 @@ def names_no_one(text: str, start: int, end: int) -> bool:
         return True  # "-sensei" of "Tanaka-sensei": a pseudonym keeps it, so it masks nothing
     if word == "Chambers" and re.search(r"\bin[ \t]\Z", text[max(0, start - 3) : start]):
         return True  # a judge sitting "in Chambers", no one called Chambers
-    if _EXHIBIT.fullmatch(word) or word.casefold() == "holden" and re.match(
-            r"(?i)[^\S\n]+at\b", text[end : end + 4]):
+    if _EXHIBIT.fullmatch(word) or word == "HOLDEN" and re.match(
+            r"[^\S\n]+AT\b", text[end : end + 4]):  # (in capitals: "met Holden at" is someone)
         return True  # a court's "Exhibit C3.", a Nigerian heading's "HOLDEN AT IKEJA"
     if word in _POSTS_ALONE and re.fullmatch(r"[^\S\n]*", text[text.rfind("\n", 0, start) + 1
                                                              : start]) and re.match(

@@ -29,8 +29,8 @@ from redactor_plugins.shared.text_pieces import join_neighbours
 
 from redactor.plugin_api import Finding, Label, Span, resource_path
 
-__all__ = ["bracketed_signature", "caps_name_run", "join_nickname", "join_particle_surname",
-           "sign_off_name"]
+__all__ = ["bracketed_signature", "caps_name_run", "english_words", "join_nickname",
+           "join_particle_surname", "sign_off_name"]
 
 
 #: words in capitals that end a party's or a judge's name in a heading: a judge's post
