@@ -26,3 +26,11 @@ def test_census_categories(tmp_path: Path) -> None:
     assert m and "LLC" not in out and "member of a group" not in out, out
     generalized = redacted(tmp_path, REPORT, "generalize")
     assert "Ethnicity: a member of an ethnic group / a member of an ethnic group" in generalized
+
+
+def test_a_colour_alone_is_no_ethnicity() -> None:
+    """"White told me" is a person called White: a colour alone is no census category."""
+    from redactor_plugins.detectors.recognizer.rules.span_kinds import peoples_words
+
+    assert peoples_words("White") == "" and peoples_words("Black") == ""
+    assert peoples_words("White British") == "ETHNICITY"

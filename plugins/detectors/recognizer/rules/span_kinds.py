@@ -57,6 +57,7 @@ _NEXT_CAPITAL = re.compile(r"[^\S\n]+[A-Z]")
 #: the words of census categories of ethnicity ("White British", "Black Caribbean", "Mixed
 #: White and Asian"), which the name lists do not hold
 _CENSUS_WORDS = frozenset("black white asian mixed caribbean african arab other and".split())
+_RACE = frozenset("black white asian mixed".split())
 
 
 def peoples_words(text: str) -> str:
@@ -66,8 +67,10 @@ def peoples_words(text: str) -> str:
     Caribbean"); "" otherwise."""
     words = re.findall(r"[^\W\d_]+", text)
     gaz = _default_gazetteer()
-    if not words or not all(w.casefold() in _CENSUS_WORDS or any(gaz.in_list(w, kind) for kind in (
-            "languages", "nationalities", "ethnic_groups")) for w in words):
+    census = len(words) >= 2 and words[0].casefold() in _RACE  # "Black Caribbean"; not
+    if not words or not all(census and w.casefold() in _CENSUS_WORDS or any(  # "White" alone
+            gaz.in_list(w, kind) for kind in ("languages", "nationalities", "ethnic_groups"))
+            for w in words):  # (a surname: "White told me")
         return ""
     return "LANGUAGE" if all(gaz.in_list(w, "languages") for w in words) and len(words) > 1 \
         else "ETHNICITY"
