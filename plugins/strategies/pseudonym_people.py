@@ -123,6 +123,8 @@ def _title_before(doc: Document, start: int) -> list[str]:
 
 
 _COLLAR = re.compile(r"(?<!\w)\d+(?!\w)")
+#: a document's numbers in any spelling ("11:05", "07700 900 461", "03/05/2011")
+_NUMBER_RUN = re.compile(r"\d(?:[\d:./ -]*\d)?")
 _RULER_OF = re.compile(rf"{RULER}\s+of\s+(?:the\s+)?")
 
 
@@ -205,9 +207,22 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     named = _NAME_PART.sub(replace, f.text)
     if not _COLLAR.search(named):
         return named
-    # a number in a name is an officer's collar number ("PC 4471 Hollings"): another one
+    # a number in a name is an officer's collar number ("PC 4471 Hollings"): another one,
+    # which no number of the document holds in any spelling ("1105" beside a time "11:05"
+    # had failed the export's check)
     rng = memo["seeder"].rng("PERSON-NUMBER", fold(canonical))
-    return _COLLAR.sub(lambda d: "".join(rng.choice("0123456789") for _ in d.group()), named)
+    numbers = [re.sub(r"\D", "", n) for n in _NUMBER_RUN.findall(doc.text)]
+
+    def collar(d: re.Match[str]) -> str:
+        new = ""
+        for _ in range(50):
+            new = "".join(rng.choice("0123456789") for _ in d.group())
+            if new != d.group() and not any(new in n or len(n) >= 3 and n in new
+                                            for n in numbers):
+                break
+        return new
+
+    return _COLLAR.sub(collar, named)
 
 
 def _map_part(memo: dict[str, Any], doc_words: frozenset[str], part: str, role: str,
