@@ -121,7 +121,6 @@ from redactor_plugins.strategies.pseudonym_choice import (
     Seeder,
     choose,
     document_words,
-    shows_another_number,
 )
 from redactor_plugins.strategies.pseudonym_emails import named_email
 from redactor_plugins.strategies.pseudonym_people import _NAME_PART, _locale, person_pseudonym
@@ -195,9 +194,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
         minutes = shift_minutes(memo)
         shifted = None
         with times.document_dates(locale[:2], doc.text):  # its month names, its day order
-            for delta in (0, 7, -7, 30, 365, -365, 730):  # (a year apart: no year of the
-                # document's other dates may show: "23/09/2019" beside "born 2019" had failed
-                # the export's check)
+            for delta in (0, 7, -7, 30):
                 shifted = (times.shift_date(text, days + delta) or times.shift_range(
                     text, days + delta) or times.shift_timestamp(text, days + delta)
                     or shift_date_and_time(text, days + delta, minutes)
@@ -209,8 +206,7 @@ def value_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
                     or shift_month_list(text, days + delta))  # "March, April and May 2024"
                 # no day and month of the original left in it ("1 March" in "21 March")
                 if shifted is None or not any(fold(part) in fold(shifted) for part in [
-                        text.strip(), *day_months(text)]) and not shows_another_number(
-                        shifted, text, memo, ("lone_years",)):
+                        text.strip(), *day_months(text)]):
                     break
         if shifted is None:  # a clock time: another time of day in the same form
             shifted = shift_times_inside(text, minutes)

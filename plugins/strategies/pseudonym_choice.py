@@ -47,17 +47,6 @@ _YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d{2}(?!\d)")
 #: a document's numbers in any spelling: "11:05", "03/05/2011", "0113 378 4000"
 _NUMBER_RUN = re.compile(r"\d(?:[\d:./-]*\d)?")
 _SPACED_RUN = re.compile(r"\d(?:[\d:./ -]*\d)?")
-#: a year written alone, not a date's ("born 2019"; not "15 July 2022", "02/11/2021")
-_LONE_YEAR = re.compile(r"(?<![\d/.-])(?:1[89]|20)\d\d(?![\d/-]|\.\d)")
-_MONTH_BEFORE = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-                           r",?[ ]\Z")
-
-
-def _lone_years(text: str) -> frozenset[str]:
-    """The years the text writes alone, not as a date's ("born 2019", "(2019)"; not "15 July
-    2022", "02/11/2021", "March 2023")."""
-    return frozenset(m.group() for m in _LONE_YEAR.finditer(text)
-                     if not _MONTH_BEFORE.search(text, max(0, m.start() - 12), m.start()))
 _NON_DIGIT = re.compile(r"\D")
 
 
@@ -70,7 +59,6 @@ def document_words(memo: dict[str, Any], doc: Document) -> frozenset[str]:
         memo["doc_numbers"] = frozenset(  # every other number, in any spelling
             digits for run in _NUMBER_RUN.findall(doc.text) + _SPACED_RUN.findall(doc.text)
             if len(digits := _NON_DIGIT.sub("", run)) >= 4)
-        memo["lone_years"] = _lone_years(doc.text)
         memo["doc_names"] = frozenset(fold(m.group(1)) for m in _NAME_WORD.finditer(doc.text))
     return cached
 
@@ -96,8 +84,7 @@ def shows_another_number(candidate: str, original: str, memo: dict[str, Any],
                          kinds: tuple[str, ...] = ("doc_years", "doc_numbers")) -> bool:
     """A made-up number whose digits hold a year or another number of the document ("2019",
     or a time's "1105", inside a fake phone number): the export's check would read it as that
-    value surviving in another spelling, and write no file. ``kinds``: which of the
-    document's numbers count (a shifted date asks only for its years written alone)."""
+    value surviving in another spelling, and write no file."""
     digits, own = _NON_DIGIT.sub("", candidate), _NON_DIGIT.sub("", original)
     return any(y in digits and y not in own for kind in kinds for y in memo.get(kind, ()))
 
