@@ -39,6 +39,7 @@ from redactor_plugins.strategies.pseudonym_choice import (
     WIDEN_AFTER,
     choose,
     document_words,
+    shows_another_number,
 )
 
 from redactor.plugin_api import (
@@ -123,8 +124,6 @@ def _title_before(doc: Document, start: int) -> list[str]:
 
 
 _COLLAR = re.compile(r"(?<!\w)\d+(?!\w)")
-#: a document's numbers in any spelling ("11:05", "07700 900 461", "03/05/2011")
-_NUMBER_RUN = re.compile(r"\d(?:[\d:./ -]*\d)?")
 _RULER_OF = re.compile(rf"{RULER}\s+of\s+(?:the\s+)?")
 
 
@@ -211,14 +210,12 @@ def person_pseudonym(request: ReplacementRequest, memo: dict[str, Any]) -> str:
     # which no number of the document holds in any spelling ("1105" beside a time "11:05"
     # had failed the export's check)
     rng = memo["seeder"].rng("PERSON-NUMBER", fold(canonical))
-    numbers = [re.sub(r"\D", "", n) for n in _NUMBER_RUN.findall(doc.text)]
 
     def collar(d: re.Match[str]) -> str:
         new = ""
         for _ in range(50):
             new = "".join(rng.choice("0123456789") for _ in d.group())
-            if new != d.group() and not any(new in n or len(n) >= 3 and n in new
-                                            for n in numbers):
+            if new != d.group() and not shows_another_number(new, d.group(), memo):
                 break
         return new
 
